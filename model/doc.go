@@ -1,0 +1,41 @@
+// Package model holds oncard's documents: a format-preserving JSON document
+// (Doc) and typed views over it (Card, OnRequest params and replies, the OASF
+// Discovery payload, Catalog and Entry).
+//
+// The Doc keeps the source bytes. Parsing records, for every node, its byte
+// span in the source and, for containers, the exact bytes between members.
+// Encode copies the span of every untouched node verbatim and re-emits only
+// the containers an edit touched, reusing their separators, so that loading
+// and saving a file without edits is byte-identical and one edit changes only
+// the lines of that member.
+package model
+
+// Kind is the JSON type of a node.
+type Kind uint8
+
+const (
+	Null Kind = iota
+	Bool
+	Number
+	String
+	Object
+	Array
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Null:
+		return "null"
+	case Bool:
+		return "boolean"
+	case Number:
+		return "number"
+	case String:
+		return "string"
+	case Object:
+		return "object"
+	case Array:
+		return "array"
+	}
+	return "unknown"
+}
