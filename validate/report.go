@@ -32,9 +32,9 @@ func (r *report) add(ptr string, sev Severity, code, msg, hint string) {
 	})
 }
 
-func (r *report) errorf(ptr, code, msg, hint string) { r.add(ptr, Error, code, msg, hint) }
-func (r *report) warnf(ptr, code, msg, hint string)  { r.add(ptr, Warning, code, msg, hint) }
-func (r *report) infof(ptr, code, msg, hint string)  { r.add(ptr, Info, code, msg, hint) }
+func (r *report) fail(ptr, code, msg, hint string) { r.add(ptr, Error, code, msg, hint) }
+func (r *report) warn(ptr, code, msg, hint string) { r.add(ptr, Warning, code, msg, hint) }
+func (r *report) note(ptr, code, msg, hint string) { r.add(ptr, Info, code, msg, hint) }
 
 // sorted returns the diagnostics ordered by position, then code, so output
 // is stable.
