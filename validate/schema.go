@@ -1,14 +1,632 @@
 package validate
 
-import "github.com/oncard/oncard/model"
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
+	"github.com/oncard/oncard/model"
+)
+
+// schema is one compiled JSON Schema (a file of validate/schemas, or one of
+// its $defs members) together with the raw schema document, which the
+// messages read for descriptions (section numbers like OR-3.4) and for the
+// tool's own "x-code" annotations (the diagnostic code of a rule).
+type schema struct {
+	name     string             // e.g. "on-request-v1.schema.json#/$defs/params"
+	label    string             // what the whole instance is called in messages
+	compiled *jsonschema.Schema // safe for concurrent Validate calls
+	raw      any                // the schema file, decoded with UseNumber
+}
+
+// The compiler is not safe for concurrent use, and compiling is the slow part:
+// every embedded file is added once, and every location is compiled once per
+// process and cached.
+var (
+	schemaOnce     sync.Once
+	schemaCompiler *jsonschema.Compiler
+	schemaRaw      map[string]any // file name -> decoded file
+	schemaMu       sync.Mutex
+	schemaCache    = map[string]*schema{}
+)
+
+// schemaBaseURL is where the embedded files are registered; a file's own $id
+// is an alias for it.
+const schemaBaseURL = "file:///oncard/schemas/"
+
+// loadSchema returns the compiled schema at name, "file.json" or
+// "file.json#/$defs/member", compiling it on first use. The files are
+// embedded and tested, so a failure here is a programming error: it panics.
+func loadSchema(name string) *schema {
+	schemaOnce.Do(initSchemaCompiler)
+	schemaMu.Lock()
+	defer schemaMu.Unlock()
+	if s, ok := schemaCache[name]; ok {
+		return s
+	}
+	file, _, _ := strings.Cut(name, "#")
+	raw, ok := schemaRaw[file]
+	if !ok {
+		panic(fmt.Sprintf("validate: no embedded schema %q", file))
+	}
+	compiled, err := schemaCompiler.Compile(schemaBaseURL + name)
+	if err != nil {
+		panic(fmt.Sprintf("validate: compiling %s: %v", name, err))
+	}
+	s := &schema{name: name, label: labelFor(name), compiled: compiled, raw: raw}
+	schemaCache[name] = s
+	return s
+}
+
+func initSchemaCompiler() {
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	// With 2020-12, "format" is only an annotation unless asserted; the On
+	// Request spec requires "https://exa mple.com" to fail format uri.
+	c.AssertFormat()
+	schemaRaw = map[string]any{}
+	names, err := fs.Glob(schemaFiles, "schemas/*.json")
+	if err != nil {
+		panic(err)
+	}
+	for _, p := range names {
+		data, err := schemaFiles.ReadFile(p)
+		if err != nil {
+			panic(err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		var doc any
+		if err := dec.Decode(&doc); err != nil {
+			panic(fmt.Sprintf("validate: embedded schema %s: %v", p, err))
+		}
+		file := path.Base(p)
+		schemaRaw[file] = doc
+		if err := c.AddResource(schemaBaseURL+file, doc); err != nil {
+			panic(fmt.Sprintf("validate: embedded schema %s: %v", p, err))
+		}
+	}
+	schemaCompiler = c
+}
+
+// labelFor names the whole instance of a schema location in messages.
+func labelFor(name string) string {
+	_, frag, _ := strings.Cut(name, "#")
+	switch path.Base(frag) {
+	case "params":
+		return "params"
+	case "reply":
+		return "the reply"
+	case "agentExtension":
+		return "the extension entry"
+	}
+	if strings.HasPrefix(name, "catalog") {
+		return "the catalog"
+	}
+	return "the document"
+}
 
 // checkSchema validates the node at basePtr against a compiled JSON Schema and
 // records each failure as a sentence a person understands, located at the
 // failing member (pointer = basePtr + the instance location), with the given
-// code. Owned by the On Request work; see the body for how oneOf is avoided.
+// code (or the rule's own "x-code" where the schema names one).
+//
+// A oneOf failure on a whole document is useless to a person, so callers pass
+// the $defs member of the shape they are checking; anyOf and if/then causes
+// are flattened into one sentence each here.
 func checkSchema(r *report, s *schema, node *model.Node, basePtr, code string) {
-	// todo: implemented in the On Request work
+	if s == nil || node == nil {
+		return
+	}
+	for _, is := range s.issues(node.Interface()) {
+		c := code
+		if is.code != "" {
+			c = is.code
+		}
+		r.fail(basePtr+pointerOf(is.loc), c, is.msg, is.hint)
+	}
 }
 
-// schema is a compiled JSON Schema (jsonschema/v6), compiled once per process.
-type schema struct{}
+// schemaIssue is one failure, ready to report.
+type schemaIssue struct {
+	loc  []string // instance location, relative to the validated node
+	msg  string
+	hint string
+	code string // from x-code; "" means the caller's code
+}
+
+// issues validates v and explains every failure.
+func (s *schema) issues(v any) []schemaIssue {
+	err := s.compiled.Validate(v)
+	if err == nil {
+		return nil
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return []schemaIssue{{msg: err.Error()}}
+	}
+	x := explainer{s: s, instance: v}
+	x.walk(ve)
+	return x.out
+}
+
+// explainer turns a ValidationError tree into schemaIssues.
+type explainer struct {
+	s        *schema
+	instance any
+	out      []schemaIssue
+}
+
+func (x *explainer) walk(e *jsonschema.ValidationError) {
+	switch k := e.ErrorKind.(type) {
+	case *kind.AnyOf, *kind.OneOf:
+		x.alternatives(e)
+		return
+	case *kind.Required:
+		for _, m := range k.Missing {
+			loc := append(append([]string{}, e.InstanceLocation...), m)
+			x.add(e, loc, fmt.Sprintf("missing required member %q", m))
+		}
+		return
+	case *kind.AdditionalProperties:
+		for _, m := range k.Properties {
+			loc := append(append([]string{}, e.InstanceLocation...), m)
+			x.add(e, loc, fmt.Sprintf("unexpected member %q", model.SafeText(m)))
+		}
+		return
+	case *kind.PropertyNames:
+		loc := append(append([]string{}, e.InstanceLocation...), k.Property)
+		subject := fmt.Sprintf("the key %q", model.SafeText(k.Property))
+		var preds []string
+		for _, c := range leaves(e) {
+			if p := predicate(c, true); p != "" {
+				preds = append(preds, p)
+			}
+		}
+		x.add(e, loc, subject+" must "+orJoin(preds))
+		return
+	}
+	if len(e.Causes) > 0 {
+		for _, c := range e.Causes {
+			x.walk(c)
+		}
+		return
+	}
+	if p := predicate(e, false); p != "" {
+		x.add(e, e.InstanceLocation, x.subject(e.InstanceLocation)+" must "+p+x.got(e))
+	}
+}
+
+// alternatives explains a failed anyOf/oneOf as one sentence: "personEntry
+// must be A, or B (got …)". Branch failures elsewhere than the anyOf's own
+// instance are named with their member.
+func (x *explainer) alternatives(e *jsonschema.ValidationError) {
+	var branches []string
+	for _, c := range e.Causes {
+		var parts []string
+		for _, l := range leaves(c) {
+			p := predicate(l, true)
+			if p == "" {
+				continue
+			}
+			if rel := relative(e.InstanceLocation, l.InstanceLocation); len(rel) > 0 {
+				p = "have " + strings.Join(rel, "/") + " that " + strings.TrimPrefix(p, "be ")
+			}
+			parts = append(parts, p)
+		}
+		if len(parts) > 0 {
+			branches = append(branches, strings.Join(parts, " and "))
+		}
+	}
+	if len(branches) == 0 {
+		branches = []string{"match one of the allowed forms"}
+	}
+	x.add(e, e.InstanceLocation, x.subject(e.InstanceLocation)+" must "+orJoin(branches)+x.gotValue(e.InstanceLocation))
+}
+
+// add records one sentence, adding the condition ("with completion, …") when
+// the failing rule sits under an if/then, and the spec section from the
+// nearest schema description.
+func (x *explainer) add(e *jsonschema.ValidationError, loc []string, msg string) {
+	frag := fragmentOf(e.SchemaURL)
+	why := ""
+	if cond, thenDesc, ok := x.condition(frag, loc); ok {
+		msg = cond + ", " + msg
+		why = thenDesc
+	}
+	section := x.s.sectionAt(frag)
+	switch {
+	case why != "" && section != "" && !strings.Contains(why, section):
+		msg += " (" + why + ", " + section + ")"
+	case why != "":
+		msg += " (" + why + ")"
+	case section != "":
+		msg += " (" + section + ")"
+	}
+	x.out = append(x.out, schemaIssue{loc: loc, msg: msg, code: x.s.codeAt(frag)})
+}
+
+// condition describes the "if" of an if/then that frag lies under, for the
+// instance at loc: `with completion` or `with status "on-request"`. thenDesc
+// is the then-branch's own description turned into a clause.
+func (x *explainer) condition(frag string, loc []string) (cond, thenDesc string, ok bool) {
+	toks := splitFragment(frag)
+	for i := len(toks) - 1; i >= 0; i-- {
+		if toks[i] != "then" && toks[i] != "else" {
+			continue
+		}
+		parent, _ := lookup(x.s.raw, toks[:i]).(map[string]any)
+		ifs, _ := parent["if"].(map[string]any)
+		if ifs == nil {
+			return "", "", false
+		}
+		// The object the if/then applies to: the instance at loc minus the
+		// path the then-branch descends into.
+		depth := 0
+		for j := i + 1; j+1 < len(toks); j++ {
+			if toks[j] == "properties" {
+				depth++
+				j++
+			}
+		}
+		objLoc := loc
+		if depth <= len(loc) {
+			objLoc = loc[:len(loc)-depth]
+		}
+		// A "required" failure names the missing member, one level deeper.
+		if _, missing := lookup(x.instance, loc).(nil); missing && len(objLoc) > 0 && depth == 0 {
+			objLoc = objLoc[:len(objLoc)-1]
+		}
+		obj, _ := lookup(x.instance, objLoc).(map[string]any)
+		var parts []string
+		props, _ := ifs["properties"].(map[string]any)
+		req, _ := ifs["required"].([]any)
+		for _, r := range req {
+			name, _ := r.(string)
+			if _, constrained := props[name]; constrained {
+				if v, ok := obj[name].(string); ok {
+					parts = append(parts, fmt.Sprintf("%s %q", name, model.SafeText(v)))
+					continue
+				}
+			}
+			parts = append(parts, name)
+		}
+		if len(parts) == 0 {
+			return "", "", false
+		}
+		thenSchema, _ := parent[toks[i]].(map[string]any)
+		desc, _ := thenSchema["description"].(string)
+		desc = strings.TrimSuffix(strings.TrimSpace(desc), ".")
+		if sec := sectionIn(desc); sec != "" {
+			desc = strings.TrimSpace(strings.Replace(desc, "("+sec+")", "", 1)) + ", " + sec
+		}
+		if desc != "" {
+			desc = strings.ToLower(desc[:1]) + desc[1:]
+		}
+		return "with " + strings.Join(parts, " and "), desc, true
+	}
+	return "", "", false
+}
+
+// subject names the member at loc: its key, "skills[2]" for an array item, or
+// the schema's label for the whole instance.
+func (x *explainer) subject(loc []string) string {
+	if len(loc) == 0 {
+		return x.s.label
+	}
+	last := loc[len(loc)-1]
+	if isIndex(last) {
+		parent := x.s.label
+		if len(loc) > 1 {
+			parent = loc[len(loc)-2]
+		}
+		return model.SafeText(parent) + "[" + last + "]"
+	}
+	return model.SafeText(last)
+}
+
+// got quotes the offending value for the kinds where it helps.
+func (x *explainer) got(e *jsonschema.ValidationError) string {
+	switch k := e.ErrorKind.(type) {
+	case *kind.Type:
+		return " (got " + k.Got + ")"
+	case *kind.Pattern, *kind.Format, *kind.Enum, *kind.Const:
+		return x.gotValue(e.InstanceLocation)
+	case *kind.MaxItems:
+		return fmt.Sprintf(" (has %d)", k.Got)
+	case *kind.MaxLength:
+		return fmt.Sprintf(" (has %d)", k.Got)
+	}
+	return ""
+}
+
+func (x *explainer) gotValue(loc []string) string {
+	switch v := lookup(x.instance, loc).(type) {
+	case string:
+		return fmt.Sprintf(" (got %q)", model.SafeText(clip(v, 80)))
+	case json.Number, bool:
+		return fmt.Sprintf(" (got %v)", v)
+	case nil:
+		return " (got null)"
+	case map[string]any:
+		return " (got an object)"
+	case []any:
+		return " (got an array)"
+	}
+	return ""
+}
+
+// predicate is what a leaf failure requires, as the rest of "X must …".
+// inAlternative drops the "(got …)" detail, which the caller adds once.
+func predicate(e *jsonschema.ValidationError, inAlternative bool) string {
+	switch k := e.ErrorKind.(type) {
+	case *kind.Type:
+		return "be " + orJoinPlain(articled(k.Want))
+	case *kind.Const:
+		return "be " + jsonText(k.Want)
+	case *kind.Enum:
+		vals := make([]string, len(k.Want))
+		for i, w := range k.Want {
+			vals[i] = jsonText(w)
+		}
+		if len(vals) == 1 {
+			return "be " + vals[0]
+		}
+		return "be one of " + strings.Join(vals, ", ")
+	case *kind.Pattern:
+		if d, ok := patternWords[k.Want]; ok {
+			return "be " + d
+		}
+		return fmt.Sprintf("match the pattern %s", k.Want)
+	case *kind.Format:
+		if d, ok := formatWords[k.Want]; ok {
+			return "be " + d
+		}
+		return "be a valid " + k.Want
+	case *kind.MinLength:
+		if k.Want == 1 {
+			return "not be empty"
+		}
+		return fmt.Sprintf("be at least %d characters long", k.Want)
+	case *kind.MaxLength:
+		return fmt.Sprintf("be at most %d characters long", k.Want)
+	case *kind.MinItems:
+		return "have at least " + plural(k.Want, "entry", "entries")
+	case *kind.MaxItems:
+		return "have at most " + plural(k.Want, "entry", "entries")
+	case *kind.MinProperties:
+		return "have at least " + plural(k.Want, "member", "members")
+	case *kind.MaxProperties:
+		return "have at most " + plural(k.Want, "member", "members")
+	case *kind.Required:
+		return "have the member " + quoteAll(k.Missing)
+	case *kind.FalseSchema:
+		return "not be present"
+	case *kind.UniqueItems:
+		return fmt.Sprintf("not repeat items (items %d and %d are equal)", k.Duplicates[0], k.Duplicates[1])
+	case *kind.Minimum, *kind.Maximum, *kind.ExclusiveMinimum, *kind.ExclusiveMaximum, *kind.MultipleOf:
+		return "satisfy: " + e.ErrorKind.LocalizedString(nil)
+	}
+	if len(e.Causes) > 0 {
+		return ""
+	}
+	return "satisfy: " + e.ErrorKind.LocalizedString(nil)
+}
+
+// patternWords says in words what the patterns of our schemas accept.
+var patternWords = map[string]string{
+	`^https://[^?#]+$`:           "an https:// address without query or fragment",
+	`^tel:\+[0-9][0-9().-]{3,}$`: "a tel:+ number",
+	`^https://`:                  "an https:// address",
+	`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$`: `"Major.Minor" (like "1.0")`,
+	`^[A-Za-z][A-Za-z0-9+.-]*:`:          "a URI (scheme:…)",
+	`^[A-Za-z][A-Za-z0-9+.-]*://`:        "a URL",
+	`^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$`: "a reverse-DNS name (like org.example.ext)",
+	`^[a-z0-9-]+:[0-9a-f]+$`: `"algorithm:lowercasehex"`,
+}
+
+var formatWords = map[string]string{
+	"uri":           "a valid URI",
+	"uri-reference": "a valid URI reference",
+	"date-time":     "an RFC 3339 date-time (like 2026-11-30T12:00:00Z)",
+	"email":         "an e-mail address",
+	"hostname":      "a host name",
+}
+
+// sectionAt finds the spec section that governs the schema location frag:
+// the "(OR-3.4)" or "(§6)" of the nearest description, not above a $defs
+// member (the root's description is about the whole file).
+func (s *schema) sectionAt(frag string) string {
+	toks := splitFragment(frag)
+	for i := len(toks); i >= 0; i-- {
+		if i == 0 && len(toks) > 0 {
+			break
+		}
+		m, _ := lookup(s.raw, toks[:i]).(map[string]any)
+		if d, ok := m["description"].(string); ok {
+			if sec := sectionIn(d); sec != "" {
+				return sec
+			}
+		}
+		if i >= 2 && toks[i-2] == "$defs" {
+			break
+		}
+	}
+	return ""
+}
+
+// codeAt finds the nearest "x-code" annotation at or above frag.
+func (s *schema) codeAt(frag string) string {
+	toks := splitFragment(frag)
+	for i := len(toks); i >= 0; i-- {
+		m, _ := lookup(s.raw, toks[:i]).(map[string]any)
+		if c, ok := m["x-code"].(string); ok {
+			return c
+		}
+	}
+	return ""
+}
+
+// sectionIn extracts "OR-3.4, OR-3.8" or "§6" from "(…)" in a description.
+func sectionIn(desc string) string {
+	for rest := desc; ; {
+		i := strings.Index(rest, "(")
+		if i < 0 {
+			return ""
+		}
+		j := strings.Index(rest[i:], ")")
+		if j < 0 {
+			return ""
+		}
+		inner := rest[i+1 : i+j]
+		if strings.HasPrefix(inner, "OR-") || strings.HasPrefix(inner, "§") {
+			return inner
+		}
+		rest = rest[i+j:]
+	}
+}
+
+// leaves flattens groups (not alternatives) to their failing keywords.
+func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	switch e.ErrorKind.(type) {
+	case *kind.AnyOf, *kind.OneOf:
+		return []*jsonschema.ValidationError{e}
+	}
+	if len(e.Causes) == 0 {
+		return []*jsonschema.ValidationError{e}
+	}
+	var out []*jsonschema.ValidationError
+	for _, c := range e.Causes {
+		out = append(out, leaves(c)...)
+	}
+	return out
+}
+
+// ---- small helpers ----
+
+func fragmentOf(url string) string {
+	_, frag, _ := strings.Cut(url, "#")
+	return frag
+}
+
+func splitFragment(frag string) []string {
+	if frag == "" || frag == "/" {
+		return nil
+	}
+	toks := strings.Split(strings.TrimPrefix(frag, "/"), "/")
+	for i, t := range toks {
+		toks[i] = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
+	}
+	return toks
+}
+
+// lookup walks a decoded JSON value by reference tokens; nil when absent.
+func lookup(v any, toks []string) any {
+	for _, t := range toks {
+		switch c := v.(type) {
+		case map[string]any:
+			v = c[t]
+		case []any:
+			i, ok := atoi(t)
+			if !ok || i >= len(c) {
+				return nil
+			}
+			v = c[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// pointerOf joins reference tokens into an RFC 6901 pointer.
+func pointerOf(toks []string) string {
+	var b strings.Builder
+	for _, t := range toks {
+		b.WriteByte('/')
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1"))
+	}
+	return b.String()
+}
+
+func relative(base, loc []string) []string {
+	if len(loc) < len(base) {
+		return nil
+	}
+	return loc[len(base):]
+}
+
+func isIndex(s string) bool { _, ok := atoi(s); return ok }
+
+func atoi(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return model.SafeText(string(b))
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}
+
+func articled(types []string) []string {
+	out := make([]string, len(types))
+	for i, t := range types {
+		switch t {
+		case "object", "array", "integer":
+			out[i] = "an " + t
+		case "null":
+			out[i] = "null"
+		default:
+			out[i] = "a " + t
+		}
+	}
+	return out
+}
+
+func orJoin(parts []string) string { return strings.Join(parts, ", or ") }
+
+func orJoinPlain(parts []string) string { return strings.Join(parts, " or ") }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// clip shortens long card text for a message, on a rune boundary.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}

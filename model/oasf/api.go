@@ -41,7 +41,13 @@ type Match struct {
 // Tree is one kind (skills or domains) of one version.
 type Tree struct {
 	Kind Kind
-	// unexported indexes
+
+	classes  []*Class            // depth-first, in the order the server lists them
+	byID     map[int]*Class      // every class, categories included
+	byName   map[string]*Class   // full name -> class
+	byLeaf   map[string][]*Class // last name segment -> classes
+	children map[string][]*Class // parent full name ("" for top level) -> children
+	search   []searchEntry       // lowercased strings, parallel to classes
 }
 
 // Taxonomy is both trees of one schema_version.
@@ -58,40 +64,4 @@ func (t *Taxonomy) Tree(k Kind) *Tree {
 		return t.Domains
 	}
 	return t.Skills
-}
-
-// ---- to be implemented (bodies in other files) ----
-
-// ByID returns the class with this id, or nil.
-func (t *Tree) ByID(id int) *Class { panic("todo") }
-
-// ByName returns the class with this full name, or nil.
-func (t *Tree) ByName(name string) *Class { panic("todo") }
-
-// Children returns the direct children of the class named parent, in
-// taxonomy order; parent "" gives the top-level nodes.
-func (t *Tree) Children(parent string) []*Class { panic("todo") }
-
-// All returns every class in taxonomy order (depth first).
-func (t *Tree) All() []*Class { panic("todo") }
-
-// Search finds classes whose full name or caption match query (fuzzy,
-// case-insensitive), best first, at most limit (0 = no limit). Categories are
-// included (the picker shows them as headings).
-func (t *Tree) Search(query string, limit int) []Match { panic("todo") }
-
-// Get returns the taxonomy of a schema_version (embedded or synced), or nil.
-func Get(version string) *Taxonomy { panic("todo") }
-
-// Versions lists the known schema_versions, oldest first.
-func Versions() []string { panic("todo") }
-
-// Register adds or replaces a taxonomy (a version synced from a server).
-// Safe for concurrent use.
-func Register(t *Taxonomy) { panic("todo") }
-
-// ParseCategories builds a Taxonomy from the bodies of the schema server's
-// GET /api/<v>/skill_categories and /api/<v>/domain_categories.
-func ParseCategories(version, source string, skillCategories, domainCategories []byte) (*Taxonomy, error) {
-	panic("todo")
 }

@@ -1,0 +1,57 @@
+package oasf
+
+import (
+	"fmt"
+	"strings"
+)
+
+// newTree indexes classes (given depth first, parents before children) and
+// checks what every lookup relies on: a name and a positive id on each
+// class, no id or name twice, and every parent present.
+func newTree(k Kind, classes []*Class) (*Tree, error) {
+	t := &Tree{
+		Kind:     k,
+		classes:  classes,
+		byID:     make(map[int]*Class, len(classes)),
+		byName:   make(map[string]*Class, len(classes)),
+		byLeaf:   make(map[string][]*Class, len(classes)),
+		children: make(map[string][]*Class),
+		search:   make([]searchEntry, len(classes)),
+	}
+	for i, c := range classes {
+		if c == nil {
+			return nil, fmt.Errorf("%s: class %d is empty", k, i)
+		}
+		if c.Name == "" {
+			return nil, fmt.Errorf("%s: class with id %d has no name", k, c.ID)
+		}
+		if c.ID <= 0 {
+			return nil, fmt.Errorf("%s: class %q has id %d; ids are positive integers", k, c.Name, c.ID)
+		}
+		if prev := t.byID[c.ID]; prev != nil {
+			return nil, fmt.Errorf("%s: id %d is used by both %q and %q", k, c.ID, prev.Name, c.Name)
+		}
+		if _, dup := t.byName[c.Name]; dup {
+			return nil, fmt.Errorf("%s: name %q appears twice", k, c.Name)
+		}
+		if c.Parent != "" && t.byName[c.Parent] == nil {
+			return nil, fmt.Errorf("%s: class %q names parent %q, which is not listed before it", k, c.Name, c.Parent)
+		}
+		t.byID[c.ID] = c
+		t.byName[c.Name] = c
+		leaf := Leaf(c.Name)
+		t.byLeaf[leaf] = append(t.byLeaf[leaf], c)
+		t.children[c.Parent] = append(t.children[c.Parent], c)
+		t.search[i] = newSearchEntry(c)
+	}
+	return t, nil
+}
+
+// Leaf returns the last segment of a full name:
+// "technology/networking/network_security" -> "network_security".
+func Leaf(name string) string {
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}
