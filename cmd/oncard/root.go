@@ -2,7 +2,16 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
 
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/fang"
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 )
 
@@ -19,21 +28,102 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	// A bad flag value or an unknown flag is a usage mistake (exit 2) on
+	// every command; subcommands inherit this hook from the root.
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageError{msg: err.Error(), cmd: c.CommandPath()}
+	})
 	for _, f := range subcommands {
 		root.AddCommand(f())
 	}
 	return root
 }
 
+// usageArgs wraps a cobra positional-argument validator so that its
+// complaint ("requires at least 1 arg(s)") becomes a usage error (exit 2).
+func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if err := check(c, args); err != nil {
+			return usageError{msg: err.Error(), cmd: c.CommandPath()}
+		}
+		return nil
+	}
+}
+
 // run executes the command line and returns the process exit code.
+//
+// fang renders help, --version and errors in Charm's style. It fits our exit
+// codes: fang.Execute returns the command's error instead of calling
+// os.Exit, so codeOf still decides the code, and its error output goes
+// through our handler (printError), which stays silent for exitError (the
+// command already reported) and plain when stderr is not a terminal. We do
+// the signal handling ourselves rather than with fang.WithNotifySignal, to
+// tell an interrupt (exit 130) from an ordinary error.
 func run(ctx context.Context, args []string) int {
+	return runWith(ctx, args, os.Stdin, os.Stdout, os.Stderr)
+}
+
+// runWith is run with the standard streams given, so tests can run a
+// command in-process and read what it printed.
+func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if args == nil {
+		args = []string{} // nil would make cobra read os.Args
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
 	root := newRootCmd()
 	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
-	if err != nil {
-		if _, ok := err.(exitError); !ok {
-			root.PrintErrln("oncard: " + err.Error())
-		}
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := fang.Execute(ctx, root,
+		fang.WithVersion(version()),
+		fang.WithErrorHandler(printError),
+	)
+	if err != nil && ctx.Err() != nil {
+		// Commands stop at the first cancelled step and return
+		// context.Canceled, which printError kept quiet about.
+		fmt.Fprintln(root.ErrOrStderr(), "oncard: interrupted")
+		return exitInterrupt
 	}
 	return codeOf(err)
+}
+
+// printError reports a command's error on stderr. w is fang's color-aware
+// writer: it drops colors for NO_COLOR, TERM=dumb and non-terminals.
+func printError(w io.Writer, styles fang.Styles, err error) {
+	if errors.As(err, new(exitError)) || errors.Is(err, context.Canceled) {
+		return
+	}
+	var u usageError
+	isUsage := errors.As(err, &u) || isCobraUsageError(err)
+	helpOn := "oncard"
+	if u.cmd != "" {
+		helpOn = u.cmd
+	}
+	if !isTerminal(w) {
+		fmt.Fprintln(w, "oncard: "+err.Error())
+		if isUsage {
+			fmt.Fprintf(w, "Run '%s --help' for usage.\n", helpOn)
+		}
+		return
+	}
+	fmt.Fprintln(w, styles.ErrorHeader.String())
+	fmt.Fprintln(w, styles.ErrorText.Render(err.Error()))
+	fmt.Fprintln(w)
+	if isUsage {
+		fmt.Fprintln(w, styles.ErrorText.Render(fmt.Sprintf("Run '%s --help' for usage.", helpOn)))
+		fmt.Fprintln(w)
+	}
+}
+
+// isTerminal reports whether w (possibly wrapped by colorprofile) is a
+// terminal.
+func isTerminal(w io.Writer) bool {
+	if cw, ok := w.(*colorprofile.Writer); ok {
+		w = cw.Forward
+	}
+	f, ok := w.(term.File)
+	return ok && term.IsTerminal(f.Fd())
 }

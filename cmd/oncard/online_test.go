@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/oncard/oncard/model/oasf/server/servertest"
+	"github.com/oncard/oncard/model/testcards"
+)
+
+func writeCard(t *testing.T) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "card.json")
+	if err := os.WriteFile(p, testcards.Small(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestValidateOnline: --online asks the schema server (a stand-in) about
+// the card's discovery payload and still exits 0 for a valid card.
+func TestValidateOnline(t *testing.T) {
+	srv := servertest.New(t)
+	card := writeCard(t)
+	code, stdout, stderr := runCapture(t, "validate", "--online", "--oasf-server", srv.URL, "--format", "json", card)
+	if code != exitOK {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+	if n := srv.CountRequests("GET /api/") + srv.CountRequests("POST /api/"); n == 0 {
+		t.Errorf("no request reached the schema server; served: %v", srv.Requests())
+	}
+}
+
+// TestValidateOnlineServerDown: an unreachable server fails the run (exit
+// 1) with a message naming the file, and the offline findings are still
+// printed.
+func TestValidateOnlineServerDown(t *testing.T) {
+	dead := httptest.NewServer(nil)
+	url := dead.URL
+	dead.Close()
+	card := writeCard(t)
+	var out, errb bytes.Buffer
+	args := []string{"validate", "--online", "--oasf-server", url, card, card, card, card}
+	code := runWith(context.Background(), args, strings.NewReader(""), &out, &errb)
+	if code != exitInvalid {
+		t.Errorf("exit %d, want %d", code, exitInvalid)
+	}
+	// One failure is reported, not one per file.
+	if n := strings.Count(errb.String(), "online check failed: "); n != 1 {
+		t.Errorf("%d failure messages, want 1:\n%s", n, errb.String())
+	}
+	if !strings.Contains(errb.String(), card+": online check failed: ") ||
+		!strings.Contains(errb.String(), "online check not done for 3 more files") {
+		t.Errorf("stderr %q", errb.String())
+	}
+	if !strings.Contains(out.String(), "4 files: 0 errors") {
+		t.Errorf("offline results missing: %q", out.String())
+	}
+}
+
+func TestValidateOnlineUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"validate", "--oasf-server", "https://schema.example", "x.json"},
+		{"validate", "--online", "--oasf-server", "ftp://schema.example", "x.json"},
+		{"validate", "--online", "--oasf-server", "http://schema.example", "x.json"},
+	} {
+		code, stdout, stderr := runCapture(t, args...)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "--oasf-server") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+		}
+	}
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
+)
+
+// fileResult is what one file's validation leaves behind: the findings and
+// where each finding's value ends (for SARIF regions), never the Doc, so
+// that memory stays bounded however many files a run checks.
+type fileResult struct {
+	arg     string // the argument as given ("-" for stdin)
+	kind    validate.Kind
+	diags   []validate.Diagnostic
+	ends    []position // ends[i] is where the value of diags[i] ends; zero when unknown
+	readErr error
+	// onlineErr is why the --online check could not be made.
+	onlineErr error
+	// doc is the parsed document, only until the worker is done with it
+	// (the online check needs it); results waiting for output hold none.
+	doc *model.Doc
+}
+
+// name is how the file is shown in reports.
+func (r fileResult) name() string {
+	if r.arg == "-" {
+		return stdinName
+	}
+	return r.arg
+}
+
+type position struct{ line, col int }
+
+// validateFiles runs check on every path with a pool of workers and hands
+// the results to emit in argument order, as soon as each one and all before
+// it are done. At most a few results per worker wait in memory. emit runs
+// on the caller's goroutine; an error from it, or ctx ending, stops the run.
+func validateFiles(ctx context.Context, paths []string, workers int, check func(path string) fileResult, emit func(fileResult) error) error {
+	workers = max(1, min(workers, len(paths)))
+	type job struct {
+		path string
+		done chan fileResult
+	}
+	jobs := make(chan job)
+	// pending holds the result channels in argument order; its capacity
+	// bounds how far the workers may run ahead of the output.
+	pending := make(chan chan fileResult, 4*workers)
+	stop := make(chan struct{})
+	defer close(stop)
+
+	for range workers {
+		go func() {
+			for j := range jobs {
+				j.done <- check(j.path) // done has room for one: never blocks
+			}
+		}()
+	}
+	go func() {
+		defer close(pending)
+		defer close(jobs)
+		for _, p := range paths {
+			if ctx.Err() != nil {
+				return
+			}
+			done := make(chan fileResult, 1)
+			select {
+			case pending <- done:
+			case <-stop:
+				return
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case jobs <- job{p, done}:
+			case <-stop:
+				return
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+
+	for done := range pending {
+		select {
+		case r := <-done:
+			if err := emit(r); err != nil {
+				return err
+			}
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return ctx.Err()
+}
+
+// validateFile reads and validates one file. Options are copied so that
+// each file gets its own Path.
+func validateFile(path string, kind validate.Kind, opts validate.Options, stdin io.Reader) fileResult {
+	r := fileResult{arg: path, kind: kind}
+	data, err := readLimited(path, stdin)
+	var big *tooLargeError
+	if errors.As(err, &big) {
+		r.diags = []validate.Diagnostic{big.diagnostic()}
+		return r
+	}
+	if err != nil {
+		r.readErr = err
+		return r
+	}
+	if path != "-" {
+		opts.Path = path
+	}
+	doc, detected, diags := validate.Bytes(data, kind, &opts)
+	r.kind, r.diags, r.doc = detected, diags, doc
+	r.ends = valueEnds(doc, diags)
+	return r
+}
+
+// valueEnds finds where the value each diagnostic points at ends, so that a
+// SARIF region covers it. Missing members (and unparsable files) have no
+// end.
+func valueEnds(doc *model.Doc, diags []validate.Diagnostic) []position {
+	if doc == nil || len(diags) == 0 {
+		return nil
+	}
+	ends := make([]position, len(diags))
+	for i, d := range diags {
+		n := doc.Find(d.Pointer)
+		if n == nil || n.End <= 0 {
+			continue
+		}
+		line, col := doc.LineCol(n.End)
+		ends[i] = position{line, col}
+	}
+	return ends
+}
