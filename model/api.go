@@ -1,7 +1,7 @@
 package model
 
-// This file fixes the public API of the Doc. Bodies marked "todo" are being
-// implemented in doc_*.go files.
+// This file holds the types of the Doc. The methods live in doc_*.go and
+// pointer.go.
 
 // Limits bound what Parse accepts, so that hostile input fails fast with a
 // message naming the limit instead of exhausting memory or the stack.
@@ -16,7 +16,7 @@ var DefaultLimits = Limits{MaxBytes: 16 << 20, MaxDepth: 256}
 // ParseError describes why bytes are not an acceptable JSON document.
 // Code is one of "json/syntax", "json/duplicate-key", "json/too-large",
 // "json/too-deep", "json/encoding". Line and Column are 1-based (column
-// counted in bytes... see Doc.LineCol), Offset is the 0-based byte offset.
+// counted in characters, as Doc.LineCol), Offset is the 0-based byte offset.
 // Pointer is set for json/duplicate-key (the pointer of the repeated member).
 type ParseError struct {
 	Code    string
@@ -42,7 +42,10 @@ type Style struct {
 type Member struct {
 	Key   string // decoded key
 	Value *Node
-	// unexported: key span, separators
+
+	keyRaw   []byte // the key token as written, quotes included
+	colon    []byte // the bytes between the key and the value: `: `, `:`
+	keyStart int    // byte offset of the key in the source; -1 for new members
 }
 
 // Node is one JSON value.
@@ -54,125 +57,40 @@ type Node struct {
 	Members []*Member
 	// Items of an array, in order; nil otherwise.
 	Items []*Node
-	// unexported: raw token bytes for scalars, separators, dirty flag
-}
 
-// ---- Reading ----
+	raw  []byte // scalars: the token bytes
+	lead []byte // as an element of its container: whitespace before it (before the key for members)
+	post []byte // as an element: whitespace after the value, before ',' or the closing bracket
+	esc  bool   // strings: the token contains escapes
+
+	dirty    bool    // the node or a descendant differs from the source
+	reformat bool    // a source container emitted in the document's style (it was empty when first edited)
+	lay      *layout // separators of a source container, captured at its first structural edit
+}
 
 // Parse reads a JSON document with DefaultLimits.
 func Parse(data []byte) (*Doc, error) { return ParseLimits(data, DefaultLimits) }
 
-// ParseLimits reads a JSON document. Errors are *ParseError.
-func ParseLimits(data []byte, lim Limits) (*Doc, error) { panic("todo") }
-
 // Doc is a parsed JSON document that can be edited and re-encoded while
 // keeping every untouched byte.
+//
+// Parse keeps the bytes it is given (nodes point into them): do not modify
+// them afterwards. The exported fields of Node and Member are for reading;
+// change the document through the Doc's edit methods. Reads (Find, Encode,
+// Interface, Position ...) may run concurrently; an edit needs exclusive
+// access.
 type Doc struct {
-	src   []byte
-	root  *Node
-	style Style
-	lines []int // byte offset of the start of each line, for LineCol
+	src    []byte
+	root   *Node
+	style  Style
+	lines  []int  // byte offset of the start of each line, for LineCol
+	prefix []byte // BOM and whitespace before the root value
+	suffix []byte // whitespace after the root value
+
+	order   func(ptr string) []string // spec member order, see SetMemberOrder
+	changed bool
 }
 
 func (d *Doc) Root() *Node    { return d.root }
 func (d *Doc) Source() []byte { return d.src }
 func (d *Doc) Style() Style   { return d.style }
-
-// Encode returns the document's bytes: the source itself when nothing was
-// edited, otherwise untouched spans copied verbatim and edited containers
-// re-emitted in the document's style.
-func (d *Doc) Encode() []byte { panic("todo") }
-
-// Find returns the node at an RFC 6901 pointer ("" is the root), or nil.
-func (d *Doc) Find(ptr string) *Node { panic("todo") }
-
-// LineCol converts a byte offset of the source to a 1-based line and a
-// 1-based column counted in characters (runes) of that line.
-func (d *Doc) LineCol(offset int) (line, col int) { panic("todo") }
-
-// Position returns the 1-based line and column where the value at ptr starts
-// in the source. For a pointer whose node does not exist (a missing member),
-// or a node created by an edit, it returns the position of the nearest
-// existing ancestor. For the root of an empty position it returns 1, 1.
-func (d *Doc) Position(ptr string) (line, col int) { panic("todo") }
-
-// KeyPosition is Position for the key of an object member (where a person
-// looks for "the field"); for array items and the root it equals Position.
-func (d *Doc) KeyPosition(ptr string) (line, col int) { panic("todo") }
-
-// Clone returns an independent copy (same source, deep-copied tree).
-func (d *Doc) Clone() *Doc { panic("todo") }
-
-// Changed reports whether any edit was applied since Parse.
-func (d *Doc) Changed() bool { panic("todo") }
-
-// ---- Editing (RFC 6901 pointers) ----
-
-// Set replaces the value at ptr, or inserts a new object member when the
-// parent object exists and lacks the key (in spec order where the spec has
-// one, see MemberOrder, else at the end). For arrays, ptr may end in an
-// existing index (replace) or "-" (append). value is JSON text; it is
-// re-indented to the document's style.
-func (d *Doc) Set(ptr string, value []byte) error { panic("todo") }
-
-// SetValue is Set with a Go value marshalled by encoding/json (HTML escaping
-// off).
-func (d *Doc) SetValue(ptr string, v any) error { panic("todo") }
-
-// Delete removes the object member or array item at ptr.
-func (d *Doc) Delete(ptr string) error { panic("todo") }
-
-// Insert inserts value into an array before index i (ptr ends in i; "-" or
-// len appends), shifting later items.
-func (d *Doc) Insert(ptr string, value []byte) error { panic("todo") }
-
-// Move moves an array item from one index to another within the same array
-// (both pointers name items of the same array).
-func (d *Doc) Move(from, to string) error { panic("todo") }
-
-// ---- Node accessors ----
-
-// Raw returns the bytes of a scalar token as written in the source (for
-// strings, including the quotes and escapes), or the encoded bytes of a node
-// created by an edit.
-func (n *Node) Raw() []byte { panic("todo") }
-
-// Str returns the decoded value of a string node.
-func (n *Node) Str() (string, bool) { panic("todo") }
-
-// Text returns the decoded value of a string node, or "" for any other node
-// (including nil).
-func (n *Node) Text() string { panic("todo") }
-
-// BoolValue returns the value of a boolean node.
-func (n *Node) BoolValue() (v, ok bool) { panic("todo") }
-
-// Get returns the value of an object member, or nil (also for a nil n or a
-// non-object).
-func (n *Node) Get(key string) *Node { panic("todo") }
-
-// Index returns the i-th item of an array, or nil.
-func (n *Node) Index(i int) *Node { panic("todo") }
-
-// Len is the number of members or items (0 for scalars and nil).
-func (n *Node) Len() int { panic("todo") }
-
-// Interface converts the node to the values encoding/json would produce with
-// UseNumber: map[string]any, []any, string, json.Number, bool, nil. It is
-// what the JSON Schema validator consumes; no second parse of the bytes.
-func (n *Node) Interface() any { panic("todo") }
-
-// ---- Pointers ----
-
-// Pointer joins reference tokens into an RFC 6901 pointer, escaping "~" and
-// "/". Pointer() is "" (the root).
-func Pointer(tokens ...string) string { panic("todo") }
-
-// SplitPointer splits an RFC 6901 pointer into unescaped reference tokens.
-func SplitPointer(ptr string) ([]string, error) { panic("todo") }
-
-// SetMemberOrder tells the Doc the spec order of members for objects, by the
-// pointer of the object: fn returns the member names in spec order, or nil
-// where the spec fixes none. Set inserts new members by it. The typed views
-// (Card, Catalog) install their spec's order.
-func (d *Doc) SetMemberOrder(fn func(ptr string) []string) { panic("todo") }

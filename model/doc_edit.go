@@ -1,0 +1,303 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+)
+
+// SetMemberOrder tells the Doc the spec order of members for objects, by the
+// pointer of the object: fn returns the member names in spec order, or nil
+// where the spec fixes none. Set inserts new members by it. The typed views
+// (Card, Catalog) install their spec's order.
+func (d *Doc) SetMemberOrder(fn func(ptr string) []string) { d.order = fn }
+
+// Changed reports whether any edit modified the document since Parse (an
+// edit that sets a value equal to the current one does not count).
+func (d *Doc) Changed() bool { return d.changed }
+
+// Set replaces the value at ptr, or inserts a new object member when the
+// parent object exists and lacks the key (in spec order where the spec has
+// one, see SetMemberOrder, else at the end). For arrays, ptr may end in an
+// existing index (replace), the length or "-" (append). value is JSON text;
+// it is written in the document's style at its depth.
+//
+// Replacing an object or array with another merges them: members and items
+// whose values are equal keep their bytes (number forms, escapes, layout),
+// so that setting a whole section changes only what differs.
+func (d *Doc) Set(ptr string, value []byte) error {
+	nv, err := parseFragment(value)
+	if err != nil {
+		return fmt.Errorf("set %s: %w", ptr, err)
+	}
+	tokens, err := SplitPointer(ptr)
+	if err != nil {
+		return err
+	}
+	if len(tokens) == 0 {
+		if d.replace(d.root, nv, "") {
+			d.changed = true
+		}
+		return nil
+	}
+	path, parentPtr, err := d.parentPath(ptr, tokens)
+	if err != nil {
+		return fmt.Errorf("set %s: %w", ptr, err)
+	}
+	parent := path[len(path)-1]
+	last := tokens[len(tokens)-1]
+	changed := false
+	switch parent.Kind {
+	case Object:
+		if m, _ := parent.member(last); m != nil {
+			changed = d.replace(m.Value, nv, ptr)
+		} else {
+			pos := d.memberInsertPos(parent, parentPtr, last, len(parent.Members))
+			d.insertAt(parent, pos, &Member{Key: last, Value: nv, keyRaw: quoteString(last), keyStart: -1})
+			changed = true
+		}
+	case Array:
+		i := len(parent.Items)
+		if last != "-" {
+			i = arrayIndex(last)
+			if i < 0 || i > len(parent.Items) {
+				return fmt.Errorf("set %s: index %s is out of range (the array has %d items)", ptr, last, len(parent.Items))
+			}
+		}
+		if i < len(parent.Items) {
+			changed = d.replace(parent.Items[i], nv, ptr)
+		} else {
+			d.insertAt(parent, i, nv)
+			changed = true
+		}
+	default:
+		return fmt.Errorf("set %s: the parent %s is a %s, not an object or array", ptr, parentPtr, parent.Kind)
+	}
+	if changed {
+		d.touch(path)
+	}
+	return nil
+}
+
+// SetValue is Set with a Go value marshalled by encoding/json (HTML escaping
+// off).
+func (d *Doc) SetValue(ptr string, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("set %s: %w", ptr, err)
+	}
+	return d.Set(ptr, bytes.TrimRight(buf.Bytes(), "\n"))
+}
+
+// Delete removes the object member or array item at ptr.
+func (d *Doc) Delete(ptr string) error {
+	tokens, err := SplitPointer(ptr)
+	if err != nil {
+		return err
+	}
+	if len(tokens) == 0 {
+		return fmt.Errorf("delete: the root cannot be deleted")
+	}
+	path, _, err := d.parentPath(ptr, tokens)
+	if err != nil {
+		return fmt.Errorf("delete %s: %w", ptr, err)
+	}
+	parent := path[len(path)-1]
+	last := tokens[len(tokens)-1]
+	i := -1
+	switch parent.Kind {
+	case Object:
+		_, i = parent.member(last)
+	case Array:
+		if j := arrayIndex(last); j < len(parent.Items) {
+			i = j
+		}
+	}
+	if i < 0 {
+		return fmt.Errorf("delete %s: no such member or item", ptr)
+	}
+	d.removeAt(parent, i)
+	d.touch(path)
+	return nil
+}
+
+// Insert inserts value into an array before index i (ptr ends in i; "-" or
+// len appends), shifting later items.
+func (d *Doc) Insert(ptr string, value []byte) error {
+	nv, err := parseFragment(value)
+	if err != nil {
+		return fmt.Errorf("insert %s: %w", ptr, err)
+	}
+	path, i, err := d.arrayPos(ptr, true)
+	if err != nil {
+		return fmt.Errorf("insert %s: %w", ptr, err)
+	}
+	d.insertAt(path[len(path)-1], i, nv)
+	d.touch(path)
+	return nil
+}
+
+// Move moves an array item from one index to another within the same array
+// (both pointers name items of the same array; "-" names the last item).
+// After the move the item is at index to.
+func (d *Doc) Move(from, to string) error {
+	path, i, err := d.arrayPos(from, false)
+	if err != nil {
+		return fmt.Errorf("move %s: %w", from, err)
+	}
+	path2, j, err := d.arrayPos(to, false)
+	if err != nil {
+		return fmt.Errorf("move to %s: %w", to, err)
+	}
+	arr := path[len(path)-1]
+	if path2[len(path2)-1] != arr {
+		return fmt.Errorf("move %s to %s: both must name items of the same array", from, to)
+	}
+	if i == j {
+		return nil
+	}
+	item := arr.Items[i]
+	d.removeAt(arr, i)
+	d.insertAt(arr, j, item)
+	d.touch(path)
+	return nil
+}
+
+// arrayPos resolves a pointer to an array item: the path to the array and
+// the index. "-" is the length (insert) or the last index (existing item).
+func (d *Doc) arrayPos(ptr string, insert bool) ([]*Node, int, error) {
+	tokens, err := SplitPointer(ptr)
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(tokens) == 0 {
+		return nil, 0, fmt.Errorf("the pointer must name an array item")
+	}
+	path, parentPtr, err := d.parentPath(ptr, tokens)
+	if err != nil {
+		return nil, 0, err
+	}
+	arr := path[len(path)-1]
+	if arr.Kind != Array {
+		return nil, 0, fmt.Errorf("%s is a %s, not an array", parentPtr, arr.Kind)
+	}
+	n := len(arr.Items)
+	last := tokens[len(tokens)-1]
+	i := arrayIndex(last)
+	if last == "-" {
+		i = n
+		if !insert {
+			i = n - 1
+		}
+	}
+	limit := n - 1
+	if insert {
+		limit = n
+	}
+	if i < 0 || i > limit {
+		return nil, 0, fmt.Errorf("index %s is out of range (the array has %d items)", last, n)
+	}
+	return path, i, nil
+}
+
+// parentPath returns the nodes from the root to the parent of the last
+// token, and the parent's pointer.
+func (d *Doc) parentPath(ptr string, tokens []string) ([]*Node, string, error) {
+	path := make([]*Node, 1, len(tokens))
+	path[0] = d.root
+	n := d.root
+	for k, t := range tokens[:len(tokens)-1] {
+		n = n.child(t)
+		if n == nil {
+			return nil, "", fmt.Errorf("%s does not exist", Pointer(tokens[:k+1]...))
+		}
+		path = append(path, n)
+	}
+	return path, Pointer(tokens[:len(tokens)-1]...), nil
+}
+
+// touch marks the nodes of a path as differing from the source.
+func (d *Doc) touch(path []*Node) {
+	for _, n := range path {
+		n.dirty = true
+	}
+	d.changed = true
+}
+
+// parseFragment parses a value given to Set or Insert. Its nodes are new:
+// they have no position and carry no separators, so the encoder writes them
+// in the document's style.
+func parseFragment(value []byte) (*Node, error) {
+	frag, err := Parse(bytes.Clone(value))
+	if err != nil {
+		return nil, fmt.Errorf("the value is not valid JSON: %w", err)
+	}
+	if frag.src[0] == 0xEF { // a byte order mark has no place inside a document
+		return nil, fmt.Errorf("the value is not valid JSON: it starts with a byte order mark")
+	}
+	markNew(frag.root)
+	return frag.root, nil
+}
+
+func markNew(n *Node) {
+	n.Start, n.End, n.lead, n.post = -1, -1, nil, nil
+	for _, m := range n.Members {
+		m.keyStart, m.colon = -1, nil
+		markNew(m.Value)
+	}
+	for _, it := range n.Items {
+		markNew(it)
+	}
+}
+
+// memberInsertPos is where a new member goes: after the nearest preceding
+// member of the spec order that is present, else before the first following
+// one, else at fallback.
+func (d *Doc) memberInsertPos(obj *Node, ptr, key string, fallback int) int {
+	if d.order != nil {
+		order := d.order(ptr)
+		if k := slices.Index(order, key); k >= 0 {
+			for j := k - 1; j >= 0; j-- {
+				if _, i := obj.member(order[j]); i >= 0 {
+					return i + 1
+				}
+			}
+			for j := k + 1; j < len(order); j++ {
+				if _, i := obj.member(order[j]); i >= 0 {
+					return i
+				}
+			}
+			return len(obj.Members)
+		}
+	}
+	return fallback
+}
+
+// Clone returns an independent copy (same source, deep-copied tree).
+func (d *Doc) Clone() *Doc {
+	c := *d
+	c.root = cloneNode(d.root)
+	return &c
+}
+
+func cloneNode(n *Node) *Node {
+	c := *n
+	if n.Members != nil {
+		c.Members = make([]*Member, len(n.Members))
+		for i, m := range n.Members {
+			mc := *m
+			mc.Value = cloneNode(m.Value)
+			c.Members[i] = &mc
+		}
+	}
+	if n.Items != nil {
+		c.Items = make([]*Node, len(n.Items))
+		for i, it := range n.Items {
+			c.Items[i] = cloneNode(it)
+		}
+	}
+	return &c
+}

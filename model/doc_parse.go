@@ -1,0 +1,442 @@
+package model
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
+
+// maxDepthCap bounds MaxDepth whatever the caller asks: the parser, the
+// encoder and Interface recurse once per nesting level, and this keeps their
+// stacks small even for hostile input.
+const maxDepthCap = 10000
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// ParseLimits reads a JSON document. Errors are *ParseError.
+//
+// A zero or negative limit means the DefaultLimits value; MaxDepth is capped
+// at 10,000.
+func ParseLimits(data []byte, lim Limits) (*Doc, error) {
+	if lim.MaxBytes <= 0 {
+		lim.MaxBytes = DefaultLimits.MaxBytes
+	}
+	if lim.MaxDepth <= 0 {
+		lim.MaxDepth = DefaultLimits.MaxDepth
+	}
+	if lim.MaxDepth > maxDepthCap {
+		lim.MaxDepth = maxDepthCap
+	}
+	if len(data) > lim.MaxBytes {
+		return nil, &ParseError{
+			Code: "json/too-large", Offset: 0, Line: 1, Column: 1,
+			Msg: fmt.Sprintf("the document is %s (%d bytes), larger than the limit of %s (%d bytes)",
+				humanBytes(len(data)), len(data), humanBytes(lim.MaxBytes), lim.MaxBytes),
+		}
+	}
+	if !utf8.Valid(data) {
+		off := firstInvalidUTF8(data)
+		line, col := lineColIn(data, off)
+		return nil, &ParseError{
+			Code: "json/encoding", Offset: off, Line: line, Column: col,
+			Msg: fmt.Sprintf("line %d, column %d: invalid UTF-8 byte 0x%02x at offset %d; the document must be UTF-8",
+				line, col, data[off], off),
+		}
+	}
+	p := newParser(data, lim.MaxDepth)
+	root, err := p.parseDocument()
+	if err != nil {
+		return nil, err
+	}
+	d := &Doc{src: data, root: root}
+	d.prefix = data[:root.Start]
+	d.suffix = data[root.End:]
+	d.lines = lineStarts(data)
+	d.style = detectStyle(data, root)
+	return d, nil
+}
+
+// parser is a recursive-descent JSON parser. Recursion is bounded by
+// maxDepth. Nodes and members are carved from chunks to keep allocations
+// few: a card of 100 KB is parsed with a handful of allocations per kind.
+type parser struct {
+	src      []byte
+	pos      int
+	maxDepth int
+	depth    int
+	path     []pathStep // the containers being parsed, for error pointers
+
+	nodeChunk   []Node
+	memberChunk []Member
+	ptrChunk    []*Node
+	memPtrChunk []*Member
+	made        int // nodes made so far, to size the next chunk
+
+	keys map[string]string // decoded keys, interned: cards repeat "id", "name" ...
+
+	itemStack   []*Node
+	memberStack []*Member
+}
+
+// pathStep is one open container while parsing: the key or index being read.
+type pathStep struct {
+	key   string
+	index int
+	isKey bool
+}
+
+// maxChunk bounds the chunks, so that a wrong guess wastes little.
+const maxChunk = 4096
+
+func newParser(src []byte, maxDepth int) *parser {
+	return &parser{src: src, maxDepth: maxDepth}
+}
+
+// chunkSize guesses how many more nodes the rest of the input holds, from
+// the density seen so far (indented cards run about 40 bytes per node).
+func (p *parser) chunkSize() int {
+	rest := len(p.src) - p.pos
+	perNode := 40
+	if p.made > 64 && p.pos > 0 {
+		perNode = max(p.pos/p.made, 2)
+	}
+	return min(rest/perNode+16, maxChunk)
+}
+
+func (p *parser) newNode() *Node {
+	if len(p.nodeChunk) == 0 {
+		p.nodeChunk = make([]Node, p.chunkSize())
+	}
+	p.made++
+	n := &p.nodeChunk[0]
+	p.nodeChunk = p.nodeChunk[1:]
+	return n
+}
+
+func (p *parser) newMember() *Member {
+	if len(p.memberChunk) == 0 {
+		p.memberChunk = make([]Member, p.chunkSize()*2/3+4)
+	}
+	m := &p.memberChunk[0]
+	p.memberChunk = p.memberChunk[1:]
+	return m
+}
+
+// items copies the top n entries of the item stack into an exact-size slice
+// whose capacity is capped, so that a later append reallocates instead of
+// overwriting a neighbour in the chunk.
+func (p *parser) items(from int) []*Node {
+	n := len(p.itemStack) - from
+	if n > len(p.ptrChunk) {
+		p.ptrChunk = make([]*Node, max(n, p.chunkSize()/2))
+	}
+	s := p.ptrChunk[:n:n]
+	p.ptrChunk = p.ptrChunk[n:]
+	copy(s, p.itemStack[from:])
+	clear(p.itemStack[from:])
+	p.itemStack = p.itemStack[:from]
+	return s
+}
+
+func (p *parser) members(from int) []*Member {
+	n := len(p.memberStack) - from
+	if n > len(p.memPtrChunk) {
+		p.memPtrChunk = make([]*Member, max(n, p.chunkSize()/2))
+	}
+	s := p.memPtrChunk[:n:n]
+	p.memPtrChunk = p.memPtrChunk[n:]
+	copy(s, p.memberStack[from:])
+	clear(p.memberStack[from:])
+	p.memberStack = p.memberStack[:from]
+	return s
+}
+
+func (p *parser) parseDocument() (*Node, error) {
+	if bytes.HasPrefix(p.src, utf8BOM) {
+		p.pos = len(utf8BOM)
+	}
+	p.skipWS()
+	if p.pos >= len(p.src) {
+		return nil, p.errAt(p.pos, "json/syntax", "the document is empty; expected a JSON value")
+	}
+	root, err := p.parseValue()
+	if err != nil {
+		return nil, err
+	}
+	p.skipWS()
+	if p.pos < len(p.src) {
+		return nil, p.errAt(p.pos, "json/syntax", "unexpected data after the end of the JSON value, found "+p.found(p.pos))
+	}
+	return root, nil
+}
+
+func isWS(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
+
+func (p *parser) skipWS() {
+	for p.pos < len(p.src) && isWS(p.src[p.pos]) {
+		p.pos++
+	}
+}
+
+func (p *parser) parseValue() (*Node, error) {
+	if p.pos >= len(p.src) {
+		return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input; expected a JSON value")
+	}
+	switch c := p.src[p.pos]; {
+	case c == '{':
+		return p.parseObject()
+	case c == '[':
+		return p.parseArray()
+	case c == '"':
+		start := p.pos
+		esc, err := p.scanString()
+		if err != nil {
+			return nil, err
+		}
+		n := p.newNode()
+		*n = Node{Kind: String, Start: start, End: p.pos, raw: p.src[start:p.pos:p.pos], esc: esc}
+		return n, nil
+	case c == '-' || (c >= '0' && c <= '9'):
+		start := p.pos
+		if err := p.scanNumber(); err != nil {
+			return nil, err
+		}
+		n := p.newNode()
+		*n = Node{Kind: Number, Start: start, End: p.pos, raw: p.src[start:p.pos:p.pos]}
+		return n, nil
+	case c == 't':
+		return p.literal("true", Bool)
+	case c == 'f':
+		return p.literal("false", Bool)
+	case c == 'n':
+		return p.literal("null", Null)
+	default:
+		return nil, p.errAt(p.pos, "json/syntax", "expected a JSON value, found "+p.found(p.pos)+p.hint(p.pos))
+	}
+}
+
+// hint explains the usual reason for an unexpected character: JSON5 or
+// JavaScript habits.
+func (p *parser) hint(i int) string {
+	if i >= len(p.src) {
+		return ""
+	}
+	switch p.src[i] {
+	case '/':
+		return " (comments are not allowed in JSON)"
+	case '\'':
+		return " (strings must use double quotes)"
+	case 'N', 'I':
+		return " (NaN and Infinity are not JSON numbers)"
+	}
+	return ""
+}
+
+func (p *parser) literal(word string, kind Kind) (*Node, error) {
+	start := p.pos
+	end := start + len(word)
+	if end > len(p.src) && string(p.src[start:]) == word[:len(p.src)-start] {
+		return nil, p.errAt(len(p.src), "json/syntax", "unexpected end of input in "+word)
+	}
+	if end > len(p.src) || string(p.src[start:end]) != word {
+		return nil, p.errAt(start, "json/syntax", "expected a JSON value, found "+p.found(start))
+	}
+	p.pos = end
+	n := p.newNode()
+	*n = Node{Kind: kind, Start: start, End: end, raw: p.src[start:end:end]}
+	return n, nil
+}
+
+func (p *parser) enter(open int) error {
+	p.depth++
+	if p.depth > p.maxDepth {
+		return p.errAt(open, "json/too-deep",
+			fmt.Sprintf("nesting is deeper than the limit of %d levels", p.maxDepth))
+	}
+	return nil
+}
+
+func (p *parser) parseObject() (*Node, error) {
+	start := p.pos
+	if err := p.enter(start); err != nil {
+		return nil, err
+	}
+	p.pos++ // '{'
+	p.path = append(p.path, pathStep{isKey: true})
+	step := len(p.path) - 1
+	from := len(p.memberStack)
+	var seen map[string]int // built only for large objects
+	for {
+		leadStart := p.pos
+		p.skipWS()
+		if p.pos >= len(p.src) {
+			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an object; expected '\"' or '}'")
+		}
+		c := p.src[p.pos]
+		if c == '}' {
+			if len(p.memberStack) > from {
+				return nil, p.errAt(p.pos, "json/syntax", "trailing comma before '}' is not allowed")
+			}
+			p.pos++
+			break
+		}
+		if c != '"' {
+			want := "expected '\"' to start a member name"
+			if len(p.memberStack) == from {
+				want = "expected '\"' or '}' after '{'"
+			}
+			return nil, p.errAt(p.pos, "json/syntax", want+", found "+p.found(p.pos)+p.hint(p.pos))
+		}
+		keyStart := p.pos
+		esc, err := p.scanString()
+		if err != nil {
+			return nil, err
+		}
+		keyRaw := p.src[keyStart:p.pos:p.pos]
+		key := p.key(keyRaw, esc)
+		p.path[step].key = key
+		colonStart := p.pos
+		p.skipWS()
+		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
+			return nil, p.errAt(p.pos, "json/syntax", "expected ':' after a member name, found "+p.found(p.pos))
+		}
+		p.pos++
+		p.skipWS()
+		colon := p.src[colonStart:p.pos:p.pos]
+		val, err := p.parseValue()
+		if err != nil {
+			return nil, err
+		}
+		val.lead = p.src[leadStart:keyStart:keyStart]
+		postStart := p.pos
+		p.skipWS()
+		val.post = p.src[postStart:p.pos:p.pos]
+
+		// Duplicate keys: JSON parsers disagree on which value wins, so the
+		// document is ambiguous and refused.
+		count := len(p.memberStack) - from
+		dup := -1
+		if count < 16 {
+			for i := from; i < len(p.memberStack); i++ {
+				if p.memberStack[i].Key == key {
+					dup = i - from
+					break
+				}
+			}
+		} else {
+			if seen == nil {
+				seen = make(map[string]int, count*2)
+				for i := from; i < len(p.memberStack); i++ {
+					seen[p.memberStack[i].Key] = i - from
+				}
+			}
+			if i, ok := seen[key]; ok {
+				dup = i
+			} else {
+				seen[key] = count
+			}
+		}
+		if dup >= 0 {
+			first := p.memberStack[from+dup]
+			fl, fc := lineColIn(p.src, first.keyStart)
+			e := p.errAt(keyStart, "json/duplicate-key",
+				fmt.Sprintf("duplicate member %s (first at line %d, column %d); JSON parsers disagree on which value wins, so remove one",
+					strconv.Quote(key), fl, fc))
+			e.Pointer = p.pointer()
+			return nil, e
+		}
+
+		m := p.newMember()
+		*m = Member{Key: key, Value: val, keyRaw: keyRaw, colon: colon, keyStart: keyStart}
+		p.memberStack = append(p.memberStack, m)
+
+		if p.pos >= len(p.src) {
+			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an object; expected ',' or '}'")
+		}
+		if p.src[p.pos] == ',' {
+			p.pos++
+			continue
+		}
+		if p.src[p.pos] == '}' {
+			p.pos++
+			break
+		}
+		return nil, p.errAt(p.pos, "json/syntax", "expected ',' or '}' after an object member, found "+p.found(p.pos))
+	}
+	n := p.newNode()
+	*n = Node{Kind: Object, Start: start, End: p.pos, Members: p.members(from)}
+	p.path = p.path[:step]
+	p.depth--
+	return n, nil
+}
+
+func (p *parser) parseArray() (*Node, error) {
+	start := p.pos
+	if err := p.enter(start); err != nil {
+		return nil, err
+	}
+	p.pos++ // '['
+	p.path = append(p.path, pathStep{})
+	step := len(p.path) - 1
+	from := len(p.itemStack)
+	for {
+		leadStart := p.pos
+		p.skipWS()
+		if p.pos >= len(p.src) {
+			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected a value or ']'")
+		}
+		if p.src[p.pos] == ']' {
+			if len(p.itemStack) > from {
+				return nil, p.errAt(p.pos, "json/syntax", "trailing comma before ']' is not allowed")
+			}
+			p.pos++
+			break
+		}
+		p.path[step].index = len(p.itemStack) - from
+		valStart := p.pos
+		val, err := p.parseValue()
+		if err != nil {
+			return nil, err
+		}
+		val.lead = p.src[leadStart:valStart:valStart]
+		postStart := p.pos
+		p.skipWS()
+		val.post = p.src[postStart:p.pos:p.pos]
+		p.itemStack = append(p.itemStack, val)
+		if p.pos >= len(p.src) {
+			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected ',' or ']'")
+		}
+		if p.src[p.pos] == ',' {
+			p.pos++
+			continue
+		}
+		if p.src[p.pos] == ']' {
+			p.pos++
+			break
+		}
+		return nil, p.errAt(p.pos, "json/syntax", "expected ',' or ']' after an array item, found "+p.found(p.pos))
+	}
+	n := p.newNode()
+	*n = Node{Kind: Array, Start: start, End: p.pos, Items: p.items(from)}
+	p.path = p.path[:step]
+	p.depth--
+	return n, nil
+}
+
+// key decodes a member name, reusing the string of an earlier equal name.
+func (p *parser) key(raw []byte, esc bool) string {
+	if esc {
+		return decodeStringRaw(raw, esc)
+	}
+	body := raw[1 : len(raw)-1]
+	if k, ok := p.keys[string(body)]; ok { // no allocation for the lookup
+		return k
+	}
+	if p.keys == nil {
+		p.keys = make(map[string]string, 32)
+	}
+	k := string(body)
+	p.keys[k] = k
+	return k
+}

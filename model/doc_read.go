@@ -1,0 +1,241 @@
+package model
+
+import (
+	"encoding/json"
+	"sort"
+	"unicode/utf8"
+)
+
+// Find returns the node at an RFC 6901 pointer ("" is the root), or nil.
+func (d *Doc) Find(ptr string) *Node {
+	if d == nil {
+		return nil
+	}
+	tokens, err := SplitPointer(ptr)
+	if err != nil {
+		return nil
+	}
+	n := d.root
+	for _, t := range tokens {
+		n = n.child(t)
+		if n == nil {
+			return nil
+		}
+	}
+	return n
+}
+
+// child returns the member value or item named by one reference token.
+func (n *Node) child(tok string) *Node {
+	if n == nil {
+		return nil
+	}
+	switch n.Kind {
+	case Object:
+		return n.Get(tok)
+	case Array:
+		return n.Index(arrayIndex(tok))
+	}
+	return nil
+}
+
+// member returns the member with the given key and its index, or nil, -1.
+func (n *Node) member(key string) (*Member, int) {
+	if n == nil || n.Kind != Object {
+		return nil, -1
+	}
+	for i, m := range n.Members {
+		if m.Key == key {
+			return m, i
+		}
+	}
+	return nil, -1
+}
+
+// LineCol converts a byte offset of the source to a 1-based line and a
+// 1-based column counted in characters (runes) of that line. A leading
+// byte order mark is not counted. Offsets outside the source are clamped.
+func (d *Doc) LineCol(offset int) (line, col int) {
+	if offset < 0 {
+		offset = 0
+	}
+	if offset > len(d.src) {
+		offset = len(d.src)
+	}
+	i := sort.Search(len(d.lines), func(i int) bool { return d.lines[i] > offset }) - 1
+	start := d.lines[i]
+	if i == 0 && len(d.src) >= len(utf8BOM) && string(d.src[:len(utf8BOM)]) == string(utf8BOM) && offset >= len(utf8BOM) {
+		start = len(utf8BOM)
+	}
+	return i + 1, utf8.RuneCount(d.src[start:offset]) + 1
+}
+
+// Position returns the 1-based line and column where the value at ptr starts
+// in the source. For a pointer whose node does not exist (a missing member),
+// or a node created by an edit, it returns the position of the nearest
+// existing ancestor. For the root of an empty position it returns 1, 1.
+func (d *Doc) Position(ptr string) (line, col int) {
+	n, _ := d.nearestSource(ptr)
+	if n == nil {
+		return 1, 1
+	}
+	return d.LineCol(n.Start)
+}
+
+// KeyPosition is Position for the key of an object member (where a person
+// looks for "the field"); for array items and the root it equals Position.
+func (d *Doc) KeyPosition(ptr string) (line, col int) {
+	n, m := d.nearestSource(ptr)
+	if m != nil && m.keyStart >= 0 {
+		return d.LineCol(m.keyStart)
+	}
+	if n == nil {
+		return 1, 1
+	}
+	return d.LineCol(n.Start)
+}
+
+// nearestSource walks ptr as far as it exists and returns the deepest node
+// that has a position in the source. m is that node's member when the walk
+// reached the full pointer through an object member.
+func (d *Doc) nearestSource(ptr string) (best *Node, m *Member) {
+	if d == nil || d.root == nil {
+		return nil, nil
+	}
+	tokens, err := SplitPointer(ptr)
+	if err != nil {
+		tokens = nil
+	}
+	n := d.root
+	if n.Start >= 0 {
+		best = n
+	}
+	for i, t := range tokens {
+		var next *Node
+		var mem *Member
+		switch n.Kind {
+		case Object:
+			mem, _ = n.member(t)
+			if mem != nil {
+				next = mem.Value
+			}
+		case Array:
+			next = n.Index(arrayIndex(t))
+		}
+		if next == nil {
+			return best, nil
+		}
+		n = next
+		if n.Start < 0 {
+			// Created by an edit: everything below is new as well, except
+			// the rare source container that received a new member; stay
+			// on the last source node.
+			continue
+		}
+		best = n
+		if i == len(tokens)-1 {
+			m = mem
+		}
+	}
+	return best, m
+}
+
+// Raw returns the bytes of a scalar token as written in the source (for
+// strings, including the quotes and escapes), or the encoded bytes of a node
+// created by an edit. For containers it returns nil; use Doc.Encode.
+func (n *Node) Raw() []byte {
+	if n == nil {
+		return nil
+	}
+	return n.raw
+}
+
+// Str returns the decoded value of a string node.
+func (n *Node) Str() (string, bool) {
+	if n == nil || n.Kind != String {
+		return "", false
+	}
+	return decodeStringRaw(n.raw, n.esc), true
+}
+
+// Text returns the decoded value of a string node, or "" for any other node
+// (including nil).
+func (n *Node) Text() string {
+	s, _ := n.Str()
+	return s
+}
+
+// BoolValue returns the value of a boolean node.
+func (n *Node) BoolValue() (v, ok bool) {
+	if n == nil || n.Kind != Bool {
+		return false, false
+	}
+	return n.raw[0] == 't', true
+}
+
+// Get returns the value of an object member, or nil (also for a nil n or a
+// non-object).
+func (n *Node) Get(key string) *Node {
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	for _, m := range n.Members {
+		if m.Key == key {
+			return m.Value
+		}
+	}
+	return nil
+}
+
+// Index returns the i-th item of an array, or nil.
+func (n *Node) Index(i int) *Node {
+	if n == nil || n.Kind != Array || i < 0 || i >= len(n.Items) {
+		return nil
+	}
+	return n.Items[i]
+}
+
+// Len is the number of members or items (0 for scalars and nil).
+func (n *Node) Len() int {
+	if n == nil {
+		return 0
+	}
+	switch n.Kind {
+	case Object:
+		return len(n.Members)
+	case Array:
+		return len(n.Items)
+	}
+	return 0
+}
+
+// Interface converts the node to the values encoding/json would produce with
+// UseNumber: map[string]any, []any, string, json.Number, bool, nil. It is
+// what the JSON Schema validator consumes; no second parse of the bytes.
+// Each call builds fresh values, so the caller may modify them.
+func (n *Node) Interface() any {
+	if n == nil {
+		return nil
+	}
+	switch n.Kind {
+	case String:
+		return decodeStringRaw(n.raw, n.esc)
+	case Number:
+		return json.Number(n.raw)
+	case Bool:
+		return n.raw[0] == 't'
+	case Object:
+		m := make(map[string]any, len(n.Members))
+		for _, mem := range n.Members {
+			m[mem.Key] = mem.Value.Interface()
+		}
+		return m
+	case Array:
+		a := make([]any, len(n.Items))
+		for i, it := range n.Items {
+			a[i] = it.Interface()
+		}
+		return a
+	}
+	return nil
+}

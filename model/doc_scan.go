@@ -1,0 +1,115 @@
+package model
+
+// Scanning of string and number tokens.
+
+import "fmt"
+
+// scanString moves past a string token starting at p.pos (on the opening
+// quote). It reports whether the string contains escapes. The input is
+// known to be valid UTF-8.
+func (p *parser) scanString() (esc bool, err error) {
+	start := p.pos
+	i := p.pos + 1
+	src := p.src
+	for {
+		// Fast path: plain bytes.
+		for i < len(src) && !stringStop[src[i]] {
+			i++
+		}
+		if i >= len(src) {
+			return false, p.errAt(start, "json/syntax", "unterminated string (missing closing '\"')")
+		}
+		switch c := src[i]; {
+		case c == '"':
+			p.pos = i + 1
+			return esc, nil
+		case c < 0x20:
+			return false, p.errAt(i, "json/syntax",
+				fmt.Sprintf("control character U+%04X is not allowed in a string; write it as an escape like \\n or \\u%04x", c, c))
+		default: // backslash
+			esc = true
+			if i+1 >= len(src) {
+				return false, p.errAt(start, "json/syntax", "unterminated string (missing closing '\"')")
+			}
+			switch src[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(src) || !isHex4(src[i+2:i+6]) {
+					return false, p.errAt(i, "json/syntax", "invalid \\u escape in string: expected four hexadecimal digits")
+				}
+				i += 6
+			default:
+				return false, p.errAt(i, "json/syntax", "invalid escape in string: \\"+string(rune(src[i+1])))
+			}
+		}
+	}
+}
+
+// stringStop marks the bytes that end the fast scan of a string: the
+// closing quote, a backslash and the control characters.
+var stringStop = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
+
+func isHex4(b []byte) bool {
+	for _, c := range b {
+		if !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// scanNumber moves past a number token per RFC 8259:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func (p *parser) scanNumber() error {
+	src := p.src
+	start := p.pos
+	i := p.pos
+	if src[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(src) && src[i] == '0':
+		i++
+		if i < len(src) && isDigit(src[i]) {
+			return p.errAt(start, "json/syntax", "numbers cannot have leading zeros")
+		}
+	case i < len(src) && isDigit(src[i]):
+		for i < len(src) && isDigit(src[i]) {
+			i++
+		}
+	default:
+		return p.errAt(i, "json/syntax", "expected a digit in the number, found "+p.found(i))
+	}
+	if i < len(src) && src[i] == '.' {
+		i++
+		if i >= len(src) || !isDigit(src[i]) {
+			return p.errAt(i, "json/syntax", "expected a digit after the decimal point, found "+p.found(i))
+		}
+		for i < len(src) && isDigit(src[i]) {
+			i++
+		}
+	}
+	if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
+		i++
+		if i < len(src) && (src[i] == '+' || src[i] == '-') {
+			i++
+		}
+		if i >= len(src) || !isDigit(src[i]) {
+			return p.errAt(i, "json/syntax", "expected a digit in the exponent, found "+p.found(i))
+		}
+		for i < len(src) && isDigit(src[i]) {
+			i++
+		}
+	}
+	p.pos = i
+	return nil
+}

@@ -1,0 +1,91 @@
+package model
+
+import "bytes"
+
+// detectStyle finds the formatting a document uses, so that new members can
+// be written the same way. It looks at the first container whose members sit
+// on their own lines for the indentation unit, and at the first member for
+// the space after the colon.
+func detectStyle(src []byte, root *Node) Style {
+	st := Style{Newline: "\n", FinalNewline: bytes.HasSuffix(src, []byte{'\n'})}
+	if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
+		st.Newline = "\r\n"
+	}
+	indentFound, colonFound := false, false
+	budget := 2000 // nodes visited at most; the answer is near the top
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if budget <= 0 || (indentFound && colonFound) {
+			return
+		}
+		budget--
+		count := n.Len()
+		if count == 0 {
+			return
+		}
+		if !colonFound && n.Kind == Object {
+			c := n.Members[0].colon
+			st.SpaceAfterColon = len(c) > 0 && c[len(c)-1] != ':'
+			colonFound = true
+		}
+		if !indentFound {
+			lead := elemAt(n, 0).lead
+			if k := bytes.LastIndexByte(lead, '\n'); k >= 0 {
+				inner := lead[k+1:]
+				// The closing bracket's indentation is the container's
+				// own; the line it starts on may hold an outer key.
+				outer := lineIndent(src, n.Start)
+				last := elemAt(n, count-1).post
+				if j := bytes.LastIndexByte(last, '\n'); j >= 0 {
+					outer = last[j+1:]
+				}
+				if len(inner) > len(outer) && bytes.HasPrefix(inner, outer) {
+					st.Indent = string(inner[len(outer):])
+					indentFound = true
+				}
+			}
+		}
+		for i := 0; i < count; i++ {
+			walk(elemAt(n, i))
+		}
+	}
+	walk(root)
+	switch {
+	case root.Len() == 0 && !indentFound:
+		// Nothing to learn from (a scalar or an empty container):
+		// json.MarshalIndent's style with two spaces.
+		st.Indent = "  "
+		st.SpaceAfterColon = true
+	case !colonFound && indentFound:
+		// Only arrays, indented: write new objects like json.MarshalIndent.
+		st.SpaceAfterColon = true
+	case !colonFound:
+		// Only arrays, all on one line: minified unless items are spaced.
+		first := elemAt(root, 0)
+		st.SpaceAfterColon = root.Len() > 1 && len(elemAt(root, 1).lead) > 0 || len(first.lead) > 0
+	}
+	st.Minified = st.Indent == "" && !st.SpaceAfterColon
+	return st
+}
+
+// lineIndent returns the whitespace that starts the source line holding
+// offset.
+func lineIndent(src []byte, offset int) []byte {
+	start := bytes.LastIndexByte(src[:offset], '\n') + 1
+	if start == 0 && bytes.HasPrefix(src, utf8BOM) {
+		start = len(utf8BOM)
+	}
+	end := start
+	for end < offset && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	return src[start:end]
+}
+
+// elemAt is the i-th element of a container: a member's value or an item.
+func elemAt(n *Node, i int) *Node {
+	if n.Kind == Object {
+		return n.Members[i].Value
+	}
+	return n.Items[i]
+}
