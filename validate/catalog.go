@@ -1,4 +1,478 @@
 package validate
 
-// Catalog validation (AI-CATALOG.md checklist) lives here; owned by the On
-// Request/catalog work.
+// Catalog validation (AI-CATALOG.md checklist). The embedded
+// schemas/catalog.schema.json checks the shape of every member (its x-code
+// annotations name the codes); this file checks what needs more than one
+// member: url/data, uniqueness, digests, nesting, and the cross-checks with
+// a linked Agent Card.
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/oncard/oncard/model"
+)
+
+const (
+	catalogSchemaDef = "catalog.schema.json#/$defs/catalog"
+
+	mediaTypeCatalog = "application/ai-catalog+json"
+	mediaTypeA2ACard = "application/a2a-agent-card+json"
+
+	// discoveryExtensionKey is the permanent key of the OASF discovery payload
+	// in an entry's extensions.
+	discoveryExtensionKey = "org.agntcy.oasf.discovery.v1"
+
+	// maxCatalogNesting is the AI Catalog depth limit: a catalog may link
+	// catalogs nested at most this many levels below it.
+	maxCatalogNesting = 4
+)
+
+// catalog validates an AI Catalog and the catalogs it nests (inline, or
+// local files named by a relative or file: url).
+func catalog(doc *model.Doc, opts *Options) []Diagnostic {
+	r := newReport(doc, opts)
+	w := &catalogWalk{opts: r.opts, chain: map[string]bool{}}
+	if abs, err := filepath.Abs(r.opts.Path); err == nil && r.opts.Path != "" {
+		w.chain[abs] = true
+	}
+	w.check(r, doc.Root(), "", 0, r.opts.Path)
+	return r.sorted()
+}
+
+// catalogWalk carries what the whole walk shares: the options and the files
+// on the current nesting chain (for cycle detection).
+type catalogWalk struct {
+	opts  *Options
+	chain map[string]bool
+}
+
+// check validates the catalog node at ptr, nested depth levels below the
+// top; file is the file the node was read from (for relative urls).
+func (w *catalogWalk) check(r *report, node *model.Node, ptr string, depth int, file string) {
+	checkSchema(r, loadSchema(catalogSchemaDef), node, ptr, "catalog/schema")
+	checkSpecVersion(r, node.Get("specVersion"), ptr+"/specVersion")
+	entries := node.Get("entries")
+	if entries == nil || entries.Kind != model.Array {
+		return
+	}
+	cardEntries := 0
+	for i := 0; i < entries.Len(); i++ {
+		if entries.Index(i).Get("type").Text() == mediaTypeA2ACard {
+			cardEntries++
+		}
+	}
+	seen := map[string]int{}         // identifier + "\x00" + version -> index
+	versioned := map[string][2]int{} // identifier -> [1+index without version, 1+index with version]
+	for i := 0; i < entries.Len(); i++ {
+		entry := entries.Index(i)
+		if entry.Kind != model.Object {
+			continue // the schema reported it
+		}
+		ep := fmt.Sprintf("%s/entries/%d", ptr, i)
+		checkArtifactSource(r, entry, ep)
+		checkIdentifier(r, entry, ep, i, seen, versioned)
+		checkDigest(r, entry.Get("digest"), ep+"/digest")
+		if payload := entry.Get("extensions").Get(discoveryExtensionKey); payload != nil {
+			checkDiscoveryPayload(r, payload, ep+"/extensions/"+discoveryExtensionKey)
+		}
+		switch entry.Get("type").Text() {
+		case mediaTypeCatalog:
+			w.nested(r, entry, ep, depth, file)
+		case mediaTypeA2ACard:
+			w.crossCheckCard(r, entry, ep, file, cardEntries == 1)
+		}
+	}
+}
+
+var majorMinor = regexp.MustCompile(`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$`)
+
+// checkSpecVersion: the schema checks presence and form; this checks the
+// major version is one the tool reads (0 or 1).
+func checkSpecVersion(r *report, v *model.Node, ptr string) {
+	s, ok := v.Str()
+	if !ok || !majorMinor.MatchString(s) {
+		return
+	}
+	if major, _, _ := strings.Cut(s, "."); major != "0" && major != "1" {
+		r.fail(ptr, "catalog/spec-version",
+			fmt.Sprintf("specVersion %q has major version %s; this tool reads AI Catalog 0.x and 1.x", model.SafeText(s), major),
+			`use "1.0"`)
+	}
+}
+
+// checkArtifactSource: exactly one of url and data; url absolute https.
+func checkArtifactSource(r *report, entry *model.Node, ep string) {
+	u, d := entry.Get("url"), entry.Get("data")
+	switch {
+	case u != nil && d != nil:
+		r.fail(ep+"/data", "catalog/entry-artifact-source",
+			"entry has both url and data; an entry gives its artifact exactly one way", "keep url (a link) or data (the artifact inline), not both")
+	case u == nil && d == nil:
+		r.fail(ep+"/url", "catalog/entry-artifact-source",
+			"entry has neither url nor data; an entry must give its artifact by url or inline as data", "add the artifact's https:// url")
+	}
+	s, ok := u.Str()
+	if !ok || s == "" {
+		return
+	}
+	parsed, err := url.Parse(s)
+	if err != nil {
+		return // the schema's uri-reference format reported it
+	}
+	switch {
+	case parsed.Scheme == "":
+		r.warn(ep+"/url", "catalog/http-url",
+			fmt.Sprintf("url %q is relative; an absolute https:// url is recommended so the entry works when copied into other catalogs", model.SafeText(clip(s, 80))), "")
+	case !strings.EqualFold(parsed.Scheme, "https"):
+		r.warn(ep+"/url", "catalog/http-url",
+			fmt.Sprintf("url %q does not use https", model.SafeText(clip(s, 80))), "publish the artifact at an https:// address")
+	}
+}
+
+var uriScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:[^\s]+$`)
+
+// checkIdentifier: a URI, and (identifier, version) unique in the catalog.
+func checkIdentifier(r *report, entry *model.Node, ep string, i int, seen map[string]int, versioned map[string][2]int) {
+	id, ok := entry.Get("identifier").Str()
+	if !ok || id == "" {
+		return
+	}
+	if !uriScheme.MatchString(id) {
+		r.warn(ep+"/identifier", "catalog/identifier-not-uri",
+			fmt.Sprintf("identifier %q is not a URI; urn:air:{publisher-domain}:{namespace}:{name} is recommended", model.SafeText(clip(id, 80))), "")
+	}
+	version, hasVersion := entry.Get("version").Str()
+	key := id + "\x00" + version
+	if j, dup := seen[key]; dup {
+		what := fmt.Sprintf("identifier %q", model.SafeText(clip(id, 80)))
+		if hasVersion {
+			what += fmt.Sprintf(" with version %q", model.SafeText(version))
+		}
+		r.fail(ep+"/identifier", "catalog/entry-duplicate",
+			fmt.Sprintf("%s is already listed at entries[%d]; (identifier, version) must be unique", what, j),
+			"give each listed version a version member, or remove the duplicate")
+		return
+	}
+	seen[key] = i
+	slots := versioned[id]
+	other := 0
+	if hasVersion {
+		slots[1], other = i+1, slots[0]
+	} else {
+		slots[0], other = i+1, slots[1]
+	}
+	versioned[id] = slots
+	if other != 0 {
+		r.warn(ep+"/identifier", "catalog/entry-version-conflict",
+			fmt.Sprintf("identifier %q is listed both with and without a version (see entries[%d]); give every entry of it a version", model.SafeText(clip(id, 80)), other-1), "")
+	}
+}
+
+var digestForm = regexp.MustCompile(`^([a-z0-9-]+):([0-9a-f]+)$`)
+
+// digestHexLen is the hex length of each accepted (SHA-256 or stronger)
+// algorithm; weakDigests are named so the message can say why.
+var (
+	digestHexLen = map[string]int{
+		"sha256": 64, "sha-256": 64, "sha384": 96, "sha-384": 96, "sha512": 128, "sha-512": 128,
+		"sha3-256": 64, "sha3-384": 96, "sha3-512": 128, "blake2b-256": 64, "blake2b-512": 128, "blake3": 64,
+	}
+	weakDigests = map[string]bool{"md5": true, "sha1": true, "sha-1": true, "sha224": true, "sha-224": true, "crc32": true}
+)
+
+// checkDigest: "alg:lowercasehex" with SHA-256 or stronger.
+func checkDigest(r *report, n *model.Node, ptr string) {
+	s, ok := n.Str()
+	if !ok {
+		return // absent, or the schema reported the type
+	}
+	m := digestForm.FindStringSubmatch(s)
+	if m == nil {
+		r.fail(ptr, "catalog/digest-invalid",
+			fmt.Sprintf("digest %q must be algorithm:lowercasehex, like sha256:9f86d0…", model.SafeText(clip(s, 80))), "")
+		return
+	}
+	alg, hex := m[1], m[2]
+	if weakDigests[alg] {
+		r.fail(ptr, "catalog/digest-invalid",
+			fmt.Sprintf("digest algorithm %q is too weak; use SHA-256 or stronger", alg), "sha256:<64 hex digits>")
+		return
+	}
+	want, known := digestHexLen[alg]
+	if !known {
+		r.warn(ptr, "catalog/digest-invalid",
+			fmt.Sprintf("digest algorithm %q is not one this tool knows (sha256, sha384, sha512, sha3-*, blake2b-*, blake3)", alg), "")
+		return
+	}
+	if len(hex) != want {
+		r.fail(ptr, "catalog/digest-invalid",
+			fmt.Sprintf("a %s digest has %d hex digits, this one has %d", alg, want, len(hex)), "")
+	}
+}
+
+// nested follows the catalog an entry links or embeds: inline data in the
+// same report; a local file (relative or file: url) in a report of its own
+// whose findings are copied here, at the entry's url, naming the file.
+// Remote urls are not fetched.
+func (w *catalogWalk) nested(r *report, entry *model.Node, ep string, depth int, file string) {
+	if data := entry.Get("data"); data != nil {
+		if depth+1 > maxCatalogNesting {
+			r.fail(ep+"/data", "catalog/nested-depth-exceeded", nestingMessage(depth+1), "")
+			return
+		}
+		if data.Kind != model.Object {
+			r.fail(ep+"/data", "catalog/nested-catalog-invalid",
+				fmt.Sprintf("data of a %s entry must be a catalog object (got %s)", mediaTypeCatalog, data.Kind), "")
+			return
+		}
+		w.check(r, data, ep+"/data", depth+1, file)
+		return
+	}
+	raw, ok := entry.Get("url").Str()
+	if !ok {
+		return
+	}
+	path, local := localPath(raw, file)
+	if !local {
+		return
+	}
+	if path == "" {
+		r.note(ep+"/url", "catalog/nested-not-followed",
+			fmt.Sprintf("nested catalog %q not checked: a relative url needs the catalog's own file path (not stdin)", model.SafeText(clip(raw, 80))), "")
+		return
+	}
+	if depth+1 > maxCatalogNesting {
+		r.fail(ep+"/url", "catalog/nested-depth-exceeded", nestingMessage(depth+1), "")
+		return
+	}
+	if w.chain[path] {
+		r.fail(ep+"/url", "catalog/nested-catalog-invalid",
+			fmt.Sprintf("nested catalog %q links back to a catalog that contains it (a cycle)", model.SafeText(clip(raw, 80))), "")
+		return
+	}
+	data, err := readLocalFile(path)
+	if err != nil {
+		r.warn(ep+"/url", "catalog/nested-catalog-invalid",
+			fmt.Sprintf("nested catalog %q not checked: %s", model.SafeText(clip(raw, 80)), model.SafeText(readError(err))), "")
+		return
+	}
+	sub, err := model.Parse(data)
+	if err != nil {
+		r.fail(ep+"/url", "catalog/nested-catalog-invalid",
+			fmt.Sprintf("nested catalog %q is not valid JSON: %s", model.SafeText(clip(raw, 80)), model.SafeText(err.Error())), "")
+		return
+	}
+	w.chain[path] = true
+	defer delete(w.chain, path)
+	subReport := newReport(sub, w.opts)
+	w.check(subReport, sub.Root(), "", depth+1, path)
+	for _, d := range subReport.sorted() {
+		r.add(ep+"/url", d.Severity, d.Code,
+			fmt.Sprintf("in nested catalog %s at %s (line %d): %s", model.SafeText(raw), pointerOrRoot(d.Pointer), d.Line, d.Message), d.Hint)
+	}
+}
+
+func nestingMessage(level int) string {
+	return fmt.Sprintf("catalog nesting goes %d levels deep; the AI Catalog limit is %d", level, maxCatalogNesting)
+}
+
+func pointerOrRoot(p string) string {
+	if p == "" {
+		return "the root"
+	}
+	return p
+}
+
+// readLocalFile reads a file a catalog links to. A catalog is untrusted
+// input: its url may name a device or a huge file (file:///dev/zero), so only
+// regular files within the parser's size limit are read.
+func readLocalFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("not a regular file")
+	}
+	if info.Size() > int64(model.DefaultLimits.MaxBytes) {
+		return nil, fmt.Errorf("larger than %d bytes", model.DefaultLimits.MaxBytes)
+	}
+	return io.ReadAll(io.LimitReader(f, int64(model.DefaultLimits.MaxBytes)+1))
+}
+
+// readError shortens an os error to its cause (the path is already named).
+func readError(err error) string {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// localPath resolves a relative or file: url against the file it was read
+// from. local is false for remote urls; path is "" when a relative url
+// cannot be resolved (no file, e.g. stdin).
+func localPath(raw, from string) (path string, local bool) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", false
+	}
+	switch {
+	case strings.EqualFold(u.Scheme, "file"):
+		if u.Path == "" {
+			return "", false
+		}
+		return filepath.Clean(filepath.FromSlash(u.Path)), true
+	case u.Scheme == "" && u.Host == "" && u.Path != "":
+		if from == "" {
+			return "", true
+		}
+		p := filepath.Join(filepath.Dir(from), filepath.FromSlash(u.Path))
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		return p, true
+	}
+	return "", false
+}
+
+// crossCheckCard compares an A2A card entry with its card, when the card is
+// at hand: inline data, a local file, or opts.Card (used only when this
+// catalog level lists exactly one card, so it cannot be matched to the
+// wrong entry).
+func (w *catalogWalk) crossCheckCard(r *report, entry *model.Node, ep, file string, onlyCard bool) {
+	card, where := w.cardFor(r, entry, ep, file, onlyCard)
+	if card == nil {
+		return
+	}
+	if v, ok := entry.Get("version").Str(); ok {
+		if cv, ok := card.Get("version").Str(); ok && cv != v {
+			r.fail(ep+"/version", "catalog/version-mismatch",
+				fmt.Sprintf("version %q differs from the version of the card (%s): %q; an entry's version must equal its artifact's", model.SafeText(v), where, model.SafeText(cv)),
+				"copy the card's version into the entry")
+		}
+	}
+	payload := entry.Get("extensions").Get(discoveryExtensionKey)
+	if payload == nil {
+		return
+	}
+	ptr := ep + "/extensions/" + discoveryExtensionKey
+	params := cardDiscoveryParams(r, card)
+	switch {
+	case params == nil:
+		r.fail(ptr, "catalog/discovery-mismatch",
+			fmt.Sprintf("the entry carries an OASF discovery payload but the card (%s) declares no OASF discovery extension", where), "")
+	case !sameJSON(payload.Interface(), params.Interface()):
+		r.fail(ptr, "catalog/discovery-mismatch",
+			fmt.Sprintf("the OASF discovery payload differs from the params of the card's discovery extension (%s); it must be the same object", where),
+			"copy the card's discovery params into the entry (oncard catalog add does)")
+	}
+}
+
+// cardFor finds the card an entry describes and says where it came from.
+func (w *catalogWalk) cardFor(r *report, entry *model.Node, ep, file string, onlyCard bool) (*model.Node, string) {
+	if data := entry.Get("data"); data != nil && data.Kind == model.Object {
+		return data, "inline data"
+	}
+	if raw, ok := entry.Get("url").Str(); ok {
+		if path, local := localPath(raw, file); local && path != "" {
+			data, err := readLocalFile(path)
+			if err != nil {
+				r.warn(ep+"/url", "catalog/card-unreadable",
+					fmt.Sprintf("card %q not cross-checked: %s", model.SafeText(clip(raw, 80)), model.SafeText(readError(err))), "")
+				return nil, ""
+			}
+			doc, err := model.Parse(data)
+			if err != nil {
+				r.warn(ep+"/url", "catalog/card-unreadable",
+					fmt.Sprintf("card %q not cross-checked: %s", model.SafeText(clip(raw, 80)), model.SafeText(err.Error())), "")
+				return nil, ""
+			}
+			return doc.Root(), model.SafeText(raw)
+		}
+	}
+	if onlyCard && w.opts.Card != nil {
+		return w.opts.Card.Root(), "--card"
+	}
+	return nil, ""
+}
+
+// cardDiscoveryParams returns the params of the card's OASF discovery
+// extension, or nil. Any schema server counts here: whether the card's
+// server is an accepted one is the card validator's finding, while this
+// cross-check is about the payload being the same object.
+func cardDiscoveryParams(r *report, card *model.Node) *model.Node {
+	exts := card.Get("capabilities").Get("extensions")
+	for i := 0; i < exts.Len(); i++ {
+		ext := exts.Index(i)
+		uri, ok := ext.Get("uri").Str()
+		if !ok {
+			continue
+		}
+		if isDiscoveryURI(r, uri) || isDiscoveryPath(uri) {
+			return ext.Get("params")
+		}
+	}
+	return nil
+}
+
+// isDiscoveryPath: <schema_url>/<version>/objects/discovery on any server.
+func isDiscoveryPath(uri string) bool {
+	u, err := url.Parse(uri)
+	return err == nil && u.Host != "" && strings.HasSuffix(strings.TrimSuffix(u.Path, "/"), "/objects/discovery")
+}
+
+// sameJSON compares two decoded JSON values as JSON: member order does not
+// matter, and numbers compare by value (1 equals 1.0).
+func sameJSON(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, v := range x {
+			w, ok := y[k]
+			if !ok || !sameJSON(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !sameJSON(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case json.Number:
+		y, ok := b.(json.Number)
+		if !ok {
+			return false
+		}
+		if x == y {
+			return true
+		}
+		p, ok1 := new(big.Rat).SetString(string(x))
+		q, ok2 := new(big.Rat).SetString(string(y))
+		return ok1 && ok2 && p.Cmp(q) == 0
+	default:
+		return a == b
+	}
+}

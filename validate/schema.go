@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -131,7 +133,7 @@ func checkSchema(r *report, s *schema, node *model.Node, basePtr, code string) {
 		if is.code != "" {
 			c = is.code
 		}
-		r.fail(basePtr+pointerOf(is.loc), c, is.msg, is.hint)
+		r.fail(basePtr+pointerOf(is.loc), c, is.msg, "")
 	}
 }
 
@@ -139,8 +141,9 @@ func checkSchema(r *report, s *schema, node *model.Node, basePtr, code string) {
 type schemaIssue struct {
 	loc  []string // instance location, relative to the validated node
 	msg  string
-	hint string
 	code string // from x-code; "" means the caller's code
+	// conditional marks a failure of an if/then branch.
+	conditional bool
 }
 
 // issues validates v and explains every failure.
@@ -155,7 +158,27 @@ func (s *schema) issues(v any) []schemaIssue {
 	}
 	x := explainer{s: s, instance: v}
 	x.walk(ve)
-	return x.out
+	return dropShadowed(x.out)
+}
+
+// dropShadowed removes a conditional failure ("with completion, personEntry
+// must be …") at a member that already fails unconditionally: one sentence
+// per member is enough, and fixing the first may fix both.
+func dropShadowed(in []schemaIssue) []schemaIssue {
+	plain := map[string]bool{}
+	for _, is := range in {
+		if !is.conditional {
+			plain[pointerOf(is.loc)] = true
+		}
+	}
+	out := in[:0]
+	for _, is := range in {
+		if is.conditional && plain[pointerOf(is.loc)] {
+			continue
+		}
+		out = append(out, is)
+	}
+	return out
 }
 
 // explainer turns a ValidationError tree into schemaIssues.
@@ -163,6 +186,7 @@ type explainer struct {
 	s        *schema
 	instance any
 	out      []schemaIssue
+	keyUses  map[string]int // propertyNames failures seen per key (see ownerOf)
 }
 
 func (x *explainer) walk(e *jsonschema.ValidationError) {
@@ -174,6 +198,11 @@ func (x *explainer) walk(e *jsonschema.ValidationError) {
 		for _, m := range k.Missing {
 			loc := append(append([]string{}, e.InstanceLocation...), m)
 			x.add(e, loc, fmt.Sprintf("missing required member %q", m))
+			// A schema may name the code of each missing member:
+			// "x-missing-code": {"specVersion": "catalog/spec-version"}.
+			if c := x.s.missingCodeAt(fragmentOf(e.SchemaURL), m); c != "" {
+				x.out[len(x.out)-1].code = c
+			}
 		}
 		return
 	case *kind.AdditionalProperties:
@@ -183,15 +212,15 @@ func (x *explainer) walk(e *jsonschema.ValidationError) {
 		}
 		return
 	case *kind.PropertyNames:
-		loc := append(append([]string{}, e.InstanceLocation...), k.Property)
+		loc := append(x.ownerOf(e.InstanceLocation, k.Property), k.Property)
 		subject := fmt.Sprintf("the key %q", model.SafeText(k.Property))
 		var preds []string
 		for _, c := range leaves(e) {
-			if p := predicate(c, true); p != "" {
+			if p := x.phrase(c); p != "" {
 				preds = append(preds, p)
 			}
 		}
-		x.add(e, loc, subject+" must "+orJoin(preds))
+		x.add(e, loc, subject+" must "+strings.Join(preds, " and "))
 		return
 	}
 	if len(e.Causes) > 0 {
@@ -200,20 +229,77 @@ func (x *explainer) walk(e *jsonschema.ValidationError) {
 		}
 		return
 	}
-	if p := predicate(e, false); p != "" {
+	if p := predicate(e); p != "" {
 		x.add(e, e.InstanceLocation, x.subject(e.InstanceLocation)+" must "+p+x.got(e))
 	}
+}
+
+// ownerOf locates the object that has the failing property name.
+// jsonschema v6.0.3 reports a propertyNames failure with an instance location
+// that shares its backing array with the validator's working path, so later
+// siblings may have overwritten it; only its length is reliable. So: list
+// the objects at that depth that have the key, in document order, and give
+// the n-th failure for a key the n-th of them.
+func (x *explainer) ownerOf(reported []string, key string) []string {
+	var found [][]string
+	var walk func(v any, path []string)
+	walk = func(v any, path []string) {
+		if len(path) == len(reported) {
+			if m, ok := v.(map[string]any); ok {
+				if _, has := m[key]; has {
+					found = append(found, append([]string{}, path...))
+				}
+			}
+			return
+		}
+		switch c := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(c))
+			for k := range c {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(c[k], append(path, k))
+			}
+		case []any:
+			for i, child := range c {
+				walk(child, append(path, strconv.Itoa(i)))
+			}
+		}
+	}
+	walk(x.instance, nil)
+	if x.keyUses == nil {
+		x.keyUses = map[string]int{}
+	}
+	n := x.keyUses[key]
+	x.keyUses[key] = n + 1
+	if n < len(found) {
+		return found[n]
+	}
+	return append([]string{}, reported...)
 }
 
 // alternatives explains a failed anyOf/oneOf as one sentence: "personEntry
 // must be A, or B (got …)". Branch failures elsewhere than the anyOf's own
 // instance are named with their member.
 func (x *explainer) alternatives(e *jsonschema.ValidationError) {
+	x.add(e, e.InstanceLocation, x.subject(e.InstanceLocation)+" must "+x.phrase(e)+x.gotValue(e.InstanceLocation))
+}
+
+// phrase is what one failure requires, as the rest of "X must …"; for
+// alternatives, every branch joined with ", or".
+func (x *explainer) phrase(e *jsonschema.ValidationError) string {
+	switch e.ErrorKind.(type) {
+	case *kind.AnyOf, *kind.OneOf:
+	default:
+		return predicate(e)
+	}
 	var branches []string
 	for _, c := range e.Causes {
 		var parts []string
 		for _, l := range leaves(c) {
-			p := predicate(l, true)
+			p := x.phrase(l)
 			if p == "" {
 				continue
 			}
@@ -227,9 +313,23 @@ func (x *explainer) alternatives(e *jsonschema.ValidationError) {
 		}
 	}
 	if len(branches) == 0 {
-		branches = []string{"match one of the allowed forms"}
+		return "match one of the allowed forms"
 	}
-	x.add(e, e.InstanceLocation, x.subject(e.InstanceLocation)+" must "+orJoin(branches)+x.gotValue(e.InstanceLocation))
+	return orJoin(branches)
+}
+
+// orJoin joins alternatives: "be A, or B" when every one is a "be …".
+func orJoin(parts []string) string {
+	for _, p := range parts {
+		if !strings.HasPrefix(p, "be ") {
+			return strings.Join(parts, ", or ")
+		}
+	}
+	trimmed := make([]string, len(parts))
+	for i, p := range parts {
+		trimmed[i] = strings.TrimPrefix(p, "be ")
+	}
+	return "be " + strings.Join(trimmed, ", or ")
 }
 
 // add records one sentence, adding the condition ("with completion, …") when
@@ -238,11 +338,18 @@ func (x *explainer) alternatives(e *jsonschema.ValidationError) {
 func (x *explainer) add(e *jsonschema.ValidationError, loc []string, msg string) {
 	frag := fragmentOf(e.SchemaURL)
 	why := ""
-	if cond, thenDesc, ok := x.condition(frag, loc); ok {
+	_, missing := e.ErrorKind.(*kind.Required)
+	cond, thenDesc, conditional := x.condition(frag, loc, missing)
+	if conditional {
 		msg = cond + ", " + msg
 		why = thenDesc
 	}
 	section := x.s.sectionAt(frag)
+	if missing && len(loc) > 0 {
+		if sec := x.s.memberSection(frag, loc[len(loc)-1]); sec != "" {
+			section = sec
+		}
+	}
 	switch {
 	case why != "" && section != "" && !strings.Contains(why, section):
 		msg += " (" + why + ", " + section + ")"
@@ -251,13 +358,13 @@ func (x *explainer) add(e *jsonschema.ValidationError, loc []string, msg string)
 	case section != "":
 		msg += " (" + section + ")"
 	}
-	x.out = append(x.out, schemaIssue{loc: loc, msg: msg, code: x.s.codeAt(frag)})
+	x.out = append(x.out, schemaIssue{loc: loc, msg: msg, code: x.s.codeAt(frag), conditional: conditional})
 }
 
 // condition describes the "if" of an if/then that frag lies under, for the
 // instance at loc: `with completion` or `with status "on-request"`. thenDesc
 // is the then-branch's own description turned into a clause.
-func (x *explainer) condition(frag string, loc []string) (cond, thenDesc string, ok bool) {
+func (x *explainer) condition(frag string, loc []string, missing bool) (cond, thenDesc string, ok bool) {
 	toks := splitFragment(frag)
 	for i := len(toks) - 1; i >= 0; i-- {
 		if toks[i] != "then" && toks[i] != "else" {
@@ -282,7 +389,7 @@ func (x *explainer) condition(frag string, loc []string) (cond, thenDesc string,
 			objLoc = loc[:len(loc)-depth]
 		}
 		// A "required" failure names the missing member, one level deeper.
-		if _, missing := lookup(x.instance, loc).(nil); missing && len(objLoc) > 0 && depth == 0 {
+		if missing && len(objLoc) > 0 && depth == 0 {
 			objLoc = objLoc[:len(objLoc)-1]
 		}
 		obj, _ := lookup(x.instance, objLoc).(map[string]any)
@@ -323,7 +430,7 @@ func (x *explainer) subject(loc []string) string {
 		return x.s.label
 	}
 	last := loc[len(loc)-1]
-	if isIndex(last) {
+	if isIndexToken(last) {
 		parent := x.s.label
 		if len(loc) > 1 {
 			parent = loc[len(loc)-2]
@@ -365,8 +472,7 @@ func (x *explainer) gotValue(loc []string) string {
 }
 
 // predicate is what a leaf failure requires, as the rest of "X must …".
-// inAlternative drops the "(got …)" detail, which the caller adds once.
-func predicate(e *jsonschema.ValidationError, inAlternative bool) string {
+func predicate(e *jsonschema.ValidationError) string {
 	switch k := e.ErrorKind.(type) {
 	case *kind.Type:
 		return "be " + orJoinPlain(articled(k.Want))
@@ -423,9 +529,9 @@ func predicate(e *jsonschema.ValidationError, inAlternative bool) string {
 
 // patternWords says in words what the patterns of our schemas accept.
 var patternWords = map[string]string{
-	`^https://[^?#]+$`:           "an https:// address without query or fragment",
-	`^tel:\+[0-9][0-9().-]{3,}$`: "a tel:+ number",
-	`^https://`:                  "an https:// address",
+	`^https://[^?#]+$`:                   "an https:// address without query or fragment",
+	`^tel:\+[0-9][0-9().-]{3,}$`:         "a tel:+ number",
+	`^https://`:                          "an https:// address",
 	`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$`: `"Major.Minor" (like "1.0")`,
 	`^[A-Za-z][A-Za-z0-9+.-]*:`:          "a URI (scheme:…)",
 	`^[A-Za-z][A-Za-z0-9+.-]*://`:        "a URL",
@@ -473,6 +579,29 @@ func (s *schema) codeAt(frag string) string {
 		}
 	}
 	return ""
+}
+
+// memberSection is the section of a member's own schema (following one
+// local $ref), for "missing required member" messages.
+func (s *schema) memberSection(frag, member string) string {
+	m, _ := lookup(s.raw, append(splitFragment(frag), "properties", member)).(map[string]any)
+	if d, ok := m["description"].(string); ok {
+		if sec := sectionIn(d); sec != "" {
+			return sec
+		}
+	}
+	if ref, ok := m["$ref"].(string); ok && strings.HasPrefix(ref, "#") {
+		return s.sectionAt(ref[1:])
+	}
+	return ""
+}
+
+// missingCodeAt reads the "x-missing-code" map of the schema at frag.
+func (s *schema) missingCodeAt(frag, member string) string {
+	m, _ := lookup(s.raw, splitFragment(frag)).(map[string]any)
+	codes, _ := m["x-missing-code"].(map[string]any)
+	c, _ := codes[member].(string)
+	return c
 }
 
 // sectionIn extracts "OR-3.4, OR-3.8" or "§6" from "(…)" in a description.
@@ -535,7 +664,7 @@ func lookup(v any, toks []string) any {
 		case map[string]any:
 			v = c[t]
 		case []any:
-			i, ok := atoi(t)
+			i, ok := parseIndexToken(t)
 			if !ok || i >= len(c) {
 				return nil
 			}
@@ -564,9 +693,9 @@ func relative(base, loc []string) []string {
 	return loc[len(base):]
 }
 
-func isIndex(s string) bool { _, ok := atoi(s); return ok }
+func isIndexToken(s string) bool { _, ok := parseIndexToken(s); return ok }
 
-func atoi(s string) (int, bool) {
+func parseIndexToken(s string) (int, bool) {
 	if s == "" || len(s) > 9 {
 		return 0, false
 	}
@@ -610,8 +739,6 @@ func articled(types []string) []string {
 	}
 	return out
 }
-
-func orJoin(parts []string) string { return strings.Join(parts, ", or ") }
 
 func orJoinPlain(parts []string) string { return strings.Join(parts, " or ") }
 

@@ -1,0 +1,82 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/oncard/oncard/model"
+)
+
+// reply validates an On Request reply object (§6): the bare object, or a
+// metadata object that carries it under the extension URI. With opts.Card,
+// the reply is checked against the card's On Request params.
+func reply(doc *model.Doc, opts *Options) []Diagnostic {
+	r := newReport(doc, opts)
+	node, base := doc.Root(), ""
+	if wrapped := node.Get(OnRequestURI); wrapped != nil && node.Kind == model.Object {
+		node, base = wrapped, pointerOf([]string{OnRequestURI})
+	}
+	checkSchema(r, loadSchema(onRequestReplyDef), node, base, "onrequest/schema")
+	if r.opts.Card != nil && r.opts.Card.Root() != nil {
+		checkReplyAgainstCard(r, node, base, r.opts.Card.Root())
+	}
+	return r.sorted()
+}
+
+// checkReplyAgainstCard runs the interpretation checks of ON-REQUEST.md §6:
+// the skill is listed, the entry is the card's, and the status fits the
+// skill's opt-in and completion.
+func checkReplyAgainstCard(r *report, reply *model.Node, base string, card *model.Node) {
+	skillID, ok := reply.Get("skillId").Str()
+	if !ok || skillID == "" {
+		return // the schema reported it
+	}
+	entry, found := onRequestEntry(card, skillID)
+	if !found {
+		r.fail(base+"/skillId", "onrequest/reply-unlisted-skill",
+			fmt.Sprintf("skill %q is not listed in the card's On Request params; a reply can only be about a listed skill (§6)", model.SafeText(skillID)),
+			"check the skillId, or list the skill in the card's On Request extension")
+		return
+	}
+	cardEntry, _ := entry.Get("personEntry").Str()
+	if got, ok := reply.Get("personEntry").Str(); ok && got != cardEntry {
+		r.fail(base+"/personEntry", "onrequest/reply-entry-mismatch",
+			fmt.Sprintf("personEntry %q differs from the card's entry for skill %q (%q); the entry is the same for every caller (OR-3.8)",
+				model.SafeText(clip(got, 80)), model.SafeText(skillID), model.SafeText(clip(cardEntry, 80))),
+			"reply with the card's personEntry")
+	}
+	status, _ := reply.Get("status").Str()
+	switch status {
+	case "given-on-opt-in":
+		if v, _ := entry.Get("assistantAccess").BoolValue(); !v {
+			r.fail(base+"/status", "onrequest/reply-not-opted-in",
+				fmt.Sprintf("status \"given-on-opt-in\" but the card does not opt skill %q in (assistantAccess is not true, OR-3.5)", model.SafeText(skillID)),
+				"reply \"on-request\" with the personEntry, or set assistantAccess: true in the card")
+		}
+	case "action-referred":
+		if entry.Get("completion") == nil {
+			r.warn(base+"/status", "onrequest/reply-not-action",
+				fmt.Sprintf("status \"action-referred\" for skill %q, which the card does not mark as an action (no completion, OR-3.6)", model.SafeText(skillID)),
+				"reply \"on-request\", or give the skill a completion in the card")
+		}
+	}
+}
+
+// onRequestEntry finds the params.skills entry for id in the card's first
+// On Request declaration.
+func onRequestEntry(card *model.Node, id string) (*model.Node, bool) {
+	exts := card.Get("capabilities").Get("extensions")
+	for i := 0; i < exts.Len(); i++ {
+		ext := exts.Index(i)
+		if ext.Get("uri").Text() != OnRequestURI {
+			continue
+		}
+		skills := ext.Get("params").Get("skills")
+		for j := 0; j < skills.Len(); j++ {
+			if s, ok := skills.Index(j).Get("id").Str(); ok && s == id {
+				return skills.Index(j), true
+			}
+		}
+		return nil, false
+	}
+	return nil, false
+}
