@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/oncard/oncard/model/oasf/server"
+	"github.com/oncard/oncard/validate"
+)
+
+// userConfig is the optional file os.UserConfigDir()/oncard/config.json
+// ($XDG_CONFIG_HOME/oncard/config.json on Linux):
+//
+//	{
+//	  "schema_hosts": ["oasf.internal.example:8443"],
+//	  "oasf_server": "https://oasf.internal.example:8443"
+//	}
+//
+// schema_hosts are accepted in addition to the defaults (the public OASF
+// schema server and loopback): an A2A extension whose uri is
+// <scheme>://<one of them>/<version>/objects/discovery is recognised as the
+// OASF discovery extension. oasf_server is the server `oncard oasf sync` and
+// `oncard validate --online` use when no flag names one.
+type userConfig struct {
+	SchemaHosts []string `json:"schema_hosts,omitempty"`
+	OASFServer  string   `json:"oasf_server,omitempty"`
+
+	path string // where it was read from ("" when there is no file)
+}
+
+// configPath is where the user's config file lives.
+func configPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no user config directory: %w", err)
+	}
+	return filepath.Join(dir, "oncard", "config.json"), nil
+}
+
+// loadConfig reads the config file. A missing file (or no config directory
+// at all) is the empty config; a file that cannot be used is an error that
+// names it, since silently ignoring it would change which hosts count.
+func loadConfig() (userConfig, error) {
+	p, err := configPath()
+	if err != nil {
+		return userConfig{}, nil
+	}
+	data, err := os.ReadFile(p)
+	if errors.Is(err, os.ErrNotExist) {
+		return userConfig{}, nil
+	}
+	if err != nil {
+		return userConfig{}, fmt.Errorf("cannot read the config file: %w", err)
+	}
+	var c userConfig
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields() // a misspelt key must not pass unnoticed
+	if err := dec.Decode(&c); err != nil {
+		return userConfig{}, fmt.Errorf("config file %s: %v", p, err)
+	}
+	c.path = p
+	for i, h := range c.SchemaHosts {
+		norm, err := normalizeSchemaHost(h)
+		if err != nil {
+			return userConfig{}, fmt.Errorf("config file %s: schema_hosts[%d]: %v", p, i, err)
+		}
+		c.SchemaHosts[i] = norm
+	}
+	if c.OASFServer != "" {
+		if _, err := server.New(c.OASFServer, server.Options{}); err != nil {
+			return userConfig{}, fmt.Errorf("config file %s: oasf_server: %v", p, err)
+		}
+	}
+	return c, nil
+}
+
+// acceptedSchemaHosts is the list of OASF schema servers whose
+// /objects/discovery URIs are recognised: the defaults, then the config
+// file's schema_hosts, then the --schema-host flags, without repeats. Each
+// entry is "host" (any port) or "host:port", lower case.
+func acceptedSchemaHosts(flagHosts []string) ([]string, error) {
+	cfg, err := loadConfig()
+	if err != nil {
+		return nil, err
+	}
+	hosts := slices.Clone(validate.DefaultSchemaHosts)
+	hosts = append(hosts, cfg.SchemaHosts...)
+	for _, h := range flagHosts {
+		norm, err := normalizeSchemaHost(h)
+		if err != nil {
+			return nil, usagef("--schema-host %q: %v", h, err)
+		}
+		hosts = append(hosts, norm)
+	}
+	out := hosts[:0]
+	seen := map[string]bool{}
+	for _, h := range hosts {
+		if !seen[h] {
+			seen[h] = true
+			out = append(out, h)
+		}
+	}
+	return out, nil
+}
+
+// oasfServerURL picks the schema server: the flag, else the config file's
+// oasf_server, else the public server.
+func oasfServerURL(flag string) (string, error) {
+	if flag != "" {
+		return flag, nil
+	}
+	cfg, err := loadConfig()
+	if err != nil {
+		return "", err
+	}
+	if cfg.OASFServer != "" {
+		return cfg.OASFServer, nil
+	}
+	return server.DefaultServer, nil
+}
+
+// normalizeSchemaHost checks "host" or "host:port" (IPv6 in brackets) and
+// lower-cases it. URLs are refused with a hint, since a scheme or path here
+// is a common mistake.
+func normalizeSchemaHost(h string) (string, error) {
+	h = strings.ToLower(strings.TrimSpace(h))
+	if h == "" {
+		return "", fmt.Errorf("empty host")
+	}
+	if strings.Contains(h, "://") || strings.ContainsAny(h, "/?#@ ") {
+		return "", fmt.Errorf("%q is not a host: write host or host:port (no scheme or path)", h)
+	}
+	host, port := h, ""
+	if strings.HasPrefix(h, "[") || strings.Count(h, ":") == 1 {
+		var err error
+		if host, port, err = net.SplitHostPort(h); err != nil {
+			if !strings.HasSuffix(h, "]") {
+				return "", fmt.Errorf("%q is not host or host:port", h)
+			}
+			host, port = strings.Trim(h, "[]"), ""
+		}
+	}
+	if port != "" {
+		if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+			return "", fmt.Errorf("%q: port %q is not a number from 1 to 65535", h, port)
+		}
+	}
+	if host == "" || (strings.Contains(host, ":") && net.ParseIP(host) == nil) {
+		return "", fmt.Errorf("%q is not host or host:port", h)
+	}
+	return h, nil
+}

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/model/oasf/server"
+)
+
+func init() {
+	register(newOASFCmd)
+	// Every command (validate, new, edit, the TUI picker ...) must know the
+	// versions synced earlier, so the cache is loaded before any command
+	// runs. cobra runs OnInitialize hooks at the start of every execution.
+	cobra.OnInitialize(loadSyncedTaxonomies)
+}
+
+var loadCacheOnce sync.Once
+
+// loadSyncedTaxonomies registers every version in the user cache with
+// package oasf. A damaged cache entry is a warning, never a failure: the
+// embedded taxonomies still work.
+func loadSyncedTaxonomies() {
+	loadCacheOnce.Do(func() {
+		if _, err := server.LoadCache(); err != nil {
+			fmt.Fprintf(os.Stderr, "oncard: warning: %s\n", model.SafeText(err.Error()))
+		}
+	})
+}
+
+func newOASFCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "oasf",
+		Short: "Look up OASF skills and domains; sync newer taxonomies from a schema server",
+		Long: `The OASF skill and domain taxonomies of the released versions are built in,
+so every command works offline. "oncard oasf sync" fetches the versions an
+OASF schema server holds (including newer ones) into the user cache; from
+then on every command knows them and shows each class's description.`,
+	}
+	cmd.AddCommand(newOASFSyncCmd(), newOASFSearchCmd(), newOASFShowCmd(), newOASFVersionsCmd(), newOASFHostsCmd())
+	return cmd
+}
+
+func newOASFSyncCmd() *cobra.Command {
+	var serverFlag, version string
+	cmd := &cobra.Command{
+		Use:   "sync [--server URL] [--version V]",
+		Short: "Fetch the skill and domain taxonomies from an OASF schema server into the user cache",
+		Long: `Sync reads GET /api/versions of the schema server and, for every version (or
+the one --version names), its skill_categories and domain_categories. They
+are stored under the user cache directory ($XDG_CACHE_HOME/oncard/oasf) and
+used by every later command.
+
+The server is --server, else "oasf_server" of the config file, else
+` + server.DefaultServer + `. Only https is accepted (http only for localhost).`,
+		Example: `  oncard oasf sync
+  oncard oasf sync --server http://localhost:8080 --version 1.1.0`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			url, err := oasfServerURL(serverFlag)
+			if err != nil {
+				return err
+			}
+			c, err := server.New(url, server.Options{})
+			if err != nil {
+				return usageError{msg: err.Error(), cmd: cmd.CommandPath()}
+			}
+			synced, err := c.Sync(cmd.Context(), version)
+			out := cmd.OutOrStdout()
+			for _, s := range synced {
+				fmt.Fprintf(out, "synced OASF %s from %s: %d skills, %d domains\n",
+					model.SafeText(s.Version), model.SafeText(c.URL()), s.Skills, s.Domains)
+			}
+			if len(synced) > 0 {
+				fmt.Fprintf(out, "stored in %s\n", model.SafeText(strings.TrimSuffix(synced[0].Dir, string(os.PathSeparator)+synced[0].Version)))
+			}
+			if err != nil {
+				return fmt.Errorf("sync: %s", model.SafeText(err.Error()))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&serverFlag, "server", "", "schema server URL (default: config file, else "+server.DefaultServer+")")
+	cmd.Flags().StringVar(&version, "version", "", "sync only this schema version")
+	return cmd
+}
+
+func newOASFVersionsCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "versions",
+		Short: "List the OASF schema versions oncard knows, and where each comes from",
+		Args:  usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			out := cmd.OutOrStdout()
+			for _, v := range oasf.Versions() {
+				t := oasf.Get(v)
+				if t == nil {
+					continue
+				}
+				mark := ""
+				if v == oasf.DefaultVersion {
+					mark = " (default)"
+				}
+				fmt.Fprintf(out, "%s%s\t%s: %d skills, %d domains\n", model.SafeText(v), mark,
+					model.SafeText(t.Source), t.Skills.Len(), t.Domains.Len())
+			}
+			return nil
+		},
+	}
+}
+
+func newOASFHostsCmd() *cobra.Command {
+	var flagHosts []string
+	cmd := &cobra.Command{
+		Use:   "hosts [--schema-host H]...",
+		Short: "List the OASF schema servers whose discovery extension URIs are recognised",
+		Long: `An A2A extension is the OASF discovery extension when its uri is
+<scheme>://<host>/<version>/objects/discovery on an accepted schema server:
+the public server and loopback, plus "schema_hosts" of the config file
+(` + "`" + `$XDG_CONFIG_HOME/oncard/config.json` + "`" + `), plus --schema-host flags.
+An entry "host" accepts any port, "host:port" only that port.`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			hosts, err := acceptedSchemaHosts(flagHosts)
+			if err != nil {
+				return err
+			}
+			for _, h := range hosts {
+				fmt.Fprintln(cmd.OutOrStdout(), model.SafeText(h))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringArrayVar(&flagHosts, "schema-host", nil, "also accept this OASF schema server (host or host:port; repeatable)")
+	return cmd
+}
+
+// kindOf maps the --domains switch of search and show to a kind.
+func kindOf(domains bool) oasf.Kind {
+	if domains {
+		return oasf.Domains
+	}
+	return oasf.Skills
+}
+
+// taxonomyOf returns the taxonomy of version, or a usage error listing the
+// known versions.
+func taxonomyOf(cmd *cobra.Command, version string) (*oasf.Taxonomy, error) {
+	t := oasf.Get(version)
+	if t == nil {
+		return nil, usageError{
+			msg: fmt.Sprintf("unknown OASF schema version \"%s\"; known: %s (oncard oasf sync fetches newer ones)",
+				model.SafeText(version), strings.Join(oasf.Versions(), ", ")),
+			cmd: cmd.CommandPath(),
+		}
+	}
+	return t, nil
+}

@@ -1,0 +1,46 @@
+package server
+
+import (
+	"context"
+	"testing"
+
+	"github.com/oncard/oncard/model/oasf/server/servertest"
+)
+
+// BenchmarkLoadCache is the startup cost every command pays once the
+// three stand-in versions (1.0.0, 1.1.0, 1.2.0) are synced.
+func BenchmarkLoadCache(b *testing.B) {
+	srv := servertest.New(b)
+	b.Setenv("XDG_CACHE_HOME", b.TempDir())
+	c, err := New(srv.URL, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := c.Sync(context.Background(), ""); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := LoadCache(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSync is one full sync (3 versions, 7 requests) from a local
+// server: parsing and writing, not the network.
+func BenchmarkSync(b *testing.B) {
+	srv := servertest.New(b)
+	b.Setenv("XDG_CACHE_HOME", b.TempDir())
+	c, err := New(srv.URL, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := c.Sync(context.Background(), ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,34 @@
+package validate
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/oasf/server/servertest"
+)
+
+// BenchmarkOnlineFallback is one `validate --online` of a card against a
+// released server on this machine (the stand-in): one POST answered
+// name_unknown, the two category trees, then one lookup per id and name.
+// It measures oncard's side (requests, parsing, comparing), not a network.
+func BenchmarkOnlineFallback(b *testing.B) {
+	srv := servertest.New(b)
+	data, err := os.ReadFile(filepath.Join("testdata", "online", "card.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc, err := model.Parse(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	offline := Document(doc, "", nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: srv.URL}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
