@@ -1,6 +1,10 @@
 package validate
 
-import "github.com/oncard/oncard/model"
+import (
+	"errors"
+
+	"github.com/oncard/oncard/model"
+)
 
 // Options carries what some checks need beyond the document itself.
 type Options struct {
@@ -21,30 +25,75 @@ var DefaultSchemaHosts = []string{"schema.oasf.outshift.com", "localhost", "127.
 
 // Bytes parses data and validates it as kind ("" detects the kind). A parse
 // failure yields one json/* diagnostic and a nil Doc.
-func Bytes(data []byte, kind Kind, opts *Options) (*model.Doc, Kind, []Diagnostic) { panic("todo") }
+// The Kind returned is kind itself, or the detected one ("" when the bytes
+// did not parse and kind was "").
+func Bytes(data []byte, kind Kind, opts *Options) (*model.Doc, Kind, []Diagnostic) {
+	doc, err := model.Parse(data)
+	if err != nil {
+		return nil, kind, []Diagnostic{parseDiagnostic(err)}
+	}
+	if kind == "" {
+		kind = Detect(doc)
+	}
+	return doc, kind, Document(doc, kind, opts)
+}
 
-// Detect tells which kind a parsed document is.
-func Detect(doc *model.Doc) Kind { panic("todo") }
+// parseDiagnostic turns a parse failure into the one diagnostic Bytes
+// returns, located where the parser stopped.
+func parseDiagnostic(err error) Diagnostic {
+	var pe *model.ParseError
+	if errors.As(err, &pe) {
+		return Diagnostic{
+			Pointer: pe.Pointer, Line: pe.Line, Column: pe.Column,
+			Severity: Error, Code: pe.Code, Message: pe.Msg,
+		}
+	}
+	return Diagnostic{Line: 1, Column: 1, Severity: Error, Code: "json/syntax", Message: err.Error()}
+}
 
 // Document validates doc as kind ("" detects it). Diagnostics are sorted by
 // position.
-func Document(doc *model.Doc, kind Kind, opts *Options) []Diagnostic { panic("todo") }
+func Document(doc *model.Doc, kind Kind, opts *Options) []Diagnostic {
+	if kind == "" {
+		kind = Detect(doc)
+	}
+	switch kind {
+	case KindCard:
+		return Card(doc, opts)
+	case KindOnRequest:
+		return OnRequest(doc, opts)
+	case KindReply:
+		return Reply(doc, opts)
+	case KindDiscovery:
+		return Discovery(doc, opts)
+	case KindCatalog:
+		return Catalog(doc, opts)
+	}
+	return []Diagnostic{{Line: 1, Column: 1, Severity: Error, Code: "validate/unknown-kind",
+		Message: "unknown document kind " + string(kind) + "; one of card, onrequest, reply, discovery, catalog"}}
+}
 
 // Card validates an A2A Agent Card, including the On Request and OASF
 // discovery extensions it declares.
-func Card(doc *model.Doc, opts *Options) []Diagnostic { panic("todo") }
+func Card(doc *model.Doc, opts *Options) []Diagnostic { return card(doc, opts) }
 
 // OnRequest validates On Request params, or a whole AgentExtension entry.
-func OnRequest(doc *model.Doc, opts *Options) []Diagnostic { panic("todo") }
+func OnRequest(doc *model.Doc, opts *Options) []Diagnostic { return sorted(onRequest(doc, opts)) }
 
 // Reply validates an On Request reply object (cross-checked with opts.Card).
-func Reply(doc *model.Doc, opts *Options) []Diagnostic { panic("todo") }
+func Reply(doc *model.Doc, opts *Options) []Diagnostic { return sorted(reply(doc, opts)) }
 
 // Discovery validates an OASF discovery payload on its own.
-func Discovery(doc *model.Doc, opts *Options) []Diagnostic { panic("todo") }
+func Discovery(doc *model.Doc, opts *Options) []Diagnostic { return sorted(discovery(doc, opts)) }
 
 // Catalog validates an AI Catalog.
-func Catalog(doc *model.Doc, opts *Options) []Diagnostic { panic("todo") }
+func Catalog(doc *model.Doc, opts *Options) []Diagnostic { return sorted(catalog(doc, opts)) }
+
+// sorted orders diagnostics by position whichever rule file produced them.
+func sorted(d []Diagnostic) []Diagnostic {
+	sortDiagnostics(d)
+	return d
+}
 
 // Counts tallies diagnostics by severity.
 func Counts(diags []Diagnostic) (errors, warnings, infos int) {

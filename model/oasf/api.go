@@ -40,7 +40,8 @@ type Match struct {
 
 // Tree is one kind (skills or domains) of one version.
 type Tree struct {
-	Kind Kind
+	Kind    Kind
+	Version string // the schema_version it belongs to
 
 	classes  []*Class            // depth-first, in the order the server lists them
 	byID     map[int]*Class      // every class, categories included

@@ -8,9 +8,10 @@ import (
 // newTree indexes classes (given depth first, parents before children) and
 // checks what every lookup relies on: a name and a positive id on each
 // class, no id or name twice, and every parent present.
-func newTree(k Kind, classes []*Class) (*Tree, error) {
+func newTree(version string, k Kind, classes []*Class) (*Tree, error) {
 	t := &Tree{
 		Kind:     k,
+		Version:  version,
 		classes:  classes,
 		byID:     make(map[int]*Class, len(classes)),
 		byName:   make(map[string]*Class, len(classes)),
@@ -18,6 +19,7 @@ func newTree(k Kind, classes []*Class) (*Tree, error) {
 		children: make(map[string][]*Class),
 		search:   make([]searchEntry, len(classes)),
 	}
+	index := make(map[string]int, len(classes)) // full name -> position
 	for i, c := range classes {
 		if c == nil {
 			return nil, fmt.Errorf("%s: class %d is empty", k, i)
@@ -43,6 +45,11 @@ func newTree(k Kind, classes []*Class) (*Tree, error) {
 		t.byLeaf[leaf] = append(t.byLeaf[leaf], c)
 		t.children[c.Parent] = append(t.children[c.Parent], c)
 		t.search[i] = newSearchEntry(c)
+		t.search[i].parent = -1
+		if c.Parent != "" {
+			t.search[i].parent = index[c.Parent]
+		}
+		index[c.Name] = i
 	}
 	return t, nil
 }
