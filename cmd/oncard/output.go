@@ -61,7 +61,7 @@ func (t *textReporter) file(r fileResult) error {
 		} else {
 			fmt.Fprintf(t.w, "%s: ", name)
 		}
-		fmt.Fprintf(t.w, "%s %s: %s\n", d.Severity, model.SafeText(d.Code), model.SafeText(d.Message))
+		fmt.Fprintf(t.w, "%s %s: %s%s\n", d.Severity, model.SafeText(d.Code), model.SafeText(d.Message), sourceNote(d))
 		if d.Hint != "" {
 			fmt.Fprintf(t.w, "  hint: %s\n", model.SafeText(d.Hint))
 		}
@@ -114,6 +114,9 @@ type jsonDiagnostic struct {
 	Code     string `json:"code"`
 	Message  string `json:"message"`
 	Hint     string `json:"hint"`
+	// Source is "online" for a schema server's verdict; offline findings
+	// leave it out.
+	Source string `json:"source,omitempty"`
 }
 
 type jsonSummary struct {
@@ -128,6 +131,7 @@ func (j *jsonReporter) file(r fileResult) error {
 		f.Diagnostics[i] = jsonDiagnostic{
 			Pointer: d.Pointer, Line: d.Line, Column: d.Column,
 			Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Hint: d.Hint,
+			Source: d.Source,
 		}
 	}
 	if j.count == 0 {
@@ -169,4 +173,13 @@ func marshalIndented(v any, prefix string) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+// sourceNote marks a finding that a schema server gave, so that online and
+// offline verdicts can be told apart in every format.
+func sourceNote(d validate.Diagnostic) string {
+	if d.Source == "" {
+		return ""
+	}
+	return " [" + model.SafeText(d.Source) + "]"
 }

@@ -191,7 +191,7 @@ func sarifLevel(s validate.Severity) string {
 }
 
 func resultText(d validate.Diagnostic) string {
-	text := d.Message
+	text := d.Message + sourceNote(d)
 	if d.Pointer != "" {
 		text += " (at " + d.Pointer + ")"
 	}

@@ -89,7 +89,11 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	}
 	var online *onlineCheck
 	if f.online {
-		online = &onlineCheck{opts: validate.OnlineOptions{Server: f.oasfServer, SchemaHosts: opts.SchemaHosts}}
+		serverURL, err := oasfServerURL(f.oasfServer)
+		if err != nil {
+			return err
+		}
+		online = &onlineCheck{opts: validate.OnlineOptions{Server: serverURL, SchemaHosts: opts.SchemaHosts}}
 	}
 	stderr := cmd.ErrOrStderr()
 	out := newReporter(f.format, cmd.OutOrStdout())
@@ -146,9 +150,11 @@ func countStdin(paths []string) int {
 // --card (read once, not per file) and the accepted schema hosts.
 func validateOptions(f validateFlags) (validate.Options, error) {
 	var opts validate.Options
-	if len(f.schemaHosts) > 0 {
-		opts.SchemaHosts = append(slices.Clone(validate.DefaultSchemaHosts), f.schemaHosts...)
+	hosts, err := acceptedSchemaHosts(f.schemaHosts)
+	if err != nil {
+		return opts, err
 	}
+	opts.SchemaHosts = hosts
 	if f.card != "" {
 		card, err := readCard(f.card)
 		if err != nil {
