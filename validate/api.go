@@ -24,9 +24,9 @@ type Options struct {
 var DefaultSchemaHosts = []string{"schema.oasf.outshift.com", "localhost", "127.0.0.1", "[::1]"}
 
 // Bytes parses data and validates it as kind ("" detects the kind). A parse
-// failure yields one json/* diagnostic and a nil Doc.
-// The Kind returned is kind itself, or the detected one ("" when the bytes
-// did not parse and kind was "").
+// failure yields one json/* diagnostic and a nil Doc. The Kind returned is
+// kind itself, or the detected one ("" when the bytes did not parse and kind
+// was "").
 func Bytes(data []byte, kind Kind, opts *Options) (*model.Doc, Kind, []Diagnostic) {
 	doc, err := model.Parse(data)
 	if err != nil {
@@ -70,24 +70,56 @@ func Document(doc *model.Doc, kind Kind, opts *Options) []Diagnostic {
 		return Catalog(doc, opts)
 	}
 	return []Diagnostic{{Line: 1, Column: 1, Severity: Error, Code: "validate/unknown-kind",
-		Message: "unknown document kind " + string(kind) + "; one of card, onrequest, reply, discovery, catalog"}}
+		Message: "unknown document kind " + quoted(string(kind)) + "; one of card, onrequest, reply, discovery, catalog"}}
 }
 
 // Card validates an A2A Agent Card, including the On Request and OASF
 // discovery extensions it declares.
-func Card(doc *model.Doc, opts *Options) []Diagnostic { return card(doc, opts) }
+func Card(doc *model.Doc, opts *Options) []Diagnostic {
+	if doc == nil {
+		return noDocument()
+	}
+	return card(doc, opts)
+}
 
 // OnRequest validates On Request params, or a whole AgentExtension entry.
-func OnRequest(doc *model.Doc, opts *Options) []Diagnostic { return sorted(onRequest(doc, opts)) }
+func OnRequest(doc *model.Doc, opts *Options) []Diagnostic {
+	if doc == nil {
+		return noDocument()
+	}
+	return sorted(onRequest(doc, opts))
+}
 
 // Reply validates an On Request reply object (cross-checked with opts.Card).
-func Reply(doc *model.Doc, opts *Options) []Diagnostic { return sorted(reply(doc, opts)) }
+func Reply(doc *model.Doc, opts *Options) []Diagnostic {
+	if doc == nil {
+		return noDocument()
+	}
+	return sorted(reply(doc, opts))
+}
 
 // Discovery validates an OASF discovery payload on its own.
-func Discovery(doc *model.Doc, opts *Options) []Diagnostic { return sorted(discovery(doc, opts)) }
+func Discovery(doc *model.Doc, opts *Options) []Diagnostic {
+	if doc == nil {
+		return noDocument()
+	}
+	return sorted(discovery(doc, opts))
+}
 
 // Catalog validates an AI Catalog.
-func Catalog(doc *model.Doc, opts *Options) []Diagnostic { return sorted(catalog(doc, opts)) }
+func Catalog(doc *model.Doc, opts *Options) []Diagnostic {
+	if doc == nil {
+		return noDocument()
+	}
+	return sorted(catalog(doc, opts))
+}
+
+// noDocument is the verdict on a nil Doc (a caller that ignored a parse
+// error): one error instead of a panic.
+func noDocument() []Diagnostic {
+	return []Diagnostic{{Line: 1, Column: 1, Severity: Error, Code: "validate/no-document",
+		Message: "no document to validate (it did not parse)"}}
+}
 
 // sorted orders diagnostics by position whichever rule file produced them.
 func sorted(d []Diagnostic) []Diagnostic {

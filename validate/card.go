@@ -1,0 +1,415 @@
+package validate
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/oncard/oncard/model"
+)
+
+// Codes of the card checks beyond the schema (stable: users filter on them).
+const (
+	codeDuplicateSkill  = "a2a/duplicate-skill-id"
+	codeDuplicateExtURI = "a2a/duplicate-extension-uri"
+	codeExtURIAbsolute  = "a2a/extension-uri-not-absolute"
+	codeUnknownScheme   = "a2a/unknown-security-scheme"
+	codeV03Leftover     = "a2a/v03-leftover"
+	codeV03Card         = "a2a/v03-card"
+	codeInsecureURL     = "a2a/insecure-url"
+	codeInvalidURL      = "a2a/invalid-url"
+	codeBinding         = "a2a/protocol-binding"
+	codeProtocolVersion = "a2a/protocol-version"
+	codeMediaType       = "a2a/media-type"
+	codeRequiredExt     = "a2a/required-extension"
+	codeDeprecatedFlow  = "a2a/deprecated-oauth-flow"
+	codeExtendedNoSec   = "a2a/extended-card-without-security"
+	codeSecret          = "a2a/possible-secret"
+	codeSigned          = "a2a/signed-card"
+	codeMisplacedExt    = "a2a/misplaced-extensions"
+)
+
+// card validates an Agent Card document.
+func card(doc *model.Doc, opts *Options) []Diagnostic {
+	r := newReport(doc, opts)
+	checkCard(r, doc.Root())
+	r.diags = dropGenericDuplicates(r.diags)
+	return r.sorted()
+}
+
+// dropGenericDuplicates removes a generic A2A structural error where an
+// extension's own check (On Request, OASF discovery) reported an error at
+// the same member: "params must be an object" once, in the extension's
+// words and with its section number.
+func dropGenericDuplicates(diags []Diagnostic) []Diagnostic {
+	specific := map[string]bool{}
+	for _, d := range diags {
+		if d.Severity == Error && !strings.HasPrefix(d.Code, "a2a/") {
+			specific[d.Pointer] = true
+		}
+	}
+	if len(specific) == 0 {
+		return diags
+	}
+	kept := diags[:0]
+	for _, d := range diags {
+		if specific[d.Pointer] && structuralCode(d.Code) {
+			continue
+		}
+		kept = append(kept, d)
+	}
+	return kept
+}
+
+func structuralCode(code string) bool {
+	switch code {
+	case codeType, codeRequired, codeEmpty, codeEnum:
+		return true
+	}
+	return false
+}
+
+// checkCard runs every card rule on root. The structural walk comes first;
+// the rules after it skip members of the wrong type silently, since the walk
+// has already reported them.
+func checkCard(r *report, root *model.Node) {
+	if root == nil || root.Kind != model.Object {
+		found := "nothing"
+		if root != nil {
+			found = kindName(root.Kind)
+		}
+		r.fail("", codeType, "an Agent Card must be a JSON object, found "+found, "")
+		return
+	}
+	w := walker{r: r, ptr: make([]byte, 0, 64)}
+	version := detectCardVersion(root)
+	if version == cardV03 {
+		r.warn("", codeV03Card,
+			"this is an A2A v0.3 card (top-level url, no supportedInterfaces); v1.0 clients need supportedInterfaces",
+			"upgrade it to v1.0 (oncard edit offers it); a dual card keeps the v0.3 fields for old clients")
+		w.check(root, shapeCardV03)
+		checkV03Endpoint(r, root)
+	} else {
+		w.check(root, shapeCardV10)
+		if version == cardV10 {
+			checkV03Leftovers(r, root)
+		}
+		checkInterfaces(r, root)
+	}
+	checkSkillIDs(r, root)
+	checkExtensions(r, root)
+	checkSecurityNames(r, root)
+	checkOAuthFlows(r, root)
+	checkCardURLs(r, root)
+	checkModes(r, root)
+	checkExtendedCard(r, root)
+	checkSignatures(r, root)
+	checkSecrets(r, root)
+}
+
+// checkSkillIDs: skill ids are unique within the card.
+func checkSkillIDs(r *report, root *model.Node) {
+	skills := root.Get("skills")
+	if skills == nil || skills.Kind != model.Array {
+		return
+	}
+	seen := make(map[string]int, len(skills.Items))
+	for i, sk := range skills.Items {
+		id, ok := strValue(sk.Get("id"))
+		if !ok || id == "" {
+			continue
+		}
+		if first, dup := seen[id]; dup {
+			r.fail(indexPtr("/skills", i)+"/id", codeDuplicateSkill,
+				"skill id "+quoted(id)+" is already used by "+indexPtr("/skills", first),
+				"skill ids must be unique within the card")
+			continue
+		}
+		seen[id] = i
+	}
+}
+
+// checkExtensions: extension URIs are absolute and unique; required
+// extensions are flagged; the On Request and OASF discovery declarations
+// are handed to their own checks.
+func checkExtensions(r *report, root *model.Node) {
+	if top := root.Get("extensions"); top != nil {
+		r.warn("/extensions", codeMisplacedExt, "a top-level \"extensions\" member is not part of A2A; clients ignore it",
+			`declare extensions in capabilities.extensions as [{"uri": "...", "params": {...}}]`)
+	}
+	exts := root.Get("capabilities").Get("extensions")
+	if exts == nil || exts.Kind != model.Array {
+		return
+	}
+	seen := make(map[string]int, len(exts.Items))
+	for i, ext := range exts.Items {
+		if ext.Kind != model.Object {
+			continue
+		}
+		ptr := indexPtr("/capabilities/extensions", i)
+		uri, ok := strValue(ext.Get("uri"))
+		if !ok || uri == "" {
+			continue
+		}
+		if first, dup := seen[uri]; dup {
+			r.fail(ptr+"/uri", codeDuplicateExtURI,
+				"extension "+quoted(shorten(uri))+" is already declared at "+indexPtr("/capabilities/extensions", first),
+				"declare each extension once")
+		} else {
+			seen[uri] = i
+		}
+		if !isAbsURI(uri) {
+			r.fail(ptr+"/uri", codeExtURIAbsolute, "extension uri "+quoted(shorten(uri))+" is not an absolute URI",
+				"an extension is named by an absolute URI that carries its version, e.g. https://example.com/ext/name/v1")
+		}
+		if req, ok := boolValue(ext.Get("required")); ok && req && uri != OnRequestURI {
+			r.warn(ptr+"/required", codeRequiredExt,
+				"extension "+quoted(shorten(uri))+" is required: clients that do not activate it get error -32008",
+				"data-only extensions should not be required; set required to false unless clients must activate it")
+		}
+		switch {
+		case uri == OnRequestURI:
+			checkOnRequestDecl(r, ext, ptr, root)
+		case isDiscoveryURI(r, uri):
+			checkDiscoveryDecl(r, ext, ptr)
+		}
+	}
+}
+
+// requirementLists are the members that hold security requirements: the
+// v1.0 name and the v0.3 one, on the card and on each skill.
+var requirementLists = []string{"securityRequirements", "security"}
+
+// forEachRequirement calls fn for every security requirement object of the
+// card and its skills, with its pointer.
+func forEachRequirement(root *model.Node, fn func(ptr, list string, req *model.Node)) {
+	visit := func(base string, owner *model.Node) {
+		for _, key := range requirementLists {
+			list := owner.Get(key)
+			if list == nil || list.Kind != model.Array {
+				continue
+			}
+			for i, req := range list.Items {
+				fn(indexPtr(base+"/"+key, i), key, req)
+			}
+		}
+	}
+	visit("", root)
+	if skills := root.Get("skills"); skills != nil && skills.Kind == model.Array {
+		for i, sk := range skills.Items {
+			if sk.Get("securityRequirements") != nil || sk.Get("security") != nil {
+				visit(indexPtr("/skills", i), sk)
+			}
+		}
+	}
+}
+
+// checkSecurityNames: every scheme a requirement names is declared in
+// securitySchemes. It reads both the spec form {"schemes": {name: ...}} and
+// the v0.3 map form {name: [scopes]}.
+func checkSecurityNames(r *report, root *model.Node) {
+	declared := root.Get("securitySchemes")
+	forEachRequirement(root, func(ptr, _ string, req *model.Node) {
+		if req.Kind != model.Object {
+			return
+		}
+		names, base := req, ptr
+		if s := req.Get("schemes"); s != nil {
+			names, base = s, ptr+"/schemes"
+		}
+		if names.Kind != model.Object {
+			return
+		}
+		for _, m := range names.Members {
+			if declared.Get(m.Key) != nil {
+				continue
+			}
+			r.fail(base+"/"+escapePointerToken(m.Key), codeUnknownScheme,
+				"security scheme "+quoted(m.Key)+" is not declared in securitySchemes",
+				declaredHint(declared))
+		}
+	})
+}
+
+func declaredHint(declared *model.Node) string {
+	if declared.Len() == 0 {
+		return "declare it in securitySchemes"
+	}
+	names := make([]string, 0, declared.Len())
+	for _, m := range declared.Members {
+		names = append(names, quoted(m.Key))
+	}
+	return "declared schemes: " + strings.Join(names, ", ")
+}
+
+// checkOAuthFlows warns about the deprecated implicit and password flows.
+func checkOAuthFlows(r *report, root *model.Node) {
+	forEachScheme(root, func(ptr string, body *model.Node) {
+		flows := body.Get("flows")
+		if flows == nil || flows.Kind != model.Object {
+			return
+		}
+		for _, name := range []string{"implicit", "password"} {
+			if flows.Get(name) != nil {
+				r.warn(ptr+"/flows/"+name, codeDeprecatedFlow, "the OAuth "+name+" flow is deprecated",
+					"use authorizationCode with PKCE (pkceRequired: true) or clientCredentials")
+			}
+		}
+	})
+}
+
+// forEachScheme calls fn with the body of every security scheme: the object
+// inside the v1.0 wrapper key, or the v0.3 scheme itself.
+func forEachScheme(root *model.Node, fn func(ptr string, body *model.Node)) {
+	schemes := root.Get("securitySchemes")
+	if schemes == nil || schemes.Kind != model.Object {
+		return
+	}
+	for _, m := range schemes.Members {
+		if m.Value.Kind != model.Object {
+			continue
+		}
+		ptr := "/securitySchemes/" + escapePointerToken(m.Key)
+		wrapped := false
+		for _, k := range securitySchemeWrappers {
+			if body := m.Value.Get(k); body != nil {
+				wrapped = true
+				if body.Kind == model.Object {
+					fn(ptr+"/"+k, body)
+				}
+			}
+		}
+		if !wrapped {
+			fn(ptr, m.Value)
+		}
+	}
+}
+
+// checkModes: input and output modes are media types (type/subtype).
+func checkModes(r *report, root *model.Node) {
+	checkModeList(r, root, "", "defaultInputModes")
+	checkModeList(r, root, "", "defaultOutputModes")
+	if skills := root.Get("skills"); skills != nil && skills.Kind == model.Array {
+		for i, sk := range skills.Items {
+			if sk.Kind != model.Object || (sk.Get("inputModes") == nil && sk.Get("outputModes") == nil) {
+				continue
+			}
+			base := indexPtr("/skills", i)
+			checkModeList(r, sk, base, "inputModes")
+			checkModeList(r, sk, base, "outputModes")
+		}
+	}
+}
+
+func checkModeList(r *report, owner *model.Node, base, key string) {
+	list := owner.Get(key)
+	if list == nil || list.Kind != model.Array {
+		return
+	}
+	for i, it := range list.Items {
+		mode, ok := it.Str()
+		if !ok || isMediaType(mode) {
+			continue
+		}
+		hint := "write a media type such as text/plain or application/json"
+		switch strings.ToLower(mode) {
+		case "text":
+			hint = `did you mean "text/plain"?`
+		case "json":
+			hint = `did you mean "application/json"?`
+		}
+		r.warn(indexPtr(base+"/"+key, i), codeMediaType, "mode "+quoted(shorten(mode))+" is not a media type (type/subtype)", hint)
+	}
+}
+
+// isMediaType accepts RFC 6838 "type/subtype" with optional parameters and
+// the "*" wildcards clients use ("image/*").
+func isMediaType(s string) bool {
+	if i := strings.IndexByte(s, ';'); i >= 0 {
+		s = strings.TrimRight(s[:i], " ")
+	}
+	slash := strings.IndexByte(s, '/')
+	if slash <= 0 || slash == len(s)-1 {
+		return false
+	}
+	return isToken(s[:slash]) && isToken(s[slash+1:])
+}
+
+func isToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case strings.IndexByte("!#$&^_.+-*", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// checkExtendedCard: an extended card is served to authenticated clients,
+// so announcing one without any security scheme is a mistake.
+func checkExtendedCard(r *report, root *model.Node) {
+	ptr := "/capabilities/extendedAgentCard"
+	on, _ := boolValue(root.Get("capabilities").Get("extendedAgentCard"))
+	if !on {
+		ptr = "/supportsAuthenticatedExtendedCard"
+		on, _ = boolValue(root.Get("supportsAuthenticatedExtendedCard"))
+	}
+	if on && root.Get("securitySchemes").Len() == 0 {
+		r.warn(ptr, codeExtendedNoSec, "the card announces an extended card but declares no security scheme",
+			"the extended card is served to authenticated clients: declare securitySchemes and securityRequirements")
+	}
+}
+
+// checkSignatures: signatures cover the card's canonical form, so any edit
+// invalidates them.
+func checkSignatures(r *report, root *model.Node) {
+	sigs := root.Get("signatures")
+	if sigs == nil || sigs.Kind != model.Array || len(sigs.Items) == 0 {
+		return
+	}
+	n := strconv.Itoa(len(sigs.Items))
+	if r.doc.Changed() {
+		r.warn("/signatures", codeSigned, "the card was edited: its "+n+" signature(s) no longer verify",
+			"re-sign the card, or remove signatures")
+		return
+	}
+	r.note("/signatures", codeSigned, "the card carries "+n+" signature(s); any edit invalidates them",
+		"re-sign the card after editing it")
+}
+
+// itemsOf returns the items of an array node, nil for anything else.
+func itemsOf(n *model.Node) []*model.Node {
+	if n == nil || n.Kind != model.Array {
+		return nil
+	}
+	return n.Items
+}
+
+// indexPtr is base + "/" + i.
+func indexPtr(base string, i int) string { return base + "/" + strconv.Itoa(i) }
+
+// escapePointerToken escapes one RFC 6901 reference token.
+func escapePointerToken(tok string) string {
+	if strings.IndexByte(tok, '~') < 0 && strings.IndexByte(tok, '/') < 0 {
+		return tok
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
+}
+
+// strValue is n.Str() that also accepts a nil node (a missing member).
+func strValue(n *model.Node) (string, bool) {
+	if n == nil {
+		return "", false
+	}
+	return n.Str()
+}
+
+// boolValue is n.BoolValue() that also accepts a nil node.
+func boolValue(n *model.Node) (v, ok bool) {
+	if n == nil {
+		return false, false
+	}
+	return n.BoolValue()
+}

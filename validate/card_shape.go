@@ -1,0 +1,165 @@
+package validate
+
+import "github.com/oncard/oncard/model"
+
+// The structural rules of the card (types, required members, non-empty
+// required values, exactly-one unions) are written twice on purpose: once as
+// the embedded JSON Schema (schemas/a2a-card-v1.schema.json, the source of
+// truth that other tools can read) and once here as a table the Go walker
+// below interprets. The walker is what runs on every keystroke: it is an
+// order of magnitude faster than a general JSON Schema validator and its
+// messages name the A2A field. TestCardShapeAgreesWithSchema holds the two
+// to the same verdicts on many valid and mutated cards.
+
+// Codes of the structural checks (stable: users filter on them).
+const (
+	codeType          = "a2a/type"                     // a member has the wrong JSON type
+	codeRequired      = "a2a/required-missing"         // a required member is absent
+	codeEmpty         = "a2a/empty-required"           // a required string or array is empty
+	codeEnum          = "a2a/enum"                     // a value outside its closed list
+	codeSchemeVariant = "a2a/security-scheme-variants" // not exactly one SecurityScheme wrapper key
+	codeOAuthFlows    = "a2a/oauth-flows"              // not exactly one flow in OAuthFlows
+	codeSnakeCase     = "a2a/snake-case-name"          // a member under its proto name (warning)
+)
+
+// anyKind marks a shape that accepts any JSON type (an enum checks the value).
+const anyKind model.Kind = 255
+
+// shape describes one message of the A2A card in the terms the schema uses.
+type shape struct {
+	name     string // A2A name shown in messages: "AgentSkill"
+	kind     model.Kind
+	required []string          // object members that must be present
+	props    map[string]*shape // known object members; unknown ones are legal
+	values   *shape            // objects used as maps: the shape of every value
+	items    *shape            // arrays: the shape of every item
+	minItems int               // arrays: required arrays need one item
+	nonEmpty bool              // strings: required strings need one character
+	enum     []string          // closed list of string values
+	// exactlyOne lists keys of which an object holds exactly one (the
+	// SecurityScheme and OAuthFlows unions); oneCode is the code reported.
+	exactlyOne []string
+	oneCode    string
+	// scopeList: a SecurityRequirement value, {"list": [...]} as the spec
+	// writes it, or a bare array or null as some SDKs write it.
+	scopeList bool
+	// v03Scheme: a security scheme of a v0.3 card (either form accepted).
+	v03Scheme bool
+}
+
+var (
+	shapeString      = &shape{kind: model.String}
+	shapeRequiredStr = &shape{kind: model.String, nonEmpty: true}
+	shapeBool        = &shape{kind: model.Bool}
+	shapeObject      = &shape{kind: model.Object}
+	shapeStrings     = &shape{kind: model.Array, items: shapeString}
+	shapeReqStrings  = &shape{kind: model.Array, items: shapeString, minItems: 1}
+	shapeScopes      = &shape{kind: model.Object, values: shapeString}
+)
+
+func object(name string, required []string, props map[string]*shape) *shape {
+	return &shape{name: name, kind: model.Object, required: required, props: props}
+}
+
+func arrayOf(item *shape, minItems int) *shape {
+	return &shape{kind: model.Array, items: item, minItems: minItems}
+}
+
+var (
+	shapeInterface = object("AgentInterface", []string{"url", "protocolBinding", "protocolVersion"}, map[string]*shape{
+		"url": shapeRequiredStr, "protocolBinding": shapeRequiredStr, "tenant": shapeString, "protocolVersion": shapeRequiredStr,
+	})
+	shapeProvider = object("AgentProvider", []string{"organization", "url"}, map[string]*shape{
+		"organization": shapeRequiredStr, "url": shapeRequiredStr,
+	})
+	shapeExtension = object("AgentExtension", []string{"uri"}, map[string]*shape{
+		"uri": shapeRequiredStr, "description": shapeString, "required": shapeBool, "params": shapeObject,
+	})
+	shapeCapabilities = object("AgentCapabilities", nil, map[string]*shape{
+		"streaming": shapeBool, "pushNotifications": shapeBool,
+		"extensions": arrayOf(shapeExtension, 0), "extendedAgentCard": shapeBool,
+	})
+	shapeStringList          = object("StringList", nil, map[string]*shape{"list": shapeStrings})
+	shapeSecurityRequirement = object("SecurityRequirement", nil, map[string]*shape{
+		"schemes": {kind: model.Object, values: &shape{scopeList: true}},
+	})
+	shapeSkill = object("AgentSkill", []string{"id", "name", "description", "tags"}, map[string]*shape{
+		"id": shapeRequiredStr, "name": shapeRequiredStr, "description": shapeRequiredStr,
+		"tags": shapeReqStrings, "examples": shapeStrings, "inputModes": shapeStrings, "outputModes": shapeStrings,
+		"securityRequirements": arrayOf(shapeSecurityRequirement, 0),
+	})
+	shapeSignature = object("AgentCardSignature", []string{"protected", "signature"}, map[string]*shape{
+		"protected": shapeRequiredStr, "signature": shapeRequiredStr, "header": shapeObject,
+	})
+
+	shapeAuthCodeFlow = object("AuthorizationCodeOAuthFlow", []string{"authorizationUrl", "tokenUrl", "scopes"}, map[string]*shape{
+		"authorizationUrl": shapeRequiredStr, "tokenUrl": shapeRequiredStr, "refreshUrl": shapeString,
+		"scopes": shapeScopes, "pkceRequired": shapeBool,
+	})
+	shapeClientCredFlow = object("ClientCredentialsOAuthFlow", []string{"tokenUrl", "scopes"}, map[string]*shape{
+		"tokenUrl": shapeRequiredStr, "refreshUrl": shapeString, "scopes": shapeScopes,
+	})
+	shapeDeviceCodeFlow = object("DeviceCodeOAuthFlow", []string{"deviceAuthorizationUrl", "tokenUrl", "scopes"}, map[string]*shape{
+		"deviceAuthorizationUrl": shapeRequiredStr, "tokenUrl": shapeRequiredStr, "refreshUrl": shapeString, "scopes": shapeScopes,
+	})
+	shapeImplicitFlow = object("ImplicitOAuthFlow", []string{"authorizationUrl", "scopes"}, map[string]*shape{
+		"authorizationUrl": shapeRequiredStr, "refreshUrl": shapeString, "scopes": shapeScopes,
+	})
+	shapePasswordFlow = object("PasswordOAuthFlow", []string{"tokenUrl", "scopes"}, map[string]*shape{
+		"tokenUrl": shapeRequiredStr, "refreshUrl": shapeString, "scopes": shapeScopes,
+	})
+	shapeOAuthFlows = &shape{name: "OAuthFlows", kind: model.Object,
+		props: map[string]*shape{
+			"authorizationCode": shapeAuthCodeFlow, "clientCredentials": shapeClientCredFlow,
+			"deviceCode": shapeDeviceCodeFlow, "implicit": shapeImplicitFlow, "password": shapePasswordFlow,
+		},
+		exactlyOne: oauthFlowNames, oneCode: codeOAuthFlows,
+	}
+
+	shapeSecurityScheme = &shape{name: "SecurityScheme", kind: model.Object,
+		props: map[string]*shape{
+			"apiKeySecurityScheme": object("APIKeySecurityScheme", []string{"location", "name"}, map[string]*shape{
+				"description": shapeString, "location": {kind: anyKind, enum: []string{"query", "header", "cookie"}},
+				"name": shapeRequiredStr,
+			}),
+			"httpAuthSecurityScheme": object("HTTPAuthSecurityScheme", []string{"scheme"}, map[string]*shape{
+				"description": shapeString, "scheme": shapeRequiredStr, "bearerFormat": shapeString,
+			}),
+			"oauth2SecurityScheme": object("OAuth2SecurityScheme", []string{"flows"}, map[string]*shape{
+				"description": shapeString, "flows": shapeOAuthFlows, "oauth2MetadataUrl": shapeString,
+			}),
+			"openIdConnectSecurityScheme": object("OpenIdConnectSecurityScheme", []string{"openIdConnectUrl"}, map[string]*shape{
+				"description": shapeString, "openIdConnectUrl": shapeRequiredStr,
+			}),
+			"mtlsSecurityScheme": object("MutualTlsSecurityScheme", nil, map[string]*shape{"description": shapeString}),
+		},
+		exactlyOne: securitySchemeWrappers, oneCode: codeSchemeVariant,
+	}
+
+	// cardV10Props are the AgentCard members of A2A v1.0.
+	cardV10Props = map[string]*shape{
+		"name": shapeRequiredStr, "description": shapeRequiredStr,
+		"supportedInterfaces": arrayOf(shapeInterface, 1),
+		"provider":            shapeProvider, "version": shapeRequiredStr,
+		"documentationUrl": shapeString, "iconUrl": shapeString,
+		"capabilities":         shapeCapabilities,
+		"securitySchemes":      {kind: model.Object, values: shapeSecurityScheme},
+		"securityRequirements": arrayOf(shapeSecurityRequirement, 0),
+		"defaultInputModes":    shapeReqStrings, "defaultOutputModes": shapeReqStrings,
+		"skills":     arrayOf(shapeSkill, 1),
+		"signatures": arrayOf(shapeSignature, 0),
+	}
+	shapeCardV10 = object("AgentCard", []string{
+		"name", "description", "supportedInterfaces", "version", "capabilities",
+		"defaultInputModes", "defaultOutputModes", "skills",
+	}, cardV10Props)
+)
+
+// securitySchemeWrappers are the keys of the SecurityScheme union.
+var securitySchemeWrappers = []string{
+	"apiKeySecurityScheme", "httpAuthSecurityScheme", "oauth2SecurityScheme",
+	"openIdConnectSecurityScheme", "mtlsSecurityScheme",
+}
+
+// oauthFlowNames are the keys of the OAuthFlows union.
+var oauthFlowNames = []string{"authorizationCode", "clientCredentials", "deviceCode", "implicit", "password"}

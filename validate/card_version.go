@@ -1,0 +1,162 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/oncard/oncard/model"
+)
+
+// cardVersion is the A2A shape a card is written in. The v0.3 shape is still
+// common; it is checked against its own required list and flagged once,
+// instead of drowning the author in v1.0 errors.
+type cardVersion int
+
+const (
+	cardV10  cardVersion = iota // supportedInterfaces, no v0.3 endpoint fields
+	cardV03                     // top-level url/protocolVersion/preferredTransport, no supportedInterfaces
+	cardDual                    // v1.0 interfaces incl. a 0.x one, plus the v0.3 fields for old clients
+)
+
+func detectCardVersion(root *model.Node) cardVersion {
+	ifaces := root.Get("supportedInterfaces")
+	if ifaces == nil {
+		if looksV03(root) {
+			return cardV03
+		}
+		return cardV10
+	}
+	if hasV03Endpoint(root) && servesV03(ifaces) {
+		return cardDual
+	}
+	return cardV10
+}
+
+// looksV03 recognises a card without supportedInterfaces that is written in
+// the v0.3 shape: a top-level endpoint, or a 0.x protocolVersion. A card
+// that claims protocolVersion "1.0" without any endpoint is treated as a
+// v1.0 card missing its interfaces, which is the more useful verdict.
+func looksV03(root *model.Node) bool {
+	if root.Get("url") != nil || root.Get("preferredTransport") != nil {
+		return true
+	}
+	return strings.HasPrefix(root.Get("protocolVersion").Text(), "0.")
+}
+
+// hasV03Endpoint: the v0.3 top-level endpoint fields a dual card keeps.
+func hasV03Endpoint(root *model.Node) bool {
+	return root.Get("url") != nil || root.Get("protocolVersion") != nil || root.Get("preferredTransport") != nil
+}
+
+// servesV03 reports whether supportedInterfaces lists a 0.x interface: the
+// mark of a card that deliberately serves old clients too.
+func servesV03(ifaces *model.Node) bool {
+	for _, it := range ifaces.Items {
+		if strings.HasPrefix(it.Get("protocolVersion").Text(), "0.") {
+			return true
+		}
+	}
+	return false
+}
+
+// The v0.3 card shape (A2A 0.3.0 AgentCard), for cards written in it.
+var (
+	shapeV03Interface = object("AgentInterface (v0.3)", []string{"url", "transport"}, map[string]*shape{
+		"url": shapeRequiredStr, "transport": shapeRequiredStr,
+	})
+	shapeV03Requirement = &shape{name: "security requirement (v0.3)", kind: model.Object, values: shapeStrings}
+	shapeV03Scheme      = object("SecurityScheme (v0.3)", []string{"type"}, map[string]*shape{
+		"type": {kind: anyKind, enum: []string{"apiKey", "http", "oauth2", "openIdConnect", "mutualTLS"}},
+	})
+	shapeV03Skill = func() *shape {
+		s := *shapeSkill
+		s.props = copyProps(shapeSkill.props)
+		s.props["security"] = arrayOf(shapeV03Requirement, 0)
+		return &s
+	}()
+	shapeV03Capabilities = func() *shape {
+		s := *shapeCapabilities
+		s.props = copyProps(shapeCapabilities.props)
+		s.props["stateTransitionHistory"] = shapeBool
+		return &s
+	}()
+	shapeCardV03 = func() *shape {
+		props := copyProps(cardV10Props)
+		delete(props, "supportedInterfaces")
+		delete(props, "securityRequirements")
+		props["url"] = shapeRequiredStr
+		props["protocolVersion"] = shapeRequiredStr
+		props["preferredTransport"] = shapeString
+		props["additionalInterfaces"] = arrayOf(shapeV03Interface, 0)
+		props["supportsAuthenticatedExtendedCard"] = shapeBool
+		props["security"] = arrayOf(shapeV03Requirement, 0)
+		props["securitySchemes"] = &shape{kind: model.Object, values: &shape{v03Scheme: true}}
+		props["capabilities"] = shapeV03Capabilities
+		props["skills"] = arrayOf(shapeV03Skill, 1)
+		return object("AgentCard (v0.3)", []string{
+			"capabilities", "defaultInputModes", "defaultOutputModes", "description", "name",
+			"protocolVersion", "skills", "url", "version",
+		}, props)
+	}()
+)
+
+func copyProps(m map[string]*shape) map[string]*shape {
+	c := make(map[string]*shape, len(m)+4)
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+// checkV03Scheme checks a security scheme of a v0.3 card: the v0.3
+// {"type": ...} form, or the v1.0 wrapped form when the author already
+// upgraded it.
+func (w *walker) checkV03Scheme(n *model.Node) {
+	if n.Kind == model.Object {
+		for _, k := range securitySchemeWrappers {
+			if n.Get(k) != nil {
+				w.check(n, shapeSecurityScheme)
+				return
+			}
+		}
+	}
+	w.check(n, shapeV03Scheme)
+}
+
+// v03Leftover is a v0.3 member and what v1.0 writes instead.
+type v03Leftover struct{ key, instead string }
+
+var v03TopLevelLeftovers = []v03Leftover{
+	{"url", "supportedInterfaces[].url"},
+	{"preferredTransport", "supportedInterfaces[].protocolBinding (the first interface is the preferred one)"},
+	{"additionalInterfaces", "more supportedInterfaces entries"},
+	{"protocolVersion", `supportedInterfaces[].protocolVersion ("1.0")`},
+	{"supportsAuthenticatedExtendedCard", "capabilities.extendedAgentCard"},
+	{"security", `securityRequirements: [{"schemes": {"<name>": {"list": [...]}}}]`},
+}
+
+// checkV03Leftovers warns about v0.3 members in a v1.0 card. A dual card
+// keeps them on purpose and is not warned.
+func checkV03Leftovers(r *report, root *model.Node) {
+	for _, l := range v03TopLevelLeftovers {
+		if root.Get(l.key) != nil {
+			r.warn("/"+l.key, codeV03Leftover, "v0.3 member "+quoted(l.key)+" in a v1.0 card",
+				"v1.0 writes "+l.instead+"; keep both only for a dual card that also lists a 0.3 interface")
+		}
+	}
+	if caps := root.Get("capabilities"); caps.Get("stateTransitionHistory") != nil {
+		r.warn("/capabilities/stateTransitionHistory", codeV03Leftover,
+			`"stateTransitionHistory" was removed in v1.0`, "remove it")
+	}
+	for i, sk := range itemsOf(root.Get("skills")) {
+		if sk.Get("security") != nil {
+			r.warn(indexPtr("/skills", i)+"/security", codeV03Leftover, "v0.3 member \"security\" in a v1.0 skill",
+				`v1.0 writes securityRequirements: [{"schemes": {"<name>": {"list": [...]}}}]`)
+		}
+	}
+	forEachRequirement(root, func(ptr, list string, req *model.Node) {
+		if list == "securityRequirements" && req.Kind == model.Object && req.Get("schemes") == nil && req.Len() > 0 {
+			r.warn(ptr, codeV03Leftover, "security requirement in the v0.3 map form (no \"schemes\")",
+				`v1.0 writes {"schemes": {"<name>": {"list": [...]}}}`)
+		}
+	})
+}

@@ -1,0 +1,178 @@
+package validate
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/oncard/oncard/model"
+)
+
+// walker checks a node against a shape. It keeps the pointer of the current
+// node in a reusable buffer and turns it into a string only when it reports,
+// so that a clean card costs no allocation per member.
+type walker struct {
+	r   *report
+	ptr []byte
+}
+
+func (w *walker) push(tok string) int {
+	n := len(w.ptr)
+	w.ptr = append(w.ptr, '/')
+	for i := 0; i < len(tok); i++ {
+		switch tok[i] {
+		case '~':
+			w.ptr = append(w.ptr, '~', '0')
+		case '/':
+			w.ptr = append(w.ptr, '~', '1')
+		default:
+			w.ptr = append(w.ptr, tok[i])
+		}
+	}
+	return n
+}
+
+func (w *walker) pushIndex(i int) int {
+	n := len(w.ptr)
+	w.ptr = append(w.ptr, '/')
+	w.ptr = strconv.AppendInt(w.ptr, int64(i), 10)
+	return n
+}
+
+func (w *walker) pop(n int) { w.ptr = w.ptr[:n] }
+
+func (w *walker) here() string { return string(w.ptr) }
+
+// check walks n (at the walker's current pointer) against s.
+func (w *walker) check(n *model.Node, s *shape) {
+	if s.scopeList {
+		w.checkScopeList(n)
+		return
+	}
+	if s.v03Scheme {
+		w.checkV03Scheme(n)
+		return
+	}
+	if s.enum != nil {
+		if v, ok := n.Str(); !ok || !contains(s.enum, v) {
+			w.r.fail(w.here(), codeEnum,
+				describe(w.ptr)+" must be one of "+strings.Join(s.enum, ", ")+", found "+quoteValue(n),
+				"")
+		}
+		return
+	}
+	if s.kind != anyKind && n.Kind != s.kind {
+		w.r.fail(w.here(), codeType, describe(w.ptr)+" must be "+kindPhrase(s)+", found "+kindName(n.Kind), typeHint(n, s))
+		return
+	}
+	switch n.Kind {
+	case model.String:
+		if s.nonEmpty && len(n.Raw()) <= 2 { // `""`; any escape is longer
+			w.r.fail(w.here(), codeEmpty, describe(w.ptr)+" is required and must not be empty", "")
+		}
+	case model.Array:
+		if len(n.Items) < s.minItems {
+			w.r.fail(w.here(), codeEmpty, describe(w.ptr)+" is required and needs at least one item", "")
+		}
+		if s.items != nil {
+			for i, it := range n.Items {
+				m := w.pushIndex(i)
+				w.check(it, s.items)
+				w.pop(m)
+			}
+		}
+	case model.Object:
+		w.checkObject(n, s)
+	}
+}
+
+func (w *walker) checkObject(n *model.Node, s *shape) {
+	for _, key := range s.required {
+		if n.Get(key) == nil {
+			m := w.push(key)
+			hint := misnamedHint(n, key)
+			switch {
+			case hint != "":
+			case s == shapeCardV03 && key == "protocolVersion":
+				hint = `add "protocolVersion": "0.3.0", or upgrade the card to v1.0 (supportedInterfaces)`
+			default:
+				hint = "add it: " + memberTemplate(key, s.props[key])
+			}
+			w.r.fail(w.here(), codeRequired, requiredMessage(s.name, key), hint)
+			w.pop(m)
+		}
+	}
+	if s.exactlyOne != nil {
+		w.checkExactlyOne(n, s)
+	}
+	for _, mem := range n.Members {
+		sub := s.values
+		if s.props != nil {
+			if p, ok := s.props[mem.Key]; ok {
+				sub = p
+			}
+		}
+		if sub == nil {
+			// Unknown members are legal; a proto snake_case name is the
+			// one unknown member worth a word.
+			if s.props != nil && strings.IndexByte(mem.Key, '_') > 0 {
+				w.checkSnakeCase(n, s, mem.Key)
+			}
+			continue
+		}
+		m := w.push(mem.Key)
+		w.check(mem.Value, sub)
+		w.pop(m)
+	}
+}
+
+// checkSnakeCase warns about a member written under its proto field name
+// ("default_input_modes"): ProtoJSON readers ignore it.
+func (w *walker) checkSnakeCase(obj *model.Node, s *shape, key string) {
+	camel := camelCase(key)
+	if _, known := s.props[camel]; !known || obj.Get(camel) != nil {
+		return
+	}
+	m := w.push(key)
+	w.r.warn(w.here(), codeSnakeCase, quoted(key)+" is the proto field name; A2A JSON readers only know "+quoted(camel),
+		"rename it to "+quoted(camel))
+	w.pop(m)
+}
+
+func (w *walker) checkExactlyOne(n *model.Node, s *shape) {
+	var present []string
+	for _, k := range s.exactlyOne {
+		if n.Get(k) != nil {
+			present = append(present, k)
+		}
+	}
+	if len(present) == 1 {
+		return
+	}
+	what := "one of " + strings.Join(s.exactlyOne, ", ")
+	var msg, hint string
+	if len(present) == 0 {
+		msg = describe(w.ptr) + " must hold exactly " + what + "; it holds none"
+		if s.oneCode == codeSchemeVariant && n.Get("type") != nil {
+			hint = `this is the v0.3 form {"type": ...}; v1.0 wraps the scheme, e.g. {"httpAuthSecurityScheme": {"scheme": "bearer"}}`
+		}
+	} else {
+		msg = describe(w.ptr) + " must hold exactly " + what + "; it holds " + strings.Join(present, " and ")
+		if s.oneCode == codeOAuthFlows {
+			hint = "v1.0 allows one flow per scheme: declare one oauth2 scheme per flow"
+		}
+	}
+	w.r.fail(w.here(), s.oneCode, msg, hint)
+}
+
+// checkScopeList accepts {"list": [scopes]}, a bare array of scopes, or null.
+func (w *walker) checkScopeList(n *model.Node) {
+	switch n.Kind {
+	case model.Object:
+		w.checkObject(n, shapeStringList)
+	case model.Array:
+		w.check(n, shapeStrings)
+	case model.Null:
+	default:
+		w.r.fail(w.here(), codeType, describe(w.ptr)+` must be {"list": [scopes]}, found `+kindName(n.Kind), "")
+	}
+}
