@@ -1,10 +1,11 @@
 package validate
 
 // Catalog validation (AI-CATALOG.md checklist). The embedded
-// schemas/catalog.schema.json checks the shape of every member (its x-code
-// annotations name the codes); this file checks what needs more than one
-// member: url/data, uniqueness, digests, nesting, and the cross-checks with
-// a linked Agent Card.
+// schemas/catalog.schema.json defines the shape of every member (its x-code
+// annotations name the codes); catalog_shape.go checks that shape in code,
+// held to the schema by TestCatalogShapeMatchesSchema. This file checks what
+// needs more than one member: url/data, uniqueness, digests, nesting, and the
+// cross-checks with a linked Agent Card.
 
 import (
 	"encoding/json"
@@ -14,7 +15,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/oncard/oncard/model"
@@ -57,7 +58,7 @@ type catalogWalk struct {
 // check validates the catalog node at ptr, nested depth levels below the
 // top; file is the file the node was read from (for relative urls).
 func (w *catalogWalk) check(r *report, node *model.Node, ptr string, depth int, file string) {
-	checkSchema(r, loadSchema(catalogSchemaDef), node, ptr, "catalog/schema")
+	checkCatalogShape(r, node, ptr)
 	checkSpecVersion(r, node.Get("specVersion"), ptr+"/specVersion")
 	entries := node.Get("entries")
 	if entries == nil || entries.Kind != model.Array {
@@ -65,40 +66,39 @@ func (w *catalogWalk) check(r *report, node *model.Node, ptr string, depth int, 
 	}
 	cardEntries := 0
 	for i := 0; i < entries.Len(); i++ {
-		if entries.Index(i).Get("type").Text() == mediaTypeA2ACard {
+		if catTextIs(entries.Index(i).Get("type"), mediaTypeA2ACard) {
 			cardEntries++
 		}
 	}
-	seen := map[string]int{}         // identifier + "\x00" + version -> index
-	versioned := map[string][2]int{} // identifier -> [1+index without version, 1+index with version]
+	// Sized up front: growing them was most of this walk's allocation.
+	seen := make(map[[2]string]int, entries.Len())      // {identifier, version} -> index
+	versioned := make(map[string][2]int, entries.Len()) // identifier -> [1+index without version, 1+index with version]
 	for i := 0; i < entries.Len(); i++ {
 		entry := entries.Index(i)
 		if entry.Kind != model.Object {
-			continue // the schema reported it
+			continue // the shape check reported it
 		}
-		ep := fmt.Sprintf("%s/entries/%d", ptr, i)
+		ep := ptr + "/entries/" + strconv.Itoa(i)
 		checkArtifactSource(r, entry, ep)
 		checkIdentifier(r, entry, ep, i, seen, versioned)
 		checkDigest(r, entry.Get("digest"), ep+"/digest")
 		if payload := entry.Get("extensions").Get(discoveryExtensionKey); payload != nil {
 			checkDiscoveryPayload(r, payload, ep+"/extensions/"+discoveryExtensionKey)
 		}
-		switch entry.Get("type").Text() {
-		case mediaTypeCatalog:
+		switch entryType := entry.Get("type"); {
+		case catTextIs(entryType, mediaTypeCatalog):
 			w.nested(r, entry, ep, depth, file)
-		case mediaTypeA2ACard:
+		case catTextIs(entryType, mediaTypeA2ACard):
 			w.crossCheckCard(r, entry, ep, file, cardEntries == 1)
 		}
 	}
 }
 
-var majorMinor = regexp.MustCompile(`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$`)
-
 // checkSpecVersion: the schema checks presence and form; this checks the
 // major version is one the tool reads (0 or 1).
 func checkSpecVersion(r *report, v *model.Node, ptr string) {
 	s, ok := v.Str()
-	if !ok || !majorMinor.MatchString(s) {
+	if !ok || !isCatMajorMinor(s) {
 		return
 	}
 	if major, _, _ := strings.Cut(s, "."); major != "0" && major != "1" {
@@ -120,7 +120,7 @@ func checkArtifactSource(r *report, entry *model.Node, ep string) {
 			"entry has neither url nor data; an entry must give its artifact by url or inline as data", "add the artifact's https:// url")
 	}
 	s, ok := u.Str()
-	if !ok || s == "" {
+	if !ok || s == "" || isPlainHTTPS(s) {
 		return
 	}
 	parsed, err := url.Parse(s)
@@ -137,20 +137,18 @@ func checkArtifactSource(r *report, entry *model.Node, ep string) {
 	}
 }
 
-var uriScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:[^\s]+$`)
-
 // checkIdentifier: a URI, and (identifier, version) unique in the catalog.
-func checkIdentifier(r *report, entry *model.Node, ep string, i int, seen map[string]int, versioned map[string][2]int) {
+func checkIdentifier(r *report, entry *model.Node, ep string, i int, seen map[[2]string]int, versioned map[string][2]int) {
 	id, ok := entry.Get("identifier").Str()
 	if !ok || id == "" {
 		return
 	}
-	if !uriScheme.MatchString(id) {
+	if !isCatIdentifierURI(id) {
 		r.warn(ep+"/identifier", "catalog/identifier-not-uri",
 			fmt.Sprintf("identifier %q is not a URI; urn:air:{publisher-domain}:{namespace}:{name} is recommended", model.SafeText(clip(id, 80))), "")
 	}
 	version, hasVersion := entry.Get("version").Str()
-	key := id + "\x00" + version
+	key := [2]string{id, version}
 	if j, dup := seen[key]; dup {
 		what := fmt.Sprintf("identifier %q", model.SafeText(clip(id, 80)))
 		if hasVersion {
@@ -176,8 +174,6 @@ func checkIdentifier(r *report, entry *model.Node, ep string, i int, seen map[st
 	}
 }
 
-var digestForm = regexp.MustCompile(`^([a-z0-9-]+):([0-9a-f]+)$`)
-
 // digestHexLen is the hex length of each accepted (SHA-256 or stronger)
 // algorithm; weakDigests are named so the message can say why.
 var (
@@ -192,15 +188,14 @@ var (
 func checkDigest(r *report, n *model.Node, ptr string) {
 	s, ok := n.Str()
 	if !ok {
-		return // absent, or the schema reported the type
+		return // absent, or the shape check reported the type
 	}
-	m := digestForm.FindStringSubmatch(s)
-	if m == nil {
+	alg, hex, ok := catDigestParts(s)
+	if !ok {
 		r.fail(ptr, "catalog/digest-invalid",
 			fmt.Sprintf("digest %q must be algorithm:lowercasehex, like sha256:9f86d0…", model.SafeText(clip(s, 80))), "")
 		return
 	}
-	alg, hex := m[1], m[2]
 	if weakDigests[alg] {
 		r.fail(ptr, "catalog/digest-invalid",
 			fmt.Sprintf("digest algorithm %q is too weak; use SHA-256 or stronger", alg), "sha256:<64 hex digits>")
@@ -325,6 +320,9 @@ func readError(err error) string {
 // from. local is false for remote urls; path is "" when a relative url
 // cannot be resolved (no file, e.g. stdin).
 func localPath(raw, from string) (path string, local bool) {
+	if strings.HasPrefix(raw, "https://") {
+		return "", false // the common case, decided without parsing
+	}
 	u, err := url.Parse(raw)
 	if err != nil {
 		return "", false

@@ -1,0 +1,525 @@
+package validate
+
+// ---- The AI Catalog shapes, checked in code ----
+//
+// A catalog of 10,000 entries must be checked well within the budget of
+// "add one card to a 10,000-entry catalog in under 200 ms", and the JSON
+// Schema run (with the conversion of the whole catalog to map[string]any it
+// needs) took ~190 ms alone. So the shapes of schemas/catalog.schema.json
+// (catalog, host, entry, publisher, signature, extensions) are checked here,
+// reading the Doc's nodes directly and building pointers only for findings.
+//
+// The embedded schema stays the source of truth: TestCatalogShapeMatchesSchema
+// generates thousands of catalogs and requires this code and checkSchema
+// with catalogSchemaDef to report the same codes, pointers and sentences.
+// The codes are the schema's x-code / x-missing-code annotations; the
+// sentences are the ones the schema explainer (schema.go) writes. The schema
+// has no spec sections in its descriptions, so no sentence ends in one.
+//
+// One deliberate difference: for an invalid extension key, the schema path
+// cannot know which object the key belongs to (see explainer.ownerOf) and
+// guesses the first object at the same depth with that key; this code names
+// the extensions object the key is in.
+
+import (
+	"fmt"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/oncard/oncard/model"
+)
+
+// Codes of the shape findings, as the schema's x-code annotations name them.
+const (
+	catCodeSchema          = "catalog/schema"
+	catCodeSpecVersion     = "catalog/spec-version"
+	catCodeEntriesNotArray = "catalog/entries-not-array"
+	catCodeHost            = "catalog/host-member-missing"
+	catCodeEntry           = "catalog/entry-member-missing"
+	catCodePublisher       = "catalog/publisher-member-missing"
+	catCodeTimestamp       = "catalog/timestamp-invalid"
+	catCodeDigest          = "catalog/digest-invalid"
+	catCodeTrustManifests  = "catalog/trust-manifests-empty"
+	catCodeExtensionKey    = "catalog/extension-key-invalid"
+)
+
+// catMediaTypePattern is the schema's pattern for an entry's type; the
+// explainer has no words for it, so the sentence quotes it.
+const catMediaTypePattern = `^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$`
+
+// catPath is the pointer of an object in the catalog (the catalog itself, an
+// entry, or a member object of either), kept in parts and joined only when a
+// finding needs it: most of 10,000 entries have no finding.
+type catPath struct {
+	base   string // pointer of the catalog, or of its entries array
+	index  int    // entry index under base, or -1
+	member string // member object under that ("host", "publisher", …), or ""
+}
+
+func (p catPath) String() string {
+	s := p.base
+	if p.index >= 0 {
+		s += "/" + strconv.Itoa(p.index)
+	}
+	if p.member != "" {
+		s += "/" + ptrToken(p.member)
+	}
+	return s
+}
+
+// child is the pointer of a member of the object at p.
+func (p catPath) child(name string) string { return p.String() + "/" + ptrToken(name) }
+
+// in is the path of the member object name of the object at p (which has
+// no member part itself).
+func (p catPath) in(name string) catPath { return catPath{p.base, p.index, name} }
+
+// catMust is one schema sentence about the member name of the object at p:
+// "name must …".
+func catMust(r *report, p catPath, name, code, rest string) {
+	r.fail(p.child(name), code, model.SafeText(name)+" must "+rest, "")
+}
+
+// catMissing reports required members of the object at p that are absent.
+func catMissing(r *report, obj *model.Node, p catPath, code string, names ...string) {
+	for _, name := range names {
+		if obj.Get(name) == nil {
+			r.fail(p.child(name), code, `missing required member "`+name+`"`, "")
+		}
+	}
+}
+
+// catWantString checks a member that must be a string; it reports whether
+// it is one (the schema checks nothing else once the type fails).
+func catWantString(r *report, p catPath, m *model.Member, code string) bool {
+	if m.Value.Kind == model.String {
+		return true
+	}
+	catMust(r, p, m.Key, code, "be a string"+gotType(m.Value))
+	return false
+}
+
+// catWantKind is catWantString for objects and arrays.
+func catWantKind(r *report, p catPath, m *model.Member, kind model.Kind, code string) bool {
+	if m.Value.Kind == kind {
+		return true
+	}
+	catMust(r, p, m.Key, code, "be an "+kind.String()+gotType(m.Value))
+	return false
+}
+
+// checkCatalogShape is checkSchema with catalogSchemaDef, in code, for the
+// catalog node at ptr.
+func checkCatalogShape(r *report, cat *model.Node, ptr string) {
+	if cat == nil {
+		return
+	}
+	if cat.Kind != model.Object {
+		r.fail(ptr, catCodeSchema, "the catalog must be an object"+gotType(cat), "")
+		return
+	}
+	p := catPath{base: ptr, index: -1}
+	catMissing(r, cat, p, catCodeSpecVersion, "specVersion")
+	catMissing(r, cat, p, catCodeEntriesNotArray, "entries")
+	for _, m := range cat.Members {
+		switch m.Key {
+		case "specVersion":
+			if catWantString(r, p, m, catCodeSpecVersion) {
+				if s, _ := m.Value.Str(); !isCatMajorMinor(s) {
+					catMust(r, p, m.Key, catCodeSpecVersion, `be "Major.Minor" (like "1.0")`+gotNode(m.Value))
+				}
+			}
+		case "host":
+			checkCatalogHostShape(r, m.Value, p.in("host"))
+		case "entries":
+			if catWantKind(r, p, m, model.Array, catCodeEntriesNotArray) {
+				entries := ptr + "/entries"
+				for i, entry := range m.Value.Items {
+					checkCatalogEntryShape(r, entry, catPath{base: entries, index: i})
+				}
+			}
+		case "signature":
+			checkCatalogSignatureShape(r, m.Value, p.in("signature"))
+		case "extensions":
+			checkCatalogExtensionsShape(r, m.Value, p, m.Key)
+		}
+	}
+}
+
+// checkCatalogHostShape is #/$defs/host. Its members without an x-code of
+// their own report the host's code.
+func checkCatalogHostShape(r *report, host *model.Node, p catPath) {
+	if host.Kind != model.Object {
+		r.fail(p.String(), catCodeHost, "host must be an object"+gotType(host), "")
+		return
+	}
+	catMissing(r, host, p, catCodeHost, "displayName")
+	for _, m := range host.Members {
+		switch m.Key {
+		case "displayName":
+			if catWantString(r, p, m, catCodeHost) && catEmpty(m.Value) {
+				catMust(r, p, m.Key, catCodeHost, "not be empty")
+			}
+		case "identifier":
+			catWantString(r, p, m, catCodeSchema)
+		case "documentationUrl", "logoUrl":
+			if catWantString(r, p, m, catCodeSchema) {
+				if s, _ := m.Value.Str(); !isSchemaURI(s) {
+					catMust(r, p, m.Key, catCodeSchema, "be a valid URI"+gotNode(m.Value))
+				}
+			}
+		}
+	}
+}
+
+// checkCatalogEntryShape is #/$defs/entry for the entry at p.
+func checkCatalogEntryShape(r *report, entry *model.Node, p catPath) {
+	if entry.Kind != model.Object {
+		r.fail(p.String(), catCodeEntry, "entries["+strconv.Itoa(p.index)+"] must be an object"+gotType(entry), "")
+		return
+	}
+	catMissing(r, entry, p, catCodeEntry, "identifier", "type")
+	for _, m := range entry.Members {
+		switch m.Key {
+		case "identifier":
+			if catWantString(r, p, m, catCodeSchema) && catEmpty(m.Value) {
+				catMust(r, p, m.Key, catCodeSchema, "not be empty")
+			}
+		case "type":
+			if catWantString(r, p, m, catCodeSchema) {
+				if s, _ := m.Value.Str(); !isCatMediaType(s) {
+					catMust(r, p, m.Key, catCodeSchema, "match the pattern "+catMediaTypePattern+gotNode(m.Value))
+				}
+			}
+		case "url":
+			if catWantString(r, p, m, catCodeSchema) {
+				if s, _ := m.Value.Str(); !isCatURIReference(s) {
+					catMust(r, p, m.Key, catCodeSchema, "be a valid URI reference"+gotNode(m.Value))
+				}
+			}
+		case "version", "displayName", "description":
+			catWantString(r, p, m, catCodeSchema)
+		case "tags":
+			if catWantKind(r, p, m, model.Array, catCodeSchema) {
+				for j, tag := range m.Value.Items {
+					if tag.Kind != model.String {
+						r.fail(p.child("tags")+"/"+strconv.Itoa(j), catCodeSchema, "tags["+strconv.Itoa(j)+"] must be a string"+gotType(tag), "")
+					}
+				}
+			}
+		case "updatedAt":
+			catCheckTimestamp(r, p, m)
+		case "publisher":
+			checkCatalogPublisherShape(r, m.Value, p.in("publisher"))
+		case "digest":
+			catWantString(r, p, m, catCodeDigest) // the form is checkDigest's
+		case "trustManifests":
+			if catWantKind(r, p, m, model.Array, catCodeTrustManifests) && len(m.Value.Items) == 0 {
+				catMust(r, p, m.Key, catCodeTrustManifests, "have at least 1 entry")
+			}
+		case "extensions":
+			checkCatalogExtensionsShape(r, m.Value, p, m.Key)
+		}
+	}
+}
+
+// checkCatalogPublisherShape is #/$defs/publisher. Its members without an
+// x-code of their own report the publisher's code.
+func checkCatalogPublisherShape(r *report, pub *model.Node, p catPath) {
+	if pub.Kind != model.Object {
+		r.fail(p.String(), catCodePublisher, "publisher must be an object"+gotType(pub), "")
+		return
+	}
+	catMissing(r, pub, p, catCodePublisher, "identifier", "displayName")
+	for _, m := range pub.Members {
+		switch m.Key {
+		case "identifier", "displayName":
+			if catWantString(r, p, m, catCodePublisher) && catEmpty(m.Value) {
+				catMust(r, p, m.Key, catCodePublisher, "not be empty")
+			}
+		case "identityType":
+			catWantString(r, p, m, catCodeSchema)
+		}
+	}
+}
+
+// checkCatalogSignatureShape is #/$defs/signature.
+func checkCatalogSignatureShape(r *report, sig *model.Node, p catPath) {
+	if sig.Kind != model.Object {
+		r.fail(p.String(), catCodeSchema, "signature must be an object"+gotType(sig), "")
+		return
+	}
+	catMissing(r, sig, p, catCodeSchema, "signer", "profile", "issuedAt", "jws")
+	for _, m := range sig.Members {
+		switch m.Key {
+		case "signer", "profile", "jws":
+			catWantString(r, p, m, catCodeSchema)
+		case "issuedAt", "expiresAt":
+			catCheckTimestamp(r, p, m)
+		}
+	}
+}
+
+// checkCatalogExtensionsShape is #/$defs/extensions for the member name of
+// the object at parent: an object whose keys are URLs or reverse-DNS names.
+func checkCatalogExtensionsShape(r *report, ext *model.Node, parent catPath, name string) {
+	if ext.Kind != model.Object {
+		r.fail(parent.child(name), catCodeSchema, model.SafeText(name)+" must be an object"+gotType(ext), "")
+		return
+	}
+	for _, m := range ext.Members {
+		if isCatExtensionKey(m.Key) {
+			continue
+		}
+		// The schema's anyOf fails with one sentence per branch; its first
+		// branch stops at the format when the key is not a URI at all.
+		first := "a URL"
+		if !isSchemaURI(m.Key) {
+			first = "a valid URI"
+		}
+		r.fail(parent.in(name).child(m.Key), catCodeExtensionKey,
+			fmt.Sprintf("the key %q must be %s, or a reverse-DNS name (like org.example.ext)", model.SafeText(m.Key), first), "")
+	}
+}
+
+// catCheckTimestamp is {"type": "string", "format": "date-time"} with the
+// timestamp code.
+func catCheckTimestamp(r *report, p catPath, m *model.Member) {
+	if !catWantString(r, p, m, catCodeTimestamp) {
+		return
+	}
+	if s, _ := m.Value.Str(); !isCatDateTime(s) {
+		catMust(r, p, m.Key, catCodeTimestamp, "be an RFC 3339 date-time (like 2026-11-30T12:00:00Z)"+gotNode(m.Value))
+	}
+}
+
+// catEmpty: a string node whose value is "" (minLength 1 fails). Any escape
+// decodes to at least one character, so the raw token tells.
+func catEmpty(n *model.Node) bool { return string(n.Raw()) == `""` }
+
+// ---- the schema's patterns and formats, without a regexp engine ----
+
+// isCatMajorMinor is the pattern ^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$.
+func isCatMajorMinor(s string) bool {
+	major, minor, ok := strings.Cut(s, ".")
+	return ok && isCatNumber(major) && isCatNumber(minor)
+}
+
+// isCatNumber is (0|[1-9][0-9]*).
+func isCatNumber(s string) bool {
+	if s == "" || (s[0] == '0' && len(s) > 1) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isCatMediaType is catMediaTypePattern: two restricted-name tokens joined
+// by one slash.
+func isCatMediaType(s string) bool {
+	kind, sub, ok := strings.Cut(s, "/")
+	return ok && isCatMediaToken(kind) && isCatMediaToken(sub)
+}
+
+// isCatMediaToken is [A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*.
+func isCatMediaToken(s string) bool {
+	if s == "" || !isASCIIAlnum(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isASCIIAlnum(s[i]) && strings.IndexByte("!#$&^_.+-", s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// isCatExtensionKey is the propertyNames anyOf of #/$defs/extensions: an
+// absolute URI starting scheme://, or a reverse-DNS name.
+func isCatExtensionKey(k string) bool {
+	return isCatReverseDNS(k) || (hasCatURLScheme(k) && isSchemaURI(k))
+}
+
+// hasCatURLScheme is the pattern ^[A-Za-z][A-Za-z0-9+.-]*://.
+func hasCatURLScheme(s string) bool {
+	scheme, _, ok := strings.Cut(s, "://")
+	if !ok || scheme == "" || !isCatASCIIAlpha(scheme[0]) {
+		return false
+	}
+	for i := 1; i < len(scheme); i++ {
+		if c := scheme[i]; !isASCIIAlnum(c) && c != '+' && c != '.' && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// isCatReverseDNS is the pattern
+// ^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$:
+// two or more dot-separated labels of letters, digits and inner dashes.
+func isCatReverseDNS(s string) bool {
+	labels := 0
+	for rest := s; ; labels++ {
+		label, tail, more := strings.Cut(rest, ".")
+		if label == "" || !isASCIIAlnum(label[0]) || !isASCIIAlnum(label[len(label)-1]) {
+			return false
+		}
+		for i := 1; i < len(label)-1; i++ {
+			if !isASCIIAlnum(label[i]) && label[i] != '-' {
+				return false
+			}
+		}
+		if !more {
+			return labels >= 1
+		}
+		rest = tail
+	}
+}
+
+func isCatASCIIAlpha(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') }
+
+// isCatURIReference is format "uri-reference" as jsonschema/v6 asserts
+// it: no backslash, net/url parses it, an IPv6 host is bracketed and valid.
+func isCatURIReference(s string) bool {
+	if isPlainEntry(s) {
+		return true
+	}
+	if strings.Contains(s, `\`) {
+		return false
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return false
+	}
+	// net/url does not check an IPv6 host; jsonschema/v6 does.
+	if host := u.Hostname(); strings.Contains(host, ":") {
+		if !strings.Contains(u.Host, "[") || !strings.Contains(u.Host, "]") {
+			return false
+		}
+		addr, err := netip.ParseAddr(host)
+		if err != nil || addr.Zone() != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// isCatDateTime is format "date-time" as jsonschema/v6 asserts it (its
+// validateDateTime, rule for rule, including what strconv.Atoi accepts in a
+// two-digit field: "+5" and "-0").
+func isCatDateTime(s string) bool {
+	if len(s) < 20 || (s[10] != 't' && s[10] != 'T') {
+		return false
+	}
+	if _, err := time.Parse("2006-01-02", s[:10]); err != nil {
+		return false
+	}
+	t := s[11:]
+	if t[2] != ':' || t[5] != ':' {
+		return false
+	}
+	h, okH := catTwoDigits(t[0:2])
+	m, okM := catTwoDigits(t[3:5])
+	sec, okS := catTwoDigits(t[6:8])
+	if !okH || !okM || !okS || h > 23 || m > 59 || sec > 60 {
+		return false
+	}
+	t = t[8:]
+	if rem, ok := strings.CutPrefix(t, "."); ok {
+		digits := 0
+		for digits < len(rem) && rem[digits] >= '0' && rem[digits] <= '9' {
+			digits++
+		}
+		if digits == 0 {
+			return false
+		}
+		t = rem[digits:]
+	}
+	if t != "z" && t != "Z" {
+		if len(t) != 6 || t[3] != ':' {
+			return false
+		}
+		sign := 0
+		switch t[0] {
+		case '+':
+			sign = -1
+		case '-':
+			sign = 1
+		default:
+			return false
+		}
+		zh, okZH := catTwoDigits(t[1:3])
+		zm, okZM := catTwoDigits(t[4:6])
+		if !okZH || !okZM || zh > 23 || zm > 59 {
+			return false
+		}
+		hm := h*60 + m + sign*(zh*60+zm)
+		if hm < 0 {
+			hm += 24 * 60
+		}
+		h, m = hm/60, hm%60
+	}
+	return sec < 60 || (h == 23 && m == 59)
+}
+
+// catTwoDigits reads a two-character field the way strconv.Atoi does,
+// refusing negative values as validateDateTime does.
+func catTwoDigits(s string) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= 0
+}
+
+// ---- helpers of catalog.go's own checks, kept free of regexps and
+// allocations: they run once per entry of catalogs of 10,000 entries ----
+
+// catTextIs: n is a string node whose value is want, compared on the raw
+// token when it has no escapes (no decoding, no allocation).
+func catTextIs(n *model.Node, want string) bool {
+	raw, ok := stringBytes(n)
+	return ok && string(raw) == want
+}
+
+// isPlainHTTPS: an https url that certainly parses with scheme https (see
+// isPlainEntry), so it needs no further look.
+func isPlainHTTPS(s string) bool { return strings.HasPrefix(s, "https://") && isPlainEntry(s) }
+
+// isCatIdentifierURI is ^[A-Za-z][A-Za-z0-9+.-]*:[^\s]+$ (RE2's \s is ASCII
+// space, \t, \n, \f, \r): a scheme, a colon, and something without spaces.
+func isCatIdentifierURI(s string) bool {
+	scheme, rest, ok := strings.Cut(s, ":")
+	if !ok || scheme == "" || rest == "" || !isCatASCIIAlpha(scheme[0]) {
+		return false
+	}
+	for i := 1; i < len(scheme); i++ {
+		if c := scheme[i]; !isASCIIAlnum(c) && c != '+' && c != '.' && c != '-' {
+			return false
+		}
+	}
+	return !strings.ContainsAny(rest, " \t\n\f\r")
+}
+
+// catDigestParts splits a digest of the form ^([a-z0-9-]+):([0-9a-f]+)$.
+func catDigestParts(s string) (alg, hex string, ok bool) {
+	alg, hex, ok = strings.Cut(s, ":")
+	if !ok || alg == "" || hex == "" {
+		return "", "", false
+	}
+	for i := 0; i < len(alg); i++ {
+		if c := alg[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '-' {
+			return "", "", false
+		}
+	}
+	for i := 0; i < len(hex); i++ {
+		if c := hex[i]; (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return "", "", false
+		}
+	}
+	return alg, hex, true
+}
