@@ -1,0 +1,463 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/validate"
+)
+
+func init() { register(newEditCmd) }
+
+type editFlags struct {
+	ops              editOps
+	upgrade          bool
+	keepDual         bool
+	removeSignatures bool
+	yes              bool
+	dryRun           bool
+	force            bool
+}
+
+// hasEdits reports whether the flags ask for any change.
+func (f *editFlags) hasEdits() bool {
+	return len(f.ops.ops) > 0 || f.upgrade || f.removeSignatures
+}
+
+func newEditCmd() *cobra.Command {
+	f := &editFlags{}
+	cmd := &cobra.Command{
+		Use:   "edit FILE",
+		Short: "Edit an existing Agent Card or AI Catalog, writing back only what changed",
+		Long: `Edit an existing Agent Card (v1.0, v0.3 or dual) or AI Catalog. Members oncard
+does not know are kept as they are; only the members you change are rewritten.
+Before anything is written you see a unified diff; the file is replaced
+atomically, keeps its mode, and is never written over a change someone else
+made meanwhile.
+
+Edits from flags (for scripts and CI) apply in the order given:
+  --set POINTER=JSON   set the value at a JSON pointer (RFC 6901); the value is
+                       JSON, so a string needs double quotes: '/name="Weather"'.
+                       "-" as the last token appends to an array.
+  --delete POINTER     remove a member or an array item
+--upgrade (v0.3 to v1.0) applies first, --remove-signatures last.
+
+The result is validated. It is written only if the edits add no error to those
+the file already had (a legacy file with old defects stays editable); --force
+writes anyway. Findings are printed either way. Exit status: 0 written or
+nothing to change, 1 refused (new errors, declined, changed on disk, a bad
+pointer), 2 usage (including: no terminal and neither --yes nor --dry-run).`,
+		Example: `  oncard edit agent-card.json --set '/version="2.0.0"' --yes
+  oncard edit agent-card.json --dry-run \
+    --set '/capabilities/extensions/0/params/skills/1/personEntry="https://bank.example/help"'
+  oncard edit agent-card.json --delete /skills/2 --yes \
+    --set '/skills/-={"id":"faq","name":"FAQ","description":"FAQs","tags":["faq"]}'
+  oncard edit old-card.json --upgrade --keep-dual --dry-run`,
+		Args: usageArgs(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runEdit(cmd, args[0], f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.Var(setFlag{&f.ops}, "set", "set the value at POINTER=JSON (repeatable, applied in order)")
+	fl.Var(deleteFlag{&f.ops}, "delete", "delete the member or item at POINTER (repeatable, applied in order)")
+	fl.BoolVar(&f.upgrade, "upgrade", false, "convert a v0.3 card (or the v0.3 part of a dual card) to v1.0")
+	fl.BoolVar(&f.keepDual, "keep-dual", false, "with --upgrade: keep the v0.3 fields for old clients (a dual card)")
+	fl.BoolVar(&f.removeSignatures, "remove-signatures", false, "remove the card's signatures (an edit makes them invalid)")
+	fl.BoolVarP(&f.yes, "yes", "y", false, "write without asking")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "print the diff on stdout and write nothing")
+	fl.BoolVar(&f.force, "force", false, "write even when the edits add errors")
+	return cmd
+}
+
+// interactiveEdit runs the TUI over an open session (`oncard edit FILE` on
+// a terminal without edit flags). The TUI wiring sets it; while it is nil
+// the command says so and asks for flags.
+var interactiveEdit func(cmd *cobra.Command, s *edit.Session, kind validate.Kind) error
+
+// editBeforeSave runs right before each save; tests use it to change the
+// file on disk at the worst moment.
+var editBeforeSave = func(path string) {}
+
+func runEdit(cmd *cobra.Command, path string, f *editFlags) error {
+	usage := func(format string, a ...any) error {
+		return usageError{msg: fmt.Sprintf(format, a...), cmd: cmd.CommandPath()}
+	}
+	interactive := !f.yes && !f.dryRun && editCanPrompt(cmd)
+	switch {
+	case path == "-":
+		return usage("oncard edit changes a file in place; give its path (to check a card from stdin, use oncard validate -)")
+	case f.keepDual && !f.upgrade:
+		return usage("--keep-dual says how to --upgrade; add --upgrade")
+	case f.yes && f.dryRun:
+		return usage("--dry-run writes nothing, so --yes has nothing to confirm; use one")
+	case !f.hasEdits() && !interactive:
+		return usage("nothing to do: give the edits with --set POINTER=JSON and --delete POINTER (with --yes or --dry-run), or run oncard edit on a terminal")
+	case !f.yes && !f.dryRun && !interactive:
+		return usage("no terminal to confirm the change on: pass --yes to write %s, or --dry-run to see the diff", model.SafeText(path))
+	}
+
+	s, err := edit.Open(path)
+	if err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "oncard: %s\n", model.SafeText(err.Error()))
+		return exitError{exitInvalid}
+	}
+	kind := prepareSession(s)
+	if !f.hasEdits() {
+		if interactiveEdit == nil {
+			return usage("the interactive editor is not available in this build; give the edits with --set and --delete")
+		}
+		return interactiveEdit(cmd, s, kind)
+	}
+	e := &editRun{cmd: cmd, f: f, s: s, kind: kind, path: path, name: model.SafeText(path),
+		stderr: cmd.ErrOrStderr(), interactive: interactive}
+	return e.run()
+}
+
+// prepareSession detects what the file is and installs that document's
+// member order, so that new members land where its spec puts them.
+func prepareSession(s *edit.Session) validate.Kind {
+	kind := validate.Detect(s.Doc())
+	switch kind {
+	case validate.KindCard:
+		s.Prepare(func(d *model.Doc) { model.NewCard(d) })
+	case validate.KindCatalog:
+		s.Prepare(func(d *model.Doc) { model.NewCatalog(d) })
+	case validate.KindDiscovery:
+		s.Prepare(func(d *model.Doc) { model.NewDiscovery(d) })
+	case validate.KindOnRequest:
+		s.Prepare(func(d *model.Doc) { model.NewOnRequestParams(d) })
+	case validate.KindReply:
+		s.Prepare(func(d *model.Doc) { model.NewReply(d) })
+	}
+	return kind
+}
+
+// editRun is one non-interactive `oncard edit`: apply the flags' edits,
+// validate, show the diff, confirm, save.
+type editRun struct {
+	cmd         *cobra.Command
+	f           *editFlags
+	s           *edit.Session
+	kind        validate.Kind
+	path, name  string // name is path made safe for the terminal
+	stderr      io.Writer
+	interactive bool
+	ask         *prompter
+	before      []validate.Diagnostic // findings of the file as on disk
+	signatures  int                   // signatures the file carries
+	dropped     int                   // edits dropped as conflicting by a re-apply
+}
+
+func (e *editRun) opts() *validate.Options { return &validate.Options{Path: e.path} }
+
+func (e *editRun) run() error {
+	if e.interactive {
+		e.ask = newPrompter(e.cmd.Context(), e.cmd.InOrStdin(), e.stderr)
+	}
+	e.describe()
+	if err := e.applyAll(); err != nil {
+		return err
+	}
+	for {
+		done, err := e.review()
+		if done || err != nil {
+			return err
+		}
+		editBeforeSave(e.path)
+		err = e.s.Save()
+		if err == nil {
+			fmt.Fprintf(e.stderr, "oncard: wrote %s\n", e.name)
+			return nil
+		}
+		if !errors.Is(err, model.ErrChangedOnDisk) {
+			fmt.Fprintf(e.stderr, "oncard: %s; nothing written\n", model.SafeText(err.Error()))
+			return exitError{exitInvalid}
+		}
+		if again, err := e.changedOnDisk(); !again {
+			return err
+		}
+	}
+}
+
+// describe notes the shape of a card and its signatures, and validates the
+// file as it is (the findings the edits are compared with).
+func (e *editRun) describe() {
+	doc := e.s.Doc()
+	e.before = validate.Document(doc, e.kind, e.opts())
+	if e.kind != validate.KindCard {
+		return
+	}
+	e.signatures = doc.Root().Get("signatures").Len()
+	switch model.NewCard(doc).Shape() {
+	case model.ShapeV03:
+		if !e.f.upgrade {
+			fmt.Fprintf(e.stderr, "oncard: %s is a v0.3 card; --upgrade converts it to v1.0 (shown as a diff first)\n", e.name)
+		}
+	case model.ShapeDual:
+		if !e.f.upgrade {
+			fmt.Fprintf(e.stderr, "oncard: %s is a dual card (v1.0 + v0.3) and stays dual; --upgrade drops the v0.3 fields\n", e.name)
+		}
+	}
+}
+
+// applyAll applies --upgrade, then --set/--delete in order, then
+// --remove-signatures. The first edit that cannot apply stops the run.
+func (e *editRun) applyAll() error {
+	if e.f.upgrade {
+		if err := e.applyUpgrade(); err != nil {
+			return err
+		}
+	}
+	for _, op := range e.f.ops.ops {
+		if err := e.s.Do(op); err != nil {
+			return e.opFailed(op, err)
+		}
+	}
+	if e.f.removeSignatures {
+		if e.s.Doc().Root().Get("signatures") == nil {
+			fmt.Fprintf(e.stderr, "oncard: %s has no signatures to remove\n", e.name)
+		} else if err := e.s.Delete("/signatures"); err != nil {
+			return e.opFailed(edit.Op{Kind: edit.OpDelete, Ptr: "/signatures"}, err)
+		}
+	}
+	return nil
+}
+
+func (e *editRun) applyUpgrade() error {
+	if e.kind != validate.KindCard {
+		fmt.Fprintf(e.stderr, "oncard: --upgrade converts Agent Cards; %s is %s; nothing written\n", e.name, kindArticle(e.kind))
+		return exitError{exitInvalid}
+	}
+	plan, err := model.PlanUpgrade(e.s.Doc(), model.UpgradeOptions{KeepDual: e.f.keepDual})
+	if errors.Is(err, model.ErrNotV03) {
+		fmt.Fprintf(e.stderr, "oncard: %s has no v0.3 members; nothing to upgrade\n", e.name)
+		return nil
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "oncard: --upgrade: %s; nothing written\n", model.SafeText(err.Error()))
+		return exitError{exitInvalid}
+	}
+	for _, ed := range plan {
+		what := "set"
+		if ed.Value == nil {
+			what = "delete"
+		}
+		fmt.Fprintf(e.stderr, "oncard: upgrade: %s %s: %s\n", what, model.SafeText(ed.Ptr), model.SafeText(ed.Reason))
+	}
+	if err := e.s.Apply(plan); err != nil {
+		fmt.Fprintf(e.stderr, "oncard: --upgrade: %s; nothing written\n", model.SafeText(err.Error()))
+		return exitError{exitInvalid}
+	}
+	return nil
+}
+
+// opFailed reports an edit that does not apply to this file (a missing
+// parent, a missing member, an index out of range).
+func (e *editRun) opFailed(op edit.Op, err error) error {
+	flag := "--set"
+	if op.Kind == edit.OpDelete {
+		flag = "--delete"
+	}
+	msg := err.Error()
+	// The model's errors start with "set PTR: " or "delete PTR: "; the
+	// flag and pointer are said once, here.
+	for _, prefix := range []string{"set " + op.Ptr + ": ", "delete " + op.Ptr + ": "} {
+		msg = strings.TrimPrefix(msg, prefix)
+	}
+	fmt.Fprintf(e.stderr, "oncard: %s %s: %s; nothing written\n", flag, model.SafeText(op.Ptr), model.SafeText(msg))
+	if parent, ok := missingParent(e.s.Doc(), op.Ptr); ok && op.Kind == edit.OpSet {
+		fmt.Fprintf(e.stderr, "  hint: create %s first, e.g. --set '%s={}' before this --set\n", model.SafeText(parent), model.SafeText(parent))
+	}
+	return exitError{exitInvalid}
+}
+
+// missingParent returns the first ancestor of ptr that does not exist.
+func missingParent(d *model.Doc, ptr string) (string, bool) {
+	tokens, err := model.SplitPointer(ptr)
+	if err != nil {
+		return "", false
+	}
+	for k := 1; k < len(tokens); k++ {
+		p := model.Pointer(tokens[:k]...)
+		if d.Find(p) == nil {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// review validates the edited document, prints its findings and the diff,
+// and decides: done (nothing to write, refused, dry run or declined, with
+// the error to return) or go on and save.
+func (e *editRun) review() (done bool, err error) {
+	if !e.s.Changed() {
+		fmt.Fprintf(e.stderr, "oncard: no changes; %s not written\n", e.name)
+		if e.dropped > 0 { // the edits asked for were not made: not a success
+			return true, exitError{exitInvalid}
+		}
+		return true, nil
+	}
+	if e.signatures > 0 && e.s.Doc().Root().Get("signatures").Len() > 0 {
+		what := "its signature no longer verifies"
+		if e.signatures > 1 {
+			what = fmt.Sprintf("its %d signatures no longer verify", e.signatures)
+		}
+		fmt.Fprintf(e.stderr, "oncard: warning: %s is signed; after this edit %s: re-sign the card, or pass --remove-signatures\n", e.name, what)
+	}
+	refused, err := e.checkFindings()
+	if err != nil {
+		return true, err
+	}
+	diff := e.s.Diff()
+	switch {
+	case e.f.dryRun:
+		if err := writeDiff(e.cmd.OutOrStdout(), diff); err != nil {
+			return true, err
+		}
+		fmt.Fprintf(e.stderr, "oncard: dry run: %s not written\n", e.name)
+		if refused {
+			return true, exitError{exitInvalid}
+		}
+		return true, nil
+	case refused:
+		fmt.Fprintf(e.stderr, "oncard: %s not written; fix the edits, or pass --force to write anyway\n", e.name)
+		return true, exitError{exitInvalid}
+	}
+	if err := writeDiff(e.stderr, diff); err != nil {
+		return true, err
+	}
+	if e.interactive {
+		ok, err := e.ask.confirm(fmt.Sprintf("Write %s?", e.name))
+		if err != nil {
+			return true, err
+		}
+		if !ok {
+			fmt.Fprintf(e.stderr, "oncard: %s not written\n", e.name)
+			return true, exitError{exitInvalid}
+		}
+	}
+	return false, nil
+}
+
+// checkFindings validates the bytes that would be written (parsed afresh,
+// so that lines are those of the new file) and prints the findings: first
+// those the file already had (and every warning and info), then the errors
+// the edits add. refused is true when there are such errors and no --force.
+func (e *editRun) checkFindings() (refused bool, err error) {
+	doc, err := model.Parse(e.s.Bytes())
+	if err != nil { // the encoder wrote JSON the parser refuses: a bug, said plainly
+		return true, fmt.Errorf("internal error: the edited %s does not parse: %v", e.name, err)
+	}
+	after := validate.Document(doc, e.kind, e.opts())
+	added := validate.NewFindings(e.before, after)
+	printFindings(e.stderr, e.path, without(after, added))
+	if len(added) == 0 {
+		if old, _, _ := validate.Counts(after); old > 0 {
+			fmt.Fprintf(e.stderr, "oncard: %s already had %s; the edits add none\n", e.name, plural(old, "error", "errors"))
+		}
+		return false, nil
+	}
+	fmt.Fprintf(e.stderr, "oncard: the edits add %s:\n", plural(len(added), "error", "errors"))
+	printFindings(e.stderr, e.path, added)
+	if e.f.force {
+		fmt.Fprintf(e.stderr, "oncard: writing anyway because of --force\n")
+		return false, nil
+	}
+	return true, nil
+}
+
+// without returns the diagnostics of all that are not in some (which is a
+// subsequence of all, as validate.NewFindings returns it).
+func without(all, some []validate.Diagnostic) []validate.Diagnostic {
+	out := make([]validate.Diagnostic, 0, len(all))
+	j := 0
+	for _, d := range all {
+		if j < len(some) && d == some[j] {
+			j++
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// changedOnDisk handles a save refused because the file changed since it
+// was read. Without a terminal it stops (the edits are on the command
+// line: run it again). On a terminal it offers to re-apply the edits to
+// the new version, or to save this version to another file; again is true
+// to review and save once more.
+func (e *editRun) changedOnDisk() (again bool, err error) {
+	fmt.Fprintf(e.stderr, "oncard: %s changed on disk since oncard read it; nothing written\n", e.name)
+	if !e.interactive {
+		fmt.Fprintln(e.stderr, "oncard: run the command again to apply the edits to the new version")
+		return false, exitError{exitInvalid}
+	}
+	for {
+		answer, ok, err := e.ask.ask("Re-apply your edits to the new version (r), save yours to another file (s), or quit (q)? [r/s/Q] ")
+		if err != nil {
+			return false, err
+		}
+		switch strings.ToLower(answer) {
+		case "r":
+			return e.rebase()
+		case "s":
+			return false, e.saveElsewhere()
+		case "", "q":
+			fmt.Fprintf(e.stderr, "oncard: %s not written; it keeps the other version\n", e.name)
+			return false, exitError{exitInvalid}
+		}
+		if !ok {
+			return false, exitError{exitInvalid}
+		}
+	}
+}
+
+// rebase re-applies the pending edits to the file as it is now and says
+// which conflicted.
+func (e *editRun) rebase() (again bool, err error) {
+	conflicts, err := e.s.Rebase()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "oncard: cannot re-apply the edits: %s\n", model.SafeText(err.Error()))
+		return false, e.saveElsewhere()
+	}
+	for _, c := range conflicts {
+		fmt.Fprintf(e.stderr, "oncard: dropped %s\n", model.SafeText(c.String()))
+	}
+	e.dropped += len(conflicts)
+	orig, err := e.s.Original()
+	if err != nil {
+		return false, err
+	}
+	e.before = validate.Document(orig, e.kind, e.opts())
+	e.signatures = 0
+	if e.kind == validate.KindCard {
+		e.signatures = orig.Root().Get("signatures").Len()
+	}
+	return true, nil
+}
+
+// saveElsewhere asks for a path and writes the edited document there (never
+// over an existing file), so that nothing is lost.
+func (e *editRun) saveElsewhere() error {
+	def := e.path + ".mine"
+	answer, _, err := e.ask.ask(fmt.Sprintf("Save your version as [%s]: ", model.SafeText(def)))
+	if err != nil {
+		return err
+	}
+	if answer == "" {
+		answer = def
+	}
+	if err := e.s.SaveAs(answer, false); err != nil {
+		fmt.Fprintf(e.stderr, "oncard: %s; nothing written\n", model.SafeText(err.Error()))
+		return exitError{exitInvalid}
+	}
+	fmt.Fprintf(e.stderr, "oncard: wrote your version to %s; %s keeps the other version\n", model.SafeText(answer), e.name)
+	return nil
+}

@@ -1,0 +1,152 @@
+// Package edit is an editing session over a file on disk: the document as
+// loaded, the edits made since (kept as pointer operations), the diff they
+// make, and a save that never overwrites someone else's change. `oncard
+// edit` drives it from flags; the TUI drives it from its screens.
+//
+// The package does not validate (model must not depend on validate): the
+// caller validates Original() and Doc() and compares them with
+// validate.NewFindings.
+package edit
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/oncard/oncard/model"
+)
+
+// Session is one file being edited.
+//
+// Changes made through the session's methods (Set, Delete, Insert, Move,
+// Apply) are recorded, so that Rebase can apply them again, as they were
+// meant, to a newer version of the file. A change made on Doc() directly
+// (by a typed view such as model.Card) is saved all the same; Rebase
+// finds it by comparing values instead.
+type Session struct {
+	file     *model.File
+	base     []byte     // the file's bytes as loaded or last saved
+	original *model.Doc // base parsed, never edited; nil until needed
+	doc      *model.Doc // original plus pending
+	pending  []Op
+	prepare  func(*model.Doc)
+}
+
+// Open loads the file at path for editing.
+func Open(path string) (*Session, error) {
+	f, err := model.OpenFile(path)
+	if err != nil {
+		return nil, err
+	}
+	// The loaded Doc becomes the edited one; Original parses the bytes
+	// again when someone needs it (a parse costs about what a Clone does,
+	// and most sessions never need it).
+	return &Session{file: f, base: f.Doc.Source(), doc: f.Doc}, nil
+}
+
+// Prepare runs fn on the edited Doc now and on each Doc the session builds
+// later (after Rebase). For a card, pass a function calling model.NewCard,
+// so that new members land in the spec's member order.
+func (s *Session) Prepare(fn func(*model.Doc)) {
+	s.prepare = fn
+	if fn != nil {
+		fn(s.doc)
+	}
+}
+
+// Path is the file being edited.
+func (s *Session) Path() string { return s.file.Path }
+
+// Doc is the document with the pending edits. Read it freely; edit it
+// through the session (see Session).
+func (s *Session) Doc() *model.Doc { return s.doc }
+
+// Original is the document as it is on disk (as loaded, or as last saved),
+// parsed from Base on first use. Do not edit it. The parse can only fail
+// after a save of a document made unparseable through Doc().
+func (s *Session) Original() (*model.Doc, error) {
+	if s.original == nil {
+		d, err := model.Parse(s.base)
+		if err != nil {
+			return nil, fmt.Errorf("%s as saved: %w", s.file.Path, err)
+		}
+		s.original = d
+	}
+	return s.original, nil
+}
+
+// Base is the file's bytes as loaded or last saved.
+func (s *Session) Base() []byte { return s.base }
+
+// Pending lists the edits made since the file was loaded or last saved.
+func (s *Session) Pending() []Op { return append([]Op(nil), s.pending...) }
+
+// Bytes is the document as it would be saved.
+func (s *Session) Bytes() []byte { return s.doc.Encode() }
+
+// Changed reports whether saving would change the file.
+func (s *Session) Changed() bool { return !bytes.Equal(s.Bytes(), s.base) }
+
+// Set replaces or adds the value at ptr (JSON text), as model.Doc.Set.
+func (s *Session) Set(ptr string, value []byte) error {
+	return s.Do(Op{Kind: OpSet, Ptr: ptr, Value: value})
+}
+
+// Delete removes the member or item at ptr.
+func (s *Session) Delete(ptr string) error { return s.Do(Op{Kind: OpDelete, Ptr: ptr}) }
+
+// Insert inserts value into an array before the index ptr ends in.
+func (s *Session) Insert(ptr string, value []byte) error {
+	return s.Do(Op{Kind: OpInsert, Ptr: ptr, Value: value})
+}
+
+// Move moves an array item from one index to another.
+func (s *Session) Move(from, to string) error { return s.Do(Op{Kind: OpMove, From: from, Ptr: to}) }
+
+// Do applies one op and records it. A failed op changes nothing and is not
+// recorded.
+func (s *Session) Do(op Op) error {
+	if err := op.apply(s.doc); err != nil {
+		return err
+	}
+	op.Value = bytes.Clone(op.Value)
+	s.pending = append(s.pending, op)
+	return nil
+}
+
+// Apply applies planned edits (model.PlanUpgrade's) in order and stops at
+// the first that fails, naming its pointer; the edits before it stay
+// applied.
+func (s *Session) Apply(edits []model.Edit) error {
+	for _, e := range edits {
+		if err := s.Do(opOf(e)); err != nil {
+			return fmt.Errorf("%s: %w", e.Ptr, err)
+		}
+	}
+	return nil
+}
+
+// Save writes the edited document over the file: atomically, keeping its
+// mode. It refuses with an error wrapping model.ErrChangedOnDisk when the
+// file is no longer what was loaded: nothing is written, the session keeps
+// its edits, and the caller can Rebase or SaveAs. When nothing changed it
+// writes nothing.
+func (s *Session) Save() error {
+	data := s.Bytes()
+	if bytes.Equal(data, s.base) {
+		return nil
+	}
+	if err := s.file.Save(data); err != nil {
+		return err
+	}
+	s.base = data
+	s.original = nil // parsed again only if needed
+	s.pending = nil
+	return nil
+}
+
+// SaveAs writes the edited document to another path (atomically; an
+// existing file is replaced only when overwrite is true, see
+// model.WriteNew). The session still edits its own file.
+func (s *Session) SaveAs(path string, overwrite bool) error {
+	return model.WriteNew(path, s.Bytes(), overwrite)
+}

@@ -1,0 +1,95 @@
+package validate
+
+import "strings"
+
+// NewFindings returns the error-level findings of after that were not in
+// before: what an edit added. It lets a legacy file with old defects stay
+// editable (an edit is refused only for the errors it brings) and lets the
+// editor say which findings are new.
+//
+// A finding is the same when its code, pointer and message are. Lines and
+// columns are ignored: an edit above a finding moves it without changing
+// it. Findings are counted, not just looked up, so a second copy of an old
+// error is new. Findings left unmatched are then matched once more with
+// array indices ignored in their pointers, so that deleting /skills/0 does
+// not make the old errors of the later skills (now one index lower) look
+// new; this never hides an error whose count grew.
+//
+// The result keeps after's order. Before may hold findings of any severity;
+// only its errors count (a warning that became an error is new).
+func NewFindings(before, after []Diagnostic) []Diagnostic {
+	exact := make(map[findingKey]int)
+	for _, d := range before {
+		if d.Severity == Error {
+			exact[keyOf(d, d.Pointer)]++
+		}
+	}
+	// First pass: exact matches.
+	matched := make([]bool, len(after))
+	for i, d := range after {
+		if d.Severity != Error {
+			continue
+		}
+		k := keyOf(d, d.Pointer)
+		if exact[k] > 0 {
+			exact[k]--
+			matched[i] = true
+		}
+	}
+	// Second pass: what is left of before, by pointer shape.
+	shifted := make(map[findingKey]int)
+	for k, n := range exact {
+		if n > 0 {
+			shifted[findingKey{k.code, indexFree(k.pointer), k.message}] += n
+		}
+	}
+	var added []Diagnostic
+	for i, d := range after {
+		if d.Severity != Error || matched[i] {
+			continue
+		}
+		k := keyOf(d, indexFree(d.Pointer))
+		if shifted[k] > 0 {
+			shifted[k]--
+			continue
+		}
+		added = append(added, d)
+	}
+	return added
+}
+
+// findingKey identifies a finding independently of where its line is.
+type findingKey struct{ code, pointer, message string }
+
+func keyOf(d Diagnostic, pointer string) findingKey {
+	return findingKey{d.Code, pointer, d.Message}
+}
+
+// indexFree replaces every array index token of a pointer with "#":
+// "/skills/3/tags/0" becomes "/skills/#/tags/#". Member names made of
+// digits are replaced too; that only makes the second pass a little more
+// forgiving, never stricter.
+func indexFree(ptr string) string {
+	if !strings.ContainsAny(ptr, "0123456789") {
+		return ptr
+	}
+	tokens := strings.Split(ptr, "/")
+	for i, t := range tokens {
+		if i > 0 && isIndex(t) {
+			tokens[i] = "#"
+		}
+	}
+	return strings.Join(tokens, "/")
+}
+
+func isIndex(t string) bool {
+	if t == "" {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
