@@ -1,0 +1,448 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/aymanbagabas/go-udiff"
+	"github.com/muesli/cancelreader"
+	"github.com/spf13/cobra"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
+)
+
+func init() { register(newCatalogCmd) }
+
+func newCatalogCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "catalog",
+		Short: "Maintain AI Catalog files",
+		// Runnable so that a mistyped subcommand is a usage error (cobra's
+		// NoArgs names it) rather than help with exit 0.
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(newCatalogAddCmd())
+	return cmd
+}
+
+// catalogAddFlags are the options of `oncard catalog add`.
+type catalogAddFlags struct {
+	to         string
+	identifier string
+	url        string
+	yes        bool
+	dryRun     bool
+	force      bool
+}
+
+func newCatalogAddCmd() *cobra.Command {
+	var f catalogAddFlags
+	cmd := &cobra.Command{
+		Use:   "add [flags] CARD... --to CATALOG",
+		Short: "Insert or update the entries of Agent Cards in an AI Catalog file",
+		Long: `Add lists each CARD in the AI Catalog file CATALOG: an entry with the same
+identifier and version is updated in place (a lone entry with the same
+identifier is updated to the card's version); otherwise the entry is appended.
+Every other byte of CATALOG stays as it was: other entries, members oncard
+does not know, spacing and key order. CATALOG is created when it does not
+exist.
+
+Each card is validated first (a card with errors is refused unless --force),
+and so is the resulting catalog. On a terminal the change is shown as a
+unified diff and written only after you confirm; elsewhere pass --yes to
+write, or --dry-run to print the diff on stdout and write nothing. The file is
+replaced atomically, keeps its mode, and is not written if it changed on disk
+meanwhile.
+
+Without --identifier and --url, both are derived from the host of the card's
+first interface and the card's name, as in 'oncard preview'; they name one
+entry, so they take a single CARD.
+
+Exit status: 0 written (or nothing to change), 1 invalid input, refused or
+declined, 2 usage mistake.`,
+		Example: `  oncard catalog add agent-card.json --to .well-known/ai-catalog.json
+  oncard catalog add --dry-run cards/*.json --to ai-catalog.json
+  oncard catalog add --yes --identifier urn:example:agents:debugger \
+      --url https://example.com/debugger/agent-card.json card.json --to ai-catalog.json`,
+		Args: usageArgs(cobra.MinimumNArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCatalogAdd(cmd, args, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.to, "to", "", "the AI Catalog file to update (created when missing)")
+	fl.StringVar(&f.identifier, "identifier", "", "the entry's identifier (one CARD only; default urn:air:<host>:agents:<slug of the name>)")
+	fl.StringVar(&f.url, "url", "", "where the card is served (one CARD only; default https://<host>/.well-known/agent-card.json)")
+	fl.BoolVarP(&f.yes, "yes", "y", false, "write without asking")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "print the diff on stdout and write nothing")
+	fl.BoolVar(&f.force, "force", false, "go on even when a card or the resulting catalog has errors")
+	return cmd
+}
+
+// canPrompt reports whether the command may ask a question: stdin and
+// stderr (where the question goes) are terminals. A variable so that tests
+// can drive the confirmation without a terminal.
+var canPrompt = func(cmd *cobra.Command) bool {
+	return isTTY(cmd.InOrStdin()) && isTerminal(cmd.ErrOrStderr())
+}
+
+func runCatalogAdd(cmd *cobra.Command, cards []string, f catalogAddFlags) error {
+	usage := func(format string, a ...any) error {
+		return usageError{msg: fmt.Sprintf(format, a...), cmd: cmd.CommandPath()}
+	}
+	switch {
+	case f.to == "":
+		return usage("--to is required: the AI Catalog file to update")
+	case f.to == "-":
+		return usage("--to needs a file: the catalog is updated in place")
+	case len(cards) > 1 && (f.identifier != "" || f.url != ""):
+		return usage("--identifier and --url describe one entry; give a single CARD with them")
+	case countStdin(cards) > 1:
+		return usage(`"-" (standard input) given %d times; it can be read once`, countStdin(cards))
+	case f.yes && f.dryRun:
+		return usage("--dry-run writes nothing, so --yes has nothing to confirm; use one")
+	}
+	// A card read from stdin leaves no stdin to answer a question on.
+	interactive := !f.yes && !f.dryRun && countStdin(cards) == 0 && canPrompt(cmd)
+	if !f.yes && !f.dryRun && !interactive {
+		return usage("no terminal to confirm the change on: pass --yes to write %s, or --dry-run to see the diff", model.SafeText(f.to))
+	}
+	stderr := cmd.ErrOrStderr()
+
+	cat, err := openCatalog(f.to)
+	if err != nil {
+		return err
+	}
+	entries, err := entriesFromCards(cmd, cards, f)
+	if err != nil {
+		return err
+	}
+	updated, results, shown, err := mergeAndValidate(cat.doc, entries, f.to)
+	if err != nil {
+		return fmt.Errorf("%s: %s; nothing written", model.SafeText(f.to), model.SafeText(err.Error()))
+	}
+	for i, r := range results {
+		reportMerge(stderr, cards[i], r)
+	}
+	if cat.file != nil && bytes.Equal(updated, cat.original) {
+		fmt.Fprintf(stderr, "oncard: %s already lists the cards as they are; nothing to write\n", model.SafeText(f.to))
+		return nil
+	}
+	if e, _, _ := validate.Counts(shown); e == 0 && len(shown) > 0 {
+		printFindings(stderr, f.to, shown) // warnings about the added entries
+	}
+	if reportFindings(stderr, f.to, shown, f.force, "the updated catalog") {
+		fmt.Fprintf(stderr, "oncard: %s not written\n", model.SafeText(f.to))
+		return exitError{exitInvalid}
+	}
+
+	switch {
+	case f.dryRun:
+		if err := writeDiff(cmd.OutOrStdout(), unifiedDiff(f.to, cat.original, updated, cat.file == nil)); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "oncard: dry run: %s not written\n", model.SafeText(f.to))
+		return nil
+	case interactive:
+		if err := writeDiff(stderr, unifiedDiff(f.to, cat.original, updated, cat.file == nil)); err != nil {
+			return err
+		}
+		ok, err := confirm(cmd.Context(), cmd.InOrStdin(), stderr, fmt.Sprintf("Write %s?", model.SafeText(f.to)))
+		if err != nil {
+			return err
+		}
+		if !ok {
+			fmt.Fprintf(stderr, "oncard: %s not written\n", model.SafeText(f.to))
+			return exitError{exitInvalid}
+		}
+	}
+	if err := cat.save(updated); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "oncard: wrote %s\n", model.SafeText(f.to))
+	return nil
+}
+
+// mergeAndValidate merges entries into the catalog doc (edited in place)
+// and validates the result. It returns the text to write, what happened to each
+// entry, and the findings worth showing (see findingsToShow). The merged
+// values are validated as edits on the parsed catalog, without parsing the
+// new text again; only when there is something to show is the new text
+// parsed, so that each finding points at its line in the file written.
+// path is where the catalog lives (local links resolve against it).
+func mergeAndValidate(doc *model.Doc, entries [][]byte, path string) ([]byte, []model.MergeResult, []validate.Diagnostic, error) {
+	m, err := model.MergeEntries(doc, entries)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	opts := &validate.Options{Path: path}
+	shown := findingsToShow(validate.Document(m.Doc, validate.KindCatalog, opts), m.Results)
+	if len(shown) > 0 {
+		doc, err := parseGenerated(m.Text)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		shown = findingsToShow(validate.Document(doc, validate.KindCatalog, opts), m.Results)
+	}
+	return m.Text, m.Results, shown, nil
+}
+
+// findingsToShow picks the findings worth a user's attention: every error
+// (any one refuses the write) and the warnings about the entries just
+// added or updated; warnings elsewhere were there before and are
+// `oncard validate`'s to list.
+func findingsToShow(diags []validate.Diagnostic, results []model.MergeResult) []validate.Diagnostic {
+	var out []validate.Diagnostic
+	for _, d := range diags {
+		switch d.Severity {
+		case validate.Error:
+			out = append(out, d)
+		case validate.Warning:
+			for _, r := range results {
+				p := model.EntryPtr(r.Index)
+				if d.Pointer == p || strings.HasPrefix(d.Pointer, p+"/") {
+					out = append(out, d)
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// entriesFromCards loads and checks every card, then builds their entries.
+// All cards are checked before any is refused, so one run lists every
+// problem.
+func entriesFromCards(cmd *cobra.Command, cards []string, f catalogAddFlags) ([][]byte, error) {
+	stderr := cmd.ErrOrStderr()
+	docs := make([]*model.Doc, len(cards))
+	var firstErr error
+	for i, path := range cards {
+		doc, err := loadCard(cmd, path, f.force)
+		if err != nil {
+			if !errors.As(err, new(exitError)) {
+				fmt.Fprintf(stderr, "oncard: %s\n", err) // loadCard's messages are safe already
+				err = exitError{exitInvalid}
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		docs[i] = doc
+	}
+	if firstErr != nil {
+		fmt.Fprintf(stderr, "oncard: %s not written\n", model.SafeText(f.to))
+		return nil, firstErr
+	}
+	entries := make([][]byte, len(cards))
+	for i, doc := range docs {
+		entry, notes, err := model.EntryFromCard(doc, model.EntryOptions{Identifier: f.identifier, URL: f.url})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s", displayName(cards[i]), model.SafeText(err.Error()))
+		}
+		for _, n := range notes {
+			fmt.Fprintf(stderr, "oncard: %s: note: %s\n", displayName(cards[i]), n)
+		}
+		if hasDerivedNote(notes) {
+			if len(cards) == 1 {
+				fmt.Fprintln(stderr, "oncard: note: give --identifier and --url to choose them yourself")
+			} else {
+				fmt.Fprintf(stderr, "oncard: note: to choose them for %s, add it on its own with --identifier and --url\n", displayName(cards[i]))
+			}
+		}
+		entries[i] = entry
+	}
+	return entries, nil
+}
+
+func hasDerivedNote(notes []string) bool {
+	for _, n := range notes {
+		if isDerivedNote(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// catalogFile is the catalog being updated: an existing file, or one
+// that does not exist yet (file == nil).
+type catalogFile struct {
+	path     string
+	file     *model.File // nil for a new catalog
+	original []byte      // the bytes read (nil for a new catalog)
+	doc      *model.Doc  // the parsed catalog the entries are merged into
+}
+
+// openCatalog reads the catalog at path, or starts an empty one (the
+// specVersion oncard writes, no entries) when there is no file.
+func openCatalog(path string) (*catalogFile, error) {
+	c := &catalogFile{path: path}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		empty, _, err := model.CatalogFromCards(nil, model.CatalogOptions{})
+		if err != nil {
+			return nil, err
+		}
+		c.doc, err = parseGenerated(empty)
+		return c, err
+	}
+	f, err := model.OpenFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s; nothing written", model.SafeText(err.Error()))
+	}
+	if k := validate.Detect(f.Doc); k != validate.KindCatalog {
+		return nil, fmt.Errorf("%s looks like %s, not an AI Catalog; nothing written", model.SafeText(path), kindArticle(k))
+	}
+	if e := f.Doc.Root().Get("entries"); e == nil || e.Kind != model.Array {
+		return nil, fmt.Errorf("%s: /entries is missing or not an array; nothing written", model.SafeText(path))
+	}
+	c.file, c.original, c.doc = f, f.Doc.Source(), f.Doc
+	return c, nil
+}
+
+// save writes the catalog atomically: over the file it was read from
+// (refused when that changed on disk meanwhile), or as a new file (refused
+// when one appeared meanwhile).
+func (c *catalogFile) save(data []byte) error {
+	var err error
+	if c.file != nil {
+		err = c.file.Save(data)
+	} else {
+		err = model.WriteNew(c.path, data, false)
+	}
+	switch {
+	case errors.Is(err, model.ErrChangedOnDisk):
+		return fmt.Errorf("%s changed on disk since oncard read it; nothing written (run the command again to start from the new version)", model.SafeText(c.path))
+	case errors.Is(err, model.ErrExists):
+		return fmt.Errorf("%s was created by someone else meanwhile; nothing written (run the command again to update it)", model.SafeText(c.path))
+	case err != nil:
+		return fmt.Errorf("%s", model.SafeText(err.Error()))
+	}
+	return nil
+}
+
+// reportMerge says on stderr what happened to a card's entry.
+func reportMerge(w io.Writer, card string, r model.MergeResult) {
+	what := model.SafeText(r.Identifier)
+	if r.Version != "" {
+		what += " " + model.SafeText(r.Version)
+	}
+	switch {
+	case r.Added:
+		fmt.Fprintf(w, "oncard: %s: add %s as %s\n", displayName(card), what, model.EntryPtr(r.Index))
+	case r.PreviousVersion != r.Version:
+		fmt.Fprintf(w, "oncard: %s: update %s at %s (was version %s)\n", displayName(card), what, model.EntryPtr(r.Index), model.SafeText(orNone(r.PreviousVersion)))
+	default:
+		fmt.Fprintf(w, "oncard: %s: update %s at %s\n", displayName(card), what, model.EntryPtr(r.Index))
+	}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// confirm asks a yes/no question on w and reads the answer from r; only
+// "y" or "yes" (any case) is a yes, end of input is a no. An interrupt
+// while waiting returns ctx's error (exit 130). The read is cancelled then,
+// so that nothing is left holding the terminal (fang queries it while
+// reporting the interrupt).
+func confirm(ctx context.Context, r io.Reader, w io.Writer, question string) (bool, error) {
+	fmt.Fprintf(w, "%s [y/N] ", question)
+	cr, err := cancelreader.NewReader(r)
+	if err != nil {
+		return false, fmt.Errorf("cannot read the answer: %w", err)
+	}
+	defer cr.Close()
+	answer := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(cr).ReadString('\n')
+		answer <- line
+	}()
+	select {
+	case <-ctx.Done():
+		fmt.Fprintln(w)
+		if cr.Cancel() {
+			<-answer // the read has returned: the terminal is free
+		}
+		return false, ctx.Err()
+	case line := <-answer:
+		if !strings.HasSuffix(line, "\n") {
+			fmt.Fprintln(w) // end of input: finish the prompt's line
+		}
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "y", "yes":
+			return true, nil
+		}
+		return false, nil
+	}
+}
+
+// unifiedDiff is the change from old to new as a unified diff with the
+// catalog's name on both sides (/dev/null for a new file). Only the lines
+// between the common head and tail are compared, so that a one-entry change
+// in a catalog of thousands of entries costs little.
+func unifiedDiff(name string, old, new []byte, created bool) string {
+	from := name
+	if created {
+		from = "/dev/null"
+	}
+	head := commonLinePrefix(old, new)
+	tail := commonLineSuffix(old[head:], new[head:])
+	edits := udiff.Lines(string(old[head:len(old)-tail]), string(new[head:len(new)-tail]))
+	for i := range edits {
+		edits[i].Start += head
+		edits[i].End += head
+	}
+	diff, err := udiff.ToUnified(from, name, string(old), edits, udiff.DefaultContextLines)
+	if err != nil { // cannot happen: the edits come from the same text
+		return udiff.Unified(from, name, string(old), string(new))
+	}
+	return diff
+}
+
+// commonLinePrefix is the length of the longest run of whole lines a and b
+// start with.
+func commonLinePrefix(a, b []byte) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	if n == len(a) && n == len(b) {
+		return n
+	}
+	return bytes.LastIndexByte(a[:n], '\n') + 1
+}
+
+// commonLineSuffix is the length of the longest run of whole lines a and b
+// end with.
+func commonLineSuffix(a, b []byte) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
+		n++
+	}
+	if n == len(a) && n == len(b) {
+		return n
+	}
+	// Keep only whole lines: the suffix must start right after a newline.
+	tail := a[len(a)-n:]
+	i := bytes.IndexByte(tail, '\n')
+	if i < 0 {
+		return 0
+	}
+	if len(a)-n > 0 && a[len(a)-n-1] == '\n' {
+		return n
+	}
+	return n - (i + 1)
+}

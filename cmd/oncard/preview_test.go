@@ -1,0 +1,41 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPreviewSeedGoldenIsTheSpec: the golden of preview_seed.txtar is the
+// last JSON block of the OASF discovery extension's text (the "AI Catalog
+// Entry" example), so the script proves the command reproduces the seed.
+// Skipped when the shared spec folder is absent.
+func TestPreviewSeedGoldenIsTheSpec(t *testing.T) {
+	spec, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "spec", "oasf-discovery-extension.md"))
+	if err != nil {
+		t.Skip("../shared/spec/oasf-discovery-extension.md not available:", err)
+	}
+	text := string(spec)
+	start := strings.LastIndex(text, "\n{\n")
+	end := strings.LastIndex(text, "\n}")
+	if start < 0 || end < start {
+		t.Fatal("no JSON block found in the spec")
+	}
+	block := text[start+1:end+2] + "\n"
+
+	script, err := os.ReadFile(filepath.Join("testdata", "script", "preview_seed.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, golden, ok := strings.Cut(string(script), "\n-- seed.json --\n")
+	if !ok {
+		t.Fatal("preview_seed.txtar has no seed.json")
+	}
+	if i := strings.Index(golden, "\n-- "); i >= 0 {
+		golden = golden[:i+1]
+	}
+	if golden != block {
+		t.Errorf("seed.json differs from the spec block:\n%s\nspec:\n%s", golden, block)
+	}
+}
