@@ -1,0 +1,253 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/templates"
+	"github.com/oncard/oncard/tui"
+	"github.com/oncard/oncard/validate"
+)
+
+func init() { register(newNewCmd) }
+
+type newFlags struct {
+	template string
+	from     string
+	yes      bool
+	force    bool
+	output   string
+	resume   bool
+}
+
+func newNewCmd() *cobra.Command {
+	var f newFlags
+	cmd := &cobra.Command{
+		Use:   "new [FILE]",
+		Short: "Write a new Agent Card, guided screen by screen",
+		Long: `Write a new A2A Agent Card with the On Request and OASF discovery
+extensions, validated as you type. The card is saved to FILE (default
+./agent-card.json); an existing file is never replaced without a yes.
+
+Without a terminal, build the card from a partial card or a template:
+  oncard new --from partial.json --yes -o agent-card.json
+  oncard new --template minimal --yes -o -`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				if cmd.Flags().Changed("output") && f.output != args[0] {
+					return usagef("give the output path once: either FILE or -o, not both")
+				}
+				f.output = args[0]
+			}
+			return runNew(cmd, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.template, "template", "", "start from a template: "+strings.Join(cardTemplates(), ", "))
+	fl.StringVar(&f.from, "from", "", "start from a (partial) card in FILE (\"-\" reads stdin)")
+	fl.BoolVarP(&f.yes, "yes", "y", false, "do not prompt: build, validate and write the card")
+	fl.BoolVar(&f.force, "force", false, "allow replacing an existing output file (with --yes)")
+	fl.StringVarP(&f.output, "output", "o", "", "write the card to PATH (\"-\" for stdout; default "+tui.DefaultPath+")")
+	fl.BoolVar(&f.resume, "resume", false, "reopen the latest draft (kept after Ctrl-C)")
+	return cmd
+}
+
+// cardTemplates are the templates that are Agent Cards, simplest first
+// (others, like a catalog, are not offered by `new`).
+func cardTemplates() []string {
+	var out []string
+	for _, n := range templates.Names() {
+		data, _ := templates.Get(n)
+		if doc, err := model.Parse(data); err == nil && validate.Detect(doc) == validate.KindCard {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func runNew(cmd *cobra.Command, f newFlags) error {
+	if f.from != "" && f.template != "" {
+		return usagef("--from and --template both give the starting card; use one")
+	}
+	if f.resume && (f.from != "" || f.template != "" || f.yes) {
+		return usagef("--resume reopens a draft on the terminal; it cannot be combined with --from, --template or --yes")
+	}
+	doc, err := startingDoc(cmd, f)
+	if err != nil {
+		return err
+	}
+	// The OASF schema servers the user's config accepts.
+	hosts, err := acceptedSchemaHosts(nil)
+	if err != nil {
+		return err
+	}
+	vopts := &validate.Options{SchemaHosts: hosts}
+	if f.yes {
+		return writeNonInteractive(cmd, doc, f, vopts)
+	}
+	stdin, stderr := cmd.InOrStdin(), os.Stderr
+	if !isTTY(stdin) || !isTTY(stderr) || (f.output != "-" && !isTTY(cmd.OutOrStdout())) {
+		return usagef("oncard new needs a terminal to prompt; without one pass --yes with --from FILE or --template NAME, and -o PATH (or -o - for stdout)")
+	}
+	return runInteractive(cmd, doc, f, vopts)
+}
+
+func isTTY(v any) bool {
+	t, ok := v.(term.File)
+	return ok && term.IsTerminal(t.Fd())
+}
+
+// startingDoc reads --from or --template; nil means "start on the Start
+// screen".
+func startingDoc(cmd *cobra.Command, f newFlags) (*model.Doc, error) {
+	var data []byte
+	switch {
+	case f.from == "-":
+		b, err := io.ReadAll(io.LimitReader(cmd.InOrStdin(), int64(model.DefaultLimits.MaxBytes)+1))
+		if err != nil {
+			return nil, fmt.Errorf("--from -: %w", err)
+		}
+		data = b
+	case f.from != "":
+		b, err := os.ReadFile(f.from)
+		if err != nil {
+			return nil, fmt.Errorf("--from: %w", err)
+		}
+		data = b
+	case f.template != "":
+		if !contains(cardTemplates(), f.template) {
+			return nil, usagef("unknown template %q; choose one of: %s", f.template, strings.Join(cardTemplates(), ", "))
+		}
+		data, _ = templates.Get(f.template)
+	default:
+		return nil, nil
+	}
+	doc, err := model.Parse(data)
+	if err != nil {
+		var pe *model.ParseError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s:%d:%d: %s", sourceName(f), pe.Line, pe.Column, pe.Msg)
+		}
+		return nil, fmt.Errorf("%s: %w", sourceName(f), err)
+	}
+	model.NewCard(doc)
+	return doc, nil
+}
+
+func sourceName(f newFlags) string {
+	switch {
+	case f.from == "-":
+		return "<stdin>"
+	case f.from != "":
+		return model.SafeText(f.from)
+	}
+	return "template " + f.template
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// writeNonInteractive validates and writes a card without prompting: only a
+// card without error-level findings is written.
+func writeNonInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *validate.Options) error {
+	if doc == nil {
+		return usagef("--yes needs the card to start from: --from FILE or --template NAME (one of: %s)", strings.Join(cardTemplates(), ", "))
+	}
+	out := f.output
+	if out == "" {
+		out = tui.DefaultPath
+	}
+	stderr := cmd.ErrOrStderr()
+	if added := tui.ApplyDefaults(doc); len(added) > 0 {
+		fmt.Fprintf(stderr, "oncard: filled in defaults: %s\n", strings.Join(added, ", "))
+	}
+	diags := validate.Document(doc, validate.KindCard, vopts)
+	name := sourceName(f)
+	for _, d := range diags {
+		if d.Line > 0 {
+			fmt.Fprintf(stderr, "%s:%d:%d: ", name, d.Line, d.Column)
+		} else {
+			fmt.Fprintf(stderr, "%s: ", name)
+		}
+		fmt.Fprintf(stderr, "%s %s: %s\n", d.Severity, model.SafeText(d.Code), model.SafeText(d.Message))
+		if d.Hint != "" {
+			fmt.Fprintf(stderr, "  hint: %s\n", model.SafeText(d.Hint))
+		}
+	}
+	if e, _, _ := validate.Counts(diags); e > 0 {
+		fmt.Fprintf(stderr, "oncard: not written: the card has %s\n", plural(e, "error", "errors"))
+		return exitError{code: exitInvalid}
+	}
+	data := doc.Encode()
+	if out == "-" {
+		_, err := cmd.OutOrStdout().Write(data)
+		return err
+	}
+	if err := model.WriteNew(out, data, f.force); err != nil {
+		if errors.Is(err, model.ErrExists) {
+			return fmt.Errorf("%s already exists; pass --force to replace it", model.SafeText(out))
+		}
+		return err
+	}
+	fmt.Fprint(stderr, tui.NextSteps(model.SafeText(out)))
+	return nil
+}
+
+func runInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *validate.Options) error {
+	dir, derr := tui.DraftDir()
+	opts := tui.Options{Doc: doc, Output: f.output, DraftDir: dir, Validate: vopts}
+	if derr != nil {
+		opts.DraftDir = ""
+		fmt.Fprintln(os.Stderr, "oncard: drafts are off:", derr)
+	}
+	if f.resume {
+		if derr != nil {
+			return derr
+		}
+		d, err := tui.LatestDraft(dir)
+		if err != nil {
+			return fmt.Errorf("%w in %s", err, dir)
+		}
+		parsed, err := model.Parse([]byte(d.Card))
+		if err != nil {
+			return fmt.Errorf("draft %s is damaged: %w", d.Path, err)
+		}
+		opts.Doc, opts.Draft = parsed, d
+		if opts.Output == "" {
+			opts.Output = d.Output
+		}
+	}
+	for _, n := range cardTemplates() {
+		data, _ := templates.Get(n)
+		opts.Templates = append(opts.Templates, tui.Template{Name: n, Description: templates.Describe(n), Data: data})
+	}
+	res, err := tui.Run(cmd.Context(), opts, cmd.InOrStdin(), os.Stderr)
+	if err != nil {
+		return err
+	}
+	switch {
+	case res.Saved && res.Path == "-":
+		_, err := cmd.OutOrStdout().Write(res.JSON)
+		return err
+	case res.Saved:
+		fmt.Fprint(os.Stderr, tui.NextSteps(model.SafeText(res.Path)))
+		return nil
+	case res.DraftKept != "":
+		fmt.Fprintf(os.Stderr, "Draft kept: %s\nReopen it with: oncard new --resume\n", res.DraftKept)
+	}
+	return exitError{code: exitInterrupt}
+}

@@ -1,0 +1,315 @@
+// Package tui is `oncard new`: a Bubble Tea program that takes an operator
+// from nothing to a valid Agent Card on disk. The root Model is a state
+// machine of steps; the card lives in one model.Doc that every step edits by
+// pointer, re-validated with validate.Document on every change.
+package tui
+
+import (
+	"errors"
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
+)
+
+// Options configure a run of the program.
+type Options struct {
+	// Doc is the card to start from (--from, --template, a draft); nil
+	// starts on the Start step with a blank card.
+	Doc       *model.Doc
+	Templates []Template
+	// Output is where the card is saved (default ./agent-card.json; "-"
+	// hands the bytes back in Result.JSON for stdout).
+	Output string
+	// Draft is the draft being resumed (its file is reused), or nil.
+	Draft *Draft
+	// DraftDir is where drafts are kept; "" disables drafts.
+	DraftDir string
+	// Theme defaults to NewTheme(ColorsWanted()).
+	Theme *Theme
+	// Validate are the validation options (accepted OASF schema hosts);
+	// nil uses the defaults.
+	Validate *validate.Options
+}
+
+// Result says how the program ended.
+type Result struct {
+	Saved       bool
+	Path        string // where the card was written ("-": stdout)
+	JSON        []byte // the card written
+	Interrupted bool   // Ctrl-C
+	DraftKept   string // the draft file kept on Ctrl-C
+}
+
+// step indexes, in screen order.
+const (
+	stepStart = iota
+	stepAgent
+	stepInterfaces
+	stepCapabilities
+	stepSkills
+	stepOnRequest
+	stepOASF
+	stepReview
+)
+
+// Model is the root of the program.
+type Model struct {
+	th    *Theme
+	s     *Session
+	steps []step
+	cur   int
+
+	width, height int
+	diag          diagPanel
+	prev          preview
+	showPreview   bool // below 100 columns: preview instead of the form
+	showHelp      bool
+	dialog        *dialog
+	status        string
+
+	draft      *Draft
+	draftEdits int
+	resumed    bool // the draft was reopened: Ctrl-C always asks about it
+	result     Result
+	quitting   bool
+}
+
+// New builds the root model.
+func New(opts Options) *Model {
+	th := opts.Theme
+	if th == nil {
+		th = NewTheme(ColorsWanted())
+	}
+	doc := opts.Doc
+	start := stepAgent
+	if doc == nil {
+		d, err := model.Parse([]byte(BlankCard))
+		if err != nil {
+			panic("tui: the blank card does not parse: " + err.Error())
+		}
+		doc, start = d, stepStart
+	}
+	model.NewCard(doc)
+	m := &Model{th: th, s: newSession(doc, opts.Validate), width: 120, height: 40}
+	m.steps = []step{
+		newStartStep(opts.Templates),
+		newAgentStep(),
+		newInterfacesStep(),
+		newCapabilitiesStep(),
+		newSkillsStep(),
+		newOnRequestStep(),
+		newOASFStep(th),
+		newReviewStep(opts.Output),
+	}
+	if opts.Draft != nil {
+		m.draft, m.resumed = opts.Draft, true
+		if opts.Draft.Step > 0 && opts.Draft.Step < len(m.steps) {
+			start = opts.Draft.Step
+		}
+	} else if opts.DraftDir != "" {
+		m.draft = &Draft{Path: newDraftPath(opts.DraftDir), Output: opts.Output}
+	}
+	m.cur = start
+	m.steps[m.cur].enter(m.s)
+	m.s.Focus = m.steps[m.cur].pointer(m.s)
+	return m
+}
+
+// Result is how the program ended (after it returned).
+func (m *Model) Result() Result { return m.result }
+
+// Session exposes the card being edited (tests, benchmarks).
+func (m *Model) Session() *Session { return m.s }
+
+// Init focuses the first field.
+func (m *Model) Init() tea.Cmd { return m.steps[m.cur].enter(m.s) }
+
+// Update handles one message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		return m, nil
+	case tea.PasteMsg:
+		// A paste goes to the focused field as typed text, never to the
+		// program's own keys.
+		if m.dialog != nil || m.diag.focused {
+			return m, nil
+		}
+		st := m.steps[m.cur]
+		cmd, _ := st.update(tea.KeyPressMsg{Text: msg.Content}, m.s)
+		m.s.Focus = st.pointer(m.s)
+		return m, cmd
+	case tea.KeyPressMsg:
+		return m, m.handleKey(msg)
+	}
+	return m, nil
+}
+
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.dialog != nil {
+		return m.dialog.update(msg, m)
+	}
+	st := m.steps[m.cur]
+	switch {
+	case key.Matches(msg, Keys.Quit):
+		if m.s.Edits == 0 && !m.resumed {
+			m.result.Interrupted = true
+			m.removeDraft()
+			return tea.Quit
+		}
+		m.dialog = quitDialog()
+		return nil
+	case key.Matches(msg, Keys.Help):
+		m.showHelp = !m.showHelp
+		return nil
+	case m.diag.focused:
+		switch {
+		case key.Matches(msg, Keys.Back, Keys.Diagnostics):
+			m.diag.focused = false
+			return nil
+		}
+		if ptr, ok := m.diag.update(msg, m.s.Diags); ok {
+			m.diag.focused = false
+			return m.jumpTo(ptr)
+		}
+		return nil
+	case key.Matches(msg, Keys.NextStep):
+		if m.cur < len(m.steps)-1 {
+			return m.goTo(m.cur + 1)
+		}
+		return nil
+	case key.Matches(msg, Keys.PrevStep):
+		if m.cur > 0 {
+			return m.goTo(m.cur - 1)
+		}
+		return nil
+	case key.Matches(msg, Keys.GoToStep):
+		if n := int(msg.Code - '1'); n >= 0 && n < len(m.steps) {
+			return m.goTo(n)
+		}
+		return nil
+	case key.Matches(msg, Keys.Save):
+		if m.cur != stepReview {
+			return m.goTo(stepReview)
+		}
+		return m.save(m.steps[stepReview].(*reviewStep).path, false)
+	case key.Matches(msg, Keys.Diagnostics):
+		m.diag.focused = true
+		m.showPreview = false
+		return nil
+	case key.Matches(msg, Keys.Preview):
+		m.showPreview = !m.showPreview
+		return nil
+	case key.Matches(msg, Keys.ScrollUp) && !st.busy():
+		m.prev.setContent(m.s.JSON)
+		m.prev.scroll(-m.previewHeight()/2, m.previewHeight())
+		return nil
+	case key.Matches(msg, Keys.ScrollDown) && !st.busy():
+		m.prev.setContent(m.s.JSON)
+		m.prev.scroll(m.previewHeight()/2, m.previewHeight())
+		return nil
+	}
+	m.status = ""
+	cmd, blurred := st.update(msg, m.s)
+	m.s.Focus = st.pointer(m.s)
+	if blurred {
+		m.autosave()
+	}
+	// Requests a step makes of the root are handled at once, in order.
+	if start, ok := st.(*startStep); ok && start.chosen {
+		start.chosen = false
+		return tea.Batch(cmd, m.goTo(stepAgent))
+	}
+	if rv, ok := st.(*reviewStep); ok && rv.saveRequested {
+		rv.saveRequested = false
+		return tea.Batch(cmd, m.save(rv.path, false))
+	}
+	return cmd
+}
+
+// goTo enters step i (saving the draft first: leaving a step is a blur).
+func (m *Model) goTo(i int) tea.Cmd {
+	m.autosave()
+	m.cur = i
+	cmd := m.steps[i].enter(m.s)
+	m.s.Focus = m.steps[i].pointer(m.s)
+	return cmd
+}
+
+// jumpTo goes to the step and field that edit ptr (a diagnostic's pointer).
+func (m *Model) jumpTo(ptr string) tea.Cmd {
+	for i, st := range m.steps {
+		if st.owns(ptr, m.s) {
+			cmd := m.goTo(i)
+			cmd2 := st.jump(ptr, m.s)
+			m.s.Focus = st.pointer(m.s)
+			return tea.Batch(cmd, cmd2)
+		}
+	}
+	// Nothing edits it (a member this tool has no field for): show it in
+	// the preview at least.
+	m.s.Focus = ptr
+	m.status = "no field edits " + model.SafeText(ptr) + "; it is highlighted in the preview"
+	return nil
+}
+
+// autosave writes the draft when the card changed since the last one.
+func (m *Model) autosave() {
+	if m.draft == nil || m.s.Edits == m.draftEdits {
+		return
+	}
+	m.writeDraft()
+}
+
+func (m *Model) writeDraft() {
+	m.draft.Card = string(m.s.JSON)
+	m.draft.Step = m.cur
+	m.draft.Output = m.steps[stepReview].(*reviewStep).path
+	if err := SaveDraft(m.draft); err != nil {
+		m.status = "draft not saved: " + err.Error()
+		return
+	}
+	m.draftEdits = m.s.Edits
+}
+
+func (m *Model) removeDraft() {
+	if m.draft != nil {
+		_ = RemoveDraft(m.draft.Path)
+	}
+}
+
+// save writes the card when it has no error-level finding; an existing file
+// is only replaced after an explicit yes.
+func (m *Model) save(path string, overwrite bool) tea.Cmd {
+	// Every write re-validates the whole document first.
+	m.s.refresh()
+	if e, _, _ := validate.Counts(m.s.Diags); e > 0 {
+		m.status = fmt.Sprintf("not saved: %d %s (ctrl+g lists them; enter jumps)", e, plural(e, "error", "errors"))
+		if m.cur != stepReview {
+			return m.goTo(stepReview)
+		}
+		return nil
+	}
+	if path == "-" {
+		m.result = Result{Saved: true, Path: "-", JSON: m.s.JSON}
+		m.removeDraft()
+		return tea.Quit
+	}
+	err := model.WriteNew(path, m.s.JSON, overwrite)
+	if errors.Is(err, model.ErrExists) {
+		m.dialog = overwriteDialog(path, m.s.JSON)
+		return nil
+	}
+	if err != nil {
+		m.status = "not saved: " + err.Error()
+		return nil
+	}
+	m.result = Result{Saved: true, Path: path, JSON: m.s.JSON}
+	m.removeDraft()
+	return tea.Quit
+}

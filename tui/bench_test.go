@@ -1,0 +1,153 @@
+package tui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/oasf"
+)
+
+// bigCard is a valid card with n skills (and an On Request entry for every
+// fifth), the size the keystroke budget is stated for.
+func bigCard(n int) string {
+	var skills, entries []string
+	for i := 0; i < n; i++ {
+		skills = append(skills, fmt.Sprintf(`    {"id": "skill-%d", "name": "Skill %d", "description": "Does thing %d for the caller, carefully.", "tags": ["t%d", "common"], "examples": ["Please do thing %d"]}`, i, i, i, i%7, i))
+		if i%5 == 0 && len(entries) < 200 {
+			entries = append(entries, fmt.Sprintf(`{"id": "skill-%d", "personEntry": "https://ops.example/desk"}`, i))
+		}
+	}
+	return `{
+  "name": "Big Agent",
+  "description": "An agent with many skills.",
+  "supportedInterfaces": [{"url": "https://big.example/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+  "version": "1.0.0",
+  "capabilities": {"extensions": [{"uri": "https://agent-capability.org/ext/on-request/v1", "required": false, "params": {"skills": [` +
+		strings.Join(entries, ", ") + `]}}]},
+  "defaultInputModes": ["text/plain"],
+  "defaultOutputModes": ["text/plain"],
+  "skills": [
+` + strings.Join(skills, ",\n") + `
+  ]
+}
+`
+}
+
+// BenchmarkKeystroke200Skills: one key typed into a skill's description on
+// a 200-skill card: update, apply to the Doc, re-encode, re-validate and
+// render the frame.
+func BenchmarkKeystroke200Skills(b *testing.B) {
+	doc, err := model.Parse([]byte(bigCard(200)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := New(Options{Doc: doc, Theme: NewTheme(true)})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m.goTo(stepSkills)
+	st := m.steps[stepSkills].(*listStep)
+	st.cursor = 150
+	m.handleKey(keyMsg("enter"))
+	m.handleKey(keyMsg("tab"))
+	m.handleKey(keyMsg("tab")) // description
+	keys := []tea.KeyPressMsg{keyMsg("x"), keyMsg("backspace")}
+	b.ReportAllocs()
+	b.ResetTimer()
+	med := newMedian(b.N)
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		m.handleKey(keys[i%2])
+		_ = m.render()
+		med.add(time.Since(t0))
+	}
+	med.report(b)
+}
+
+// median records the duration of each operation: the budget is stated as a
+// median, which a mean can hide.
+type median []time.Duration
+
+func newMedian(n int) *median { m := make(median, 0, n); return &m }
+
+func (m *median) add(d time.Duration) { *m = append(*m, d) }
+
+func (m *median) report(b *testing.B) {
+	if len(*m) == 0 {
+		return
+	}
+	s := append([]time.Duration(nil), *m...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	b.ReportMetric(float64(s[len(s)/2].Nanoseconds())/1e6, "median-ms")
+}
+
+// BenchmarkKeystrokeAgentField200Skills: a key in the Agent name field of the
+// same card (the preview shows the top of the document).
+func BenchmarkKeystrokeAgentField200Skills(b *testing.B) {
+	doc, err := model.Parse([]byte(bigCard(200)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := New(Options{Doc: doc, Theme: NewTheme(true)})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	keys := []tea.KeyPressMsg{keyMsg("x"), keyMsg("backspace")}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.handleKey(keys[i%2])
+		_ = m.render()
+	}
+}
+
+// BenchmarkPickerKeystroke: a key typed into the taxonomy picker's search
+// with every 1.1.0 skill loaded (search, rebuild rows, render).
+func BenchmarkPickerKeystroke(b *testing.B) {
+	tax := oasf.Get("1.1.0")
+	if tax == nil {
+		b.Skip("no 1.1.0 taxonomy")
+	}
+	p := newPicker(tax.Skills, NewTheme(true), nil)
+	keys := []tea.KeyPressMsg{keyMsg("s"), keyMsg("u"), keyMsg("m"), keyMsg("backspace"), keyMsg("backspace"), keyMsg("backspace")}
+	b.ReportAllocs()
+	b.ResetTimer()
+	med := newMedian(b.N)
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		p.update(keys[i%len(keys)])
+		_ = p.view(60, 30)
+		med.add(time.Since(t0))
+	}
+	med.report(b)
+}
+
+// BenchmarkPickerMove: moving the cursor in the browse view.
+func BenchmarkPickerMove(b *testing.B) {
+	tax := oasf.Get("1.1.0")
+	if tax == nil {
+		b.Skip("no 1.1.0 taxonomy")
+	}
+	p := newPicker(tax.Skills, NewTheme(true), nil)
+	p.open(tax.Skills.Children("")[0])
+	keys := []tea.KeyPressMsg{keyMsg("down"), keyMsg("up")}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p.update(keys[i%2])
+		_ = p.view(60, 30)
+	}
+}
+
+// BenchmarkFirstFrame: from nothing to the first frame of `oncard new`
+// (model, validation of the blank card, render).
+func BenchmarkFirstFrame(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		m := New(Options{Theme: NewTheme(true)})
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		_ = m.render()
+	}
+}

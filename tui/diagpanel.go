@@ -1,0 +1,149 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
+)
+
+func severityMark(sev validate.Severity) string {
+	switch sev {
+	case validate.Error:
+		return "✗"
+	case validate.Warning:
+		return "!"
+	}
+	return "i"
+}
+
+func severityStyle(th *Theme, sev validate.Severity) func(...string) string {
+	switch sev {
+	case validate.Error:
+		return th.Error.Render
+	case validate.Warning:
+		return th.Warning.Render
+	}
+	return th.Info.Render
+}
+
+// renderDiag is one diagnostic on one line. Messages can quote card text,
+// so they pass through SafeText.
+func renderDiag(th *Theme, d validate.Diagnostic, width int) string {
+	line := severityMark(d.Severity) + " " + d.Code + ": " + model.SafeText(d.Message)
+	return severityStyle(th, d.Severity)(truncate(line, width))
+}
+
+// renderDiagFull is one diagnostic, word-wrapped to width with its hint:
+// shown under the field it is about, where it must be read whole.
+func renderDiagFull(th *Theme, d validate.Diagnostic, width, indent int) string {
+	line := severityMark(d.Severity) + " " + d.Code + ": " + model.SafeText(d.Message)
+	if d.Hint != "" {
+		line += " (" + model.SafeText(d.Hint) + ")"
+	}
+	return indentLines(severityStyle(th, d.Severity)(ansi.Wrap(line, max(10, width-indent), "")), indent)
+}
+
+// indentLines prefixes every line of s with n spaces.
+func indentLines(s string, n int) string {
+	pad := strings.Repeat(" ", n)
+	return pad + strings.ReplaceAll(s, "\n", "\n"+pad)
+}
+
+// diagMark summarises the diagnostics of a field that is not focused.
+func diagMark(th *Theme, diags []validate.Diagnostic) string {
+	worst := validate.Info
+	for _, d := range diags {
+		if d.Severity > worst {
+			worst = d.Severity
+		}
+	}
+	return severityStyle(th, worst)(fmt.Sprintf("%s%d", severityMark(worst), len(diags)))
+}
+
+// countsLine is "2 errors · 1 warning · 0 info".
+func countsLine(th *Theme, diags []validate.Diagnostic) string {
+	e, w, i := validate.Counts(diags)
+	if e+w+i == 0 {
+		return th.OK.Render("✓ no findings")
+	}
+	return th.Error.Render(fmt.Sprintf("✗ %d %s", e, plural(e, "error", "errors"))) + " · " +
+		th.Warning.Render(fmt.Sprintf("! %d %s", w, plural(w, "warning", "warnings"))) + " · " +
+		th.Info.Render(fmt.Sprintf("i %d info", i))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// diagPanel lists every diagnostic; when focused, enter jumps to the field.
+type diagPanel struct {
+	focused bool
+	cursor  int
+	offset  int
+}
+
+// update handles keys while the panel has focus; jump is the pointer to go
+// to, when enter was pressed.
+func (p *diagPanel) update(msg tea.KeyPressMsg, diags []validate.Diagnostic) (jump string, ok bool) {
+	switch {
+	case key.Matches(msg, Keys.Up):
+		if p.cursor > 0 {
+			p.cursor--
+		}
+	case key.Matches(msg, Keys.Down):
+		if p.cursor < len(diags)-1 {
+			p.cursor++
+		}
+	case key.Matches(msg, Keys.Enter):
+		if p.cursor < len(diags) {
+			return diags[p.cursor].Pointer, true
+		}
+	}
+	return "", false
+}
+
+func (p *diagPanel) view(th *Theme, diags []validate.Diagnostic, width, height int) string {
+	if p.cursor >= len(diags) {
+		p.cursor = max(0, len(diags)-1)
+	}
+	var b strings.Builder
+	title := "Diagnostics  " + countsLine(th, diags)
+	if p.focused {
+		title = th.LabelFocus.Render("› Diagnostics") + "  " + countsLine(th, diags)
+	}
+	b.WriteString(title)
+	rows := height - 1
+	if rows <= 0 {
+		return b.String()
+	}
+	if p.cursor < p.offset {
+		p.offset = p.cursor
+	}
+	if p.cursor >= p.offset+rows {
+		p.offset = p.cursor - rows + 1
+	}
+	for i := p.offset; i < len(diags) && i < p.offset+rows; i++ {
+		d := diags[i]
+		where := d.Pointer
+		if where == "" {
+			where = "/"
+		}
+		line := renderDiag(th, d, width-len(where)-4) + " " + th.Hint.Render(truncate(model.SafeText(where), 40))
+		if p.focused && i == p.cursor {
+			line = th.Cursor.Render("›") + " " + line
+		} else {
+			line = "  " + line
+		}
+		b.WriteString("\n" + line)
+	}
+	return b.String()
+}

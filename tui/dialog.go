@@ -1,0 +1,109 @@
+package tui
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/aymanbagabas/go-udiff"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/oncard/oncard/model"
+)
+
+// dialog is a yes/no question that takes the keyboard until answered.
+type dialog struct {
+	question string
+	yes, no  func(m *Model) tea.Cmd
+}
+
+func (d *dialog) update(msg tea.KeyPressMsg, m *Model) tea.Cmd {
+	switch {
+	case key.Matches(msg, Keys.Yes):
+		m.dialog = nil
+		return d.yes(m)
+	case key.Matches(msg, Keys.No):
+		m.dialog = nil
+		return d.no(m)
+	case key.Matches(msg, Keys.Back):
+		m.dialog = nil
+	case key.Matches(msg, Keys.Quit):
+		// A second Ctrl-C leaves at once, keeping the draft (losing
+		// work is the worse mistake).
+		m.dialog = nil
+		return keepDraftAndQuit(m)
+	}
+	return nil
+}
+
+func (d *dialog) view(th *Theme, width int) string {
+	inner := max(10, width-4)
+	q := ansi.Hardwrap(d.question, inner, true)
+	return th.Dialog.Render(q + "\n\n" + th.Hint.Render("y yes · n no · esc cancel"))
+}
+
+func keepDraftAndQuit(m *Model) tea.Cmd {
+	m.result.Interrupted = true
+	if m.draft != nil {
+		m.writeDraft()
+		m.result.DraftKept = m.draft.Path
+	}
+	return tea.Quit
+}
+
+func quitDialog() *dialog {
+	return &dialog{
+		question: "Quit. Keep a draft of this card to resume later\n(oncard new --resume)?",
+		yes:      keepDraftAndQuit,
+		no: func(m *Model) tea.Cmd {
+			m.result.Interrupted = true
+			m.removeDraft()
+			return tea.Quit
+		},
+	}
+}
+
+func overwriteDialog(path string, data []byte) *dialog {
+	q := model.SafeText(path) + " already exists."
+	if stat := diffStat(path, data); stat != "" {
+		q += "\nSaving changes " + stat + "."
+	}
+	return &dialog{
+		question: q + "\nOverwrite it?",
+		yes:      func(m *Model) tea.Cmd { return m.save(path, true) },
+		no: func(m *Model) tea.Cmd {
+			m.status = "not saved: choose another path"
+			return nil
+		},
+	}
+}
+
+// diffStat summarises how the file at path would change ("12 lines added,
+// 3 removed"), or "" when it cannot be read (too big, unreadable).
+func diffStat(path string, data []byte) string {
+	fi, err := os.Stat(path)
+	if err != nil || fi.Size() > 4<<20 {
+		return ""
+	}
+	old, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	if bytes.Equal(old, data) {
+		return "nothing (same bytes)"
+	}
+	added, removed := 0, 0
+	for _, line := range strings.Split(udiff.Unified("old", "new", string(old), string(data)), "\n") {
+		switch {
+		case strings.HasPrefix(line, "+++"), strings.HasPrefix(line, "---"):
+		case strings.HasPrefix(line, "+"):
+			added++
+		case strings.HasPrefix(line, "-"):
+			removed++
+		}
+	}
+	return fmt.Sprintf("%d %s added, %d removed", added, plural(added, "line", "lines"), removed)
+}

@@ -1,0 +1,208 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/oncard/oncard/model"
+)
+
+// listStep edits an array of objects (interfaces, skills): a list of rows
+// (add, remove, reorder; the first is the preferred one) and, on enter, a
+// form for one item. Letters are bound only in the list, never while a field
+// has focus.
+type listStep struct {
+	name     string
+	arrayPtr string
+	noun     string
+	// row is the one-line summary of item i (raw card text; made safe here).
+	row func(s *Session, i int) string
+	// itemForm builds the form of item i.
+	itemForm func(s *Session, i int) *form
+	// newItem is the JSON value appended by "add".
+	newItem func(s *Session) any
+	// onRemove runs before item i is removed (e.g. to drop references).
+	onRemove func(s *Session, i int)
+
+	cursor  int
+	editing bool
+	f       *form
+}
+
+func (st *listStep) title() string { return st.name }
+
+func (st *listStep) count(s *Session) int { return s.arrayLen(st.arrayPtr) }
+
+func (st *listStep) enter(s *Session) tea.Cmd {
+	n := st.count(s)
+	if st.cursor >= n {
+		st.cursor = max(0, n-1)
+	}
+	if st.editing {
+		if n == 0 {
+			st.editing = false
+			return nil
+		}
+		return st.openItem(s, st.cursor)
+	}
+	return nil
+}
+
+func (st *listStep) openItem(s *Session, i int) tea.Cmd {
+	idx := 0
+	if st.editing && st.f != nil && st.cursor == i {
+		idx = st.f.idx
+	}
+	st.cursor = i
+	st.editing = true
+	st.f = st.itemForm(s, i)
+	st.f.load(s)
+	if idx < len(st.f.fields) {
+		st.f.idx = idx
+	}
+	return st.f.focus()
+}
+
+func (st *listStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
+	if st.editing {
+		if key.Matches(msg, Keys.Back) {
+			st.editing = false
+			return nil, true
+		}
+		cmd, blurred := st.f.update(msg, s)
+		if st.f.done {
+			st.f.done = false
+			st.editing = false
+		}
+		return cmd, blurred
+	}
+	n := st.count(s)
+	switch {
+	case key.Matches(msg, Keys.Up):
+		if st.cursor > 0 {
+			st.cursor--
+		}
+	case key.Matches(msg, Keys.Down):
+		if st.cursor < n-1 {
+			st.cursor++
+		}
+	case key.Matches(msg, Keys.Enter):
+		if n > 0 {
+			return st.openItem(s, st.cursor), false
+		}
+		return st.add(s), true
+	case key.Matches(msg, Keys.Add):
+		return st.add(s), true
+	case key.Matches(msg, Keys.Remove):
+		if n > 0 {
+			if st.onRemove != nil {
+				st.onRemove(s, st.cursor)
+			}
+			_ = s.Doc.Delete(item(st.arrayPtr, st.cursor))
+			if st.cursor >= n-1 {
+				st.cursor = max(0, n-2)
+			}
+			s.changed()
+			return nil, true
+		}
+	case key.Matches(msg, Keys.MoveUp):
+		if st.cursor > 0 {
+			_ = s.Doc.Move(item(st.arrayPtr, st.cursor), item(st.arrayPtr, st.cursor-1))
+			st.cursor--
+			s.changed()
+			return nil, true
+		}
+	case key.Matches(msg, Keys.MoveDown):
+		if st.cursor < n-1 {
+			_ = s.Doc.Move(item(st.arrayPtr, st.cursor), item(st.arrayPtr, st.cursor+1))
+			st.cursor++
+			s.changed()
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+func (st *listStep) add(s *Session) tea.Cmd {
+	if err := s.ensureArray(st.arrayPtr); err != nil {
+		return nil
+	}
+	_ = s.Doc.SetValue(st.arrayPtr+"/-", st.newItem(s))
+	s.changed()
+	return st.openItem(s, st.count(s)-1)
+}
+
+func (st *listStep) view(th *Theme, s *Session, width, height int) string {
+	n := st.count(s)
+	var b strings.Builder
+	if st.editing && st.f != nil {
+		b.WriteString(th.Hint.Render(fmt.Sprintf("%s %d of %d · esc back to the list", st.noun, st.cursor+1, n)))
+		b.WriteString("\n\n")
+		b.WriteString(st.f.view(th, s, width))
+		return b.String()
+	}
+	if n == 0 {
+		b.WriteString(th.Hint.Render(fmt.Sprintf("No %ss yet. Press a (or enter) to add one.", st.noun)))
+		return b.String()
+	}
+	rows := max(3, height-2)
+	start := 0
+	if st.cursor >= rows {
+		start = st.cursor - rows + 1
+	}
+	for i := start; i < n && i < start+rows; i++ {
+		line := fmt.Sprintf("%d. ", i+1)
+		if d := s.diagsAt(item(st.arrayPtr, i)); len(d) > 0 {
+			line += diagMark(th, d) + " "
+		}
+		if i == 0 && n > 1 {
+			line += th.Hint.Render("(preferred) ")
+		}
+		line += model.SafeText(st.row(s, i))
+		if i == st.cursor {
+			b.WriteString(th.Cursor.Render("›") + " " + truncate(line, width-2))
+		} else {
+			b.WriteString("  " + truncate(line, width-2))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(th.Hint.Render(fmt.Sprintf("%d %s(s) · enter edit · a add · d remove · shift+↑/↓ reorder", n, st.noun)))
+	return b.String()
+}
+
+func (st *listStep) pointer(*Session) string {
+	if st.editing && st.f != nil {
+		return st.f.pointer()
+	}
+	return item(st.arrayPtr, st.cursor)
+}
+
+func (st *listStep) owns(ptr string, _ *Session) bool { return pointerWithin(ptr, st.arrayPtr) }
+
+func (st *listStep) jump(ptr string, s *Session) tea.Cmd {
+	toks, err := model.SplitPointer(strings.TrimPrefix(ptr, st.arrayPtr))
+	if err != nil || len(toks) == 0 {
+		st.editing = false
+		return nil
+	}
+	var i int
+	if _, err := fmt.Sscanf(toks[0], "%d", &i); err != nil || i < 0 || i >= st.count(s) {
+		st.editing = false
+		return nil
+	}
+	cmd := st.openItem(s, i)
+	st.f.focusPointer(ptr)
+	return tea.Batch(cmd, st.f.focus())
+}
+
+func (st *listStep) keys() []key.Binding {
+	if st.editing {
+		return []key.Binding{Keys.NextField, Keys.PrevField, Keys.Back}
+	}
+	return []key.Binding{Keys.Enter, Keys.Add, Keys.Remove, Keys.MoveUp, Keys.MoveDown}
+}
+
+func (st *listStep) busy() bool { return st.editing }

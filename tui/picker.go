@@ -1,0 +1,267 @@
+package tui
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/list"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/oasf"
+)
+
+// picker chooses classes of one OASF taxonomy (~700 nodes): fuzzy search
+// over names and captions, or browse the tree level by level; space toggles,
+// categories are headings, not choices. Built on bubbles/list (huh's selects
+// re-render every option on every key, far too slow for this size).
+type picker struct {
+	tree   *oasf.Tree
+	query  textinput.Model
+	parent string // browse level ("" = top)
+	list   list.Model
+	chosen []*oasf.Class // in the order chosen
+	th     *Theme
+}
+
+// pickerItem is one row: a class, marked chosen or not.
+type pickerItem struct {
+	c      *oasf.Class
+	chosen bool
+	search bool // shown as a search result (full name)
+}
+
+func (i pickerItem) FilterValue() string { return i.c.Name }
+
+// pickerDelegate renders rows on one line each.
+type pickerDelegate struct{ th *Theme }
+
+func (d pickerDelegate) Height() int                         { return 1 }
+func (d pickerDelegate) Spacing() int                        { return 0 }
+func (d pickerDelegate) Update(tea.Msg, *list.Model) tea.Cmd { return nil }
+func (d pickerDelegate) Render(w io.Writer, m list.Model, index int, it list.Item) {
+	pi, ok := it.(pickerItem)
+	if !ok {
+		return
+	}
+	c := pi.c
+	name := oasf.Leaf(c.Name)
+	if pi.search {
+		name = c.Name
+	}
+	var line string
+	if c.Category {
+		line = d.th.Heading.Render(model.SafeText(c.Caption)) + d.th.Hint.Render(" "+model.SafeText(name)+" (category) ▸")
+	} else {
+		box := "[ ]"
+		if pi.chosen {
+			box = "[x]"
+		}
+		line = fmt.Sprintf("%s %s #%d %s", box, model.SafeText(c.Caption), c.ID, d.th.Hint.Render(model.SafeText(name)))
+	}
+	line = truncate(line, m.Width()-2)
+	if index == m.Index() {
+		io.WriteString(w, d.th.Cursor.Render("›")+" "+line)
+		return
+	}
+	io.WriteString(w, "  "+line)
+}
+
+func newPicker(tree *oasf.Tree, th *Theme, chosen []*oasf.Class) *picker {
+	q := newInput()
+	q.Prompt = "search: "
+	q.Placeholder = "type to search names and captions"
+	q.CharLimit = 100
+	l := list.New(nil, pickerDelegate{th: th}, 60, 10)
+	l.SetShowTitle(false)
+	l.SetShowFilter(false)
+	l.SetFilteringEnabled(false)
+	l.SetShowStatusBar(false)
+	l.SetShowHelp(false)
+	l.SetShowPagination(false)
+	l.DisableQuitKeybindings()
+	p := &picker{tree: tree, query: q, list: l, chosen: chosen, th: th}
+	p.refresh()
+	return p
+}
+
+func (p *picker) focus() tea.Cmd { return p.query.Focus() }
+
+func (p *picker) isChosen(c *oasf.Class) bool {
+	for _, x := range p.chosen {
+		if x.ID == c.ID {
+			return true
+		}
+	}
+	return false
+}
+
+// refresh rebuilds the rows from the query or the browse level.
+func (p *picker) refresh() {
+	var items []list.Item
+	if q := strings.TrimSpace(p.query.Value()); q != "" {
+		for _, m := range p.tree.Search(q, 200) {
+			items = append(items, pickerItem{c: m.Class, chosen: p.isChosen(m.Class), search: true})
+		}
+	} else {
+		for _, c := range p.tree.Children(p.parent) {
+			items = append(items, pickerItem{c: c, chosen: p.isChosen(c)})
+		}
+	}
+	idx := p.list.Index()
+	p.list.SetItems(items)
+	if idx >= len(items) {
+		idx = max(0, len(items)-1)
+	}
+	p.list.Select(idx)
+}
+
+func (p *picker) current() (*oasf.Class, bool) {
+	it, ok := p.list.SelectedItem().(pickerItem)
+	if !ok {
+		return nil, false
+	}
+	return it.c, true
+}
+
+// toggle chooses or drops the class under the cursor; categories cannot be
+// chosen.
+func (p *picker) toggle() bool {
+	c, ok := p.current()
+	if !ok || c.Category {
+		return false
+	}
+	for i, x := range p.chosen {
+		if x.ID == c.ID {
+			p.chosen = append(p.chosen[:i:i], p.chosen[i+1:]...)
+			p.refreshMarks()
+			return true
+		}
+	}
+	p.chosen = append(p.chosen, c)
+	p.refreshMarks()
+	return true
+}
+
+// refreshMarks updates the [x] marks without searching again.
+func (p *picker) refreshMarks() {
+	items := p.list.Items()
+	for i, it := range items {
+		pi := it.(pickerItem)
+		if chosen := p.isChosen(pi.c); chosen != pi.chosen {
+			pi.chosen = chosen
+			p.list.SetItem(i, pi)
+		}
+	}
+}
+
+// update handles a key; changed says the chosen set changed; done says the
+// picker was left (esc with an empty query).
+func (p *picker) update(msg tea.KeyPressMsg) (changed, done bool, cmd tea.Cmd) {
+	searching := p.query.Value() != ""
+	switch {
+	case key.Matches(msg, Keys.Up), key.Matches(msg, Keys.PrevField):
+		p.list.CursorUp()
+		return false, false, nil
+	case key.Matches(msg, Keys.Down), key.Matches(msg, Keys.NextField):
+		p.list.CursorDown()
+		return false, false, nil
+	case key.Matches(msg, Keys.ScrollDown):
+		p.list.NextPage()
+		return false, false, nil
+	case key.Matches(msg, Keys.ScrollUp):
+		p.list.PrevPage()
+		return false, false, nil
+	case key.Matches(msg, Keys.Toggle) && !searching:
+		// While searching, space is part of the query ("error handling").
+		return p.toggle(), false, nil
+	case key.Matches(msg, Keys.Back):
+		if searching {
+			p.query.SetValue("")
+			p.refresh()
+			return false, false, nil
+		}
+		return false, true, nil
+	case key.Matches(msg, Keys.Enter):
+		c, ok := p.current()
+		if !ok {
+			return false, false, nil
+		}
+		if c.Category {
+			// A heading is not a choice: enter opens it.
+			p.open(c)
+			return false, false, nil
+		}
+		return p.toggle(), false, nil
+	case key.Matches(msg, Keys.Right) && !searching:
+		if c, ok := p.current(); ok {
+			p.open(c)
+		}
+		return false, false, nil
+	case key.Matches(msg, Keys.Left) && !searching:
+		if p.parent != "" {
+			from := p.parent
+			if c := p.tree.ByName(p.parent); c != nil {
+				p.parent = c.Parent
+			} else {
+				p.parent = ""
+			}
+			p.refresh()
+			for i, it := range p.list.Items() {
+				if it.(pickerItem).c.Name == from {
+					p.list.Select(i)
+				}
+			}
+		}
+		return false, false, nil
+	}
+	before := p.query.Value()
+	p.query, cmd = p.query.Update(msg)
+	if p.query.Value() != before {
+		p.list.Select(0)
+		p.refresh()
+	}
+	return false, false, cmd
+}
+
+// open browses the children of c (when it has any).
+func (p *picker) open(c *oasf.Class) {
+	if len(p.tree.Children(c.Name)) == 0 {
+		return
+	}
+	p.query.SetValue("")
+	p.parent = c.Name
+	p.list.Select(0)
+	p.refresh()
+}
+
+func (p *picker) view(width, height int) string {
+	th := p.th
+	var b strings.Builder
+	p.query.SetWidth(max(10, width-10))
+	p.query.SetStyles(th.Input)
+	b.WriteString(p.query.View() + "\n")
+	where := "top level"
+	if p.query.Value() != "" {
+		where = fmt.Sprintf("%d match(es)", len(p.list.Items()))
+	} else if p.parent != "" {
+		where = model.SafeText(p.parent)
+	}
+	b.WriteString(th.Hint.Render(truncate(where+" · enter toggle · space toggle (browsing) · → open · ← up · esc done", width)) + "\n")
+	chosenRows := min(len(p.chosen), 6)
+	listH := max(3, height-4-chosenRows)
+	p.list.SetSize(width, listH)
+	b.WriteString(p.list.View())
+	b.WriteString("\n" + th.Title.Render(fmt.Sprintf("Chosen (%d)", len(p.chosen))))
+	for i, c := range p.chosen {
+		if i == chosenRows {
+			b.WriteString("\n  " + th.Hint.Render(fmt.Sprintf("… %d more", len(p.chosen)-chosenRows)))
+			break
+		}
+		b.WriteString("\n  " + truncate(fmt.Sprintf("#%d %s", c.ID, model.SafeText(c.Name)), width-2))
+	}
+	return b.String()
+}

@@ -1,0 +1,211 @@
+package tui
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
+)
+
+// Session is the state every step shares: the one Doc (the only copy of the
+// card), its encoding for the preview, and the diagnostics of the last
+// validation. Steps edit the Doc by pointer and call changed().
+type Session struct {
+	Doc   *model.Doc
+	JSON  []byte // Doc.Encode() after the last change
+	Diags []validate.Diagnostic
+	// view is JSON parsed again, so that positions (lines for the preview
+	// highlight) refer to what the preview shows rather than the source.
+	view *model.Doc
+	// Focus is the pointer of the member being edited (highlighted).
+	Focus string
+	// Edits counts changes; drafts compare it to know when to save.
+	Edits int
+	Opts  *validate.Options
+}
+
+func newSession(doc *model.Doc, opts *validate.Options) *Session {
+	if opts == nil {
+		opts = &validate.Options{}
+	}
+	s := &Session{Doc: doc, Opts: opts}
+	s.refresh()
+	return s
+}
+
+// replace swaps in a new document (a template chosen at the start).
+func (s *Session) replace(doc *model.Doc) {
+	s.Doc = doc
+	s.changed()
+}
+
+// changed re-encodes and re-validates after an edit.
+func (s *Session) changed() {
+	s.Edits++
+	s.refresh()
+}
+
+func (s *Session) refresh() {
+	s.JSON = s.Doc.Encode()
+	s.Diags = validate.Document(s.Doc, validate.KindCard, s.Opts)
+	if v, err := model.Parse(s.JSON); err == nil {
+		s.view = v
+	} else {
+		s.view = nil
+	}
+}
+
+// lineSpan tells which preview lines (0-based, inclusive) hold the member at
+// ptr; ok is false when it is not in the document.
+func (s *Session) lineSpan(ptr string) (first, last int, ok bool) {
+	if s.view == nil || ptr == "" {
+		return 0, 0, false
+	}
+	n := s.view.Find(ptr)
+	if n == nil {
+		return 0, 0, false
+	}
+	l1, _ := s.view.KeyPosition(ptr)
+	l2 := l1
+	if n.End > 0 {
+		l2, _ = s.view.LineCol(n.End - 1)
+	}
+	if l2 < l1 {
+		l2 = l1
+	}
+	return l1 - 1, l2 - 1, true
+}
+
+// diagsAt returns the diagnostics whose pointer is ptr or lies under it.
+func (s *Session) diagsAt(ptr string) []validate.Diagnostic {
+	var out []validate.Diagnostic
+	for _, d := range s.Diags {
+		if pointerWithin(d.Pointer, ptr) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// pointerWithin reports whether p is base or a descendant of it.
+func pointerWithin(p, base string) bool {
+	if base == "" {
+		return true
+	}
+	return p == base || strings.HasPrefix(p, base+"/")
+}
+
+// ---- editing helpers: the Doc is always edited through these ----
+
+// text reads a string member ("" when absent or not a string).
+func (s *Session) text(ptr string) string { return s.Doc.Find(ptr).Text() }
+
+// strings reads an array of strings.
+func (s *Session) strings(ptr string) []string {
+	n := s.Doc.Find(ptr)
+	var out []string
+	for i := 0; i < n.Len(); i++ {
+		if v, ok := n.Index(i).Str(); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// boolAt reads a boolean member; set is false when it is absent.
+func (s *Session) boolAt(ptr string) (v, set bool) {
+	return s.Doc.Find(ptr).BoolValue()
+}
+
+// ensureObject creates the objects on the way to ptr (and ptr itself).
+func (s *Session) ensureObject(ptr string) error {
+	if ptr == "" || s.Doc.Find(ptr) != nil {
+		return nil
+	}
+	toks, err := model.SplitPointer(ptr)
+	if err != nil {
+		return err
+	}
+	if err := s.ensureObject(model.Pointer(toks[:len(toks)-1]...)); err != nil {
+		return err
+	}
+	return s.Doc.Set(ptr, []byte("{}"))
+}
+
+// ensureArray creates an empty array at ptr (and objects above it).
+func (s *Session) ensureArray(ptr string) error {
+	if s.Doc.Find(ptr) != nil {
+		return nil
+	}
+	toks, err := model.SplitPointer(ptr)
+	if err != nil {
+		return err
+	}
+	if err := s.ensureObject(model.Pointer(toks[:len(toks)-1]...)); err != nil {
+		return err
+	}
+	return s.Doc.Set(ptr, []byte("[]"))
+}
+
+// setValue writes v at ptr, creating parent objects; a nil v deletes it.
+func (s *Session) setValue(ptr string, v any) error {
+	if v == nil {
+		if s.Doc.Find(ptr) == nil {
+			return nil
+		}
+		return s.Doc.Delete(ptr)
+	}
+	toks, err := model.SplitPointer(ptr)
+	if err != nil {
+		return err
+	}
+	if len(toks) > 0 {
+		if err := s.ensureObject(model.Pointer(toks[:len(toks)-1]...)); err != nil {
+			return err
+		}
+	}
+	return s.Doc.SetValue(ptr, v)
+}
+
+// deleteIfEmpty removes an object or array that has no members left (an
+// empty "provider": {} is worse than none).
+func (s *Session) deleteIfEmpty(ptr string) {
+	if n := s.Doc.Find(ptr); n != nil && n.Len() == 0 && (n.Kind == model.Object || n.Kind == model.Array) {
+		_ = s.Doc.Delete(ptr)
+	}
+}
+
+// arrayLen is the number of items of the array at ptr.
+func (s *Session) arrayLen(ptr string) int { return s.Doc.Find(ptr).Len() }
+
+// item is the pointer of the i-th item of the array at ptr.
+func item(ptr string, i int) string { return ptr + "/" + strconv.Itoa(i) }
+
+// object builds a JSON object with members in the order given (key, value,
+// key, value …): new members are written in spec order, not in the
+// alphabetical order of a Go map.
+func object(kv ...any) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i := 0; i+1 < len(kv); i += 2 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(kv[i].(string))
+		b.Write(k)
+		b.WriteByte(':')
+		var v []byte
+		switch x := kv[i+1].(type) {
+		case json.RawMessage:
+			v = x
+		default:
+			v, _ = json.Marshal(x)
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}

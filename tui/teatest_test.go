@@ -1,0 +1,208 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/templates"
+	"github.com/oncard/oncard/validate"
+)
+
+// probeMsg asks for a snapshot of the screen. The program's filter takes it
+// on the event loop, after every key sent before it: no race with Update,
+// and no guessing from the renderer's partial (diffed) output.
+type probeMsg struct{}
+
+type flow struct {
+	t     *testing.T
+	tm    *teatest.TestModel
+	shots chan string
+}
+
+func newFlow(t *testing.T, m *Model, w, h int) *flow {
+	t.Helper()
+	f := &flow{t: t, shots: make(chan string, 8)}
+	filter := func(model tea.Model, msg tea.Msg) tea.Msg {
+		if _, ok := msg.(probeMsg); ok {
+			f.shots <- ansi.Strip(model.(*Model).render())
+			return nil
+		}
+		return msg
+	}
+	f.tm = teatest.NewTestModel(t, m,
+		teatest.WithInitialTermSize(w, h),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii), tea.WithFilter(filter)))
+	return f
+}
+
+func (f *flow) keys(names ...string) *flow {
+	for _, n := range names {
+		f.tm.Send(keyMsg(n))
+	}
+	return f
+}
+
+func (f *flow) typ(s string) *flow {
+	for _, r := range s {
+		if r == ' ' {
+			f.tm.Send(keyMsg("space"))
+			continue
+		}
+		f.tm.Send(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	return f
+}
+
+// screen returns the screen after every message sent so far.
+func (f *flow) screen() string {
+	f.t.Helper()
+	f.tm.Send(probeMsg{})
+	select {
+	case s := <-f.shots:
+		return s
+	case <-time.After(20 * time.Second):
+		f.t.Fatal("no snapshot: the program is stuck")
+	}
+	return ""
+}
+
+func (f *flow) final() *Model {
+	f.t.Helper()
+	return f.tm.FinalModel(f.t, teatest.WithFinalTimeout(20*time.Second)).(*Model)
+}
+
+func TestFlowBlankToMinimalValidCardSaved(t *testing.T) {
+	pkg := tempWorkDir(t)
+	m := New(Options{Theme: NewTheme(false)})
+	f := newFlow(t, m, 120, 40)
+	f.keys("enter")
+	f.typ("Weather Helper").keys("tab").typ("Gives forecasts for any city.").keys("tab")
+	f.keys("ctrl+n", "a").typ("https://weather.example/a2a").keys("esc")
+	f.keys("ctrl+n", "ctrl+n", "a").typ("City forecast").keys("tab", "tab")
+	f.typ("Forecast for a city, by day.").keys("tab").typ("weather, forecast").keys("esc")
+	f.keys("ctrl+s")
+	review := f.screen()
+	if !strings.Contains(review, "no findings") {
+		t.Fatalf("review shows findings:\n%s", review)
+	}
+	f.keys("enter") // Save
+	final := f.final()
+	if !final.Result().Saved {
+		t.Fatalf("not saved; status %q", final.status)
+	}
+	data, err := os.ReadFile(DefaultPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := model.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, _, _ := validate.Counts(validate.Document(doc, validate.KindCard, nil)); e != 0 {
+		t.Fatalf("saved card has errors:\n%s", data)
+	}
+	requireGolden(t, pkg, review)
+}
+
+func TestFlowOnRequestTelCompletionError(t *testing.T) {
+	pkg := tempWorkDir(t)
+	data, _ := templates.Get("on-request")
+	m := New(Options{Theme: NewTheme(false), Templates: []Template{{Name: "on-request", Description: "bank", Data: data}}})
+	f := newFlow(t, m, 120, 40)
+	f.keys("down", "enter")                                  // the On Request template
+	f.keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")           // On Request step
+	f.keys("down", "enter", "ctrl+u").typ("tel:+1-555-0199") // dispute-charge has a completion
+	withTel := f.screen()
+	f.keys("ctrl+u").typ("https://bank.example/support/disputes")
+	withHTTPS := f.screen()
+	f.tm.Quit()
+	f.final()
+
+	const code = "onrequest/"
+	if !strings.Contains(withTel, "✗ "+code) {
+		t.Fatalf("no On Request error shown with a tel: entry and a completion:\n%s", withTel)
+	}
+	if strings.Contains(withHTTPS, "✗ "+code) {
+		t.Fatalf("the error stays once the entry is https:\n%s", withHTTPS)
+	}
+	requireGolden(t, pkg, withTel+"\n---- entry is https ----\n"+withHTTPS)
+}
+
+func TestFlowOASFPickerSkillsAndDomains(t *testing.T) {
+	pkg := tempWorkDir(t)
+	doc, err := model.Parse([]byte(minimalCard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(Options{Doc: doc, Theme: NewTheme(false)})
+	f := newFlow(t, m, 140, 50)
+	f.keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n") // OASF
+	f.keys("tab", "tab", "enter")                            // skills picker
+	f.typ("summarization").keys("enter")
+	f.keys("esc").typ("translation").keys("enter")
+	f.keys("esc").typ("sentiment").keys("enter")
+	f.keys("esc", "esc") // clear the query, leave the picker
+	f.keys("tab", "enter")
+	f.typ("network security").keys("enter")
+	f.keys("esc").typ("cloud").keys("enter")
+	f.keys("esc", "esc")
+	shot := f.screen()
+	f.tm.Quit()
+	final := f.final()
+
+	js := string(final.s.JSON)
+	doc2, err := model.Parse(final.s.JSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ext := "/capabilities/extensions/0/params"
+	if n := doc2.Find(ext + "/skills").Len(); n != 3 {
+		t.Fatalf("%d skills chosen, want 3:\n%s", n, js)
+	}
+	if n := doc2.Find(ext + "/domains").Len(); n != 2 {
+		t.Fatalf("%d domains chosen, want 2:\n%s", n, js)
+	}
+	for i := 0; i < 3; i++ {
+		if doc2.Find(ext+"/skills/"+itoa(i)+"/id") == nil {
+			t.Fatalf("skill %d has no id:\n%s", i, js)
+		}
+	}
+	if !strings.Contains(shot, `"id": 10302`) && !strings.Contains(shot, "10302") {
+		t.Fatalf("the preview does not show the ids:\n%s", shot)
+	}
+	requireGolden(t, pkg, shot)
+}
+
+// requireGolden compares with testdata/<test>.golden in the package
+// directory, whatever the test's working directory is.
+func requireGolden(t *testing.T, pkgDir string, out string) {
+	t.Helper()
+	if err := os.Chdir(pkgDir); err != nil {
+		t.Fatal(err)
+	}
+	golden.RequireEqual(t, []byte(out))
+}
+
+// tempWorkDir moves the test into a temporary directory and returns the
+// package directory (for the goldens).
+func tempWorkDir(t *testing.T) string {
+	t.Helper()
+	pkg, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	return pkg
+}
+
+func itoa(i int) string { return filepath.Base(strings.TrimPrefix(item("", i), "/")) }
