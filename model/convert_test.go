@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/oncard/oncard/internal/reference"
 )
 
 // seedOptions are the entry options of the seed example in
@@ -34,9 +36,9 @@ func TestCatalogFromCardsSeedGolden(t *testing.T) {
 // TestSeedGoldenMatchesSpec: our golden is the last JSON block of the spec
 // document (skipped when the shared spec folder is absent).
 func TestSeedGoldenMatchesSpec(t *testing.T) {
-	spec, err := os.ReadFile(filepath.Join("..", "..", "shared", "spec", "oasf-discovery-extension.md"))
+	spec, err := os.ReadFile(reference.Spec(t, "oasf-discovery-extension.md"))
 	if err != nil {
-		t.Skip("../shared/spec/oasf-discovery-extension.md not available:", err)
+		t.Fatal(err)
 	}
 	text := string(spec)
 	start := strings.LastIndex(text, "\n{\n")

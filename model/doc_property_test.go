@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"sync"
 	"testing"
+
+	"github.com/oncard/oncard/internal/reference"
 )
 
 // TestEveryScalarEdit sets every scalar of every fixture, one at a time:
@@ -26,6 +28,7 @@ func TestEveryScalarEdit(t *testing.T) {
 // TestEveryScalarEditReference does the same on the reference cards and
 // catalogs (the first 300 values of each file, to bound the time).
 func TestEveryScalarEditReference(t *testing.T) {
+	referenceDir := reference.Dir(t)
 	dirs := []string{filepath.Join(referenceDir, "a2a"), filepath.Join(referenceDir, "ai-catalog")}
 	n := 0
 	for _, dir := range dirs {

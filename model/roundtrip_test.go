@@ -9,10 +9,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-)
 
-// referenceDir is ../shared/reference seen from this package.
-var referenceDir = filepath.Join("..", "..", "shared", "reference")
+	"github.com/oncard/oncard/internal/reference"
+)
 
 // TestRoundTripFixtures holds our own fixtures to the round-trip promise.
 func TestRoundTripFixtures(t *testing.T) {
@@ -41,9 +40,7 @@ func TestRoundTripFixtures(t *testing.T) {
 // reference data. Files that are not valid JSON must fail with a located
 // ParseError.
 func TestRoundTripReference(t *testing.T) {
-	if _, err := os.Stat(referenceDir); err != nil {
-		t.Skipf("reference data not available at %s: %v", referenceDir, err)
-	}
+	referenceDir := reference.Dir(t)
 	count := 0
 	err := filepath.WalkDir(referenceDir, func(path string, e fs.DirEntry, err error) error {
 		if err != nil || e.IsDir() || !strings.HasSuffix(path, ".json") {

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/oncard/oncard/internal/reference"
 )
 
 func decodeJSON(t *testing.T, b []byte) any {
@@ -22,10 +24,10 @@ func decodeJSON(t *testing.T, b []byte) any {
 // TestUpgradeSpecSample: the spec's v0.3 sample upgrades to exactly the
 // content of the spec's v1.0 sample (the same agent in both versions).
 func TestUpgradeSpecSample(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "reference", "a2a", "examples")
+	dir := reference.Dir(t, "a2a", "examples")
 	v03, err := os.ReadFile(filepath.Join(dir, "spec-v0.3.0-sample-agent-card.json"))
 	if err != nil {
-		t.Skip("reference a2a examples not available:", err)
+		t.Fatal(err)
 	}
 	v10, err := os.ReadFile(filepath.Join(dir, "spec-v1.0-sample-agent-card.json"))
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
+	"github.com/oncard/oncard/internal/reference"
 	"github.com/oncard/oncard/model"
 )
 
@@ -128,10 +129,11 @@ func agree(t *testing.T, name string, data []byte) (same, rejected bool) {
 
 func TestCardShapeAgreesWithSchemaOnFiles(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "card", "*", "*.json"))
-	ref := filepath.Join("..", "..", "shared", "reference", "a2a")
-	for _, dir := range []string{"examples", "real-cards"} {
-		more, _ := filepath.Glob(filepath.Join(ref, dir, "*.json"))
-		files = append(files, more...)
+	if ref, err := reference.Path("reference", "a2a"); err == nil {
+		for _, dir := range []string{"examples", "real-cards"} {
+			more, _ := filepath.Glob(filepath.Join(ref, dir, "*.json"))
+			files = append(files, more...)
+		}
 	}
 	if len(files) < 40 {
 		t.Fatalf("only %d files found", len(files))
@@ -216,11 +218,8 @@ func TestCardShapeAgreesWithSchemaOnMutations(t *testing.T) {
 // third-party A2A v1.0 schema (A2A Editor project) where both should agree:
 // the clean v1.0 examples pass both, blatantly broken cards fail both.
 func TestCardSchemaCrossCheck(t *testing.T) {
-	ref := filepath.Join("..", "..", "shared", "reference", "a2a")
-	thirdPath := filepath.Join(ref, "third-party", "a2a-1.0.0.schema.json")
-	if _, err := os.Stat(thirdPath); err != nil {
-		t.Skip("../shared/reference is absent: the third-party A2A schema cross-check needs it")
-	}
+	ref := reference.Dir(t, "a2a")
+	thirdPath := reference.Dir(t, "a2a", "third-party", "a2a-1.0.0.schema.json")
 	c := jsonschema.NewCompiler()
 	third, err := c.Compile(thirdPath)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/reference"
 	"github.com/oncard/oncard/model"
 )
 
@@ -111,10 +112,7 @@ func TestSameJSON(t *testing.T) {
 
 // The reference examples get the verdicts their README gives them.
 func TestCatalogReferenceExamples(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "reference", "ai-catalog", "examples")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s absent: reference examples not available", dir)
-	}
+	dir := reference.Dir(t, "ai-catalog", "examples")
 	type verdict struct{ codes []string } // codes of every error and warning expected, in order
 	verdicts := map[string]verdict{
 		"spec@be6803f6_01-minimal-four-artifacts.catalog.json":     {},
@@ -193,10 +191,10 @@ func extractExtensions(t *testing.T, src string) string {
 // url: with both files side by side (under the name the root uses) the
 // nested file is followed and validates clean.
 func TestCatalogFollowsLocalNestedFile(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "reference", "ai-catalog", "examples")
+	dir := reference.Dir(t, "ai-catalog", "examples")
 	root, err := os.ReadFile(filepath.Join(dir, "ai-catalog-cli@d24a3b7_root-catalog.json"))
 	if err != nil {
-		t.Skipf("reference examples not available: %v", err)
+		t.Fatal(err)
 	}
 	dept, err := os.ReadFile(filepath.Join(dir, "ai-catalog-cli@0a9bf38_department-catalog.json"))
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/reference"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
 )
@@ -262,10 +263,11 @@ func TestSchemaHostAccepted(t *testing.T) {
 // specBlocks extracts the top-level JSON blocks of the extension's spec (a
 // plain-text document: each block starts with a line "{" and ends with "}").
 func specBlocks(t *testing.T) []string {
-	path := filepath.Join("..", "..", "shared", "spec", "oasf-discovery-extension.md")
+	t.Helper()
+	path := reference.Spec(t, "oasf-discovery-extension.md")
 	data, err := os.ReadFile(path)
 	if err != nil {
-		t.Skipf("spec not present at %s: %v", path, err)
+		t.Fatal(err)
 	}
 	var blocks []string
 	var cur []string

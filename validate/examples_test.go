@@ -4,25 +4,16 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-)
 
-// referenceDir is ../shared/reference/a2a/<sub> seen from this package, or
-// skips the test when the reference data is absent.
-func referenceDir(t *testing.T, sub string) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "shared", "reference", "a2a", sub)
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("reference data %s is absent; these tests need ../shared/reference next to the repository", dir)
-	}
-	return dir
-}
+	"github.com/oncard/oncard/internal/reference"
+)
 
 // TestExamples gives each published A2A example the verdict it deserves
 // (see ../shared/reference/a2a/SOURCES.md): the v1.0 samples have no error,
 // the v0.3 samples are flagged as v0.3 and otherwise valid v0.3, the
 // pre-0.3 ones lack the v0.3 protocolVersion.
 func TestExamples(t *testing.T) {
-	dir := referenceDir(t, "examples")
+	dir := reference.Dir(t, "a2a", "examples")
 	cases := []struct {
 		file     string
 		errors   int        // exact number of errors

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/oncard/oncard/internal/reference"
 )
 
 // realCardDefects lists, for every file of ../shared/reference/a2a/real-cards,
@@ -229,7 +231,7 @@ var realCardDefects = map[string]struct {
 // TestRealCards validates every collected real-world card: none may panic or
 // hang, and each gets the located diagnostics its defects call for.
 func TestRealCards(t *testing.T) {
-	dir := referenceDir(t, "real-cards")
+	dir := reference.Dir(t, "a2a", "real-cards")
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no real cards in %s", dir)
@@ -280,7 +282,7 @@ func TestRealCards(t *testing.T) {
 // what SOURCES.md reports (Python's json module: line 1 column 1, line 30
 // column 26).
 func TestRealCardsNotJSON(t *testing.T) {
-	dir := referenceDir(t, "real-cards")
+	dir := reference.Dir(t, "a2a", "real-cards")
 	for name, pos := range map[string][2]int{
 		"craigericksondpo__Yo-ai__agents_vendor_manager_agent_card_v03_agent.json": {1, 1},
 		"elvinagam__a2a-mcp-agents-protocols__agent_card.json":                     {30, 26},

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/oncard/oncard/internal/reference"
 )
 
 // TestPreviewSeedGoldenIsTheSpec: the golden of preview_seed.txtar is the
@@ -12,9 +14,9 @@ import (
 // Entry" example), so the script proves the command reproduces the seed.
 // Skipped when the shared spec folder is absent.
 func TestPreviewSeedGoldenIsTheSpec(t *testing.T) {
-	spec, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "spec", "oasf-discovery-extension.md"))
+	spec, err := os.ReadFile(reference.Spec(t, "oasf-discovery-extension.md"))
 	if err != nil {
-		t.Skip("../shared/spec/oasf-discovery-extension.md not available:", err)
+		t.Fatal(err)
 	}
 	text := string(spec)
 	start := strings.LastIndex(text, "\n{\n")

@@ -10,23 +10,15 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/oncard/oncard/internal/reference"
 )
 
-// referenceAPI is the reference copy of the schema server's responses,
-// outside the repository; tests that need it skip when it is absent.
-var referenceAPI = filepath.Join("..", "..", "..", "shared", "reference", "oasf", "api")
-
-func needReference(t testing.TB) {
-	t.Helper()
-	if _, err := os.Stat(referenceAPI); err != nil {
-		t.Skipf("reference data not present at %s: %v", referenceAPI, err)
-	}
-}
-
+// readFixture reads the reference copy of the schema server's answer for
+// one taxonomy (outside the repository; the test skips when it is absent).
 func readFixture(t testing.TB, version, kind string) []byte {
 	t.Helper()
-	needReference(t)
-	b, err := os.ReadFile(filepath.Join(referenceAPI, version, kind+"_categories.json"))
+	b, err := os.ReadFile(reference.Dir(t, "oasf", "api", version, kind+"_categories.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,14 +80,14 @@ func TestNoDescriptionsEmbedded(t *testing.T) {
 			t.Errorf("%s contains a description member", e.Name())
 		}
 		v := strings.TrimSuffix(e.Name(), ".json")
-		if _, err := os.Stat(filepath.Join(referenceAPI, v)); err != nil {
-			continue
+		if _, err := reference.Path("reference", "oasf", "api", v); err != nil {
+			continue // no fixture of this version to compare with
+		}
+		tax, err := ParseCategories(v, "test", readFixture(t, v, "skill"), readFixture(t, v, "domain"))
+		if err != nil {
+			t.Fatal(err)
 		}
 		for _, kind := range []string{"skill", "domain"} {
-			tax, err := ParseCategories(v, "test", readFixture(t, v, "skill"), readFixture(t, v, "domain"))
-			if err != nil {
-				t.Fatal(err)
-			}
 			checked := 0
 			for _, c := range tax.Tree(map[string]Kind{"skill": Skills, "domain": Domains}[kind]).All() {
 				// Short descriptions could equal a caption; the long ones are prose.
@@ -116,7 +108,7 @@ func TestNoDescriptionsEmbedded(t *testing.T) {
 // Re-running the generator over the reference fixtures must reproduce the
 // committed snapshots byte for byte.
 func TestSnapshotsUpToDate(t *testing.T) {
-	needReference(t)
+	referenceAPI := reference.Dir(t, "oasf", "api")
 	if testing.Short() {
 		t.Skip("runs go run; skipped with -short")
 	}

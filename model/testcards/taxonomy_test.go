@@ -3,18 +3,18 @@ package testcards
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/oncard/oncard/internal/reference"
 )
 
 // TestRefsAreRealOASF checks every hardcoded reference against the OASF
 // 1.1.0 taxonomy in ../shared/reference: the name and id must match a
 // non-category entry.
 func TestRefsAreRealOASF(t *testing.T) {
-	path := filepath.Join("..", "..", "..", "shared", "reference", "oasf", "taxonomy-1.1.0.json")
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(reference.Dir(t, "oasf", "taxonomy-1.1.0.json"))
 	if err != nil {
-		t.Skipf("OASF taxonomy not available at %s: %v", path, err)
+		t.Fatal(err)
 	}
 	var tax struct {
 		Skills, Domains []struct {

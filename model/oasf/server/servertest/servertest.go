@@ -39,6 +39,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/oncard/oncard/internal/reference"
 )
 
 // The synthetic server-only version and the node it adds.
@@ -56,27 +58,14 @@ var NewSkillID int
 
 var newSkillOnce sync.Once
 
-// ReferenceAPIDir finds ../shared/reference/oasf/api next to the module
-// root (the folder holding go.mod), or returns "".
+// ReferenceAPIDir returns ../shared/reference/oasf/api next to the module
+// root, or "" when its 1.1.0 skill tree is absent.
 func ReferenceAPIDir() string {
-	dir, err := os.Getwd()
-	if err != nil {
+	if _, err := reference.Path("reference", "oasf", "api", "1.1.0", "skill_categories.json"); err != nil {
 		return ""
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			api := filepath.Join(dir, "..", "shared", "reference", "oasf", "api")
-			if _, err := os.Stat(filepath.Join(api, "1.1.0", "skill_categories.json")); err == nil {
-				return api
-			}
-			return ""
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
+	api, _ := reference.Path("reference", "oasf", "api")
+	return api
 }
 
 // node is one class of a categories tree.
