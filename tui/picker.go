@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/list"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
@@ -25,6 +26,25 @@ type picker struct {
 	list   list.Model
 	chosen []*oasf.Class // in the order chosen
 	th     *Theme
+
+	// described: the tree carries descriptions (a version synced from a
+	// server; embedded snapshots have none). Only then are rows kept under
+	// the list for the highlighted class's description, always the same
+	// number so that the list does not jump as the cursor moves.
+	described bool
+	desc      descriptionCache
+}
+
+// descriptionRows is how many lines the description of the highlighted
+// class may take under the list.
+const descriptionRows = 2
+
+// descriptionCache keeps the wrapped description of the last class shown:
+// a render per keystroke must not wrap the same text again.
+type descriptionCache struct {
+	class *oasf.Class
+	width int
+	lines []string
 }
 
 // pickerItem is one row: a class, marked chosen or not.
@@ -83,12 +103,52 @@ func newPicker(tree *oasf.Tree, th *Theme, chosen []*oasf.Class) *picker {
 	l.SetShowHelp(false)
 	l.SetShowPagination(false)
 	l.DisableQuitKeybindings()
-	p := &picker{tree: tree, query: q, list: l, chosen: chosen, th: th}
+	p := &picker{tree: tree, query: q, list: l, chosen: chosen, th: th, described: hasDescriptions(tree)}
 	p.refresh()
 	return p
 }
 
 func (p *picker) focus() tea.Cmd { return p.query.Focus() }
+
+// hasDescriptions reports whether any class of the tree has a description
+// (checked once per picker: ~700 classes).
+func hasDescriptions(tree *oasf.Tree) bool {
+	for _, c := range tree.All() {
+		if c.Description != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// descriptionLines is the highlighted class's description, made safe for
+// the terminal (it comes from a schema server), wrapped to width and cut to
+// descriptionRows lines; nil when the class has none.
+func (p *picker) descriptionLines(width int) []string {
+	c, ok := p.current()
+	if !ok {
+		return nil
+	}
+	if p.desc.class == c && p.desc.width == width {
+		return p.desc.lines
+	}
+	var lines []string
+	// Line breaks and tabs in the text are layout, not content: fold them
+	// into spaces before SafeText would print them as \n.
+	if text := strings.Join(strings.Fields(c.Description), " "); text != "" && width > 1 {
+		lines = strings.Split(ansi.Wordwrap(model.SafeText(text), width, ""), "\n")
+		if len(lines) > descriptionRows {
+			lines = lines[:descriptionRows]
+			// Mark the cut; on a full line the ellipsis replaces its end.
+			lines[descriptionRows-1] = ansi.Truncate(lines[descriptionRows-1]+" …", width, "…")
+		}
+		for i, l := range lines {
+			lines[i] = ansi.Truncate(l, width, "…") // an unbreakable word
+		}
+	}
+	p.desc = descriptionCache{class: c, width: width, lines: lines}
+	return lines
+}
 
 func (p *picker) isChosen(c *oasf.Class) bool {
 	for _, x := range p.chosen {
@@ -252,9 +312,22 @@ func (p *picker) view(width, height int) string {
 	}
 	b.WriteString(th.Hint.Render(truncate(where+" · enter toggle · space toggle (browsing) · → open · ← up · esc done", width)) + "\n")
 	chosenRows := min(len(p.chosen), 6)
-	listH := max(3, height-4-chosenRows)
+	descRows := 0
+	if p.described {
+		descRows = descriptionRows
+	}
+	listH := max(3, height-4-chosenRows-descRows)
 	p.list.SetSize(width, listH)
 	b.WriteString(p.list.View())
+	if descRows > 0 {
+		lines := p.descriptionLines(width - 2)
+		for i := range descRows {
+			b.WriteString("\n")
+			if i < len(lines) {
+				b.WriteString("  " + th.Hint.Render(lines[i]))
+			}
+		}
+	}
 	b.WriteString("\n" + th.Title.Render(fmt.Sprintf("Chosen (%d)", len(p.chosen))))
 	for i, c := range p.chosen {
 		if i == chosenRows {

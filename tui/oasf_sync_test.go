@@ -1,0 +1,319 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/model/oasf/server"
+	"github.com/oncard/oncard/model/oasf/server/servertest"
+)
+
+// syncChildEnv marks the child process that runs the body of
+// TestOASFSyncedVersionInPicker.
+const syncChildEnv = "ONCARD_TUI_SYNC_CHILD"
+
+// TestOASFSyncedVersionInPicker is the issue's demonstration: after
+// `oncard oasf sync`, the TUI offers a version that exists only on the
+// server, finds its new skill and shows the skill's description.
+//
+// Syncing registers taxonomies in a process-global registry that has no way
+// back, and other tests here (the goldens) draw the version choice as it is
+// without synced versions. So the body runs in a child process of the test
+// binary, which keeps every other test independent of test order.
+func TestOASFSyncedVersionInPicker(t *testing.T) {
+	if os.Getenv(syncChildEnv) == "1" {
+		syncedVersionInPicker(t)
+		return
+	}
+	if servertest.ReferenceAPIDir() == "" {
+		t.Skip(servertest.ErrNoFixtures.Error())
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	name := "TestOASFSyncedVersionInPicker"
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^"+name+"$", "-test.v", "-test.count=1")
+	cmd.Env = append(os.Environ(), syncChildEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the child process failed: %v\n%s", err, out)
+	}
+	// A child that ran nothing (a wrong -test.run) must not pass for one
+	// that ran the test.
+	if !strings.Contains(string(out), "--- PASS: "+name) {
+		t.Fatalf("the child process did not run %s:\n%s", name, out)
+	}
+}
+
+func syncedVersionInPicker(t *testing.T) {
+	srv := servertest.New(t)
+	cache := t.TempDir()
+	// os.UserCacheDir reads XDG_CACHE_HOME on Linux and BSD, HOME on macOS,
+	// LocalAppData on Windows: point them all at the temp dir.
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	t.Setenv("LocalAppData", cache)
+
+	c, err := server.New(srv.URL, server.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	synced, err := c.Sync(t.Context(), "") // what `oncard oasf sync --server URL` does
+	if err != nil {
+		t.Fatalf("sync: %v", err)
+	}
+	var stored bool
+	for _, s := range synced {
+		if s.Version == servertest.ServerOnlyVersion {
+			stored = strings.HasPrefix(s.Dir, cache)
+		}
+	}
+	if !stored {
+		t.Fatalf("sync did not store %s in the cache dir %s: %+v", servertest.ServerOnlyVersion, cache, synced)
+	}
+	if oasf.Embedded(servertest.ServerOnlyVersion) != nil {
+		t.Fatalf("%s is embedded: it no longer proves that synced versions reach the TUI", servertest.ServerOnlyVersion)
+	}
+
+	d := newDriverJSON(t, minimalCard)
+	d.m.goTo(stepOASF)
+	st := d.m.steps[stepOASF].(*oasfStep)
+	// The synced version is offered, but a newer version is no reason to
+	// change the default a new payload gets.
+	if st.version != oasf.DefaultVersion {
+		t.Fatalf("default version = %q after syncing %s, want %s", st.version, servertest.ServerOnlyVersion, oasf.DefaultVersion)
+	}
+	d.mustContain("Schema version", servertest.ServerOnlyVersion+" ["+oasf.DefaultVersion+"]",
+		DefaultSchemaServer+"/"+oasf.DefaultVersion+discoverySuffix)
+
+	// The versions are listed newest first: ← from the default is 1.2.0.
+	d.press("left")
+	if st.version != servertest.ServerOnlyVersion {
+		t.Fatalf("version after ← = %q, want %s", st.version, servertest.ServerOnlyVersion)
+	}
+	wantURI := DefaultSchemaServer + "/" + servertest.ServerOnlyVersion + discoverySuffix
+	d.mustContain("["+servertest.ServerOnlyVersion+"]", wantURI)
+
+	d.press("tab", "tab", "enter") // skills picker
+	if st.picker == nil {
+		t.Fatal("the skills picker did not open")
+	}
+	d.mustContain("OASF skills (" + servertest.ServerOnlyVersion + ")")
+	d.typ("crash dump analysis")
+	// Bring the new skill under the cursor (it should be first; search
+	// ranking is not what this test is about).
+	for i := 0; i < 10; i++ {
+		if cur, ok := st.picker.current(); ok && cur.ID == servertest.NewSkillID {
+			break
+		}
+		d.press("down")
+	}
+	cur, ok := st.picker.current()
+	if !ok || cur.ID != servertest.NewSkillID || cur.Name != servertest.NewSkillName {
+		t.Fatalf("searching %q did not find the server-only skill %s #%d:\n%s", "crash dump analysis",
+			servertest.NewSkillName, servertest.NewSkillID, d.screen())
+	}
+	d.mustContain(servertest.NewSkillCaption, "#"+strconv.Itoa(servertest.NewSkillID))
+	// The description is shown under the list; on a wide terminal it fits
+	// on one line (wrapping is TestPickerDescriptionIsSafeWrappedAndCut's).
+	d.send(teaSize(220, 40))
+	d.mustContain(servertest.NewSkillDesc)
+	d.send(teaSize(120, 40))
+
+	d.press("enter")      // choose it
+	d.press("esc", "esc") // clear the query, leave the picker
+	ext := "/capabilities/extensions/0"
+	if got := d.m.s.text(ext + "/params/schema_version"); got != servertest.ServerOnlyVersion {
+		t.Fatalf("schema_version = %q, want %s:\n%s", got, servertest.ServerOnlyVersion, d.json())
+	}
+	if got := d.m.s.text(ext + "/uri"); got != wantURI {
+		t.Fatalf("uri = %q, want %q", got, wantURI)
+	}
+	if got := d.m.s.text(ext + "/params/skills/0/name"); got != servertest.NewSkillName {
+		t.Fatalf("skill name = %q, want %q:\n%s", got, servertest.NewSkillName, d.json())
+	}
+	if got := d.m.s.Doc.Find(ext + "/params/skills/0/id").Interface(); got != json.Number(strconv.Itoa(servertest.NewSkillID)) {
+		t.Fatalf("skill id = %v, want %d:\n%s", got, servertest.NewSkillID, d.json())
+	}
+	// The card is valid for the synced version: the validator knows it too.
+	if n := d.errorsCount(); n != 0 {
+		t.Fatalf("%d error(s) after choosing a synced skill: %v", n, d.diagCodes())
+	}
+}
+
+// describedTaxonomy is a small synced-looking taxonomy whose one skill has
+// a long description with line breaks and terminal escapes in it.
+func describedTaxonomy(t *testing.T, desc string) *oasf.Taxonomy {
+	t.Helper()
+	node := func(name string, id int, caption, desc string, category bool, classes map[string]any) map[string]any {
+		n := map[string]any{"name": name, "id": id, "caption": caption, "description": desc, "classes": classes}
+		if category {
+			n["category"] = true
+		}
+		return n
+	}
+	skills, _ := json.Marshal(map[string]any{
+		"analysis": node("analysis", 1, "Analysis", "Top heading.", true, map[string]any{
+			"crash": node("analysis/crash", 101, "Crash Reading", desc, false, nil),
+			"plain": node("analysis/plain", 102, "No Description", "", false, nil),
+		}),
+	})
+	domains, _ := json.Marshal(map[string]any{
+		"tech": node("tech", 2, "Technology", "", true, nil),
+	})
+	tax, err := oasf.ParseCategories("9.9.9", "http://127.0.0.1:1", skills, domains)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tax
+}
+
+// TestPickerDescriptionIsSafeWrappedAndCut: a description from a server is
+// shown under the list, escapes made visible, line breaks folded, wrapped
+// to the pane and cut after two lines; a class without one leaves the rows
+// blank (the list does not jump).
+func TestPickerDescriptionIsSafeWrappedAndCut(t *testing.T) {
+	long := "Reads \x1b[31mcrash\x1b[0m dumps.\nThen " + strings.Repeat("explains the stack frame by frame ", 8) + "LASTWORD"
+	tax := describedTaxonomy(t, long)
+	p := newPicker(tax.Skills, NewTheme(false), nil)
+	if !p.described {
+		t.Fatal("a tree with descriptions is not marked described")
+	}
+	p.query.SetValue("crash")
+	p.refresh()
+	if cur, ok := p.current(); !ok || cur.ID != 101 {
+		t.Fatalf("current = %+v, want #101", cur)
+	}
+	const width, height = 60, 20
+	view := ansi.Strip(p.view(width, height))
+	if strings.Contains(view, "\x1b") {
+		t.Fatalf("a raw escape reached the screen: %q", view)
+	}
+	if !strings.Contains(view, `Reads \x1b[31mcrash\x1b[0m dumps. Then explains`) {
+		t.Fatalf("the description is not shown made safe, breaks folded:\n%s", view)
+	}
+	if strings.Contains(view, "LASTWORD") {
+		t.Fatalf("a long description is not cut to %d lines:\n%s", descriptionRows, view)
+	}
+	lines := p.descriptionLines(width - 2)
+	if len(lines) != descriptionRows || !strings.HasSuffix(lines[descriptionRows-1], "…") {
+		t.Fatalf("description lines = %q, want %d ending in …", lines, descriptionRows)
+	}
+	for _, l := range strings.Split(view, "\n") {
+		if w := ansi.StringWidth(l); w > width {
+			t.Fatalf("line wider than the pane (%d > %d): %q", w, width, l)
+		}
+	}
+	withDesc := strings.Count(view, "\n")
+
+	// A class without a description: the rows stay, blank.
+	p.query.SetValue("no description")
+	p.list.Select(0)
+	p.refresh()
+	if cur, ok := p.current(); !ok || cur.ID != 102 {
+		t.Fatalf("current = %+v, want #102", cur)
+	}
+	if got := p.descriptionLines(width - 2); got != nil {
+		t.Fatalf("description lines of a class without one = %q", got)
+	}
+	view = ansi.Strip(p.view(width, height))
+	if strings.Contains(view, "Reads") {
+		t.Fatalf("the previous description is still shown:\n%s", view)
+	}
+	if n := strings.Count(view, "\n"); n != withDesc {
+		t.Fatalf("the picker is %d lines high without a description, %d with one", n, withDesc)
+	}
+}
+
+// TestPickerEmbeddedVersionShowsNoDescriptionRows: embedded snapshots carry
+// no descriptions, so the picker keeps its rows for the list.
+func TestPickerEmbeddedVersionShowsNoDescriptionRows(t *testing.T) {
+	tax := oasf.Embedded(oasf.DefaultVersion)
+	if tax == nil {
+		t.Fatalf("no embedded %s", oasf.DefaultVersion)
+	}
+	p := newPicker(tax.Skills, NewTheme(false), nil)
+	if p.described {
+		t.Fatal("an embedded tree is marked described")
+	}
+	if got := p.descriptionLines(58); got != nil {
+		t.Fatalf("description lines for an embedded class = %q", got)
+	}
+	view := p.view(60, 20)
+	synced := newPicker(describedTaxonomy(t, "Some text.").Skills, NewTheme(false), nil)
+	if a, b := strings.Count(view, "\n"), strings.Count(synced.view(60, 20), "\n"); a != b {
+		// Same total height either way: the rows go to the list instead.
+		t.Fatalf("embedded picker is %d lines, synced one %d", a, b)
+	}
+}
+
+// syncedSkills fetches 1.2.0 from the stand-in server and parses it the way
+// Sync does, without registering it (benchmarks must not change the
+// registry other code reads).
+func syncedSkills(b *testing.B) *oasf.Tree {
+	b.Helper()
+	srv := servertest.New(b)
+	c, err := server.New(srv.URL, server.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	v := servertest.ServerOnlyVersion
+	skills, err := c.Categories(b.Context(), v, oasf.Skills)
+	if err != nil {
+		b.Fatal(err)
+	}
+	domains, err := c.Categories(b.Context(), v, oasf.Domains)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tax, err := oasf.ParseCategories(v, c.URL(), skills, domains)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return tax.Skills
+}
+
+// BenchmarkPickerKeystrokeSynced is BenchmarkPickerKeystroke on a synced
+// tree: every frame also shows the highlighted class's description.
+func BenchmarkPickerKeystrokeSynced(b *testing.B) {
+	p := newPicker(syncedSkills(b), NewTheme(true), nil)
+	keys := []tea.KeyPressMsg{keyMsg("s"), keyMsg("u"), keyMsg("m"), keyMsg("backspace"), keyMsg("backspace"), keyMsg("backspace")}
+	b.ReportAllocs()
+	b.ResetTimer()
+	med := newMedian(b.N)
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		p.update(keys[i%len(keys)])
+		_ = p.view(60, 30)
+		med.add(time.Since(t0))
+	}
+	med.report(b)
+}
+
+// BenchmarkPickerMoveSynced: moving the cursor on a synced tree, where each
+// move wraps a new description.
+func BenchmarkPickerMoveSynced(b *testing.B) {
+	tree := syncedSkills(b)
+	p := newPicker(tree, NewTheme(true), nil)
+	p.open(tree.Children("")[0])
+	keys := []tea.KeyPressMsg{keyMsg("down"), keyMsg("up")}
+	b.ReportAllocs()
+	b.ResetTimer()
+	med := newMedian(b.N)
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		p.update(keys[i%2])
+		_ = p.view(60, 30)
+		med.add(time.Since(t0))
+	}
+	med.report(b)
+}
