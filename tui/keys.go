@@ -42,8 +42,8 @@ type KeyMap struct {
 var Keys = KeyMap{
 	NextStep: key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "next step")),
 	PrevStep: key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "prev step")),
-	GoToStep: key.NewBinding(key.WithKeys("alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7", "alt+8"),
-		key.WithHelp("alt+1…8", "go to step")),
+	GoToStep: key.NewBinding(key.WithKeys("alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7", "alt+8", "alt+9"),
+		key.WithHelp("alt+1…9", "go to step")),
 	NextField:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next")),
 	PrevField:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "prev")),
 	Enter:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open/confirm")),

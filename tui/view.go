@@ -61,7 +61,7 @@ func (m *Model) render() string {
 	w := max(m.width, 40)
 	st := m.steps[m.cur]
 
-	header := th.Title.Render("oncard new") + "  " +
+	header := m.headerTitle() + "  " +
 		th.Hint.Render(fmt.Sprintf("step %d/%d", m.cur+1, len(m.steps))) + "  " + th.LabelFocus.Render(st.title())
 	if l.narrow {
 		other := "preview"
@@ -109,13 +109,13 @@ func (m *Model) stepList() string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("\n" + m.th.Hint.Render(" ctrl+n/ctrl+p") + "\n" + m.th.Hint.Render(" alt+1…8"))
+	b.WriteString("\n" + m.th.Hint.Render(" ctrl+n/ctrl+p") + "\n" + m.th.Hint.Render(fmt.Sprintf(" alt+1…%d", len(m.steps))))
 	return b.String()
 }
 
 func (m *Model) previewPane(width, height int) string {
 	style := m.th.Pane
-	inner := m.prev.view(m.th, m.s, width-2, height-2)
+	inner := m.previewInner(width-2, height-2) // catalog_preview.go
 	title := " preview "
 	if m.prev.offset > 0 || m.prev.lastShown < len(m.prev.lines)-1 {
 		title = fmt.Sprintf(" preview %d-%d/%d ", m.prev.offset+1, m.prev.lastShown+1, len(m.prev.lines))
