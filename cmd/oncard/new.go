@@ -239,6 +239,10 @@ func runInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *valid
 	if err != nil {
 		return err
 	}
+	if res.Catalog != "" {
+		// What the Catalog step wrote besides the card.
+		fmt.Fprintln(os.Stderr, model.SafeText(res.Catalog))
+	}
 	switch {
 	case res.Saved && res.Path == "-":
 		_, err := cmd.OutOrStdout().Write(res.JSON)
