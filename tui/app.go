@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -33,6 +34,9 @@ type Options struct {
 	// Validate are the validation options (accepted OASF schema hosts);
 	// nil uses the defaults.
 	Validate *validate.Options
+	// Edit, when set, is `oncard edit`: the screens edit this session's
+	// card (Doc is ignored) and Review saves back to its file (edit_mode.go).
+	Edit *edit.Session
 }
 
 // Result says how the program ended.
@@ -42,6 +46,9 @@ type Result struct {
 	JSON        []byte // the card written
 	Interrupted bool   // Ctrl-C
 	DraftKept   string // the draft file kept on Ctrl-C
+	// Catalog says what the Catalog step wrote after the card, or why it
+	// did not ("" when it was to write nothing).
+	Catalog string
 }
 
 // step indexes, in screen order.
@@ -53,6 +60,7 @@ const (
 	stepSkills
 	stepOnRequest
 	stepOASF
+	stepCatalog
 	stepReview
 )
 
@@ -76,6 +84,8 @@ type Model struct {
 	resumed    bool // the draft was reopened: Ctrl-C always asks about it
 	result     Result
 	quitting   bool
+
+	edit *editMode // nil for `oncard new`
 }
 
 // New builds the root model.
@@ -85,6 +95,9 @@ func New(opts Options) *Model {
 		th = NewTheme(ColorsWanted())
 	}
 	doc := opts.Doc
+	if opts.Edit != nil {
+		doc = opts.Edit.Doc()
+	}
 	start := stepAgent
 	if doc == nil {
 		d, err := model.Parse([]byte(BlankCard))
@@ -103,6 +116,7 @@ func New(opts Options) *Model {
 		newSkillsStep(),
 		newOnRequestStep(),
 		newOASFStep(th),
+		newCatalogStep(),
 		newReviewStep(opts.Output),
 	}
 	if opts.Draft != nil {
@@ -112,6 +126,10 @@ func New(opts Options) *Model {
 		}
 	} else if opts.DraftDir != "" {
 		m.draft = &Draft{Path: newDraftPath(opts.DraftDir), Output: opts.Output}
+	}
+	if opts.Edit != nil {
+		m.setupEdit(opts.Edit)
+		start = stepAgent
 	}
 	m.cur = start
 	m.steps[m.cur].enter(m.s)
@@ -156,6 +174,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	st := m.steps[m.cur]
 	switch {
+	case key.Matches(msg, Keys.Quit) && m.edit != nil:
+		return m.editQuit()
 	case key.Matches(msg, Keys.Quit):
 		if m.s.Edits == 0 && !m.resumed {
 			m.result.Interrupted = true
@@ -193,6 +213,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.goTo(n)
 		}
 		return nil
+	case key.Matches(msg, Keys.Save) && m.edit != nil:
+		return m.editSaveKey()
 	case key.Matches(msg, Keys.Save):
 		if m.cur != stepReview {
 			return m.goTo(stepReview)
@@ -295,8 +317,12 @@ func (m *Model) save(path string, overwrite bool) tea.Cmd {
 		}
 		return nil
 	}
+	if cmd, stop := m.catalogBeforeSave(path, overwrite); stop {
+		return cmd
+	}
 	if path == "-" {
 		m.result = Result{Saved: true, Path: "-", JSON: m.s.JSON}
+		m.writeCatalogAfterCard()
 		m.removeDraft()
 		return tea.Quit
 	}
@@ -310,6 +336,7 @@ func (m *Model) save(path string, overwrite bool) tea.Cmd {
 		return nil
 	}
 	m.result = Result{Saved: true, Path: path, JSON: m.s.JSON}
+	m.writeCatalogAfterCard()
 	m.removeDraft()
 	return tea.Quit
 }

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui"
+	"github.com/oncard/oncard/validate"
+)
+
+// `oncard edit FILE` on a terminal without edit flags opens the card in the
+// screens of `oncard new` (tui, edit mode). Other documents have no
+// screens yet: the command says how to edit them instead.
+func init() { interactiveEdit = runEditTUI }
+
+func runEditTUI(cmd *cobra.Command, s *edit.Session, kind validate.Kind) error {
+	name := model.SafeText(s.Path())
+	switch kind {
+	case validate.KindCard:
+	case validate.KindCatalog:
+		return usageError{cmd: cmd.CommandPath(), msg: fmt.Sprintf(
+			"%s is an AI Catalog: the interactive editor edits Agent Cards for now; edit catalogs with --set/--delete, or add entries with oncard catalog add", name)}
+	default:
+		return usageError{cmd: cmd.CommandPath(), msg: fmt.Sprintf(
+			"%s is %s: the interactive editor edits Agent Cards; edit it with --set and --delete", name, kindArticle(kind))}
+	}
+	hosts, err := acceptedSchemaHosts(nil)
+	if err != nil {
+		return err
+	}
+	opts := tui.Options{Edit: s, Validate: &validate.Options{Path: s.Path(), SchemaHosts: hosts}}
+	// The screen is drawn on stderr, like `oncard new`: stdout stays free.
+	res, err := tui.Run(cmd.Context(), opts, cmd.InOrStdin(), os.Stderr)
+	if err != nil {
+		return err
+	}
+	stderr := cmd.ErrOrStderr()
+	switch {
+	case res.Saved && res.Path == s.Path():
+		fmt.Fprintf(stderr, "oncard: wrote %s\n", name)
+		return nil
+	case res.Saved:
+		fmt.Fprintf(stderr, "oncard: wrote your version to %s; %s keeps the other version\n", model.SafeText(res.Path), name)
+		return nil
+	}
+	if !s.Changed() { // looked, changed nothing: an ordinary end
+		return nil
+	}
+	fmt.Fprintf(stderr, "oncard: %s not written; the edits are dropped\n", name)
+	return exitError{code: exitInterrupt}
+}

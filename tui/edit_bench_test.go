@@ -1,0 +1,39 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/edit"
+)
+
+// BenchmarkEditReviewFrame200Skills: one frame of the edit Review screen
+// (diff, errors the edits add, members kept as is) on a 200-skill card
+// with one change: what every key on that screen costs.
+func BenchmarkEditReviewFrame200Skills(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "card.json")
+	if err := os.WriteFile(path, []byte(bigCard(200)), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	es, err := edit.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	es.Prepare(func(d *model.Doc) { model.NewCard(d) })
+	m := New(Options{Edit: es, Theme: NewTheme(true)})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m.handleKey(keyMsg("x")) // the Agent step's name: one change
+	m.handleKey(keyMsg("ctrl+s"))
+	if _, ok := m.steps[m.cur].(*editReviewStep); !ok {
+		b.Fatal("not on Review")
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = m.render()
+	}
+}

@@ -1,0 +1,324 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/validate"
+)
+
+// Edit mode is `oncard edit FILE` on a terminal: the screens of `oncard
+// new` over an existing card. The screens edit the session's Doc in place
+// (they only write a member when the operator changes it, so untouched
+// bytes stay as they were); the first screen describes the file instead of
+// offering templates, and the last one shows the diff against the file
+// and saves through edit.Session (atomic, mode kept, refused when the
+// file changed on disk).
+
+// editMode is the state edit mode adds to the root model.
+type editMode struct {
+	s *edit.Session
+	// before are the findings of the file as on disk: the save refuses only
+	// the errors the edits add to them (validate.NewFindings).
+	before []validate.Diagnostic
+	// signatures is how many signatures the file had when opened (or
+	// reloaded): an edit makes them stop verifying.
+	signatures int
+	// kept caches keptAsIs for the card as it was at keptEdits.
+	kept      []string
+	keptDoc   *model.Doc
+	keptEdits int
+}
+
+// setupEdit turns the model built by New into the editor of es: the Start
+// and Review screens are replaced, drafts are off (the file is the draft).
+func (m *Model) setupEdit(es *edit.Session) {
+	m.edit = &editMode{s: es}
+	m.edit.loadBefore(m.s.Opts)
+	m.draft, m.resumed = nil, false
+	steps := m.steps[:0]
+	for _, st := range m.steps {
+		switch st.(type) {
+		case *startStep:
+			st = newFileStep(m)
+		case *reviewStep:
+			st = newEditReviewStep(m)
+		case *catalogStep:
+			// Its "write a catalog entry when the card is saved" belongs
+			// to the save of `oncard new`; the edit save does not do it.
+			continue
+		}
+		steps = append(steps, st)
+	}
+	m.steps = steps
+}
+
+// loadBefore validates the file as it is on disk.
+func (e *editMode) loadBefore(opts *validate.Options) {
+	e.before, e.signatures = nil, 0
+	orig, err := e.s.Original()
+	if err != nil {
+		return
+	}
+	e.before = validate.Document(orig, validate.KindCard, opts)
+	e.signatures = orig.Root().Get("signatures").Len()
+}
+
+// editStepIndex is the index of the edit Review step.
+func (m *Model) editStepIndex() int {
+	for i, st := range m.steps {
+		if _, ok := st.(*editReviewStep); ok {
+			return i
+		}
+	}
+	return len(m.steps) - 1
+}
+
+// fileName is the edited file's path, safe for the terminal.
+func (e *editMode) fileName() string { return model.SafeText(e.s.Path()) }
+
+// shape is the card's current A2A shape (it changes with an upgrade).
+func (m *Model) shape() model.Shape { return (&model.Card{Doc: m.s.Doc}).Shape() }
+
+// addedErrors are the error-level findings the edits add to the file's own.
+func (m *Model) addedErrors() []validate.Diagnostic {
+	return validate.NewFindings(m.edit.before, m.s.Diags)
+}
+
+// headerTitle is the program name at the top left: "oncard new", or in
+// edit mode "oncard edit FILE" with the banner saying the file's shape.
+func (m *Model) headerTitle() string {
+	if m.edit == nil {
+		return m.th.Title.Render("oncard new")
+	}
+	return m.th.Title.Render("oncard edit "+truncateLeft(m.edit.fileName(), 40)) + " " + m.shapeBanner()
+}
+
+// truncateLeft cuts s to w cells by dropping its start (a path's end, the
+// file name, is what tells files apart).
+func truncateLeft(s string, w int) string {
+	if n := ansi.StringWidth(s); n > w {
+		return "…" + ansi.TruncateLeft(s, n-w+1, "")
+	}
+	return s
+}
+
+// shapeBanner says which A2A shape the card has; v0.3 and dual cards are
+// pointed to the upgrade action on Review.
+func (m *Model) shapeBanner() string {
+	switch sh := m.shape(); sh {
+	case model.ShapeV03:
+		return m.th.Warning.Render("[v0.3 card: upgrade on Review]")
+	case model.ShapeDual:
+		return m.th.Info.Render("[dual card v1.0 + v0.3: stays dual unless upgraded]")
+	default:
+		return m.th.Hint.Render("[" + sh.String() + " card]")
+	}
+}
+
+// keptAsIs lists the members of the card that no screen edits (unknown
+// members, v0.3 members, other extensions, signatures): they are written
+// back exactly as they were. A member is listed at the highest level at
+// which nothing under it is edited.
+func (m *Model) keptAsIs() []string {
+	// The walk asks every step about every member: done once per change
+	// of the card rather than once per frame.
+	e := m.edit
+	if e.keptDoc != m.s.Doc || e.keptEdits != m.s.Edits {
+		e.kept = nil
+		m.collectUncovered("", m.s.Doc.Root(), &e.kept)
+		e.keptDoc, e.keptEdits = m.s.Doc, m.s.Edits
+	}
+	return e.kept
+}
+
+// collectUncovered adds to out the pointers under ptr that no step owns;
+// it reports whether everything at ptr is uncovered (so that the caller
+// lists ptr once instead of each of its members).
+func (m *Model) collectUncovered(ptr string, n *model.Node, out *[]string) bool {
+	owned := m.ownedByAStep(ptr)
+	var children []string
+	var nodes []*model.Node
+	switch {
+	case n == nil:
+		return false
+	case n.Kind == model.Object:
+		for _, mem := range n.Members {
+			children = append(children, ptr+model.Pointer(mem.Key))
+			nodes = append(nodes, mem.Value)
+		}
+	case n.Kind == model.Array:
+		for i := 0; i < n.Len(); i++ {
+			children = append(children, item(ptr, i))
+			nodes = append(nodes, n.Index(i))
+		}
+	}
+	if len(children) == 0 {
+		return !owned
+	}
+	var mine []string
+	all := true
+	for i, c := range children {
+		var sub []string
+		if m.collectUncovered(c, nodes[i], &sub) {
+			mine = append(mine, c)
+		} else {
+			all = false
+			mine = append(mine, sub...)
+		}
+	}
+	if all && !owned && ptr != "" {
+		return true
+	}
+	*out = append(*out, mine...)
+	return false
+}
+
+func (m *Model) ownedByAStep(ptr string) bool {
+	if ptr == "" {
+		return false
+	}
+	for _, st := range m.steps {
+		if st.owns(ptr, m.s) {
+			return true
+		}
+	}
+	return false
+}
+
+// editSaveKey is ctrl+s in edit mode: from another step it goes to Review
+// (where the diff is); on Review it asks to write.
+func (m *Model) editSaveKey() tea.Cmd {
+	if i := m.editStepIndex(); m.cur != i {
+		return m.goTo(i)
+	}
+	return m.editConfirmSave()
+}
+
+// editConfirmSave checks the edits and asks before writing the file.
+func (m *Model) editConfirmSave() tea.Cmd {
+	m.s.refresh()
+	es := m.edit.s
+	if !es.Changed() {
+		m.status = "no changes: " + m.edit.fileName() + " not written"
+		return nil
+	}
+	if added := m.addedErrors(); len(added) > 0 {
+		m.status = fmt.Sprintf("not saved: the edits add %s (listed on Review)", count(len(added), "error", "errors"))
+		return nil
+	}
+	q := "Write " + m.edit.fileName() + "?"
+	if stat := diffLineStat(es.Diff()); stat != "" {
+		q += "\nThe diff on Review " + stat + "."
+	}
+	if m.edit.signatures > 0 && m.s.Doc.Root().Get("signatures") != nil {
+		q += "\nThe card's signatures will no longer verify."
+	}
+	m.dialog = &dialog{
+		question: q,
+		yes:      func(m *Model) tea.Cmd { return m.editWrite() },
+		no: func(m *Model) tea.Cmd {
+			m.status = "not written"
+			return nil
+		},
+	}
+	return nil
+}
+
+// editWrite saves over the file; when it changed on disk since it was
+// opened, Review offers to reload or to save elsewhere.
+func (m *Model) editWrite() tea.Cmd {
+	es := m.edit.s
+	err := es.Save()
+	switch {
+	case err == nil:
+		m.result = Result{Saved: true, Path: es.Path(), JSON: es.Bytes()}
+		return tea.Quit
+	case errors.Is(err, model.ErrChangedOnDisk):
+		m.status = "not written: the file changed on disk"
+		rv := m.steps[m.editStepIndex()].(*editReviewStep)
+		rv.setMode(reviewChangedOnDisk)
+		return m.goTo(m.editStepIndex())
+	default:
+		m.status = "not written: " + model.SafeText(err.Error())
+		return nil
+	}
+}
+
+// editReload starts over from the file on disk and re-applies the edits
+// that do not conflict; it returns the dropped ones, said plainly.
+func (m *Model) editReload() ([]string, error) {
+	conflicts, err := m.edit.s.Rebase()
+	if err != nil {
+		return nil, err
+	}
+	m.s.Doc = m.edit.s.Doc()
+	m.s.changed()
+	m.edit.loadBefore(m.s.Opts)
+	var dropped []string
+	for _, c := range conflicts {
+		dropped = append(dropped, model.SafeText(c.String()))
+	}
+	return dropped, nil
+}
+
+// editSaveAs writes the edited card to another file (never over one that
+// exists) and ends: the file being edited keeps the other version.
+func (m *Model) editSaveAs(path string) tea.Cmd {
+	if path == "" {
+		m.status = "give a path to save to"
+		return nil
+	}
+	data := m.edit.s.Bytes()
+	if err := m.edit.s.SaveAs(path, false); err != nil {
+		m.status = "not written: " + model.SafeText(err.Error())
+		return nil
+	}
+	m.result = Result{Saved: true, Path: path, JSON: data}
+	return tea.Quit
+}
+
+// editQuit is ctrl+c in edit mode: it asks only when there is something to
+// lose.
+func (m *Model) editQuit() tea.Cmd {
+	if !m.edit.s.Changed() {
+		m.result.Interrupted = true
+		return tea.Quit
+	}
+	m.dialog = &dialog{
+		question: "Quit without saving? Your changes to " + m.edit.fileName() + " are lost.",
+		yes: func(m *Model) tea.Cmd {
+			m.result.Interrupted = true
+			return tea.Quit
+		},
+		no: func(*Model) tea.Cmd { return nil },
+	}
+	return nil
+}
+
+// diffLineStat is "adds 1 line and removes 1" for a unified diff.
+func diffLineStat(diff string) string {
+	if diff == "" {
+		return ""
+	}
+	added, removed := 0, 0
+	for _, line := range strings.Split(diff, "\n") {
+		switch {
+		case strings.HasPrefix(line, "+++"), strings.HasPrefix(line, "---"):
+		case strings.HasPrefix(line, "+"):
+			added++
+		case strings.HasPrefix(line, "-"):
+			removed++
+		}
+	}
+	return fmt.Sprintf("adds %d %s and removes %d", added, plural(added, "line", "lines"), removed)
+}
+
+// count is "1 error", "2 errors".
+func count(n int, one, many string) string { return fmt.Sprintf("%d %s", n, plural(n, one, many)) }
