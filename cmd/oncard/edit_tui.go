@@ -13,28 +13,35 @@ import (
 )
 
 // `oncard edit FILE` on a terminal without edit flags opens the card in the
-// screens of `oncard new` (tui, edit mode). Other documents have no
-// screens yet: the command says how to edit them instead.
+// screens of `oncard new` (tui, edit mode), and an AI Catalog in the
+// catalog editor (tui.NewCatalogEditor). Other documents have no screens
+// yet: the command says how to edit them instead.
 func init() { interactiveEdit = runEditTUI }
+
+// runCatalogEditor runs the catalog editor (a variable so that tests can
+// see what it is given without a terminal).
+var runCatalogEditor = tui.RunCatalogEditor
 
 func runEditTUI(cmd *cobra.Command, s *edit.Session, kind validate.Kind) error {
 	name := model.SafeText(s.Path())
 	switch kind {
-	case validate.KindCard:
-	case validate.KindCatalog:
-		return usageError{cmd: cmd.CommandPath(), msg: fmt.Sprintf(
-			"%s is an AI Catalog: the interactive editor edits Agent Cards for now; edit catalogs with --set/--delete, or add entries with oncard catalog add", name)}
+	case validate.KindCard, validate.KindCatalog:
 	default:
 		return usageError{cmd: cmd.CommandPath(), msg: fmt.Sprintf(
-			"%s is %s: the interactive editor edits Agent Cards; edit it with --set and --delete", name, kindArticle(kind))}
+			"%s is %s: the interactive editor edits Agent Cards and AI Catalogs; edit it with --set and --delete", name, kindArticle(kind))}
 	}
 	hosts, err := acceptedSchemaHosts(nil)
 	if err != nil {
 		return err
 	}
-	opts := tui.Options{Edit: s, Validate: &validate.Options{Path: s.Path(), SchemaHosts: hosts}}
+	vopts := &validate.Options{Path: s.Path(), SchemaHosts: hosts}
 	// The screen is drawn on stderr, like `oncard new`: stdout stays free.
-	res, err := tui.Run(cmd.Context(), opts, cmd.InOrStdin(), os.Stderr)
+	var res tui.Result
+	if kind == validate.KindCatalog {
+		res, err = runCatalogEditor(cmd.Context(), tui.CatalogEditorOptions{Edit: s, Validate: vopts}, cmd.InOrStdin(), os.Stderr)
+	} else {
+		res, err = tui.Run(cmd.Context(), tui.Options{Edit: s, Validate: vopts}, cmd.InOrStdin(), os.Stderr)
+	}
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,12 +14,13 @@ import (
 
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/templates"
+	"github.com/oncard/oncard/tui"
 	"github.com/oncard/oncard/validate"
 )
 
-// A catalog (or any document that is not a card) has no screens yet: the
-// interactive editor says how to edit it instead of opening.
-func TestEditTUIRefusesDocumentsOtherThanCards(t *testing.T) {
+// A catalog opens in the catalog editor, with the session and validation
+// options of the file.
+func TestEditTUIOpensCatalogsInTheCatalogEditor(t *testing.T) {
 	if interactiveEdit == nil {
 		t.Fatal("the interactive editor is not wired")
 	}
@@ -36,9 +40,57 @@ func TestEditTUIRefusesDocumentsOtherThanCards(t *testing.T) {
 	if kind != validate.KindCatalog {
 		t.Fatalf("the catalog template is detected as %s", kind)
 	}
+	var got tui.CatalogEditorOptions
+	calls := 0
+	saved := runCatalogEditor
+	t.Cleanup(func() { runCatalogEditor = saved })
+	runCatalogEditor = func(_ context.Context, opts tui.CatalogEditorOptions, _ io.Reader, _ io.Writer) (tui.Result, error) {
+		calls++
+		got = opts
+		return tui.Result{Saved: true, Path: opts.Edit.Path()}, nil
+	}
+	var stderr bytes.Buffer
+	cmd := &cobra.Command{Use: "edit"}
+	cmd.SetErr(&stderr)
+	if err := interactiveEdit(cmd, s, kind); err != nil {
+		t.Fatalf("err = %v", err)
+	}
+	if calls != 1 || got.Edit != s || got.Validate == nil || got.Validate.Path != path {
+		t.Fatalf("the catalog editor was called %d times with %+v", calls, got)
+	}
+	if !strings.Contains(stderr.String(), "wrote "+path) {
+		t.Fatalf("stderr %q", stderr.String())
+	}
+}
+
+// A document that is neither a card nor a catalog (here a bare OASF
+// discovery payload) has no screens: the editor says how to edit it.
+func TestEditTUIRefusesDocumentsOtherThanCards(t *testing.T) {
+	if interactiveEdit == nil {
+		t.Fatal("the interactive editor is not wired")
+	}
+	payload := []byte(`{"schema_version": "1.1.0", "skills": [{"name": "software_engineering/code_debugging/error_handling", "id": 60602}]}` + "\n")
+	path := filepath.Join(t.TempDir(), "discovery.json")
+	if err := os.WriteFile(path, payload, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := edit.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kind := prepareSession(s)
+	if kind != validate.KindDiscovery {
+		t.Fatalf("the payload is detected as %s", kind)
+	}
+	saved := runCatalogEditor
+	t.Cleanup(func() { runCatalogEditor = saved })
+	runCatalogEditor = func(context.Context, tui.CatalogEditorOptions, io.Reader, io.Writer) (tui.Result, error) {
+		t.Fatal("a discovery payload was opened in the catalog editor")
+		return tui.Result{}, nil
+	}
 	err = interactiveEdit(&cobra.Command{Use: "edit"}, s, kind)
 	var ue usageError
-	if !errors.As(err, &ue) || !strings.Contains(ue.msg, "--set/--delete") || !strings.Contains(ue.msg, "oncard catalog add") {
-		t.Fatalf("err = %v, want a usage error naming --set/--delete and oncard catalog add", err)
+	if !errors.As(err, &ue) || !strings.Contains(ue.msg, "--set and --delete") {
+		t.Fatalf("err = %v, want a usage error naming --set and --delete", err)
 	}
 }

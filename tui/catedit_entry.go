@@ -1,0 +1,125 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/oncard/oncard/model"
+)
+
+// catEditEntry edits the members of the selected entry: identifier, type,
+// version, url, displayName, description, tags. An inline artifact (data)
+// is shown but not edited here (it is a whole document: edit it with
+// --set). The discovery payload has its own screen.
+type catEditEntry struct {
+	c *CatalogEditor
+	f *form
+	// ptr is the entry the form was built for.
+	ptr string
+}
+
+func newCatEditEntry(c *CatalogEditor) *catEditEntry { return &catEditEntry{c: c} }
+
+func (st *catEditEntry) title() string { return "Entry" }
+
+// busy is false: esc is handled here, and pgup/pgdn may scroll the preview.
+func (st *catEditEntry) busy() bool { return false }
+
+func (st *catEditEntry) keys() []key.Binding {
+	return []key.Binding{Keys.NextField, Keys.PrevField, Keys.Back}
+}
+
+func (st *catEditEntry) pointer() string {
+	if st.f == nil {
+		return ""
+	}
+	return st.f.pointer()
+}
+
+// enter builds the form of the selected entry, keeping the focused field
+// when it is the same entry.
+func (st *catEditEntry) enter() tea.Cmd {
+	e := st.c.selectedEntry()
+	if e == nil {
+		st.f, st.ptr = nil, ""
+		return nil
+	}
+	idx := 0
+	if st.f != nil && st.ptr == e.Ptr {
+		idx = st.f.idx
+	}
+	st.ptr = e.Ptr
+	st.f = newForm(catEditEntryFields(e)...)
+	st.f.load(st.c.s)
+	st.f.idx = min(idx, len(st.f.fields)-1)
+	return st.f.focus()
+}
+
+// catEditEntryFields are the fields of entry e. The url field is left out
+// when the artifact is inline: an entry has a url or data, never both.
+func catEditEntryFields(e *model.Entry) []field {
+	p := e.Ptr
+	ident := newTextField("Identifier", p+"/identifier", textRequired, "urn:air:agents.example.com:agents:helper")
+	ident.hint = "Names the artifact; with the version it must be unique in the catalog."
+	typ := newTextField("Type (media type)", p+"/type", textRequired, model.MediaTypeA2ACard)
+	typ.hint = "e.g. " + model.MediaTypeA2ACard + ", " + model.MediaTypeMCPServerCard + ", " + model.MediaTypeCatalog
+	version := newTextField("Version", p+"/version", textString, "1.0.0")
+	fields := []field{ident, typ, version}
+	if !e.HasData() || e.URL() != "" {
+		u := newTextField("URL", p+"/url", textString, "https://agents.example.com/.well-known/agent-card.json")
+		u.hint = "Where the artifact is served."
+		fields = append(fields, u)
+	}
+	name := newTextField("Display name", p+"/displayName", textString, "(optional)")
+	desc := newTextField("Description", p+"/description", textString, "(optional)")
+	tags := newTextField("Tags (comma separated)", p+"/tags", textList, "(optional)")
+	return append(fields, name, desc, tags)
+}
+
+func (st *catEditEntry) update(msg tea.KeyPressMsg) tea.Cmd {
+	if st.f == nil {
+		if key.Matches(msg, Keys.Back, Keys.Enter) {
+			return st.c.goTo(catEditScreenEntries)
+		}
+		return nil
+	}
+	if key.Matches(msg, Keys.Back) {
+		return st.c.goTo(catEditScreenEntries)
+	}
+	cmd := st.c.catEditFormUpdate(st.f, msg)
+	if st.f.done {
+		st.f.done = false
+		return st.c.goTo(catEditScreenEntries)
+	}
+	return cmd
+}
+
+func (st *catEditEntry) view(width, height int) string {
+	c := st.c
+	th := c.th
+	e := c.selectedEntry()
+	if st.f == nil || e == nil {
+		return th.Hint.Render("The catalog has no entries: add one on Entries (a).")
+	}
+	var b strings.Builder
+	b.WriteString(th.Hint.Render(fmt.Sprintf("entry %d of %d · esc back to the list", c.entry+1, c.entryCount())))
+	b.WriteString("\n\n")
+	b.WriteString(st.f.view(th, c.s, width))
+	if d := e.Data(); d != nil {
+		b.WriteString("\n\n" + th.Label.Render("Data (inline artifact, read-only here)") + "\n  ")
+		b.WriteString(th.Hint.Render(truncate(fmt.Sprintf("an inline %s (%d %s); edit it with oncard edit --set %s/data/…",
+			d.Kind, d.Len(), plural(d.Len(), "member", "members"), model.SafeText(e.Ptr)), width-2)))
+	}
+	if keys := e.ExtensionKeys(); len(keys) > 0 {
+		safe := make([]string, len(keys))
+		for i, k := range keys {
+			safe[i] = model.SafeText(k)
+		}
+		b.WriteString("\n\n" + th.Label.Render("Extensions") + "\n  " +
+			th.Hint.Render(truncate(strings.Join(safe, ", ")+" (the OASF payload on Discovery)", width-2)))
+	}
+	return b.String()
+}

@@ -1,0 +1,469 @@
+package tui
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/model/oasf"
+)
+
+// catEditDriver sends keys to a CatalogEditor through Update, as the
+// card driver does for the card editor.
+type catEditDriver struct {
+	t    *testing.T
+	c    *CatalogEditor
+	path string
+	orig []byte
+	quit bool
+}
+
+// openCatEdit copies testdata/catedit-catalog.json to a temporary file and
+// opens the catalog editor on it.
+func openCatEdit(t *testing.T) *catEditDriver {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(editTestdata, "catedit-catalog.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "catalog.json")
+	if err := os.WriteFile(path, data, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	es, err := edit.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCatalogEditor(CatalogEditorOptions{Edit: es, Theme: NewTheme(false)})
+	c.Update(tea.WindowSizeMsg{Width: 220, Height: 50})
+	return &catEditDriver{t: t, c: c, path: path, orig: data}
+}
+
+func (d *catEditDriver) press(keys ...string) *catEditDriver {
+	d.t.Helper()
+	for _, k := range keys {
+		d.send(keyMsg(k))
+	}
+	return d
+}
+
+func (d *catEditDriver) typ(text string) *catEditDriver {
+	d.t.Helper()
+	for _, r := range text {
+		if r == ' ' {
+			d.send(keyMsg("space"))
+			continue
+		}
+		d.send(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	return d
+}
+
+func (d *catEditDriver) send(msg tea.Msg) {
+	_, cmd := d.c.Update(msg)
+	d.run(cmd, 0)
+}
+
+func (d *catEditDriver) run(cmd tea.Cmd, depth int) {
+	if cmd == nil || depth > 3 {
+		return
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			d.run(c, depth+1)
+		}
+	case tea.QuitMsg:
+		d.quit = true
+	}
+}
+
+func (d *catEditDriver) screen() string { return ansi.Strip(d.c.render()) }
+
+func (d *catEditDriver) mustShow(parts ...string) {
+	d.t.Helper()
+	sc := d.screen()
+	for _, p := range parts {
+		if !strings.Contains(sc, p) {
+			d.t.Fatalf("screen lacks %q:\n%s", p, sc)
+		}
+	}
+}
+
+// save is ctrl+s twice (to Review, then the question) and y.
+func (d *catEditDriver) save() []byte {
+	d.t.Helper()
+	d.press("ctrl+s", "ctrl+s")
+	if d.c.confirm == nil {
+		d.t.Fatalf("no confirmation asked; status %q\n%s", d.c.status, d.screen())
+	}
+	d.press("y")
+	if !d.quit || !d.c.Result().Saved {
+		d.t.Fatalf("not saved: quit %v, status %q", d.quit, d.c.status)
+	}
+	data, err := os.ReadFile(d.path)
+	if err != nil {
+		d.t.Fatal(err)
+	}
+	return data
+}
+
+func (d *catEditDriver) entries() []*model.Entry {
+	return (&model.Catalog{Doc: d.c.s.Doc}).Entries()
+}
+
+// changedLines lists the lines of a and b that differ, when both have the
+// same number of lines (else it fails).
+func changedLines(t *testing.T, a, b []byte) []string {
+	t.Helper()
+	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	if len(la) != len(lb) {
+		t.Fatalf("line count changed from %d to %d:\n%s", len(la), len(lb), b)
+	}
+	var out []string
+	for i := range la {
+		if la[i] != lb[i] {
+			out = append(out, lb[i])
+		}
+	}
+	return out
+}
+
+func TestCatEditListsEntries(t *testing.T) {
+	d := openCatEdit(t)
+	d.mustShow("[AI Catalog]", "1 Entries", "4 Review & save",
+		"1. urn:air:agents.example.com:agents:network-debugger  v1.0.0  A2A card",
+		"2. urn:air:agents.example.com:agents:trip-planner  v2.1.0",
+		"3. urn:air:agents.example.com:servers:inline", "MCP server card", "3 entries", "no findings")
+	// The preview highlights the selected entry.
+	d.press("down")
+	if got := d.c.s.Focus; got != "/entries/1" {
+		t.Fatalf("focus %q, want /entries/1", got)
+	}
+}
+
+func TestCatEditEditURLChangesOnlyThatLine(t *testing.T) {
+	d := openCatEdit(t)
+	d.press("down", "enter") // entry 2
+	d.mustShow("entry 2 of 3", "Identifier", "URL", "Tags")
+	d.press("tab", "tab", "tab") // identifier, type, version, url
+	if got := d.c.s.Focus; got != "/entries/1/url" {
+		t.Fatalf("focus %q, want /entries/1/url", got)
+	}
+	d.press("ctrl+u").typ("https://trips.example.com/.well-known/agent-card.json")
+	saved := d.save()
+	lines := changedLines(t, d.orig, saved)
+	want := `            "url": "https://trips.example.com/.well-known/agent-card.json"`
+	if len(lines) != 1 || lines[0] != want {
+		t.Fatalf("changed lines %q, want only %q", lines, want)
+	}
+}
+
+func TestCatEditInlineDataIsReadOnly(t *testing.T) {
+	d := openCatEdit(t)
+	d.press("down", "down", "enter")
+	d.mustShow("Data (inline artifact, read-only here)", "an inline object (1 member)")
+	if strings.Contains(d.screen(), "URL") {
+		t.Fatalf("an inline entry offers a URL field:\n%s", d.screen())
+	}
+}
+
+func TestCatEditAddFromCard(t *testing.T) {
+	d := openCatEdit(t)
+	card := filepath.Join(editTestdata, "edit-v10.json")
+	d.press("a").typ(card).press("enter")
+	es := d.entries()
+	if len(es) != 4 {
+		t.Fatalf("%d entries after the add, want 4; status %q", len(es), d.c.status)
+	}
+	if got := es[3].Identifier(); got != "urn:air:bank.example:agents:example-bank-assistant" {
+		t.Fatalf("identifier %q", got)
+	}
+	if d.c.entry != 3 {
+		t.Fatalf("selection %d, want the new entry", d.c.entry)
+	}
+	d.mustShow("Added entry 4", "4. urn:air:bank.example:agents:example-bank-assistant  v1.0.0  A2A card")
+	saved := d.save()
+	// Everything before the new entry is kept byte for byte.
+	cut := bytes.LastIndex(d.orig, []byte("\n        }"))
+	if !bytes.HasPrefix(saved, d.orig[:cut]) {
+		t.Fatalf("the existing entries changed:\n%s", saved)
+	}
+	if !bytes.Contains(saved, []byte(`"url": "https://bank.example/.well-known/agent-card.json"`)) {
+		t.Fatalf("the new entry has no url:\n%s", saved)
+	}
+}
+
+func TestCatEditAddRefusesWhatIsNotACard(t *testing.T) {
+	d := openCatEdit(t)
+	d.press("a").typ(d.path).press("enter") // the catalog itself
+	if n := len(d.entries()); n != 3 {
+		t.Fatalf("%d entries, want 3", n)
+	}
+	if !strings.Contains(d.c.status, "is not an Agent Card") {
+		t.Fatalf("status %q", d.c.status)
+	}
+	d.press("esc")
+	d.mustShow("3 entries")
+}
+
+func TestCatEditRemoveEntry(t *testing.T) {
+	d := openCatEdit(t)
+	d.press("down", "d")
+	d.mustShow("Remove entry 2 (urn:air:agents.example.com:agents:trip-planner)?")
+	d.press("n")
+	if n := len(d.entries()); n != 3 {
+		t.Fatalf("no removed an entry: %d left", n)
+	}
+	d.press("d", "y")
+	es := d.entries()
+	if len(es) != 2 || es[1].Identifier() != "urn:air:agents.example.com:servers:inline" {
+		t.Fatalf("entries after the remove: %d", len(es))
+	}
+	saved := d.save()
+	if bytes.Contains(saved, []byte("trip-planner")) {
+		t.Fatalf("the entry is still written:\n%s", saved)
+	}
+	if !bytes.Contains(saved, []byte(`"tags": ["networking",   "debugging"]`)) {
+		t.Fatalf("the other entries were rewritten:\n%s", saved)
+	}
+}
+
+func TestCatEditReorderEntries(t *testing.T) {
+	d := openCatEdit(t)
+	d.press("shift+down")
+	es := d.entries()
+	if es[0].Identifier() != "urn:air:agents.example.com:agents:trip-planner" || d.c.entry != 1 {
+		t.Fatalf("first entry %q, selection %d", es[0].Identifier(), d.c.entry)
+	}
+	d.press("shift+up")
+	if d.entries()[0].Identifier() != "urn:air:agents.example.com:agents:network-debugger" {
+		t.Fatal("shift+up did not move it back")
+	}
+}
+
+func TestCatEditPickSkillWritesPayload(t *testing.T) {
+	if oasf.Get(oasf.DefaultVersion) == nil {
+		t.Skip("no embedded taxonomy for the default version")
+	}
+	d := openCatEdit(t)
+	d.press("down", "alt+3") // trip-planner has no payload
+	d.mustShow("The entry has no discovery payload", "Skills (0)")
+	d.press("tab", "enter") // Choose OASF skills
+	if d.c.screens[catEditScreenDiscovery].(*catEditDiscovery).picker == nil {
+		t.Fatalf("the picker is not open:\n%s", d.screen())
+	}
+	d.typ("error handling").press("enter") // toggles the best match
+	disc, ok := d.entries()[1].Discovery()
+	if !ok {
+		t.Fatalf("no payload written:\n%s", d.c.s.JSON)
+	}
+	skills := disc.Skills()
+	if len(skills) != 1 || skills[0].Name == "" || skills[0].ID == 0 {
+		t.Fatalf("skills %+v, want one with name and id", skills)
+	}
+	if v := disc.SchemaVersion(); v != oasf.DefaultVersion {
+		t.Fatalf("schema_version %q", v)
+	}
+	tree := oasf.Get(oasf.DefaultVersion).Tree(oasf.Skills)
+	if c := tree.ByID(int(skills[0].ID)); c == nil || c.Name != skills[0].Name {
+		t.Fatalf("the reference %+v is not a class of the taxonomy", skills[0])
+	}
+	d.press("esc", "esc") // clear the search, leave the picker
+	d.mustShow("Skills (1)", "#"+strconv.Itoa(int(skills[0].ID)))
+	saved := d.save()
+	// The first entry's payload is untouched.
+	if !bytes.Contains(saved, []byte(`"skills": [{"name": "software_engineering/code_debugging/error_handling", "id": 60602}]`)) {
+		t.Fatalf("another payload changed:\n%s", saved)
+	}
+	if !bytes.Contains(saved, []byte(`"name": "`+skills[0].Name+`"`)) {
+		t.Fatalf("the chosen skill is not in the file:\n%s", saved)
+	}
+}
+
+func TestCatEditUnpickLastReferenceRemovesPayload(t *testing.T) {
+	if oasf.Get(oasf.DefaultVersion) == nil {
+		t.Skip("no embedded taxonomy for the default version")
+	}
+	d := openCatEdit(t)
+	d.press("alt+3")
+	d.mustShow("Skills (1)", "Domains (1)", "#60602")
+	// Drop the skill: the payload keeps its domain.
+	d.press("tab", "enter").typ("error handling").press("enter", "esc", "esc")
+	disc, ok := d.entries()[0].Discovery()
+	if !ok || len(disc.Skills()) != 0 || len(disc.Domains()) != 1 {
+		t.Fatalf("payload after dropping the skill:\n%s", d.c.s.JSON)
+	}
+	// Drop the domain too: the payload goes, the other extension stays.
+	d.press("tab", "enter").typ("network security").press("enter", "esc", "esc")
+	if _, ok := d.entries()[0].Discovery(); ok {
+		t.Fatalf("an empty payload is kept:\n%s", d.c.s.JSON)
+	}
+	if keys := d.entries()[0].ExtensionKeys(); len(keys) != 1 || keys[0] != "com.example.kept" {
+		t.Fatalf("extensions left: %v", keys)
+	}
+}
+
+func TestCatEditReviewShowsDiff(t *testing.T) {
+	d := openCatEdit(t)
+	d.press("alt+4")
+	d.mustShow("No changes yet")
+	d.press("alt+2", "tab", "tab", "ctrl+u").typ("3.0.0").press("alt+4")
+	d.mustShow("[ Save (asks first) ]", "diff (lines", `-            "version": "1.0.0",`, `+            "version": "3.0.0",`)
+	d.press("ctrl+s")
+	d.mustShow("Write ", "adds 1 line and removes 1")
+	d.press("n")
+	if d.quit || d.c.status != "not written" {
+		t.Fatalf("quit %v, status %q", d.quit, d.c.status)
+	}
+}
+
+func TestCatEditRefusesNewErrors(t *testing.T) {
+	d := openCatEdit(t)
+	d.press("enter", "ctrl+u") // the identifier, emptied
+	d.press("ctrl+s", "ctrl+s")
+	if d.c.confirm != nil {
+		t.Fatal("asked to write a catalog the edits broke")
+	}
+	if !strings.Contains(d.c.status, "not saved: the edits add") {
+		t.Fatalf("status %q", d.c.status)
+	}
+	d.mustShow("The edits add", "/entries/0/identifier")
+	data, _ := os.ReadFile(d.path)
+	if !bytes.Equal(data, d.orig) {
+		t.Fatal("the file was written")
+	}
+	// ctrl+g, enter jumps back to the field.
+	d.press("ctrl+g", "enter")
+	if d.c.cur != catEditScreenEntry || d.c.s.Focus != "/entries/0/identifier" {
+		t.Fatalf("jump: screen %d, focus %q", d.c.cur, d.c.s.Focus)
+	}
+}
+
+func TestCatEditChangedOnDisk(t *testing.T) {
+	d := openCatEdit(t)
+	d.press("down", "enter", "tab", "tab", "ctrl+u").typ("2.2.0")
+	other := bytes.Replace(d.orig, []byte(`"Example Networks"`), []byte(`"Example Networks Ltd"`), 1)
+	if err := os.WriteFile(d.path, other, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	d.press("ctrl+s", "ctrl+s", "y")
+	if d.quit {
+		t.Fatal("wrote over a file changed on disk")
+	}
+	d.mustShow("changed on disk", "Reload the file and re-apply my edits")
+	d.press("enter") // reload
+	d.mustShow("Reloaded the file from disk")
+	saved := d.save()
+	if !bytes.Contains(saved, []byte("Example Networks Ltd")) || !bytes.Contains(saved, []byte(`"version": "2.2.0"`)) {
+		t.Fatalf("the reload lost a change:\n%s", saved)
+	}
+}
+
+func TestCatEditQuitAsksOnlyWithChanges(t *testing.T) {
+	d := openCatEdit(t)
+	d.press("ctrl+c")
+	if !d.quit || !d.c.Result().Interrupted {
+		t.Fatal("ctrl+c without changes did not quit")
+	}
+	d = openCatEdit(t)
+	d.press("shift+down", "ctrl+c")
+	if d.quit || d.c.confirm == nil {
+		t.Fatal("ctrl+c with changes did not ask")
+	}
+	d.press("y")
+	if !d.quit {
+		t.Fatal("y did not quit")
+	}
+}
+
+func TestCatEditNarrowAndEmpty(t *testing.T) {
+	d := openCatEdit(t)
+	d.c.Update(tea.WindowSizeMsg{Width: 60, Height: 20})
+	d.mustShow("ctrl+t preview")
+	for range 3 {
+		d.press("d", "y")
+	}
+	d.mustShow("No entries yet")
+	d.press("alt+2")
+	d.mustShow("The catalog has no entries")
+	d.press("alt+3")
+	d.mustShow("The catalog has no entries")
+	d.press("ctrl+t")
+	d.mustShow("preview")
+}
+
+// Catalogs of the wrong shape never make the editor panic, whatever is
+// pressed on every screen.
+func TestCatEditOddCatalogsNeverPanic(t *testing.T) {
+	odd := []string{
+		`{"specVersion": "1.0", "entries": []}`,
+		`{"specVersion": "1.0", "entries": {"0": {"identifier": "x"}}}`,
+		`{"specVersion": "1.0", "entries": [1, "two", null, [], {"identifier": 3, "tags": "t", "extensions": []}]}`,
+		`{"specVersion": "1.0", "entries": [{"identifier": "a", "type": "x", "url": "u",
+		  "extensions": {"org.agntcy.oasf.discovery.v1": {"schema_version": 7, "skills": [{"id": "x"}, 5], "domains": "d"}}}]}`,
+		`{"specVersion": "1.0", "entries": [{"identifier": "b", "type": "t", "data": "inline",
+		  "extensions": {"org.agntcy.oasf.discovery.v1": {"schema_version": "9.9.9", "skills": [{"name": "n", "id": 1}]}}}]}`,
+	}
+	keys := []string{"a", "x", "enter", "esc", "tab", "right", "space", "enter", "tab", "y", "left", "x",
+		"shift+up", "shift+down", "d", "y", "esc", "down", "enter", "space", "backspace", "esc", "tab", "enter", "x", "enter", "esc", "esc"}
+	for _, text := range odd {
+		path := filepath.Join(t.TempDir(), "catalog.json")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		es, err := edit.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := &catEditDriver{t: t, c: NewCatalogEditor(CatalogEditorOptions{Edit: es, Theme: NewTheme(false)}), path: path}
+		for i := range d.c.screens {
+			d.press("alt+" + strconv.Itoa(i+1))
+			d.press(keys...)
+			_ = d.screen()
+		}
+		d.send(tea.PasteMsg{Content: "pasted\x1b[31m"})
+		d.press("ctrl+g", "down", "enter")
+		d.send(tea.WindowSizeMsg{Width: 50, Height: 14})
+		_ = d.screen()
+	}
+}
+
+func TestCatEditSchemaVersionChoice(t *testing.T) {
+	if oasf.Get("1.0.0") == nil || oasf.Get("1.1.0") == nil {
+		t.Skip("the embedded taxonomies 1.0.0 and 1.1.0 are needed")
+	}
+	d := openCatEdit(t)
+	d.press("alt+3")
+	d.mustShow("Schema version", "[1.1.0]", "#60602")
+	d.press("right") // 1.0.0: the skill 60602 does not exist there
+	disc, _ := d.entries()[0].Discovery()
+	if v := disc.SchemaVersion(); v != "1.0.0" {
+		t.Fatalf("schema_version %q after →", v)
+	}
+	// The references are kept as written: only schema_version changed.
+	lines := changedLines(t, d.orig, d.c.s.JSON)
+	if len(lines) != 1 || !strings.Contains(lines[0], `"schema_version": "1.0.0"`) {
+		t.Fatalf("changed lines %q", lines)
+	}
+	d.mustShow("Skills (1)", "(a reference this taxonomy does not know; kept)")
+	if len(d.c.addedErrors()) == 0 {
+		t.Fatalf("no error for a skill unknown to 1.0.0: %v", d.c.s.Diags)
+	}
+	d.press("left") // back to 1.1.0: known again
+	d.mustShow("#60602")
+	if bytes.Contains([]byte(d.screen()), []byte("does not know")) {
+		t.Fatalf("the skill is still unknown:\n%s", d.screen())
+	}
+	if !bytes.Equal(d.c.s.JSON, d.orig) {
+		t.Fatalf("back to 1.1.0 the catalog differs:\n%s", d.c.s.JSON)
+	}
+}

@@ -1,0 +1,204 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/oncard/oncard/model"
+)
+
+// Update handles one message.
+func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		c.width, c.height = msg.Width, msg.Height
+		return c, nil
+	case tea.PasteMsg:
+		// A paste is typed text for the focused field, never keys.
+		if c.confirm != nil || c.diag.focused {
+			return c, nil
+		}
+		sc := c.screens[c.cur]
+		cmd := sc.update(tea.KeyPressMsg{Text: msg.Content})
+		c.s.Focus = sc.pointer()
+		return c, cmd
+	case tea.KeyPressMsg:
+		return c, c.handleKey(msg)
+	}
+	return c, nil
+}
+
+func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if c.confirm != nil {
+		return c.confirm.update(msg, c)
+	}
+	sc := c.screens[c.cur]
+	switch {
+	case key.Matches(msg, Keys.Quit):
+		return c.quit()
+	case key.Matches(msg, Keys.Help):
+		c.showHelp = !c.showHelp
+		return nil
+	case c.diag.focused:
+		if key.Matches(msg, Keys.Back, Keys.Diagnostics) {
+			c.diag.focused = false
+			return nil
+		}
+		if ptr, ok := c.diag.update(msg, c.s.Diags); ok {
+			c.diag.focused = false
+			return c.jumpTo(ptr)
+		}
+		return nil
+	case key.Matches(msg, Keys.NextStep):
+		if c.cur < len(c.screens)-1 {
+			return c.goTo(c.cur + 1)
+		}
+		return nil
+	case key.Matches(msg, Keys.PrevStep):
+		if c.cur > 0 {
+			return c.goTo(c.cur - 1)
+		}
+		return nil
+	case key.Matches(msg, Keys.GoToStep):
+		if n := int(msg.Code - '1'); n >= 0 && n < len(c.screens) {
+			return c.goTo(n)
+		}
+		return nil
+	case key.Matches(msg, Keys.Save):
+		if c.cur != catEditScreenReview {
+			return c.goTo(catEditScreenReview)
+		}
+		return c.confirmSave()
+	case key.Matches(msg, Keys.Diagnostics):
+		c.diag.focused = true
+		c.showPreview = false
+		return nil
+	case key.Matches(msg, Keys.Preview):
+		c.showPreview = !c.showPreview
+		return nil
+	case key.Matches(msg, Keys.ScrollUp) && !sc.busy():
+		c.prev.setContent(c.s.JSON)
+		c.prev.scroll(-c.previewHeight()/2, c.previewHeight())
+		return nil
+	case key.Matches(msg, Keys.ScrollDown) && !sc.busy():
+		c.prev.setContent(c.s.JSON)
+		c.prev.scroll(c.previewHeight()/2, c.previewHeight())
+		return nil
+	}
+	c.status = ""
+	cmd := sc.update(msg)
+	c.s.Focus = sc.pointer()
+	return cmd
+}
+
+// jumpTo goes to the screen and field that edit ptr (a diagnostic's
+// pointer): an entry's discovery payload opens Discovery, the rest of an
+// entry opens Entry; anything else is shown in the preview.
+func (c *CatalogEditor) jumpTo(ptr string) tea.Cmd {
+	toks, err := model.SplitPointer(ptr)
+	if err != nil || len(toks) < 2 || toks[0] != "entries" {
+		c.s.Focus = ptr
+		c.status = "no field edits " + model.SafeText(ptr) + "; it is highlighted in the preview"
+		return nil
+	}
+	i, err := strconv.Atoi(toks[1])
+	if err != nil || i < 0 || i >= c.entryCount() {
+		return c.goTo(catEditScreenEntries)
+	}
+	c.entry = i
+	if pointerWithin(ptr, catEditDiscoveryPtr(model.EntryPtr(i))) {
+		return c.goTo(catEditScreenDiscovery)
+	}
+	cmd := c.goTo(catEditScreenEntry)
+	if st, ok := c.screens[catEditScreenEntry].(*catEditEntry); ok && st.f != nil {
+		if st.f.focusPointer(ptr) {
+			cmd = tea.Batch(cmd, st.f.focus())
+		}
+	}
+	c.s.Focus = c.screens[c.cur].pointer()
+	return cmd
+}
+
+// quit is ctrl+c: it asks only when there is something to lose.
+func (c *CatalogEditor) quit() tea.Cmd {
+	if !c.es.Changed() {
+		c.result.Interrupted = true
+		return tea.Quit
+	}
+	c.confirm = &catEditConfirm{
+		question: "Quit without saving? Your changes to " + c.fileName() + " are lost.",
+		yes: func() tea.Cmd {
+			c.result.Interrupted = true
+			return tea.Quit
+		},
+	}
+	return nil
+}
+
+// catEditConfirm is a yes/no question that takes the keyboard until
+// answered (drawn like the card editor's dialogs).
+type catEditConfirm struct {
+	question string
+	yes      func() tea.Cmd
+	no       func() tea.Cmd // nil: nothing to do
+}
+
+func (d *catEditConfirm) update(msg tea.KeyPressMsg, c *CatalogEditor) tea.Cmd {
+	switch {
+	case key.Matches(msg, Keys.Yes):
+		c.confirm = nil
+		return d.yes()
+	case key.Matches(msg, Keys.No), key.Matches(msg, Keys.Back):
+		c.confirm = nil
+		if d.no != nil {
+			return d.no()
+		}
+	case key.Matches(msg, Keys.Quit):
+		// A second ctrl+c leaves at once, as in the card editor.
+		c.confirm = nil
+		c.result.Interrupted = true
+		return tea.Quit
+	}
+	return nil
+}
+
+func (d *catEditConfirm) view(th *Theme, width int) string {
+	return (&dialog{question: d.question}).view(th, width)
+}
+
+// catEditFormUpdate is form.update for the catalog: the same keys, but a
+// change re-validates the Doc as a catalog (form.update would validate it
+// as a card).
+func (c *CatalogEditor) catEditFormUpdate(f *form, msg tea.KeyPressMsg) tea.Cmd {
+	fl := f.focused()
+	if fl == nil {
+		return nil
+	}
+	_, isButton := fl.(*buttonField)
+	switch {
+	case key.Matches(msg, Keys.NextField):
+		return f.move(1)
+	case key.Matches(msg, Keys.PrevField):
+		return f.move(-1)
+	case key.Matches(msg, Keys.Enter) && !isButton:
+		if f.idx == len(f.fields)-1 {
+			f.done = true
+			return nil
+		}
+		return f.move(1)
+	}
+	changed, cmd := fl.update(msg)
+	if changed {
+		fl.apply(c.s)
+		c.changed()
+	}
+	return cmd
+}
+
+// catEditQuote is card or file text made safe and short for one line.
+func catEditQuote(s string, w int) string {
+	return truncate(model.SafeText(strings.TrimSpace(s)), w)
+}
