@@ -1,12 +1,15 @@
-// Package tui is `oncard new`: a Bubble Tea program that takes an operator
-// from nothing to a valid Agent Card on disk. The root Model is a state
-// machine of steps; the card lives in one model.Doc that every step edits by
+// Package tui is the screens of `oncard new` and `oncard edit`: a Bubble
+// Tea program that takes an operator from nothing to a valid Agent Card on
+// disk (new), or through the same screens over an existing card, saved
+// back with a diff (edit, edit_mode.go). The root Model is a state machine
+// of steps; the card lives in one model.Doc that every step edits by
 // pointer, re-validated with validate.Document on every change.
 package tui
 
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -81,9 +84,12 @@ type Model struct {
 
 	draft      *Draft
 	draftEdits int
-	resumed    bool // the draft was reopened: Ctrl-C always asks about it
-	result     Result
-	quitting   bool
+	// draftCatalog are the Catalog settings the draft last saved: they
+	// are no card edit, so they are compared on their own.
+	draftCatalog catalogSettings
+	resumed      bool // the draft was reopened: Ctrl-C always asks about it
+	result       Result
+	quitting     bool
 
 	edit *editMode // nil for `oncard new`
 }
@@ -108,6 +114,8 @@ func New(opts Options) *Model {
 	}
 	model.NewCard(doc)
 	m := &Model{th: th, s: newSession(doc, opts.Validate), width: 120, height: 40}
+	catalog, review := newCatalogStep(), newReviewStep(opts.Output)
+	review.catalog = catalog
 	m.steps = []step{
 		newStartStep(opts.Templates),
 		newAgentStep(),
@@ -116,11 +124,13 @@ func New(opts Options) *Model {
 		newSkillsStep(),
 		newOnRequestStep(),
 		newOASFStep(th),
-		newCatalogStep(),
-		newReviewStep(opts.Output),
+		catalog,
+		review,
 	}
 	if opts.Draft != nil {
 		m.draft, m.resumed = opts.Draft, true
+		catalog.cfg = opts.Draft.Catalog.settings()
+		m.draftCatalog = catalog.cfg
 		if opts.Draft.Step > 0 && opts.Draft.Step < len(m.steps) {
 			start = opts.Draft.Step
 		}
@@ -177,7 +187,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, Keys.Quit) && m.edit != nil:
 		return m.editQuit()
 	case key.Matches(msg, Keys.Quit):
-		if m.s.Edits == 0 && !m.resumed {
+		// Nothing to lose: no card edit, no Catalog setting, no draft
+		// reopened.
+		if m.s.Edits == 0 && m.catalogSettings() == (catalogSettings{}) && !m.resumed {
 			m.result.Interrupted = true
 			m.removeDraft()
 			return tea.Quit
@@ -264,13 +276,21 @@ func (m *Model) goTo(i int) tea.Cmd {
 }
 
 // jumpTo goes to the step and field that edit ptr (a diagnostic's pointer).
+// A member no field edits (an unknown or v0.3 member of a skill) opens
+// what contains it: the step that edits its nearest owned ancestor.
 func (m *Model) jumpTo(ptr string) tea.Cmd {
-	for i, st := range m.steps {
-		if st.owns(ptr, m.s) {
-			cmd := m.goTo(i)
-			cmd2 := st.jump(ptr, m.s)
-			m.s.Focus = st.pointer(m.s)
-			return tea.Batch(cmd, cmd2)
+	for at := ptr; at != ""; at = parentPointer(at) {
+		for i, st := range m.steps {
+			if st.owns(at, m.s) {
+				cmd := m.goTo(i)
+				cmd2 := st.jump(at, m.s)
+				m.s.Focus = st.pointer(m.s)
+				if at != ptr {
+					m.s.Focus = ptr // highlighted in the preview
+					m.status = "no field edits " + model.SafeText(ptr) + "; this is the screen of " + model.SafeText(at)
+				}
+				return tea.Batch(cmd, cmd2)
+			}
 		}
 	}
 	// Nothing edits it (a member this tool has no field for): show it in
@@ -280,23 +300,42 @@ func (m *Model) jumpTo(ptr string) tea.Cmd {
 	return nil
 }
 
-// autosave writes the draft when the card changed since the last one.
+// parentPointer is ptr without its last token ("" for a top-level member).
+func parentPointer(ptr string) string {
+	if i := strings.LastIndex(ptr, "/"); i > 0 {
+		return ptr[:i]
+	}
+	return ""
+}
+
+// autosave writes the draft when the card or the Catalog settings changed
+// since the last one.
 func (m *Model) autosave() {
-	if m.draft == nil || m.s.Edits == m.draftEdits {
+	if m.draft == nil || (m.s.Edits == m.draftEdits && m.catalogSettings() == m.draftCatalog) {
 		return
 	}
 	m.writeDraft()
+}
+
+// catalogSettings are the Catalog step's current values.
+func (m *Model) catalogSettings() catalogSettings {
+	if st := m.catalog(); st != nil {
+		return st.cfg
+	}
+	return catalogSettings{}
 }
 
 func (m *Model) writeDraft() {
 	m.draft.Card = string(m.s.JSON)
 	m.draft.Step = m.cur
 	m.draft.Output = m.steps[stepReview].(*reviewStep).path
+	cfg := m.catalogSettings()
+	m.draft.Catalog = draftCatalogOf(cfg)
 	if err := SaveDraft(m.draft); err != nil {
 		m.status = "draft not saved: " + err.Error()
 		return
 	}
-	m.draftEdits = m.s.Edits
+	m.draftEdits, m.draftCatalog = m.s.Edits, cfg
 }
 
 func (m *Model) removeDraft() {

@@ -20,6 +20,8 @@ type Draft struct {
 	Output string    `json:"output"` // where the card is to be saved
 	Step   int       `json:"step"`
 	Card   string    `json:"card"` // the card's bytes, exactly as encoded
+	// Catalog are the Catalog step's settings (nil: the defaults).
+	Catalog *DraftCatalog `json:"catalog,omitempty"`
 	// Path is the draft file (not stored).
 	Path string `json:"-"`
 }

@@ -37,3 +37,25 @@ func BenchmarkEditReviewFrame200Skills(b *testing.B) {
 		_ = m.render()
 	}
 }
+
+// BenchmarkKeptAsIsWalk200Skills: the "kept as is" walk after a change
+// (every member asked of every step's owns), on a 200-skill card. It runs
+// once per change of the card, not per frame.
+func BenchmarkKeptAsIsWalk200Skills(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "card.json")
+	if err := os.WriteFile(path, []byte(bigCard(200)), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	es, err := edit.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	es.Prepare(func(d *model.Doc) { model.NewCard(d) })
+	m := New(Options{Edit: es, Theme: NewTheme(true)})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.edit.keptDoc = nil // as after a change
+		_ = m.keptAsIs()
+	}
+}

@@ -38,6 +38,8 @@ type editMode struct {
 
 // setupEdit turns the model built by New into the editor of es: the Start
 // and Review screens are replaced, drafts are off (the file is the draft).
+// The Catalog step stays: its write happens with the card's save, as in
+// `oncard new` (editConfirmSave, editWrite, editSaveAs).
 func (m *Model) setupEdit(es *edit.Session) {
 	m.edit = &editMode{s: es}
 	m.edit.loadBefore(m.s.Opts)
@@ -49,10 +51,6 @@ func (m *Model) setupEdit(es *edit.Session) {
 			st = newFileStep(m)
 		case *reviewStep:
 			st = newEditReviewStep(m)
-		case *catalogStep:
-			// Its "write a catalog entry when the card is saved" belongs
-			// to the save of `oncard new`; the edit save does not do it.
-			continue
 		}
 		steps = append(steps, st)
 	}
@@ -207,15 +205,26 @@ func (m *Model) editConfirmSave() tea.Cmd {
 	es := m.edit.s
 	if !es.Changed() {
 		m.status = "no changes: " + m.edit.fileName() + " not written"
+		if m.catalogAnnouncement() != "" {
+			m.status += " (the catalog is written only with the card)"
+		}
 		return nil
 	}
 	if added := m.addedErrors(); len(added) > 0 {
 		m.status = fmt.Sprintf("not saved: the edits add %s (listed on Review)", count(len(added), "error", "errors"))
 		return nil
 	}
+	// The catalog is checked before the question, so that a refusal or
+	// its own overwrite question comes first; a yes to that asks again.
+	if cmd, stop := m.catalogCheck(es.Path(), (*Model).editConfirmSave); stop {
+		return cmd
+	}
 	q := "Write " + m.edit.fileName() + "?"
 	if stat := diffLineStat(es.Diff()); stat != "" {
 		q += "\nThe diff on Review " + stat + "."
+	}
+	if also := m.catalogAnnouncement(); also != "" {
+		q += "\n" + also + "."
 	}
 	if m.edit.signatures > 0 && m.s.Doc.Root().Get("signatures") != nil {
 		q += "\nThe card's signatures will no longer verify."
@@ -239,6 +248,7 @@ func (m *Model) editWrite() tea.Cmd {
 	switch {
 	case err == nil:
 		m.result = Result{Saved: true, Path: es.Path(), JSON: es.Bytes()}
+		m.writeCatalogAfterCard()
 		return tea.Quit
 	case errors.Is(err, model.ErrChangedOnDisk):
 		m.status = "not written: the file changed on disk"
@@ -275,12 +285,23 @@ func (m *Model) editSaveAs(path string) tea.Cmd {
 		m.status = "give a path to save to"
 		return nil
 	}
+	// The file being edited keeps the other version: the catalog must not
+	// be written over it either.
+	if t := m.catalogSettings().target(); t != "" && samePath(t, m.edit.s.Path()) {
+		m.status = "not written: the catalog file is " + m.edit.fileName() + "; choose another on the Catalog step"
+		return nil
+	}
+	resume := func(m *Model) tea.Cmd { return m.editSaveAs(path) }
+	if cmd, stop := m.catalogCheck(path, resume); stop {
+		return cmd
+	}
 	data := m.edit.s.Bytes()
 	if err := m.edit.s.SaveAs(path, false); err != nil {
 		m.status = "not written: " + model.SafeText(err.Error())
 		return nil
 	}
 	m.result = Result{Saved: true, Path: path, JSON: data}
+	m.writeCatalogAfterCard()
 	return tea.Quit
 }
 

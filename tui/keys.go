@@ -87,9 +87,10 @@ func (k KeyMap) All() [][]key.Binding {
 // source of docs/keys.md).
 func KeysMarkdown() string {
 	var b strings.Builder
-	b.WriteString("# Keys of `oncard new`\n\n")
+	b.WriteString("# Keys of `oncard new` and `oncard edit`\n\n")
 	b.WriteString("Generated from the one keymap (`tui/keys.go`); `go test ./tui -run TestKeysDoc` checks it.\n")
-	b.WriteString("Bare letters (a, d, y, n) only act where no text is being typed: in lists and dialogs.\n\n")
+	b.WriteString("Bare letters (a, d, y, n) only act where no text is being typed: in lists and dialogs.\n")
+	b.WriteString("`oncard edit FILE` on a terminal uses the same screens and keys; there ctrl+s shows the diff on Review, then asks before writing.\n\n")
 	titles := []string{"Steps and program", "Fields and choices", "Lists (interfaces, skills)", "Panels and dialogs"}
 	for i, group := range Keys.All() {
 		b.WriteString("## " + titles[i] + "\n\n| key | keys sent | does |\n|---|---|---|\n")

@@ -18,6 +18,9 @@ type listStep struct {
 	name     string
 	arrayPtr string
 	noun     string
+	// fields are the members of an item that its form edits; the others
+	// (unknown or v0.3 members) are kept as they are.
+	fields []string
 	// row is the one-line summary of item i (raw card text; made safe here).
 	row func(s *Session, i int) string
 	// itemForm builds the form of item i.
@@ -180,7 +183,14 @@ func (st *listStep) pointer(*Session) string {
 	return item(st.arrayPtr, st.cursor)
 }
 
-func (st *listStep) owns(ptr string, _ *Session) bool { return pointerWithin(ptr, st.arrayPtr) }
+// owns: the array, its items, and the members of an item its form edits.
+func (st *listStep) owns(ptr string, _ *Session) bool {
+	ms := memberSet{
+		containers: []string{st.arrayPtr, st.arrayPtr + "/*"},
+		trees:      under(st.arrayPtr+"/*", st.fields...),
+	}
+	return ms.owns(ptr)
+}
 
 func (st *listStep) jump(ptr string, s *Session) tea.Cmd {
 	toks, err := model.SplitPointer(strings.TrimPrefix(ptr, st.arrayPtr))

@@ -29,11 +29,10 @@ type step interface {
 
 // formStep is a step made of one form over fixed pointers.
 type formStep struct {
-	name     string
-	prefixes []string // pointers this step owns, with everything under them
-	exact    []string // pointers this step owns, without what is under them
-	f        *form
-	build    func(s *Session) *form
+	name    string
+	members memberSet // what the form's fields edit
+	f       *form
+	build   func(s *Session) *form
 }
 
 func (st *formStep) title() string { return st.name }
@@ -61,19 +60,7 @@ func (st *formStep) view(th *Theme, s *Session, width, height int) string {
 
 func (st *formStep) pointer(*Session) string { return st.f.pointer() }
 
-func (st *formStep) owns(ptr string, _ *Session) bool {
-	for _, p := range st.prefixes {
-		if pointerWithin(ptr, p) {
-			return true
-		}
-	}
-	for _, p := range st.exact {
-		if ptr == p {
-			return true
-		}
-	}
-	return false
-}
+func (st *formStep) owns(ptr string, _ *Session) bool { return st.members.owns(ptr) }
 
 func (st *formStep) jump(ptr string, s *Session) tea.Cmd {
 	st.f.focusPointer(ptr)

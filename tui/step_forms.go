@@ -4,8 +4,12 @@ package tui
 // and links.
 func newAgentStep() step {
 	return &formStep{
-		name:     "Agent",
-		prefixes: []string{"/name", "/description", "/version", "/provider", "/documentationUrl", "/iconUrl"},
+		name: "Agent",
+		members: memberSet{
+			// Other members of provider are kept, not edited.
+			containers: []string{"/provider"},
+			trees:      []string{"/name", "/description", "/version", "/provider/organization", "/provider/url", "/documentationUrl", "/iconUrl"},
+		},
 		build: func(s *Session) *form {
 			name := newTextField("Name", "/name", textRequired, "Example Agent")
 			desc := newTextField("Description", "/description", textRequired, "What the agent does, for people and for clients")
@@ -27,10 +31,13 @@ func newAgentStep() step {
 func newCapabilitiesStep() step {
 	return &formStep{
 		name: "Capabilities",
-		prefixes: []string{"/capabilities/streaming", "/capabilities/pushNotifications",
-			"/capabilities/extendedAgentCard", "/defaultInputModes", "/defaultOutputModes"},
-		// The extensions under /capabilities belong to their own steps.
-		exact: []string{"/capabilities"},
+		members: memberSet{
+			// The extensions under /capabilities belong to their own
+			// steps; other members of capabilities are kept.
+			containers: []string{"/capabilities"},
+			trees: []string{"/capabilities/streaming", "/capabilities/pushNotifications",
+				"/capabilities/extendedAgentCard", "/defaultInputModes", "/defaultOutputModes"},
+		},
 		build: func(s *Session) *form {
 			stream := newTriField("Streaming", "/capabilities/streaming")
 			push := newTriField("Push notifications", "/capabilities/pushNotifications")

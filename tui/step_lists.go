@@ -13,6 +13,7 @@ func newInterfacesStep() step {
 		name:     "Interfaces",
 		arrayPtr: arr,
 		noun:     "interface",
+		fields:   []string{"url", "protocolBinding", "protocolVersion", "tenant"},
 		row: func(s *Session, i int) string {
 			p := item(arr, i)
 			url := s.text(p + "/url")
@@ -49,6 +50,7 @@ func newSkillsStep() step {
 		name:     "Skills",
 		arrayPtr: arr,
 		noun:     "skill",
+		fields:   []string{"name", "id", "description", "tags", "examples", "inputModes", "outputModes"},
 		row: func(s *Session, i int) string {
 			p := item(arr, i)
 			name := s.text(p + "/name")

@@ -169,7 +169,9 @@ func (st *oasfStep) relink() {
 
 func (st *oasfStep) versions() []string {
 	vs := oasf.Versions()
-	// newest first: the default comes first.
+	// Newest first. The default (oasf.DefaultVersion, or the card's own
+	// schema_version) is preselected by load(), not by its position: a
+	// newer synced version can come before it.
 	out := make([]string, 0, len(vs))
 	for i := len(vs) - 1; i >= 0; i-- {
 		out = append(out, vs[i])
@@ -327,9 +329,18 @@ func (st *oasfStep) pointer(s *Session) string {
 	return p + "/params/domains"
 }
 
+// owns: the extension's declaration and the params this step writes (the
+// class lists are rewritten whole); other members are kept.
 func (st *oasfStep) owns(ptr string, s *Session) bool {
 	p := st.extPtr(s)
-	return p != "" && pointerWithin(ptr, p)
+	if p == "" {
+		return false
+	}
+	ms := memberSet{
+		containers: []string{p, p + "/params"},
+		trees:      under(p, "uri", "description", "params/schema_version", "params/skills", "params/domains"),
+	}
+	return ms.owns(ptr)
 }
 
 func (st *oasfStep) jump(ptr string, s *Session) tea.Cmd {

@@ -212,9 +212,21 @@ func (st *onRequestStep) pointer(*Session) string {
 	return item("/skills", st.cursor)
 }
 
+// owns: the extension's declaration (written when the first skill is
+// chosen) and the fields of each entry; other members are kept.
 func (st *onRequestStep) owns(ptr string, s *Session) bool {
 	i := onRequestIndex(s)
-	return i >= 0 && pointerWithin(ptr, item(extensionsPtr, i))
+	if i < 0 {
+		return false
+	}
+	ext := item(extensionsPtr, i)
+	entries := ext + "/params/skills"
+	ms := memberSet{
+		containers: []string{ext, ext + "/params", entries, entries + "/*"},
+		trees: append(under(ext, "uri", "description", "required"),
+			under(entries+"/*", "id", "personEntry", "assistantAccess", "completion")...),
+	}
+	return ms.owns(ptr)
 }
 
 func (st *onRequestStep) jump(ptr string, s *Session) tea.Cmd {

@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
@@ -21,6 +22,9 @@ type reviewStep struct {
 	f    *form
 	// saveRequested is set by enter on Save; the root saves right after.
 	saveRequested bool
+	// catalog is the Catalog step, whose write Review announces (nil
+	// when the flow has none).
+	catalog *catalogStep
 }
 
 func newReviewStep(path string) *reviewStep {
@@ -33,6 +37,7 @@ func newReviewStep(path string) *reviewStep {
 func (st *reviewStep) title() string { return "Review & save" }
 
 func (st *reviewStep) enter(s *Session) tea.Cmd {
+	st.catalog.refreshForReview(s)
 	path := newTextField("Save to", "", textString, DefaultPath)
 	path.hint = `"-" writes the card to standard output`
 	path.read = func(*Session) string { return st.path }
@@ -85,6 +90,14 @@ func (st *reviewStep) view(th *Theme, s *Session, width, height int) string {
 		b.WriteString(th.OK.Render("Ready: enter on Save writes "+truncate(model.SafeText(to), width-30)+" atomically.") + "\n")
 		if fi, err := os.Stat(st.path); err == nil && !fi.IsDir() {
 			b.WriteString(th.Warning.Render("The file exists: saving asks before replacing it.") + "\n")
+		}
+	}
+	if st.catalog != nil {
+		if also := st.catalog.announcement(); also != "" {
+			b.WriteString(th.Info.Render(ansi.Wrap(also+".", max(10, width), " /")) + "\n")
+		}
+		if why := st.catalog.problem(st.path); why != "" {
+			b.WriteString(th.Error.Render(truncate("The save stops at the catalog: "+why, width)) + "\n")
 		}
 	}
 	b.WriteString("\n" + st.f.view(th, s, width) + "\n")

@@ -52,7 +52,8 @@ func (st *editReviewStep) setMode(md reviewMode) {
 	st.mode, st.cursor, st.scroll = md, 0, 0
 }
 
-func (st *editReviewStep) enter(*Session) tea.Cmd {
+func (st *editReviewStep) enter(s *Session) tea.Cmd {
+	st.m.catalog().refreshForReview(s)
 	if st.mode == reviewUpgrade { // an upgrade preview is stale once left
 		st.setMode(reviewMain)
 	}
@@ -259,6 +260,14 @@ func (st *editReviewStep) view(th *Theme, s *Session, width, height int) string 
 	}
 	if m.edit.signatures > 0 && s.Doc.Root().Get("signatures") != nil && m.edit.s.Changed() {
 		line(th.Warning.Render(ansi.Wrap("The card is signed: after this edit its signatures no longer verify. Re-sign it, or remove them.", width, " ")))
+	}
+	if cat := m.catalog(); cat != nil {
+		if also := cat.announcement(); also != "" {
+			line(th.Info.Render(ansi.Wrap(also+".", width, " /")))
+		}
+		if why := cat.problem(m.edit.s.Path()); why != "" {
+			line(th.Error.Render(ansi.Wrap("The save stops at the catalog: "+why, width, " /")))
+		}
 	}
 	if kept := m.keptAsIs(); len(kept) > 0 {
 		safe := make([]string, len(kept))

@@ -41,6 +41,11 @@ Before anything is written you see a unified diff; the file is replaced
 atomically, keeps its mode, and is never written over a change someone else
 made meanwhile.
 
+On a terminal, without edit flags (--set, --delete, --upgrade,
+--remove-signatures), the file opens in screens: an Agent Card in those of
+oncard new (the same steps over the existing card), an AI Catalog in the
+catalog editor. The last screen shows the diff and asks before writing.
+
 Edits from flags (for scripts and CI) apply in the order given:
   --set POINTER=JSON   set the value at a JSON pointer (RFC 6901); the value is
                        JSON, so a string needs double quotes: '/name="Weather"'.
