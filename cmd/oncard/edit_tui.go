@@ -46,6 +46,10 @@ func runEditTUI(cmd *cobra.Command, s *edit.Session, kind validate.Kind) error {
 		return err
 	}
 	stderr := cmd.ErrOrStderr()
+	if res.Catalog != "" {
+		// What the Catalog step wrote besides the card.
+		fmt.Fprintln(stderr, model.SafeText(res.Catalog))
+	}
 	switch {
 	case res.Saved && res.Path == s.Path():
 		fmt.Fprintf(stderr, "oncard: wrote %s\n", name)
