@@ -74,8 +74,9 @@ func Parse(data []byte) (*Doc, error) { return ParseLimits(data, DefaultLimits) 
 // Doc is a parsed JSON document that can be edited and re-encoded while
 // keeping every untouched byte.
 //
-// Parse keeps the bytes it is given (nodes point into them): do not modify
-// them afterwards. The exported fields of Node and Member are for reading;
+// Parse works on its own copy of the bytes it is given; nodes point into
+// that copy, and the strings read from them share its memory, so the bytes
+// that Source and Node.Raw return are read-only. The exported fields of Node and Member are for reading;
 // change the document through the Doc's edit methods. Reads (Find, Encode,
 // Interface, Position ...) may run concurrently; an edit needs exclusive
 // access.

@@ -36,17 +36,11 @@ func TestCatalogFromCardsSeedGolden(t *testing.T) {
 // TestSeedGoldenMatchesSpec: our golden is the last JSON block of the spec
 // document (skipped when the shared spec folder is absent).
 func TestSeedGoldenMatchesSpec(t *testing.T) {
-	spec, err := os.ReadFile(reference.Spec(t, "oasf-discovery-extension.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(spec)
-	start := strings.LastIndex(text, "\n{\n")
-	end := strings.LastIndex(text, "\n}")
-	if start < 0 || end < start {
+	blocks := reference.SpecJSONBlocks(t, "oasf-discovery-extension.md")
+	if len(blocks) == 0 {
 		t.Fatal("no JSON block found in the spec")
 	}
-	block := text[start+1:end+2] + "\n"
+	block := blocks[len(blocks)-1] + "\n"
 	want, err := os.ReadFile(filepath.Join("testdata", "views", "seed-catalog.golden.json"))
 	must(t, err)
 	if block != string(want) {

@@ -231,7 +231,7 @@ func (d *Doc) touch(path []*Node) {
 // they have no position and carry no separators, so the encoder writes them
 // in the document's style.
 func parseFragment(value []byte) (*Node, error) {
-	frag, err := Parse(bytes.Clone(value))
+	frag, err := Parse(value) // Parse copies value
 	if err != nil {
 		return nil, fmt.Errorf("the value is not valid JSON: %w", err)
 	}

@@ -44,6 +44,10 @@ func ParseLimits(data []byte, lim Limits) (*Doc, error) {
 				line, col, data[off], off),
 		}
 	}
+	// The Doc shares its strings with its source (see sourceString): parse
+	// a private copy, so that nothing the caller does to data can change
+	// them.
+	data = bytes.Clone(data)
 	p := newParser(data, lim.MaxDepth)
 	root, err := p.parseDocument()
 	if err != nil {
@@ -436,7 +440,7 @@ func (p *parser) key(raw []byte, esc bool) string {
 	if p.keys == nil {
 		p.keys = make(map[string]string, 32)
 	}
-	k := string(body)
+	k := sourceString(body)
 	p.keys[k] = k
 	return k
 }

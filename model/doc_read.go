@@ -142,7 +142,8 @@ func (d *Doc) nearestSource(ptr string) (best *Node, m *Member) {
 
 // Raw returns the bytes of a scalar token as written in the source (for
 // strings, including the quotes and escapes), or the encoded bytes of a node
-// created by an edit. For containers it returns nil; use Doc.Encode.
+// created by an edit. For containers it returns nil; use Doc.Encode. The
+// bytes are the document's source: read them, never modify them.
 func (n *Node) Raw() []byte {
 	if n == nil {
 		return nil

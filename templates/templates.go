@@ -2,48 +2,53 @@
 // valid cards and catalogs that a person edits rather than a blank page.
 package templates
 
-import (
-	"embed"
-	"sort"
-)
+import "embed"
 
 //go:embed files/*.json
 var files embed.FS
 
-// template describes one starter document; order is the order Names lists
-// them in (the simplest first).
+// template is one starter document.
 type template struct {
+	name        string
 	file        string
-	order       int
 	description string
 }
 
-var catalog = map[string]template{
-	"minimal": {"files/minimal.json", 0,
+// all lists the templates in the order Names gives them: the simplest first.
+var all = []template{
+	{"minimal", "files/minimal.json",
 		"A2A v1.0 Agent Card with one interface and one skill: the smallest complete card."},
-	"on-request": {"files/on-request.json", 1,
+	{"on-request", "files/on-request.json",
 		"Agent Card with the On Request extension: skills a person at the operator handles (the Example Bank card)."},
-	"oasf-discovery": {"files/oasf-discovery.json", 2,
+	{"oasf-discovery", "files/oasf-discovery.json",
 		"Agent Card with the OASF discovery extension (schema 1.1.0): its skills and domains in the OASF taxonomy."},
-	"full": {"files/full.json", 3,
+	{"full", "files/full.json",
 		"Agent Card with both extensions: On Request skills for people at the bank, and OASF skills and domains for discovery."},
-	"catalog": {"files/catalog.json", 4,
+	{"catalog", "files/catalog.json",
 		"AI Catalog listing two agent cards, one carrying its OASF skills and domains."},
+}
+
+func lookup(name string) (template, bool) {
+	for _, t := range all {
+		if t.name == name {
+			return t, true
+		}
+	}
+	return template{}, false
 }
 
 // Names returns the template names, simplest first.
 func Names() []string {
-	names := make([]string, 0, len(catalog))
-	for n := range catalog {
-		names = append(names, n)
+	names := make([]string, len(all))
+	for i, t := range all {
+		names[i] = t.name
 	}
-	sort.Slice(names, func(i, j int) bool { return catalog[names[i]].order < catalog[names[j]].order })
 	return names
 }
 
 // Get returns a fresh copy of the template's bytes (callers may modify it).
 func Get(name string) ([]byte, bool) {
-	t, ok := catalog[name]
+	t, ok := lookup(name)
 	if !ok {
 		return nil, false
 	}
@@ -55,4 +60,7 @@ func Get(name string) ([]byte, bool) {
 }
 
 // Describe returns a one-line description of the template, or "".
-func Describe(name string) string { return catalog[name].description }
+func Describe(name string) string {
+	t, _ := lookup(name)
+	return t.description
+}

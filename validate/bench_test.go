@@ -50,14 +50,7 @@ func BenchmarkCardRulesLarge(b *testing.B) {
 		w.check(root, shapeCardV10)
 		checkV03Leftovers(r, root)
 		checkInterfaces(r, root)
-		checkSkillIDs(r, root)
-		checkSecurityNames(r, root)
-		checkOAuthFlows(r, root)
-		checkCardURLs(r, root)
-		checkModes(r, root)
-		checkExtendedCard(r, root)
-		checkSignatures(r, root)
-		checkSecrets(r, root)
+		checkCardRules(r, root)
 	}
 }
 

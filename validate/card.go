@@ -95,8 +95,15 @@ func checkCard(r *report, root *model.Node) {
 		}
 		checkInterfaces(r, root)
 	}
-	checkSkillIDs(r, root)
 	checkExtensions(r, root)
+	checkCardRules(r, root)
+}
+
+// checkCardRules runs the card's own rules that its shape cannot express
+// (the extensions have their own checks). Diagnostics are sorted by
+// position and code afterwards, so the order of the calls does not matter.
+func checkCardRules(r *report, root *model.Node) {
+	checkSkillIDs(r, root)
 	checkSecurityNames(r, root)
 	checkOAuthFlows(r, root)
 	checkCardURLs(r, root)

@@ -15,19 +15,11 @@ package validate
 // The codes are the schema's x-code / x-missing-code annotations; the
 // sentences are the ones the schema explainer (schema.go) writes. The schema
 // has no spec sections in its descriptions, so no sentence ends in one.
-//
-// One deliberate difference: for an invalid extension key, the schema path
-// cannot know which object the key belongs to (see explainer.ownerOf) and
-// guesses the first object at the same depth with that key; this code names
-// the extensions object the key is in.
 
 import (
 	"fmt"
-	"net/netip"
-	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/oncard/oncard/model"
 )
@@ -300,182 +292,6 @@ func catCheckTimestamp(r *report, p catPath, m *model.Member) {
 // decodes to at least one character, so the raw token tells.
 func catEmpty(n *model.Node) bool { return string(n.Raw()) == `""` }
 
-// ---- the schema's patterns and formats, without a regexp engine ----
-
-// isCatMajorMinor is the pattern ^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$.
-func isCatMajorMinor(s string) bool {
-	major, minor, ok := strings.Cut(s, ".")
-	return ok && isCatNumber(major) && isCatNumber(minor)
-}
-
-// isCatNumber is (0|[1-9][0-9]*).
-func isCatNumber(s string) bool {
-	if s == "" || (s[0] == '0' && len(s) > 1) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// isCatMediaType is catMediaTypePattern: two restricted-name tokens joined
-// by one slash.
-func isCatMediaType(s string) bool {
-	kind, sub, ok := strings.Cut(s, "/")
-	return ok && isCatMediaToken(kind) && isCatMediaToken(sub)
-}
-
-// isCatMediaToken is [A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*.
-func isCatMediaToken(s string) bool {
-	if s == "" || !isASCIIAlnum(s[0]) {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if !isASCIIAlnum(s[i]) && strings.IndexByte("!#$&^_.+-", s[i]) < 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// isCatExtensionKey is the propertyNames anyOf of #/$defs/extensions: an
-// absolute URI starting scheme://, or a reverse-DNS name.
-func isCatExtensionKey(k string) bool {
-	return isCatReverseDNS(k) || (hasCatURLScheme(k) && isSchemaURI(k))
-}
-
-// hasCatURLScheme is the pattern ^[A-Za-z][A-Za-z0-9+.-]*://.
-func hasCatURLScheme(s string) bool {
-	scheme, _, ok := strings.Cut(s, "://")
-	if !ok || scheme == "" || !isCatASCIIAlpha(scheme[0]) {
-		return false
-	}
-	for i := 1; i < len(scheme); i++ {
-		if c := scheme[i]; !isASCIIAlnum(c) && c != '+' && c != '.' && c != '-' {
-			return false
-		}
-	}
-	return true
-}
-
-// isCatReverseDNS is the pattern
-// ^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$:
-// two or more dot-separated labels of letters, digits and inner dashes.
-func isCatReverseDNS(s string) bool {
-	labels := 0
-	for rest := s; ; labels++ {
-		label, tail, more := strings.Cut(rest, ".")
-		if label == "" || !isASCIIAlnum(label[0]) || !isASCIIAlnum(label[len(label)-1]) {
-			return false
-		}
-		for i := 1; i < len(label)-1; i++ {
-			if !isASCIIAlnum(label[i]) && label[i] != '-' {
-				return false
-			}
-		}
-		if !more {
-			return labels >= 1
-		}
-		rest = tail
-	}
-}
-
-func isCatASCIIAlpha(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') }
-
-// isCatURIReference is format "uri-reference" as jsonschema/v6 asserts
-// it: no backslash, net/url parses it, an IPv6 host is bracketed and valid.
-func isCatURIReference(s string) bool {
-	if isPlainEntry(s) {
-		return true
-	}
-	if strings.Contains(s, `\`) {
-		return false
-	}
-	u, err := url.Parse(s)
-	if err != nil {
-		return false
-	}
-	// net/url does not check an IPv6 host; jsonschema/v6 does.
-	if host := u.Hostname(); strings.Contains(host, ":") {
-		if !strings.Contains(u.Host, "[") || !strings.Contains(u.Host, "]") {
-			return false
-		}
-		addr, err := netip.ParseAddr(host)
-		if err != nil || addr.Zone() != "" {
-			return false
-		}
-	}
-	return true
-}
-
-// isCatDateTime is format "date-time" as jsonschema/v6 asserts it (its
-// validateDateTime, rule for rule, including what strconv.Atoi accepts in a
-// two-digit field: "+5" and "-0").
-func isCatDateTime(s string) bool {
-	if len(s) < 20 || (s[10] != 't' && s[10] != 'T') {
-		return false
-	}
-	if _, err := time.Parse("2006-01-02", s[:10]); err != nil {
-		return false
-	}
-	t := s[11:]
-	if t[2] != ':' || t[5] != ':' {
-		return false
-	}
-	h, okH := catTwoDigits(t[0:2])
-	m, okM := catTwoDigits(t[3:5])
-	sec, okS := catTwoDigits(t[6:8])
-	if !okH || !okM || !okS || h > 23 || m > 59 || sec > 60 {
-		return false
-	}
-	t = t[8:]
-	if rem, ok := strings.CutPrefix(t, "."); ok {
-		digits := 0
-		for digits < len(rem) && rem[digits] >= '0' && rem[digits] <= '9' {
-			digits++
-		}
-		if digits == 0 {
-			return false
-		}
-		t = rem[digits:]
-	}
-	if t != "z" && t != "Z" {
-		if len(t) != 6 || t[3] != ':' {
-			return false
-		}
-		sign := 0
-		switch t[0] {
-		case '+':
-			sign = -1
-		case '-':
-			sign = 1
-		default:
-			return false
-		}
-		zh, okZH := catTwoDigits(t[1:3])
-		zm, okZM := catTwoDigits(t[4:6])
-		if !okZH || !okZM || zh > 23 || zm > 59 {
-			return false
-		}
-		hm := h*60 + m + sign*(zh*60+zm)
-		if hm < 0 {
-			hm += 24 * 60
-		}
-		h, m = hm/60, hm%60
-	}
-	return sec < 60 || (h == 23 && m == 59)
-}
-
-// catTwoDigits reads a two-character field the way strconv.Atoi does,
-// refusing negative values as validateDateTime does.
-func catTwoDigits(s string) (int, bool) {
-	n, err := strconv.Atoi(s)
-	return n, err == nil && n >= 0
-}
-
 // ---- helpers of catalog.go's own checks, kept free of regexps and
 // allocations: they run once per entry of catalogs of 10,000 entries ----
 
@@ -494,15 +310,7 @@ func isPlainHTTPS(s string) bool { return strings.HasPrefix(s, "https://") && is
 // space, \t, \n, \f, \r): a scheme, a colon, and something without spaces.
 func isCatIdentifierURI(s string) bool {
 	scheme, rest, ok := strings.Cut(s, ":")
-	if !ok || scheme == "" || rest == "" || !isCatASCIIAlpha(scheme[0]) {
-		return false
-	}
-	for i := 1; i < len(scheme); i++ {
-		if c := scheme[i]; !isASCIIAlnum(c) && c != '+' && c != '.' && c != '-' {
-			return false
-		}
-	}
-	return !strings.ContainsAny(rest, " \t\n\f\r")
+	return ok && rest != "" && isURIScheme(scheme) && !strings.ContainsAny(rest, " \t\n\f\r")
 }
 
 // catDigestParts splits a digest of the form ^([a-z0-9-]+):([0-9a-f]+)$.

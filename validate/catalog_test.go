@@ -198,7 +198,7 @@ func TestCatalogFollowsLocalNestedFile(t *testing.T) {
 	}
 	dept, err := os.ReadFile(filepath.Join(dir, "ai-catalog-cli@0a9bf38_department-catalog.json"))
 	if err != nil {
-		t.Skipf("reference examples not available: %v", err)
+		t.Fatal(err)
 	}
 	tmp := t.TempDir()
 	if err := os.WriteFile(filepath.Join(tmp, "department-catalog.json"), dept, 0o600); err != nil {

@@ -75,21 +75,9 @@ func indexFree(ptr string) string {
 	}
 	tokens := strings.Split(ptr, "/")
 	for i, t := range tokens {
-		if i > 0 && isIndex(t) {
+		if i > 0 && isDigits(t) {
 			tokens[i] = "#"
 		}
 	}
 	return strings.Join(tokens, "/")
-}
-
-func isIndex(t string) bool {
-	if t == "" {
-		return false
-	}
-	for i := 0; i < len(t); i++ {
-		if t[i] < '0' || t[i] > '9' {
-			return false
-		}
-	}
-	return true
 }

@@ -22,53 +22,23 @@ type discWant struct {
 	exact     bool
 }
 
+func (w discWant) matches(d Diagnostic) bool {
+	if d.Code != w.code || d.Pointer != w.ptr || d.Severity != w.sev {
+		return false
+	}
+	if w.exact {
+		return d.Message == w.msg
+	}
+	return strings.Contains(d.Message, w.msg)
+}
+
+func (w discWant) String() string {
+	return fmt.Sprintf("%s %s at %q with message %q (exact: %v)", w.sev, w.code, w.ptr, w.msg, w.exact)
+}
+
 func discDoc(t testing.TB, name string) *model.Doc {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "discovery", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := model.Parse(data)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return doc
-}
-
-func discDump(diags []Diagnostic) string {
-	var b strings.Builder
-	for _, d := range diags {
-		fmt.Fprintf(&b, "\n  %d:%d %s %s %s: %s | %s", d.Line, d.Column, d.Severity, d.Code, d.Pointer, d.Message, d.Hint)
-	}
-	return b.String()
-}
-
-// discExpect asserts diags are exactly wants, in any order.
-func discExpect(t *testing.T, diags []Diagnostic, wants ...discWant) {
-	t.Helper()
-	if len(diags) != len(wants) {
-		t.Fatalf("got %d diagnostics, want %d:%s", len(diags), len(wants), discDump(diags))
-	}
-	used := make([]bool, len(diags))
-	for _, w := range wants {
-		found := false
-		for i, d := range diags {
-			if used[i] || d.Code != w.code || d.Pointer != w.ptr || d.Severity != w.sev {
-				continue
-			}
-			if (w.exact && d.Message != w.msg) || (!w.exact && !strings.Contains(d.Message, w.msg)) {
-				continue
-			}
-			if d.Line == 0 {
-				t.Errorf("%s at %s has no line", d.Code, d.Pointer)
-			}
-			used[i], found = true, true
-			break
-		}
-		if !found {
-			t.Errorf("missing %s %s %s %q; got:%s", w.sev, w.code, w.ptr, w.msg, discDump(diags))
-		}
-	}
+	return readDoc(t, filepath.Join("discovery", name))
 }
 
 func TestDiscoveryPayloadFixtures(t *testing.T) {
@@ -137,7 +107,7 @@ func TestDiscoveryPayloadFixtures(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
-			discExpect(t, discovery(discDoc(t, c.file), nil), c.wants...)
+			expectExactly(t, discovery(discDoc(t, c.file), nil), c.wants...)
 		})
 	}
 }
@@ -216,7 +186,7 @@ func TestDiscoveryDeclFixtures(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
-			discExpect(t, runDecl(t, c.file, c.opts), c.wants...)
+			expectExactly(t, runDecl(t, c.file, c.opts), c.wants...)
 		})
 	}
 }
@@ -260,32 +230,12 @@ func TestSchemaHostAccepted(t *testing.T) {
 	}
 }
 
-// specBlocks extracts the top-level JSON blocks of the extension's spec (a
-// plain-text document: each block starts with a line "{" and ends with "}").
+// specBlocks are the top-level JSON blocks of the extension's spec.
 func specBlocks(t *testing.T) []string {
 	t.Helper()
-	path := reference.Spec(t, "oasf-discovery-extension.md")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var blocks []string
-	var cur []string
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimRight(line, "\r")
-		switch {
-		case cur == nil && line == "{":
-			cur = []string{line}
-		case cur != nil:
-			cur = append(cur, line)
-			if line == "}" {
-				blocks = append(blocks, strings.Join(cur, "\n"))
-				cur = nil
-			}
-		}
-	}
+	blocks := reference.SpecJSONBlocks(t, "oasf-discovery-extension.md")
 	if len(blocks) != 3 {
-		t.Fatalf("found %d JSON blocks in %s, want 3", len(blocks), path)
+		t.Fatalf("found %d JSON blocks in oasf-discovery-extension.md, want 3", len(blocks))
 	}
 	return blocks
 }
@@ -301,7 +251,7 @@ func TestDiscoverySpecExamples(t *testing.T) {
 		return doc
 	}
 	// 1: the payload alone.
-	discExpect(t, discovery(parse(blocks[0]), nil))
+	expectExactly[discWant](t, discovery(parse(blocks[0]), nil))
 
 	// 2: the A2A card's extension.
 	doc := parse(blocks[1])
@@ -311,14 +261,14 @@ func TestDiscoverySpecExamples(t *testing.T) {
 		t.Fatal("spec's card uri not recognised")
 	}
 	checkDiscoveryDecl(r, ext, "/capabilities/extensions/0")
-	discExpect(t, r.sorted())
+	expectExactly[discWant](t, r.sorted())
 
 	// 3: the AI Catalog entry's extension.
 	doc = parse(blocks[2])
 	const key = "/entries/0/extensions/org.agntcy.oasf.discovery.v1"
 	r = newReport(doc, nil)
 	checkDiscoveryPayload(r, doc.Find(key), key)
-	discExpect(t, r.sorted())
+	expectExactly[discWant](t, r.sorted())
 }
 
 func FuzzDiscovery(f *testing.F) {
@@ -381,7 +331,7 @@ func BenchmarkDiscoveryPayload50x20(b *testing.B) {
 		b.Fatal(err)
 	}
 	if d := discovery(doc, nil); len(d) != 0 {
-		b.Fatalf("benchmark payload not clean:%s", discDump(d))
+		b.Fatalf("benchmark payload not clean:%s", dump(d))
 	}
 	b.Run("check", func(b *testing.B) {
 		b.ReportAllocs()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -23,15 +22,7 @@ import (
 
 func readOnlineFixture(t *testing.T, name string) *model.Doc {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "online", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := model.Parse(data)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return doc
+	return readDoc(t, filepath.Join("online", name))
 }
 
 func onlineFixtures(t *testing.T) []string {

@@ -121,7 +121,7 @@ func classifyRun(run, before []byte) string {
 	// Known prefixes start a token: look only at word starts whose first
 	// byte begins some prefix.
 	for i := 0; i < len(run); i++ {
-		if i > 0 && isAlnum(run[i-1]) {
+		if i > 0 && isASCIIAlnum(run[i-1]) {
 			continue
 		}
 		for _, p := range prefixesByFirstByte[run[i]] {
@@ -149,7 +149,7 @@ func classifyRun(run, before []byte) string {
 		if bytes.IndexByte(run, '=') < 0 {
 			break
 		}
-		if i := bytes.Index(run, k); i >= 0 && (i == 0 || !isAlnum(run[i-1])) {
+		if i := bytes.Index(run, k); i >= 0 && (i == 0 || !isASCIIAlnum(run[i-1])) {
 			v := run[i+len(k):]
 			if amp := bytes.IndexByte(v, '&'); amp >= 0 {
 				v = v[:amp]
@@ -208,7 +208,7 @@ var credentialParams = [][]byte{
 // upperAlnum16: AWS key ids are 16 upper-case letters or digits after the
 // prefix, and no further letter or digit.
 func upperAlnum16(b []byte) bool {
-	if len(b) < 16 || (len(b) > 16 && isAlnum(b[16])) {
+	if len(b) < 16 || (len(b) > 16 && isASCIIAlnum(b[16])) {
 		return false
 	}
 	for _, c := range b[:16] {
@@ -217,10 +217,6 @@ func upperAlnum16(b []byte) bool {
 		}
 	}
 	return true
-}
-
-func isAlnum(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // looksRandom tells a token from an identifier made of words: a token mixes

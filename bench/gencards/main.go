@@ -4,7 +4,7 @@
 //	go run ./bench/gencards -n 300 -shape large -out DIR
 //
 // large cards are testcards.Large(200, 50, 20): 200 skills, all listed in
-// the On Request extension, 50 OASF skills and 20 domains (about 90 KB
+// the On Request extension, 50 OASF skills and 20 domains (about 130 KB
 // each); small cards are testcards.Small().
 package main
 

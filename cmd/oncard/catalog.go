@@ -11,11 +11,11 @@ import (
 	"os"
 	"strings"
 
-	"github.com/aymanbagabas/go-udiff"
 	"github.com/muesli/cancelreader"
 	"github.com/spf13/cobra"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -265,15 +265,6 @@ func entriesFromCards(cmd *cobra.Command, cards []string, f catalogAddFlags) ([]
 	return entries, nil
 }
 
-func hasDerivedNote(notes []string) bool {
-	for _, n := range notes {
-		if isDerivedNote(n) {
-			return true
-		}
-	}
-	return false
-}
-
 // catalogFile is the catalog being updated: an existing file, or one
 // that does not exist yet (file == nil).
 type catalogFile struct {
@@ -390,59 +381,11 @@ func confirm(ctx context.Context, r io.Reader, w io.Writer, question string) (bo
 }
 
 // unifiedDiff is the change from old to new as a unified diff with the
-// catalog's name on both sides (/dev/null for a new file). Only the lines
-// between the common head and tail are compared, so that a one-entry change
-// in a catalog of thousands of entries costs little.
+// catalog's name on both sides (/dev/null for a new file).
 func unifiedDiff(name string, old, new []byte, created bool) string {
 	from := name
 	if created {
 		from = "/dev/null"
 	}
-	head := commonLinePrefix(old, new)
-	tail := commonLineSuffix(old[head:], new[head:])
-	edits := udiff.Lines(string(old[head:len(old)-tail]), string(new[head:len(new)-tail]))
-	for i := range edits {
-		edits[i].Start += head
-		edits[i].End += head
-	}
-	diff, err := udiff.ToUnified(from, name, string(old), edits, udiff.DefaultContextLines)
-	if err != nil { // cannot happen: the edits come from the same text
-		return udiff.Unified(from, name, string(old), string(new))
-	}
-	return diff
-}
-
-// commonLinePrefix is the length of the longest run of whole lines a and b
-// start with.
-func commonLinePrefix(a, b []byte) int {
-	n := 0
-	for n < len(a) && n < len(b) && a[n] == b[n] {
-		n++
-	}
-	if n == len(a) && n == len(b) {
-		return n
-	}
-	return bytes.LastIndexByte(a[:n], '\n') + 1
-}
-
-// commonLineSuffix is the length of the longest run of whole lines a and b
-// end with.
-func commonLineSuffix(a, b []byte) int {
-	n := 0
-	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
-		n++
-	}
-	if n == len(a) && n == len(b) {
-		return n
-	}
-	// Keep only whole lines: the suffix must start right after a newline.
-	tail := a[len(a)-n:]
-	i := bytes.IndexByte(tail, '\n')
-	if i < 0 {
-		return 0
-	}
-	if len(a)-n > 0 && a[len(a)-n-1] == '\n' {
-		return n
-	}
-	return n - (i + 1)
+	return edit.LabelledDiff(from, name, old, new)
 }

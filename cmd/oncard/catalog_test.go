@@ -189,28 +189,6 @@ func TestUnifiedDiff(t *testing.T) {
 	}
 }
 
-func TestCommonLineAffixes(t *testing.T) {
-	tests := []struct {
-		a, b           string
-		prefix, suffix int
-	}{
-		{"a\nb\nc\n", "a\nx\nc\n", 2, 2},
-		{"ab\n", "ac\n", 0, 0},
-		{"a\n", "a\n", 2, 2},
-		{"a\nb", "a\nc", 2, 0},
-		{"x\nend\n", "yy\nend\n", 0, 4},
-		{"", "a\n", 0, 0},
-	}
-	for _, tt := range tests {
-		if got := commonLinePrefix([]byte(tt.a), []byte(tt.b)); got != tt.prefix {
-			t.Errorf("commonLinePrefix(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.prefix)
-		}
-		if got := commonLineSuffix([]byte(tt.a), []byte(tt.b)); got != tt.suffix {
-			t.Errorf("commonLineSuffix(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.suffix)
-		}
-	}
-}
-
 // runPrompted runs oncard in-process as if stdin and stderr were a
 // terminal, answering the confirmation with answer.
 func runPrompted(t *testing.T, ctx context.Context, answer string, args ...string) (code int, stdout, stderr string) {

@@ -73,16 +73,18 @@ func runPreview(cmd *cobra.Command, path string, f previewFlags) error {
 		return err
 	}
 	opts := model.EntryOptions{Identifier: f.identifier, URL: f.url}
-	catalog, notes, err := model.CatalogFromCards([]model.CardSource{{Card: card, Entry: opts}},
-		model.CatalogOptions{SpecVersion: f.specVersion, HostDisplayName: f.hostName})
-	if err != nil {
-		return fmt.Errorf("%s: %s", displayName(path), model.SafeText(trimCardPrefix(err.Error())))
-	}
-	entry, _, err := model.EntryFromCard(card, opts)
+	entry, notes, err := model.EntryFromCard(card, opts)
 	if err != nil {
 		return fmt.Errorf("%s: %s", displayName(path), model.SafeText(err.Error()))
 	}
-	printNotes(stderr, trimCardPrefixes(notes), "--identifier and --url")
+	// The catalog holding the entry: printed with --catalog, and checked in
+	// any case. Its only failure is EntryFromCard's, already handled.
+	catalog, _, err := model.CatalogFromCards([]model.CardSource{{Card: card, Entry: opts}},
+		model.CatalogOptions{SpecVersion: f.specVersion, HostDisplayName: f.hostName})
+	if err != nil {
+		return fmt.Errorf("%s: %s", displayName(path), model.SafeText(err.Error()))
+	}
+	printNotes(stderr, notes, "--identifier and --url")
 
 	// The output is checked like any catalog: a bad --identifier or --url,
 	// or a card whose version is not a string, shows up here.
@@ -182,34 +184,25 @@ func printNotes(w io.Writer, notes []string, flags string) {
 	for _, n := range notes {
 		fmt.Fprintf(w, "oncard: note: %s\n", n) // notes are SafeText already
 	}
-	if len(notes) > 0 && flags != "" {
-		for _, n := range notes {
-			if isDerivedNote(n) {
-				fmt.Fprintf(w, "oncard: note: give %s to choose them yourself\n", flags)
-				break
-			}
+	if flags != "" && hasDerivedNote(notes) {
+		fmt.Fprintf(w, "oncard: note: give %s to choose them yourself\n", flags)
+	}
+}
+
+// hasDerivedNote: one of notes is about a derived identifier or url.
+func hasDerivedNote(notes []string) bool {
+	for _, n := range notes {
+		if isDerivedNote(n) {
+			return true
 		}
 	}
+	return false
 }
 
 // isDerivedNote tells the notes about a derived identifier or url (which a
 // flag can replace) from notes about the card itself.
 func isDerivedNote(n string) bool {
 	return strings.HasPrefix(n, "identifier ") || strings.HasPrefix(n, "url ")
-}
-
-// trimCardPrefix removes the "card 1: " CatalogFromCards puts before an
-// error or a note: preview has only one card.
-func trimCardPrefix(s string) string {
-	return strings.TrimPrefix(s, "card 1: ")
-}
-
-func trimCardPrefixes(notes []string) []string {
-	out := make([]string, len(notes))
-	for i, n := range notes {
-		out[i] = trimCardPrefix(n)
-	}
-	return out
 }
 
 // displayName is how an input is named in messages.

@@ -14,17 +14,11 @@ import (
 // Entry" example), so the script proves the command reproduces the seed.
 // Skipped when the shared spec folder is absent.
 func TestPreviewSeedGoldenIsTheSpec(t *testing.T) {
-	spec, err := os.ReadFile(reference.Spec(t, "oasf-discovery-extension.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(spec)
-	start := strings.LastIndex(text, "\n{\n")
-	end := strings.LastIndex(text, "\n}")
-	if start < 0 || end < start {
+	blocks := reference.SpecJSONBlocks(t, "oasf-discovery-extension.md")
+	if len(blocks) == 0 {
 		t.Fatal("no JSON block found in the spec")
 	}
-	block := text[start+1:end+2] + "\n"
+	block := blocks[len(blocks)-1] + "\n"
 
 	script, err := os.ReadFile(filepath.Join("testdata", "script", "preview_seed.txtar"))
 	if err != nil {

@@ -21,6 +21,12 @@ func (s *Session) Diff() string {
 // to the diff algorithm, so that one edit in a large file costs about a
 // scan of it rather than a line-by-line comparison of everything.
 func UnifiedDiff(name string, old, new []byte) string {
+	return LabelledDiff(name, name, old, new)
+}
+
+// LabelledDiff is UnifiedDiff with a label for each side, such as
+// "/dev/null" for the old side of a file that does not exist yet.
+func LabelledDiff(fromName, toName string, old, new []byte) string {
 	if bytes.Equal(old, new) {
 		return ""
 	}
@@ -35,9 +41,9 @@ func UnifiedDiff(name string, old, new []byte) string {
 		edits[i].Start += head - from
 		edits[i].End += head - from
 	}
-	u, err := udiff.ToUnifiedDiff(name, name, string(old[from:to]), edits, udiff.DefaultContextLines)
+	u, err := udiff.ToUnifiedDiff(fromName, toName, string(old[from:to]), edits, udiff.DefaultContextLines)
 	if err != nil { // the edits come from the same text: cannot happen, but stay correct
-		return udiff.Unified(name, name, string(old), string(new))
+		return udiff.Unified(fromName, toName, string(old), string(new))
 	}
 	shift := bytes.Count(old[:from], []byte{'\n'})
 	for _, h := range u.Hunks {

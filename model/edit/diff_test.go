@@ -181,3 +181,33 @@ func TestUnifiedDiffMatchesWholeFileDiff(t *testing.T) {
 		}
 	}
 }
+
+// The common head and tail are whole lines of both texts.
+func TestCommonHeadTail(t *testing.T) {
+	tests := []struct {
+		a, b       string
+		head, tail int
+	}{
+		{"a\nb\nc\n", "a\nx\nc\n", 2, 2},
+		{"ab\n", "ac\n", 0, 0},
+		{"a\nb", "a\nc", 2, 0},
+		{"x\nend\n", "yy\nend\n", 0, 4},
+		{"", "a\n", 0, 0},
+		{"a\n", "b\na\n", 0, 2},
+	}
+	for _, tt := range tests {
+		if got := commonHead([]byte(tt.a), []byte(tt.b)); got != tt.head {
+			t.Errorf("commonHead(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.head)
+		}
+		if got := commonTail([]byte(tt.a), []byte(tt.b)); got != tt.tail {
+			t.Errorf("commonTail(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.tail)
+		}
+	}
+}
+
+func TestLabelledDiffNewFile(t *testing.T) {
+	got := LabelledDiff("/dev/null", "c.json", nil, []byte("x\n"))
+	if want := "--- /dev/null\n+++ c.json\n@@ -0,0 +1 @@\n+x\n"; got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -104,15 +104,6 @@ func (c *Client) Sync(ctx context.Context, version string) ([]Synced, error) {
 	return done, errors.Join(errs...)
 }
 
-// Sync is Client.Sync for a server URL with the default client options.
-func Sync(ctx context.Context, serverURL, version string) ([]Synced, error) {
-	c, err := New(serverURL, Options{})
-	if err != nil {
-		return nil, err
-	}
-	return c.Sync(ctx, version)
-}
-
 func (c *Client) syncOne(ctx context.Context, root, version string) (Synced, error) {
 	if err := checkVersion(version); err != nil {
 		return Synced{}, err

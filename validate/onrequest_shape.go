@@ -1,0 +1,195 @@
+package validate
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/oncard/oncard/model"
+)
+
+// ---- The On Request shapes, checked in code ----
+//
+// checkOnRequestDecl runs on every keystroke in the TUI for a card of up to
+// 200 listed skills, and the JSON Schema run (with the conversion to
+// map[string]any it needs) cost more than the whole card's budget. So the
+// declaration and params shapes are checked here, reading the Doc's nodes
+// directly. The embedded schema stays the source of truth:
+// TestOnRequestShapeMatchesSchema generates thousands of entries and
+// requires this code and checkSchema to report the same pointers and
+// sentences. Replies are single small objects and go through the schema.
+
+const (
+	secDecl        = "OR-3.1"
+	secParams      = "OR-3.2"
+	secID          = "OR-3.3"
+	secPersonEntry = "OR-3.4, OR-3.8"
+	secAccess      = "OR-3.5"
+	secCompletion  = "OR-3.6"
+	codeORSchema   = "onrequest/schema"
+)
+
+// checkDeclShape is checkSchema with #/$defs/agentExtension, in code.
+func checkDeclShape(r *report, ext *model.Node, ptr string) {
+	if ext == nil || ext.Kind != model.Object {
+		r.fail(ptr, codeORSchema, "the extension entry must be an object"+gotType(ext)+sec(secDecl), "")
+		return
+	}
+	if ext.Get("uri") == nil {
+		r.fail(ptr+"/uri", codeORSchema, `missing required member "uri"`+sec(secDecl), "")
+	}
+	if ext.Get("params") == nil {
+		r.fail(ptr+"/params", codeORSchema, `missing required member "params"`+sec(secParams), "")
+	}
+	for _, m := range ext.Members {
+		p := ptr + "/" + ptrToken(m.Key)
+		switch m.Key {
+		case "uri":
+			if s, ok := m.Value.Str(); !ok || s != OnRequestURI {
+				r.fail(p, codeORSchema, `uri must be "`+OnRequestURI+`"`+gotNode(m.Value)+sec(secDecl), "")
+			}
+		case "description":
+			if m.Value.Kind != model.String {
+				r.fail(p, codeORSchema, "description must be a string"+gotType(m.Value)+sec(secDecl), "")
+			}
+		case "required":
+			if v, ok := m.Value.BoolValue(); !ok || v {
+				r.fail(p, codeORSchema, "required must be false"+gotNode(m.Value)+sec(secDecl), "")
+			}
+		case "params":
+			checkParamsShape(r, m.Value, p)
+		}
+	}
+}
+
+// checkParamsShape is checkSchema with #/$defs/params, in code.
+func checkParamsShape(r *report, params *model.Node, ptr string) {
+	if params == nil || params.Kind != model.Object {
+		r.fail(ptr, codeORSchema, "params must be an object"+gotType(params)+sec(secParams), "")
+		return
+	}
+	skills := params.Get("skills")
+	switch {
+	case skills == nil:
+		r.fail(ptr+"/skills", codeORSchema, `missing required member "skills"`+sec(secParams), "")
+		return
+	case skills.Kind != model.Array:
+		r.fail(ptr+"/skills", codeORSchema, "skills must be an array"+gotType(skills)+sec(secParams), "")
+		return
+	case skills.Len() < 1:
+		r.fail(ptr+"/skills", codeORSchema, "skills must have at least 1 entry"+sec(secParams), "")
+	case skills.Len() > 200:
+		r.fail(ptr+"/skills", codeORSchema, fmt.Sprintf("skills must have at most 200 entries (has %d)", skills.Len())+sec(secParams), "")
+	}
+	skillsPtr := ptr + "/skills"
+	for i, entry := range skills.Items {
+		checkSkillEntryShape(r, entry, itemPtr{skillsPtr, i})
+	}
+}
+
+// checkSkillEntryShape is checkSchema with #/$defs/skillEntry, in code.
+func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
+	if entry.Kind != model.Object {
+		r.fail(at.String(), codeORSchema, "skills["+strconv.Itoa(at.i)+"] must be an object"+gotType(entry), "")
+		return
+	}
+	if entry.Get("id") == nil {
+		r.fail(at.member("id"), codeORSchema, `missing required member "id"`+sec(secID), "")
+	}
+	person := entry.Get("personEntry")
+	if person == nil {
+		r.fail(at.member("personEntry"), codeORSchema, `missing required member "personEntry"`+sec(secPersonEntry), "")
+	}
+	personFailed := false
+	for _, m := range entry.Members {
+		switch m.Key {
+		case "id":
+			s, ok := stringBytes(m.Value)
+			switch n := utf8.RuneCount(s); {
+			case !ok:
+				r.fail(at.member("id"), codeORSchema, "id must be a string"+gotType(m.Value)+sec(secID), "")
+			case n < 1:
+				r.fail(at.member("id"), codeORSchema, "id must not be empty"+sec(secID), "")
+			case n > 128:
+				r.fail(at.member("id"), codeORSchema, fmt.Sprintf("id must be at most 128 characters long (has %d)", n)+sec(secID), "")
+			}
+		case "personEntry":
+			personFailed = checkPersonEntryShape(r, m.Value, at)
+		case "assistantAccess":
+			if m.Value.Kind != model.Bool {
+				r.fail(at.member("assistantAccess"), codeORSchema, "assistantAccess must be a boolean"+gotType(m.Value)+sec(secAccess), "")
+			}
+		case "completion":
+			if s, ok := stringBytes(m.Value); !ok || (string(s) != "in-conversation" && string(s) != "deferred") {
+				r.fail(at.member("completion"), codeORSchema, `completion must be one of "in-conversation", "deferred"`+gotNode(m.Value)+sec(secCompletion), "")
+			}
+		}
+	}
+	// if completion then personEntry ^https:// (OR-3.4); one sentence per
+	// member, so not when personEntry already failed.
+	if entry.Get("completion") != nil && !personFailed {
+		if s, ok := person.Str(); ok && !strings.HasPrefix(s, "https://") {
+			r.fail(at.member("personEntry"), codeORSchema,
+				"with completion, personEntry must be an https:// address"+gotNode(person)+" (an action needs an https address, OR-3.4)", "")
+		}
+	}
+}
+
+// isHTTPSEntry is the schema's pattern ^https://[^?#]+$ without a regexp
+// engine (the differential test holds the two together).
+func isHTTPSEntry(s string) bool {
+	rest, ok := strings.CutPrefix(s, "https://")
+	return ok && rest != "" && !strings.ContainsAny(rest, "?#")
+}
+
+// isTelEntry is the schema's pattern ^tel:\+[0-9][0-9().-]{3,}$.
+func isTelEntry(s string) bool {
+	rest, ok := strings.CutPrefix(s, "tel:+")
+	if !ok || len(rest) < 4 || rest[0] < '0' || rest[0] > '9' {
+		return false
+	}
+	for i := 1; i < len(rest); i++ {
+		if c := rest[i]; (c < '0' || c > '9') && strings.IndexByte("().-", c) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// checkPersonEntryShape is checkSchema with #/$defs/personEntry, in code,
+// for the personEntry of the skill entry at entryPtr; it reports whether the
+// entry failed.
+func checkPersonEntryShape(r *report, n *model.Node, at itemPtr) bool {
+	s, ok := n.Str()
+	if !ok {
+		r.fail(at.member("personEntry"), codeORSchema, "personEntry must be a string"+gotType(n)+sec(secPersonEntry), "")
+		return true
+	}
+	if !isSchemaURI(s) {
+		r.fail(at.member("personEntry"), codeORSchema, "personEntry must be a valid URI"+gotNode(n)+sec(secPersonEntry), "")
+		return true
+	}
+	failed := false
+	if l := utf8.RuneCountInString(s); l > 2048 {
+		r.fail(at.member("personEntry"), codeORSchema, fmt.Sprintf("personEntry must be at most 2048 characters long (has %d)", l)+sec(secPersonEntry), "")
+		failed = true
+	}
+	if !isHTTPSEntry(s) && !isTelEntry(s) {
+		r.fail(at.member("personEntry"), codeORSchema, "personEntry must be an https:// address without query or fragment, or a tel:+ number"+gotNode(n)+sec(secPersonEntry), "")
+		failed = true
+	}
+	return failed
+}
+
+// itemPtr is the pointer of an array item (base + "/" + i), built only when
+// a finding needs it: these checks run on every keystroke over up to 200
+// entries, and most entries have no finding.
+type itemPtr struct {
+	base string
+	i    int
+}
+
+func (p itemPtr) String() string { return p.base + "/" + strconv.Itoa(p.i) }
+
+func (p itemPtr) member(name string) string { return p.String() + "/" + ptrToken(name) }

@@ -1,0 +1,169 @@
+package validate
+
+// The On Request card check "the person entry must not also appear in the
+// skill's own text" (interpretation 3 of ON-REQUEST.md), and the matching it
+// needs: an https entry by host and path, a tel: entry by its digits in any
+// spacing.
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/oncard/oncard/model"
+)
+
+// checkValueInSkillText reports the person entry repeated in the listed
+// skill's name, description, tags or examples (interpretation 3 of
+// ON-REQUEST.md: the extension is the only place that carries it).
+//
+// Severity: error. ON-REQUEST.md writes "must not appear", and the schema's
+// own description lists this check beside the two error-level ones (each id
+// names a skill; no securityRequirements). The one soft case is an https
+// entry that is only a host ("https://bank.example/"): naming one's own
+// domain in a description is ordinary prose, so that match is a warning.
+func checkValueInSkillText(r *report, cards *skillIndex, skill *model.Node, skillPtr itemPtr, id, personEntry string, entryPtr itemPtr) {
+	m := personEntryMatcher(personEntry)
+	if m == nil {
+		return
+	}
+	match, hostOnly := m.match, m.hostOnly
+	report := func(ptr, field string) {
+		where := ""
+		if cards.external {
+			where = fmt.Sprintf(" (card %s)", ptr)
+			ptr = entryPtr.member("personEntry")
+		}
+		msg := fmt.Sprintf("the %s of skill %q repeats its On Request entry %q%s; the extension is the only place that carries it",
+			field, model.SafeText(id), model.SafeText(clip(personEntry, 80)), where)
+		hint := "remove the address or number from the skill's text"
+		if hostOnly {
+			r.warn(ptr, "onrequest/value-in-skill-text", msg, hint)
+		} else {
+			r.fail(ptr, "onrequest/value-in-skill-text", msg, hint)
+		}
+	}
+	for _, field := range []string{"name", "description"} {
+		if s, ok := stringBytes(skill.Get(field)); ok && match(s) {
+			report(skillPtr.member(field), field)
+		}
+	}
+	for _, field := range []string{"tags", "examples"} {
+		list := skill.Get(field)
+		for i := 0; i < list.Len(); i++ {
+			if s, ok := stringBytes(list.Index(i)); ok && match(s) {
+				report(skillPtr.member(field)+"/"+strconv.Itoa(i), field[:len(field)-1])
+			}
+		}
+	}
+}
+
+// entryMatcher tests "text mentions this person entry": for an https entry,
+// its host and path without the scheme (case-insensitive, with or without a
+// final slash); for a tel: entry, its digits in any spacing or punctuation,
+// with or without the country code (at least 7 digits).
+type entryMatcher struct {
+	needle   string // https: lower-case host and path
+	digits   []byte // tel: the number's digits
+	hostOnly bool   // an https entry without a path
+}
+
+// personEntryMatcher returns nil for entries it cannot look for.
+func personEntryMatcher(entry string) *entryMatcher {
+	switch {
+	case strings.HasPrefix(entry, "https://"):
+		needle := strings.ToLower(strings.TrimRight(strings.TrimPrefix(entry, "https://"), "/"))
+		if needle == "" {
+			return nil
+		}
+		return &entryMatcher{needle: needle, hostOnly: !strings.Contains(needle, "/")}
+	case strings.HasPrefix(entry, "tel:"):
+		digits := digitsOf(entry)
+		if len(digits) < 4 {
+			return nil
+		}
+		return &entryMatcher{digits: digits}
+	}
+	return nil
+}
+
+func (m *entryMatcher) match(text []byte) bool {
+	if m.digits != nil {
+		return mentionsNumber(text, m.digits)
+	}
+	return containsFoldASCII(text, m.needle)
+}
+
+// containsFoldASCII reports whether text contains needle (lower case),
+// ignoring ASCII case, without allocating.
+func containsFoldASCII(text []byte, needle string) bool {
+	n := len(needle)
+	for i := 0; i+n <= len(text); i++ {
+		j := 0
+		for j < n {
+			c := text[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != needle[j] {
+				break
+			}
+			j++
+		}
+		if j == n {
+			return true
+		}
+	}
+	return false
+}
+
+func digitsOf(s string) []byte {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			b = append(b, s[i])
+		}
+	}
+	return b
+}
+
+// mentionsNumber reports whether text writes the number digits: a run of
+// digits, where single separators a phone number is written with (space,
+// - . ( ) / +; at most two in a row) do not end the run, that contains all
+// of digits, or is at least 7 digits long and ends it (the number without
+// its country code).
+func mentionsNumber(text, digits []byte) bool {
+	var buf [64]byte
+	run := buf[:0]
+	check := func() bool {
+		return bytes.Contains(run, digits) || (len(run) >= 7 && bytes.HasSuffix(digits, run))
+	}
+	gap := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c >= '0' && c <= '9':
+			if len(run) < cap(run) {
+				run = append(run, c)
+			}
+			gap = 0
+		case isPhoneSeparator(c) && gap < 2:
+			gap++
+		default:
+			if len(run) > 0 && check() {
+				return true
+			}
+			run, gap = run[:0], 0
+		}
+	}
+	return len(run) > 0 && check()
+}
+
+func isPhoneSeparator(c byte) bool {
+	switch c {
+	case ' ', '-', '.', '(', ')', '/', '+':
+		return true
+	}
+	return false
+}
