@@ -11,7 +11,7 @@ import (
 // The figure that matters: re-validating a large card that is already
 // parsed (what the TUI does on every keystroke) must take well under a
 // millisecond, and stay within a few times json.Unmarshal of the same bytes.
-// Results and the command are in docs/perf/validate.md.
+// Results and the command are in docs/PERFORMANCE.md.
 
 func largeCard(b *testing.B) ([]byte, *model.Doc) {
 	b.Helper()

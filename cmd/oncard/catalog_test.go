@@ -330,7 +330,7 @@ func mustParseDoc(t *testing.T, s string) *model.Doc {
 
 // TestWriteBigCatalog is a tool, not a check: with ONCARD_BIG_CATALOG=DIR
 // it writes the benchmark's catalog (DIR/big.json) and card (DIR/card.json)
-// so that the whole command can be timed (docs/perf/catalog.md).
+// so that the whole command can be timed (docs/PERFORMANCE.md).
 func TestWriteBigCatalog(t *testing.T) {
 	dir := os.Getenv("ONCARD_BIG_CATALOG")
 	if dir == "" {

@@ -21,7 +21,7 @@ func main() {
 // allocates a lot of short-lived garbage per file while the live heap stays
 // small (one document per worker), so GOGC=400 cuts GC work by about a third
 // for 300 large cards. The soft memory limit keeps the peak bounded all the
-// same (measured: docs/perf/cli.md). GOGC and GOMEMLIMIT set by the user win.
+// same (measured: docs/PERFORMANCE.md). GOGC and GOMEMLIMIT set by the user win.
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
