@@ -69,18 +69,11 @@ const (
 
 // Model is the root of the program.
 type Model struct {
-	th    *Theme
-	s     *Session
-	steps []step
-	cur   int
-
-	width, height int
-	diag          diagPanel
-	prev          preview
-	showPreview   bool // below 100 columns: preview instead of the form
-	showHelp      bool
-	dialog        *dialog
-	status        string
+	chrome // the frame around the step: frame.go
+	s      *Session
+	steps  []step
+	cur    int
+	dialog *dialog
 
 	draft      *Draft
 	draftEdits int
@@ -113,7 +106,7 @@ func New(opts Options) *Model {
 		doc, start = d, stepStart
 	}
 	model.NewCard(doc)
-	m := &Model{th: th, s: newSession(doc, opts.Validate), width: 120, height: 40}
+	m := &Model{chrome: chrome{th: th, width: 120, height: 40}, s: newSession(doc, opts.Validate)}
 	catalog, review := newCatalogStep(), newReviewStep(opts.Output)
 	review.catalog = catalog
 	m.steps = []step{
@@ -232,20 +225,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.goTo(stepReview)
 		}
 		return m.save(m.steps[stepReview].(*reviewStep).path, false)
-	case key.Matches(msg, Keys.Diagnostics):
-		m.diag.focused = true
-		m.showPreview = false
-		return nil
-	case key.Matches(msg, Keys.Preview):
-		m.showPreview = !m.showPreview
-		return nil
-	case key.Matches(msg, Keys.ScrollUp) && !st.busy():
-		m.prev.setContent(m.s.JSON)
-		m.prev.scroll(-m.previewHeight()/2, m.previewHeight())
-		return nil
-	case key.Matches(msg, Keys.ScrollDown) && !st.busy():
-		m.prev.setContent(m.s.JSON)
-		m.prev.scroll(m.previewHeight()/2, m.previewHeight())
+	case m.frameKey(msg, m.s.JSON, st.busy()):
 		return nil
 	}
 	m.status = ""

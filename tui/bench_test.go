@@ -111,7 +111,17 @@ func BenchmarkPickerKeystroke(b *testing.B) {
 		b.Skip("no 1.1.0 taxonomy")
 	}
 	p := newPicker(tax.Skills, NewTheme(true), nil)
-	keys := []tea.KeyPressMsg{keyMsg("s"), keyMsg("u"), keyMsg("m"), keyMsg("backspace"), keyMsg("backspace"), keyMsg("backspace")}
+	benchPickerKeys(b, p, searchKeys())
+}
+
+// searchKeys type "sum" into the picker's search and take it back.
+func searchKeys() []tea.KeyPressMsg {
+	return []tea.KeyPressMsg{keyMsg("s"), keyMsg("u"), keyMsg("m"), keyMsg("backspace"), keyMsg("backspace"), keyMsg("backspace")}
+}
+
+// benchPickerKeys sends keys to p in turn, drawing a frame after each,
+// and reports the median time of a key and its frame.
+func benchPickerKeys(b *testing.B, p *picker, keys []tea.KeyPressMsg) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	med := newMedian(b.N)
@@ -132,13 +142,7 @@ func BenchmarkPickerMove(b *testing.B) {
 	}
 	p := newPicker(tax.Skills, NewTheme(true), nil)
 	p.open(tax.Skills.Children("")[0])
-	keys := []tea.KeyPressMsg{keyMsg("down"), keyMsg("up")}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		p.update(keys[i%2])
-		_ = p.view(60, 30)
-	}
+	benchPickerKeys(b, p, []tea.KeyPressMsg{keyMsg("down"), keyMsg("up")})
 }
 
 // BenchmarkFirstFrame: from nothing to the first frame of `oncard new`

@@ -24,14 +24,7 @@ func (st *catalogStep) previewView(p *preview, th *Theme, width, height int) str
 	if p.lastPtr != follow {
 		p.lastPtr, p.follow = follow, true
 	}
-	p.clamp(height)
-	out := p.draw(th, width, height, first, last, hl)
-	if hl && p.follow && (first < p.offset || first > p.lastShown) {
-		p.offset = first - height/3
-		p.clamp(height)
-		out = p.draw(th, width, height, first, last, hl)
-	}
-	return out
+	return p.drawFollowing(th, width, height, first, last, hl)
 }
 
 // entryLines are the preview lines (0-based, inclusive) of the card's entry

@@ -55,7 +55,6 @@ const (
 
 // CatalogEditor is the root model of the catalog editor.
 type CatalogEditor struct {
-	th *Theme
 	es *edit.Session
 	// s holds the Doc, its encoding and its diagnostics (validated as a
 	// catalog), shared with the preview and the fields.
@@ -70,14 +69,9 @@ type CatalogEditor struct {
 	// Discovery screens.
 	entry int
 
-	width, height int
-	diag          diagPanel
-	prev          preview
-	showPreview   bool
-	showHelp      bool
-	confirm       *catEditConfirm
-	status        string
-	result        Result
+	chrome  // the frame around the screen, drawn as the card editor's: frame.go
+	confirm *catEditConfirm
+	result  Result
 }
 
 // NewCatalogEditor builds the editor of the catalog in opts.Edit.
@@ -92,7 +86,7 @@ func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
 	}
 	// New members land in the catalog's member order.
 	opts.Edit.Prepare(func(d *model.Doc) { model.NewCatalog(d) })
-	c := &CatalogEditor{th: th, es: opts.Edit, width: 120, height: 40}
+	c := &CatalogEditor{chrome: chrome{th: th, width: 120, height: 40}, es: opts.Edit}
 	c.s = &Session{Doc: opts.Edit.Doc(), Opts: vopts}
 	c.refresh()
 	c.loadBefore()

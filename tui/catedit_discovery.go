@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -22,17 +21,10 @@ func catEditDiscoveryPtr(entryPtr string) string {
 // ({schema_version, skills, domains}) with the card editor's taxonomy
 // picker. A reference the taxonomy does not know is kept as written.
 type catEditDiscovery struct {
-	c       *CatalogEditor
-	ptr     string // the payload's pointer ("" when there is no entry)
-	version string
-	skills  []*oasf.Class
-	domains []*oasf.Class
-	// unknown references found in the payload, kept as written.
-	unknownSkills, unknownDomains []any
-
-	f      *form
-	picker *picker
-	kind   oasf.Kind
+	c   *CatalogEditor
+	ptr string // the payload's pointer ("" when there is no entry)
+	classChoice
+	f *form
 }
 
 func newCatEditDiscovery(c *CatalogEditor) *catEditDiscovery { return &catEditDiscovery{c: c} }
@@ -79,9 +71,7 @@ func (st *catEditDiscovery) load() {
 	if v := s.text(st.ptr + "/schema_version"); v != "" {
 		st.version = v
 	}
-	tax := oasf.Get(st.version)
-	st.skills, st.unknownSkills = readRefs(s, st.ptr+"/skills", tax, oasf.Skills)
-	st.domains, st.unknownDomains = readRefs(s, st.ptr+"/domains", tax, oasf.Domains)
+	st.readClasses(s, st.ptr)
 }
 
 // versions are the known schema versions, newest first, with the
@@ -149,19 +139,11 @@ func (st *catEditDiscovery) enter() tea.Cmd {
 }
 
 func (st *catEditDiscovery) openPicker(k oasf.Kind) tea.Cmd {
-	tax := oasf.Get(st.version)
-	if tax == nil {
-		st.picker = nil
+	cmd, ok := st.choose(st.c.th, k)
+	if !ok {
 		st.c.status = "no taxonomy for OASF " + model.SafeText(st.version) + ": choose another schema version"
-		return nil
 	}
-	st.kind = k
-	chosen := st.skills
-	if k == oasf.Domains {
-		chosen = st.domains
-	}
-	st.picker = newPicker(tax.Tree(k), st.c.th, append([]*oasf.Class(nil), chosen...))
-	return st.picker.focus()
+	return cmd
 }
 
 func (st *catEditDiscovery) update(msg tea.KeyPressMsg) tea.Cmd {
@@ -173,18 +155,12 @@ func (st *catEditDiscovery) update(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if st.picker != nil {
-		changed, done, cmd := st.picker.update(msg)
+		changed, done, cmd := st.pickerKey(msg)
 		if changed {
-			if st.kind == oasf.Skills {
-				st.skills = st.picker.chosen
-			} else {
-				st.domains = st.picker.chosen
-			}
 			st.write(st.kind)
 			c.changed()
 		}
 		if done {
-			st.picker = nil
 			return st.f.focus()
 		}
 		return cmd
@@ -207,11 +183,7 @@ func (st *catEditDiscovery) update(msg tea.KeyPressMsg) tea.Cmd {
 func (st *catEditDiscovery) write(k oasf.Kind) {
 	c := st.c
 	s := c.s
-	known, unknown := st.skills, st.unknownSkills
-	if k == oasf.Domains {
-		known, unknown = st.domains, st.unknownDomains
-	}
-	list := refs(known, unknown)
+	list := refs(st.chosen(k))
 	arr := st.ptr + "/" + st.kindKey(k)
 	if s.Doc.Find(st.ptr) == nil {
 		if len(list) == 0 {
@@ -261,21 +233,7 @@ func (st *catEditDiscovery) setVersion(v string) {
 		return
 	}
 	for _, k := range []oasf.Kind{oasf.Skills, oasf.Domains} {
-		known, unknown := &st.skills, &st.unknownSkills
-		if k == oasf.Domains {
-			known, unknown = &st.domains, &st.unknownDomains
-		}
-		before, _ := json.Marshal(refs(*known, *unknown))
-		var moved []*oasf.Class
-		for _, cl := range *known {
-			if n := tax.Tree(k).ByID(cl.ID); n != nil {
-				moved = append(moved, n)
-			} else {
-				*unknown = append(*unknown, object("name", cl.Name, "id", cl.ID))
-			}
-		}
-		*known = moved
-		if after, _ := json.Marshal(refs(*known, *unknown)); string(after) != string(before) {
+		if st.relinkKind(tax, k) {
 			st.write(k)
 		}
 	}
@@ -292,11 +250,7 @@ func (st *catEditDiscovery) view(width, height int) string {
 		return th.Hint.Render("The catalog has no entries: add one on Entries (a).")
 	}
 	if st.picker != nil {
-		title := "OASF skills"
-		if st.kind == oasf.Domains {
-			title = "OASF domains"
-		}
-		return th.Title.Render(title+" ("+model.SafeText(st.version)+")") + "\n" + st.picker.view(width, height-1)
+		return st.pickerView(th, width, height)
 	}
 	var b strings.Builder
 	b.WriteString(th.Hint.Render(truncate(fmt.Sprintf("entry %d: %s · extensions[%q]", c.entry+1,
@@ -305,16 +259,6 @@ func (st *catEditDiscovery) view(width, height int) string {
 	if c.s.Doc.Find(st.ptr) == nil {
 		b.WriteString("\n\n" + th.Hint.Render("The entry has no discovery payload: choosing a skill or a domain adds one."))
 	}
-	list := func(title string, cs []*oasf.Class, unknown []any) {
-		b.WriteString("\n\n" + th.Label.Render(fmt.Sprintf("%s (%d)", title, len(cs)+len(unknown))))
-		for _, cl := range cs {
-			b.WriteString("\n  " + truncate(fmt.Sprintf("#%d %s", cl.ID, model.SafeText(cl.Name)), width-2))
-		}
-		for range unknown {
-			b.WriteString("\n  " + th.Warning.Render("(a reference this taxonomy does not know; kept)"))
-		}
-	}
-	list("Skills", st.skills, st.unknownSkills)
-	list("Domains", st.domains, st.unknownDomains)
+	st.viewClasses(th, &b, width, "\n\n")
 	return b.String()
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -20,12 +19,8 @@ import (
 // since it was opened: then it offers to reload and re-apply the edits,
 // to save elsewhere, or to keep editing (as the card editor does).
 type catEditReview struct {
-	c      *CatalogEditor
-	mode   reviewMode // the card editor's modes: main, changed on disk, save as
-	cursor int
-	scroll int
-	notes  []string
-	path   textinput.Model
+	c          *CatalogEditor
+	reviewFlow // the card editor's: review_flow.go
 }
 
 func newCatEditReview(c *CatalogEditor) *catEditReview { return &catEditReview{c: c} }
@@ -41,23 +36,12 @@ func (st *catEditReview) keys() []key.Binding {
 	return []key.Binding{Keys.NextField, Keys.Enter, Keys.ScrollDown}
 }
 
-func (st *catEditReview) setMode(md reviewMode) { st.mode, st.cursor, st.scroll = md, 0, 0 }
-
-func (st *catEditReview) enter() tea.Cmd {
-	if st.mode == reviewSaveAs {
-		return st.path.Focus()
-	}
-	return nil
-}
+func (st *catEditReview) enter() tea.Cmd { return st.focusPath() }
 
 func (st *catEditReview) actions() []action {
 	switch st.mode {
 	case reviewChangedOnDisk:
-		return []action{
-			{"Reload the file and re-apply my edits", st.reload},
-			{"Save my version to another file", st.askPath},
-			{"Cancel (keep editing)", func() tea.Cmd { st.setMode(reviewMain); return nil }},
-		}
+		return st.changedOnDiskActions(st.reload, st.c.es.Path())
 	case reviewSaveAs:
 		return nil
 	}
@@ -65,38 +49,7 @@ func (st *catEditReview) actions() []action {
 }
 
 func (st *catEditReview) update(msg tea.KeyPressMsg) tea.Cmd {
-	if st.mode == reviewSaveAs {
-		switch {
-		case key.Matches(msg, Keys.Back):
-			st.setMode(reviewChangedOnDisk)
-			return nil
-		case key.Matches(msg, Keys.Enter):
-			return st.c.saveAs(strings.TrimSpace(st.path.Value()))
-		}
-		var cmd tea.Cmd
-		st.path, cmd = st.path.Update(msg)
-		return cmd
-	}
-	acts := st.actions()
-	switch {
-	case key.Matches(msg, Keys.NextField):
-		st.cursor = min(st.cursor+1, len(acts)-1)
-	case key.Matches(msg, Keys.PrevField):
-		st.cursor = max(st.cursor-1, 0)
-	case key.Matches(msg, Keys.ScrollDown):
-		st.scroll += 10
-	case key.Matches(msg, Keys.ScrollUp):
-		st.scroll = max(0, st.scroll-10)
-	case key.Matches(msg, Keys.Back):
-		if st.mode != reviewMain {
-			st.setMode(reviewMain)
-		}
-	case key.Matches(msg, Keys.Enter, Keys.Toggle):
-		if st.cursor < len(acts) {
-			return acts[st.cursor].run()
-		}
-	}
-	return nil
+	return st.reviewFlow.update(msg, st.actions(), st.c.saveAs)
 }
 
 // confirmSave checks the edits and asks before writing the file.
@@ -113,12 +66,8 @@ func (c *CatalogEditor) confirmSave() tea.Cmd {
 		}
 		return nil
 	}
-	q := "Write " + c.fileName() + "?"
-	if stat := diffLineStat(c.es.Diff()); stat != "" {
-		q += "\nThe diff on Review " + stat + "."
-	}
 	c.confirm = &catEditConfirm{
-		question: q,
+		question: saveQuestion(c.fileName(), c.es.Diff()),
 		yes:      c.write,
 		no:       func() tea.Cmd { c.status = "not written"; return nil },
 	}
@@ -172,27 +121,13 @@ func (st *catEditReview) reload() tea.Cmd {
 	c.changed()
 	c.loadBefore()
 	c.selectedEntry()
-	st.setMode(reviewMain)
-	st.notes = []string{"Reloaded the file from disk and re-applied your edits."}
-	if len(conflicts) > 0 {
-		st.notes = append(st.notes, fmt.Sprintf("%s conflicted and %s dropped:",
-			count(len(conflicts), "edit", "edits"), plural(len(conflicts), "was", "were")))
-		for _, cf := range conflicts {
-			st.notes = append(st.notes, "  "+model.SafeText(cf.String()))
-		}
+	dropped := make([]string, len(conflicts))
+	for i, cf := range conflicts {
+		dropped[i] = model.SafeText(cf.String())
 	}
+	st.reloaded(dropped)
 	c.status = ""
 	return nil
-}
-
-func (st *catEditReview) askPath() tea.Cmd {
-	st.path = newInput()
-	st.path.Prompt = ""
-	st.path.CharLimit = 0
-	st.path.SetValue(st.c.es.Path() + ".mine")
-	st.path.CursorEnd()
-	st.setMode(reviewSaveAs)
-	return st.path.Focus()
 }
 
 func (st *catEditReview) view(width, height int) string {
@@ -202,16 +137,12 @@ func (st *catEditReview) view(width, height int) string {
 	line := func(text string) { b.WriteString(text + "\n") }
 	switch st.mode {
 	case reviewChangedOnDisk:
-		line(th.Error.Render(ansi.Wrap(c.fileName()+" changed on disk since it was opened; nothing was written.", width, "/ ")))
-		line(th.Hint.Render(ansi.Wrap("Your edits are kept. Reload re-applies those that do not conflict with the other change.", width, " ")))
-		line("")
-		st.viewActions(&b)
+		st.viewChangedOnDisk(th, &b, c.fileName(), st.actions(), width)
 		return b.String()
 	case reviewSaveAs:
-		line(th.Label.Render(ansi.Wrap("Save your version to (a new file; enter saves, esc back):", width, " ")))
 		st.path.SetWidth(max(10, width-4))
 		st.path.SetStyles(th.Input)
-		line(focusMark + " " + st.path.View())
+		st.viewSaveAs(th, &b, width)
 		return b.String()
 	}
 	line(countsLine(th, c.s.Diags))
@@ -228,32 +159,13 @@ func (st *catEditReview) view(width, height int) string {
 		line(th.Hint.Render(fmt.Sprintf("The file already had %s; the edits add none.", count(old, "error", "errors"))))
 	}
 	line("")
-	st.viewActions(&b)
+	st.viewActions(th, &b, st.actions())
 	line("")
 	diff := c.es.Diff()
 	if diff == "" {
 		line(th.Hint.Render("No changes yet: the file would be written as it is."))
 		return b.String()
 	}
-	st.viewDiff(&b, diff, width, height-strings.Count(b.String(), "\n"))
+	st.viewDiff(th, &b, diff, width, height-strings.Count(b.String(), "\n"))
 	return b.String()
-}
-
-func (st *catEditReview) viewActions(b *strings.Builder) {
-	th := st.c.th
-	for i, a := range st.actions() {
-		if i == st.cursor {
-			b.WriteString(th.Cursor.Render(focusMark+" [ "+a.label+" ]") + "\n")
-		} else {
-			b.WriteString("  [ " + a.label + " ]\n")
-		}
-	}
-}
-
-// viewDiff draws the diff with the card editor's diff view (coloured,
-// wrapped, from line st.scroll); it clamps the scroll, which is kept.
-func (st *catEditReview) viewDiff(b *strings.Builder, diff string, width, rows int) {
-	rv := &editReviewStep{scroll: st.scroll}
-	rv.viewDiff(st.c.th, b, diff, width, rows)
-	st.scroll = rv.scroll
 }

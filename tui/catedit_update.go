@@ -72,20 +72,7 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return c.goTo(catEditScreenReview)
 		}
 		return c.confirmSave()
-	case key.Matches(msg, Keys.Diagnostics):
-		c.diag.focused = true
-		c.showPreview = false
-		return nil
-	case key.Matches(msg, Keys.Preview):
-		c.showPreview = !c.showPreview
-		return nil
-	case key.Matches(msg, Keys.ScrollUp) && !sc.busy():
-		c.prev.setContent(c.s.JSON)
-		c.prev.scroll(-c.previewHeight()/2, c.previewHeight())
-		return nil
-	case key.Matches(msg, Keys.ScrollDown) && !sc.busy():
-		c.prev.setContent(c.s.JSON)
-		c.prev.scroll(c.previewHeight()/2, c.previewHeight())
+	case c.frameKey(msg, c.s.JSON, sc.busy()):
 		return nil
 	}
 	c.status = ""

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -95,15 +94,6 @@ func diffStat(path string, data []byte) string {
 	if bytes.Equal(old, data) {
 		return "nothing (same bytes)"
 	}
-	added, removed := 0, 0
-	for _, line := range strings.Split(udiff.Unified("old", "new", string(old), string(data)), "\n") {
-		switch {
-		case strings.HasPrefix(line, "+++"), strings.HasPrefix(line, "---"):
-		case strings.HasPrefix(line, "+"):
-			added++
-		case strings.HasPrefix(line, "-"):
-			removed++
-		}
-	}
+	added, removed := countDiffLines(udiff.Unified("old", "new", string(old), string(data)))
 	return fmt.Sprintf("%d %s added, %d removed", added, plural(added, "line", "lines"), removed)
 }

@@ -1,10 +1,11 @@
 package tui
 
 import (
-	"github.com/oncard/oncard/model"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/oncard/oncard/model"
 )
 
 // In edit mode the Catalog step writes with the card's save, as in `new`.

@@ -219,10 +219,7 @@ func (m *Model) editConfirmSave() tea.Cmd {
 	if cmd, stop := m.catalogCheck(es.Path(), (*Model).editConfirmSave); stop {
 		return cmd
 	}
-	q := "Write " + m.edit.fileName() + "?"
-	if stat := diffLineStat(es.Diff()); stat != "" {
-		q += "\nThe diff on Review " + stat + "."
-	}
+	q := saveQuestion(m.edit.fileName(), es.Diff())
 	if also := m.catalogAnnouncement(); also != "" {
 		q += "\n" + also + "."
 	}
@@ -328,7 +325,13 @@ func diffLineStat(diff string) string {
 	if diff == "" {
 		return ""
 	}
-	added, removed := 0, 0
+	added, removed := countDiffLines(diff)
+	return fmt.Sprintf("adds %d %s and removes %d", added, plural(added, "line", "lines"), removed)
+}
+
+// countDiffLines counts the lines a unified diff adds and removes (not its
+// ---/+++ file headers).
+func countDiffLines(diff string) (added, removed int) {
 	for _, line := range strings.Split(diff, "\n") {
 		switch {
 		case strings.HasPrefix(line, "+++"), strings.HasPrefix(line, "---"):
@@ -338,7 +341,7 @@ func diffLineStat(diff string) string {
 			removed++
 		}
 	}
-	return fmt.Sprintf("adds %d %s and removes %d", added, plural(added, "line", "lines"), removed)
+	return added, removed
 }
 
 // count is "1 error", "2 errors".

@@ -1,13 +1,9 @@
 package tui
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/validate"
 )
 
 // fillMinimalCard drives a blank card to a minimal valid one, as a person
@@ -44,17 +40,7 @@ func TestBlankToMinimalValidCardSaved(t *testing.T) {
 	if !d.m.result.Saved || !d.m.quitting {
 		t.Fatalf("not saved: %+v, status %q", d.m.result, d.m.status)
 	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := model.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if e, _, _ := validate.Counts(validate.Document(doc, validate.KindCard, nil)); e != 0 {
-		t.Fatalf("saved card has errors:\n%s", data)
-	}
+	data := readValidCard(t, out)
 	if !strings.Contains(string(data), `"name": "Weather Helper"`) {
 		t.Errorf("saved card lacks the name:\n%s", data)
 	}

@@ -1,11 +1,11 @@
 package tui
 
 import (
+	"os"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
@@ -52,11 +52,21 @@ func keyMsg(name string) tea.KeyPressMsg {
 	return tea.KeyPressMsg{Code: r, Text: name}
 }
 
-// driver sends keys to a model straight through Update, running the
-// commands that produce our own messages (chosen, save).
+// driver drives the card editor (keydriver_test.go).
 type driver struct {
-	t *testing.T
+	keyDriver[*driver]
 	m *Model
+}
+
+// newCardDriver drives m.
+func newCardDriver(t *testing.T, m *Model) *driver {
+	d := &driver{m: m}
+	d.keyDriver = keyDriver[*driver]{t: t, self: d,
+		update: func(msg tea.Msg) tea.Cmd { _, cmd := m.Update(msg); return cmd },
+		render: m.render,
+		onQuit: func() { m.quitting = true },
+	}
+	return d
 }
 
 func newDriver(t *testing.T, opts Options) *driver {
@@ -66,7 +76,7 @@ func newDriver(t *testing.T, opts Options) *driver {
 	}
 	m := New(opts)
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	return &driver{t: t, m: m}
+	return newCardDriver(t, m)
 }
 
 func newDriverJSON(t *testing.T, card string) *driver {
@@ -78,64 +88,7 @@ func newDriverJSON(t *testing.T, card string) *driver {
 	return newDriver(t, Options{Doc: doc})
 }
 
-// press sends keys by name, one after the other.
-func (d *driver) press(keys ...string) *driver {
-	d.t.Helper()
-	for _, k := range keys {
-		d.send(keyMsg(k))
-	}
-	return d
-}
-
-// typ types text, one key per rune.
-func (d *driver) typ(text string) *driver {
-	d.t.Helper()
-	for _, r := range text {
-		if r == ' ' {
-			d.send(keyMsg("space"))
-			continue
-		}
-		d.send(tea.KeyPressMsg{Code: r, Text: string(r)})
-	}
-	return d
-}
-
-// send delivers one message and follows the commands that yield the
-// program's own messages (a quit is recorded).
-func (d *driver) send(msg tea.Msg) {
-	_, cmd := d.m.Update(msg)
-	d.run(cmd, 0)
-}
-
-func (d *driver) run(cmd tea.Cmd, depth int) {
-	if cmd == nil || depth > 3 {
-		return
-	}
-	msg := cmd()
-	switch msg := msg.(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			d.run(c, depth+1)
-		}
-	case tea.QuitMsg:
-		d.m.quitting = true
-	}
-}
-
-// screen is the current frame without styles.
-func (d *driver) screen() string { return ansi.Strip(d.m.render()) }
-
 func (d *driver) json() string { return string(d.m.s.JSON) }
-
-func (d *driver) mustContain(parts ...string) {
-	d.t.Helper()
-	sc := d.screen()
-	for _, p := range parts {
-		if !strings.Contains(sc, p) {
-			d.t.Fatalf("screen lacks %q:\n%s", p, sc)
-		}
-	}
-}
 
 func (d *driver) errorsCount() int {
 	e, _, _ := validate.Counts(d.m.s.Diags)
@@ -159,4 +112,22 @@ func mustParse(t *testing.T, s string) *model.Doc {
 		t.Fatal(err)
 	}
 	return doc
+}
+
+// readValidCard reads the card saved at path and fails the test unless it
+// parses and validates without errors.
+func readValidCard(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := model.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, _, _ := validate.Counts(validate.Document(doc, validate.KindCard, nil)); e != 0 {
+		t.Fatalf("saved card has errors:\n%s", data)
+	}
+	return data
 }

@@ -30,9 +30,7 @@ type listStep struct {
 	// onRemove runs before item i is removed (e.g. to drop references).
 	onRemove func(s *Session, i int)
 
-	cursor  int
-	editing bool
-	f       *form
+	rowForm
 }
 
 func (st *listStep) title() string { return st.name }
@@ -71,27 +69,11 @@ func (st *listStep) openItem(s *Session, i int) tea.Cmd {
 
 func (st *listStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	if st.editing {
-		if key.Matches(msg, Keys.Back) {
-			st.editing = false
-			return nil, true
-		}
-		cmd, blurred := st.f.update(msg, s)
-		if st.f.done {
-			st.f.done = false
-			st.editing = false
-		}
-		return cmd, blurred
+		return st.formKey(msg, s)
 	}
 	n := st.count(s)
 	switch {
-	case key.Matches(msg, Keys.Up):
-		if st.cursor > 0 {
-			st.cursor--
-		}
-	case key.Matches(msg, Keys.Down):
-		if st.cursor < n-1 {
-			st.cursor++
-		}
+	case st.moveKey(msg, n): // up or down: the cursor moved
 	case key.Matches(msg, Keys.Enter):
 		if n > 0 {
 			return st.openItem(s, st.cursor), false
@@ -216,3 +198,44 @@ func (st *listStep) keys() []key.Binding {
 }
 
 func (st *listStep) busy() bool { return st.editing }
+
+// rowForm is a list of rows with a cursor, the row under it opened in a
+// form to edit (the list steps, the On Request step).
+type rowForm struct {
+	cursor  int // the row
+	editing bool
+	f       *form // the open row's form
+}
+
+// formKey passes a key to the open form: esc, or the form's own end,
+// closes it. blurred says a field was left (the draft is saved then).
+func (r *rowForm) formKey(msg tea.KeyPressMsg, s *Session) (cmd tea.Cmd, blurred bool) {
+	if key.Matches(msg, Keys.Back) {
+		r.editing = false
+		return nil, true
+	}
+	cmd, blurred = r.f.update(msg, s)
+	if r.f.done {
+		r.f.done = false
+		r.editing = false
+	}
+	return cmd, blurred
+}
+
+// moveKey moves the cursor among n rows with up and down; it reports
+// whether msg was one of them.
+func (r *rowForm) moveKey(msg tea.KeyPressMsg, n int) bool {
+	switch {
+	case key.Matches(msg, Keys.Up):
+		if r.cursor > 0 {
+			r.cursor--
+		}
+	case key.Matches(msg, Keys.Down):
+		if r.cursor < n-1 {
+			r.cursor++
+		}
+	default:
+		return false
+	}
+	return true
+}

@@ -286,17 +286,7 @@ func syncedSkills(b *testing.B) *oasf.Tree {
 // tree: every frame also shows the highlighted class's description.
 func BenchmarkPickerKeystrokeSynced(b *testing.B) {
 	p := newPicker(syncedSkills(b), NewTheme(true), nil)
-	keys := []tea.KeyPressMsg{keyMsg("s"), keyMsg("u"), keyMsg("m"), keyMsg("backspace"), keyMsg("backspace"), keyMsg("backspace")}
-	b.ReportAllocs()
-	b.ResetTimer()
-	med := newMedian(b.N)
-	for i := 0; i < b.N; i++ {
-		t0 := time.Now()
-		p.update(keys[i%len(keys)])
-		_ = p.view(60, 30)
-		med.add(time.Since(t0))
-	}
-	med.report(b)
+	benchPickerKeys(b, p, searchKeys())
 }
 
 // BenchmarkPickerMoveSynced: moving the cursor on a synced tree, where each
@@ -305,15 +295,5 @@ func BenchmarkPickerMoveSynced(b *testing.B) {
 	tree := syncedSkills(b)
 	p := newPicker(tree, NewTheme(true), nil)
 	p.open(tree.Children("")[0])
-	keys := []tea.KeyPressMsg{keyMsg("down"), keyMsg("up")}
-	b.ReportAllocs()
-	b.ResetTimer()
-	med := newMedian(b.N)
-	for i := 0; i < b.N; i++ {
-		t0 := time.Now()
-		p.update(keys[i%2])
-		_ = p.view(60, 30)
-		med.add(time.Since(t0))
-	}
-	med.report(b)
+	benchPickerKeys(b, p, []tea.KeyPressMsg{keyMsg("down"), keyMsg("up")})
 }

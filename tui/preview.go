@@ -51,6 +51,13 @@ func (p *preview) view(th *Theme, s *Session, width, height int) string {
 		p.lastPtr = s.Focus
 		p.follow = true
 	}
+	return p.drawFollowing(th, width, height, first, last, hl)
+}
+
+// drawFollowing draws the lines with first..last highlighted (when hl);
+// while following, a highlight out of sight scrolls it into view, a third
+// of the way down.
+func (p *preview) drawFollowing(th *Theme, width, height, first, last int, hl bool) string {
 	p.clamp(height)
 	out := p.draw(th, width, height, first, last, hl)
 	if hl && p.follow && (first < p.offset || first > p.lastShown) {

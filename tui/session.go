@@ -121,7 +121,14 @@ func (s *Session) boolAt(ptr string) (v, set bool) {
 }
 
 // ensureObject creates the objects on the way to ptr (and ptr itself).
-func (s *Session) ensureObject(ptr string) error {
+func (s *Session) ensureObject(ptr string) error { return s.ensure(ptr, "{}") }
+
+// ensureArray creates an empty array at ptr (and objects above it).
+func (s *Session) ensureArray(ptr string) error { return s.ensure(ptr, "[]") }
+
+// ensure writes empty at ptr when nothing is there, creating the objects
+// above it first. The root always exists.
+func (s *Session) ensure(ptr, empty string) error {
 	if ptr == "" || s.Doc.Find(ptr) != nil {
 		return nil
 	}
@@ -132,22 +139,7 @@ func (s *Session) ensureObject(ptr string) error {
 	if err := s.ensureObject(model.Pointer(toks[:len(toks)-1]...)); err != nil {
 		return err
 	}
-	return s.Doc.Set(ptr, []byte("{}"))
-}
-
-// ensureArray creates an empty array at ptr (and objects above it).
-func (s *Session) ensureArray(ptr string) error {
-	if s.Doc.Find(ptr) != nil {
-		return nil
-	}
-	toks, err := model.SplitPointer(ptr)
-	if err != nil {
-		return err
-	}
-	if err := s.ensureObject(model.Pointer(toks[:len(toks)-1]...)); err != nil {
-		return err
-	}
-	return s.Doc.Set(ptr, []byte("[]"))
+	return s.Doc.Set(ptr, []byte(empty))
 }
 
 // setValue writes v at ptr, creating parent objects; a nil v deletes it.

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -31,17 +30,10 @@ func discoveryIndex(s *Session) int {
 // oasfStep declares the OASF discovery extension: schema_version, schema
 // server, and skills and domains chosen with the picker.
 type oasfStep struct {
-	th      *Theme
-	version string
-	server  string
-	skills  []*oasf.Class
-	domains []*oasf.Class
-	// unknown references found in the card are kept as written.
-	unknownSkills, unknownDomains []any
-
-	f      *form
-	picker *picker
-	kind   oasf.Kind
+	th     *Theme
+	server string
+	classChoice
+	f *form
 }
 
 func newOASFStep(th *Theme) *oasfStep { return &oasfStep{th: th} }
@@ -70,9 +62,7 @@ func (st *oasfStep) load(s *Session) {
 	if i := strings.LastIndex(strings.TrimSuffix(uri, discoverySuffix), "/"); i > 0 {
 		st.server = uri[:i]
 	}
-	tax := oasf.Get(st.version)
-	st.skills, st.unknownSkills = readRefs(s, p+"/params/skills", tax, oasf.Skills)
-	st.domains, st.unknownDomains = readRefs(s, p+"/params/domains", tax, oasf.Domains)
+	st.readClasses(s, p+"/params")
 }
 
 func readRefs(s *Session, ptr string, tax *oasf.Taxonomy, k oasf.Kind) (known []*oasf.Class, unknown []any) {
@@ -152,19 +142,8 @@ func (st *oasfStep) relink() {
 	if tax == nil {
 		return
 	}
-	move := func(cs []*oasf.Class, k oasf.Kind, unknown *[]any) []*oasf.Class {
-		var out []*oasf.Class
-		for _, c := range cs {
-			if n := tax.Tree(k).ByID(c.ID); n != nil {
-				out = append(out, n)
-			} else {
-				*unknown = append(*unknown, object("name", c.Name, "id", c.ID))
-			}
-		}
-		return out
-	}
-	st.skills = move(st.skills, oasf.Skills, &st.unknownSkills)
-	st.domains = move(st.domains, oasf.Domains, &st.unknownDomains)
+	st.relinkKind(tax, oasf.Skills)
+	st.relinkKind(tax, oasf.Domains)
 }
 
 func (st *oasfStep) versions() []string {
@@ -225,40 +204,24 @@ func (st *oasfStep) enter(s *Session) tea.Cmd {
 	}
 	st.f.idx = min(idx, len(st.f.fields)-1)
 	if st.picker != nil {
-		return st.openPicker(s, st.kind)
+		return st.openPicker(st.kind)
 	}
 	return st.f.focus()
 }
 
-func (st *oasfStep) openPicker(s *Session, k oasf.Kind) tea.Cmd {
-	tax := oasf.Get(st.version)
-	if tax == nil {
-		st.picker = nil
-		return nil
-	}
-	st.kind = k
-	chosen := st.skills
-	if k == oasf.Domains {
-		chosen = st.domains
-	}
-	st.picker = newPicker(tax.Tree(k), st.th, append([]*oasf.Class(nil), chosen...))
-	return st.picker.focus()
+func (st *oasfStep) openPicker(k oasf.Kind) tea.Cmd {
+	cmd, _ := st.choose(st.th, k)
+	return cmd
 }
 
 func (st *oasfStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	if st.picker != nil {
-		changed, done, cmd := st.picker.update(msg)
+		changed, done, cmd := st.pickerKey(msg)
 		if changed {
-			if st.kind == oasf.Skills {
-				st.skills = st.picker.chosen
-			} else {
-				st.domains = st.picker.chosen
-			}
 			st.save(s)
 			s.changed()
 		}
 		if done {
-			st.picker = nil
 			return st.f.focus(), true
 		}
 		return cmd, changed
@@ -266,9 +229,9 @@ func (st *oasfStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	if key.Matches(msg, Keys.Enter, Keys.Toggle) {
 		switch st.f.idx {
 		case 2:
-			return st.openPicker(s, oasf.Skills), true
+			return st.openPicker(oasf.Skills), true
 		case 3:
-			return st.openPicker(s, oasf.Domains), true
+			return st.openPicker(oasf.Domains), true
 		}
 	}
 	return st.f.update(msg, s)
@@ -276,28 +239,14 @@ func (st *oasfStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 
 func (st *oasfStep) view(th *Theme, s *Session, width, height int) string {
 	if st.picker != nil {
-		title := "OASF skills"
-		if st.kind == oasf.Domains {
-			title = "OASF domains"
-		}
-		return th.Title.Render(title+" ("+st.version+")") + "\n" + st.picker.view(width, height-1)
+		return st.pickerView(th, width, height)
 	}
 	var b strings.Builder
 	b.WriteString(st.f.view(th, s, width))
 	// The URI is shown whole (wrapped, never cut): it is what gets written.
 	b.WriteString("\n\n" + th.Label.Render("Extension URI (as written)") + "\n" +
 		ansi.Hardwrap(model.SafeText(discoveryURI(st.server, st.version)), width, false))
-	list := func(title string, cs []*oasf.Class, unknown []any) {
-		b.WriteString("\n" + th.Label.Render(fmt.Sprintf("%s (%d)", title, len(cs)+len(unknown))))
-		for _, c := range cs {
-			b.WriteString("\n  " + truncate(fmt.Sprintf("#%d %s", c.ID, model.SafeText(c.Name)), width-2))
-		}
-		for range unknown {
-			b.WriteString("\n  " + th.Warning.Render("(a reference this taxonomy does not know; kept)"))
-		}
-	}
-	list("Skills", st.skills, st.unknownSkills)
-	list("Domains", st.domains, st.unknownDomains)
+	st.viewClasses(th, &b, width, "\n")
 	if p := st.extPtr(s); p != "" {
 		for _, d := range s.diagsAt(p) {
 			b.WriteString("\n" + renderDiag(th, d, width))

@@ -15,9 +15,7 @@ import (
 // completes. Every rule is checked by validate; this step only shows the
 // diagnostics at the pointers it edits.
 type onRequestStep struct {
-	cursor  int // skill index in /skills
-	editing bool
-	f       *form
+	rowForm // the rows are the skills in /skills
 }
 
 func newOnRequestStep() step { return &onRequestStep{} }
@@ -98,27 +96,11 @@ func (st *onRequestStep) entryForm(s *Session, p string) *form {
 
 func (st *onRequestStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	if st.editing {
-		if key.Matches(msg, Keys.Back) {
-			st.editing = false
-			return nil, true
-		}
-		cmd, blurred := st.f.update(msg, s)
-		if st.f.done {
-			st.f.done = false
-			st.editing = false
-		}
-		return cmd, blurred
+		return st.formKey(msg, s)
 	}
 	n := s.arrayLen("/skills")
 	switch {
-	case key.Matches(msg, Keys.Up):
-		if st.cursor > 0 {
-			st.cursor--
-		}
-	case key.Matches(msg, Keys.Down):
-		if st.cursor < n-1 {
-			st.cursor++
-		}
+	case st.moveKey(msg, n): // up or down: the cursor moved
 	case key.Matches(msg, Keys.Toggle):
 		if n == 0 || ineligibleReason(s, st.skillPtr()) != "" {
 			return nil, false

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -21,52 +20,23 @@ import (
 // the save. It needs the root model: its actions edit through the
 // edit.Session and end the program.
 type editReviewStep struct {
-	m      *Model
-	mode   reviewMode
-	cursor int // the focused action
-	scroll int // the first diff line shown
+	m *Model
+	reviewFlow
 	// plan is the upgrade being previewed (reviewUpgrade), with its diff.
 	plan     []model.Edit
 	planDiff string
-	// notes are lines kept on screen after an action (edits dropped by a
-	// reload, what an upgrade did).
-	notes []string
-	path  textinput.Model // reviewSaveAs: where to save
 }
-
-// reviewMode is what the edit Review screen is doing.
-type reviewMode int
-
-const (
-	reviewMain          reviewMode = iota // diff, findings, actions, save
-	reviewUpgrade                         // an upgrade's diff, before it is applied
-	reviewChangedOnDisk                   // a save refused: reload, save elsewhere or cancel
-	reviewSaveAs                          // the path to save this version to
-)
 
 func newEditReviewStep(m *Model) *editReviewStep { return &editReviewStep{m: m} }
 
 func (st *editReviewStep) title() string { return "Review & save" }
-
-func (st *editReviewStep) setMode(md reviewMode) {
-	st.mode, st.cursor, st.scroll = md, 0, 0
-}
 
 func (st *editReviewStep) enter(s *Session) tea.Cmd {
 	st.m.catalog().refreshForReview(s)
 	if st.mode == reviewUpgrade { // an upgrade preview is stale once left
 		st.setMode(reviewMain)
 	}
-	if st.mode == reviewSaveAs {
-		return st.path.Focus()
-	}
-	return nil
-}
-
-// action is one thing the screen offers, run with enter or space.
-type action struct {
-	label string
-	run   func() tea.Cmd
+	return st.focusPath()
 }
 
 func (st *editReviewStep) actions() []action {
@@ -78,11 +48,7 @@ func (st *editReviewStep) actions() []action {
 			{"Cancel", func() tea.Cmd { st.setMode(reviewMain); return nil }},
 		}
 	case reviewChangedOnDisk:
-		return []action{
-			{"Reload the file and re-apply my edits", st.reload},
-			{"Save my version to another file", st.askPath},
-			{"Cancel (keep editing)", func() tea.Cmd { st.setMode(reviewMain); return nil }},
-		}
+		return st.changedOnDiskActions(st.reload, m.edit.s.Path())
 	case reviewSaveAs:
 		return nil
 	}
@@ -103,38 +69,7 @@ func (st *editReviewStep) actions() []action {
 }
 
 func (st *editReviewStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
-	if st.mode == reviewSaveAs {
-		switch {
-		case key.Matches(msg, Keys.Back):
-			st.setMode(reviewChangedOnDisk)
-			return nil, false
-		case key.Matches(msg, Keys.Enter):
-			return st.m.editSaveAs(strings.TrimSpace(st.path.Value())), false
-		}
-		var cmd tea.Cmd
-		st.path, cmd = st.path.Update(msg)
-		return cmd, false
-	}
-	acts := st.actions()
-	switch {
-	case key.Matches(msg, Keys.NextField):
-		st.cursor = min(st.cursor+1, len(acts)-1)
-	case key.Matches(msg, Keys.PrevField):
-		st.cursor = max(st.cursor-1, 0)
-	case key.Matches(msg, Keys.ScrollDown):
-		st.scroll += 10
-	case key.Matches(msg, Keys.ScrollUp):
-		st.scroll = max(0, st.scroll-10)
-	case key.Matches(msg, Keys.Back):
-		if st.mode != reviewMain {
-			st.setMode(reviewMain)
-		}
-	case key.Matches(msg, Keys.Enter, Keys.Toggle):
-		if st.cursor < len(acts) {
-			return acts[st.cursor].run(), false
-		}
-	}
-	return nil, false
+	return st.reviewFlow.update(msg, st.actions(), st.m.editSaveAs), false
 }
 
 // previewUpgrade plans the upgrade and shows its diff; nothing is applied
@@ -192,27 +127,9 @@ func (st *editReviewStep) reload() tea.Cmd {
 		st.m.status = "cannot reload: " + model.SafeText(err.Error()) + "; save your version elsewhere"
 		return nil
 	}
-	st.setMode(reviewMain)
-	st.notes = []string{"Reloaded the file from disk and re-applied your edits."}
-	if len(dropped) > 0 {
-		st.notes = append(st.notes, fmt.Sprintf("%s conflicted and %s dropped:", count(len(dropped), "edit", "edits"),
-			map[bool]string{true: "was", false: "were"}[len(dropped) == 1]))
-		for _, d := range dropped {
-			st.notes = append(st.notes, "  "+d)
-		}
-	}
+	st.reloaded(dropped)
 	st.m.status = ""
 	return nil
-}
-
-func (st *editReviewStep) askPath() tea.Cmd {
-	st.path = newInput()
-	st.path.Prompt = ""
-	st.path.CharLimit = 0
-	st.path.SetValue(st.m.edit.s.Path() + ".mine")
-	st.path.CursorEnd()
-	st.setMode(reviewSaveAs)
-	return st.path.Focus()
 }
 
 func (st *editReviewStep) view(th *Theme, s *Session, width, height int) string {
@@ -221,14 +138,10 @@ func (st *editReviewStep) view(th *Theme, s *Session, width, height int) string 
 	line := func(text string) { b.WriteString(text + "\n") }
 	switch st.mode {
 	case reviewChangedOnDisk:
-		line(th.Error.Render(ansi.Wrap(m.edit.fileName()+" changed on disk since it was opened; nothing was written.", width, "/ ")))
-		line(th.Hint.Render(ansi.Wrap("Your edits are kept. Reload re-applies those that do not conflict with the other change.", width, " ")))
-		line("")
-		st.viewActions(th, &b, width)
+		st.viewChangedOnDisk(th, &b, m.edit.fileName(), st.actions(), width)
 		return b.String()
 	case reviewSaveAs:
-		line(th.Label.Render(ansi.Wrap("Save your version to (a new file; enter saves, esc back):", width, " ")))
-		line(focusMark + " " + st.path.View())
+		st.viewSaveAs(th, &b, width)
 		return b.String()
 	case reviewUpgrade:
 		line(th.Title.Render("Upgrade preview: nothing is applied yet"))
@@ -240,7 +153,7 @@ func (st *editReviewStep) view(th *Theme, s *Session, width, height int) string 
 			line(th.Hint.Render(truncate("  "+what+" "+model.SafeText(e.Ptr)+": "+model.SafeText(e.Reason), width)))
 		}
 		line("")
-		st.viewActions(th, &b, width)
+		st.viewActions(th, &b, st.actions())
 		line("")
 		st.viewDiff(th, &b, st.planDiff, width, height-strings.Count(b.String(), "\n"))
 		return b.String()
@@ -277,7 +190,7 @@ func (st *editReviewStep) view(th *Theme, s *Session, width, height int) string 
 		line(th.Hint.Render(ansi.Wrap("Kept as is (no screen edits them): "+strings.Join(safe, ", "), width, ", ")))
 	}
 	line("")
-	st.viewActions(th, &b, width)
+	st.viewActions(th, &b, st.actions())
 	line("")
 	diff := m.edit.s.Diff()
 	if diff == "" {
@@ -286,44 +199,6 @@ func (st *editReviewStep) view(th *Theme, s *Session, width, height int) string 
 	}
 	st.viewDiff(th, &b, diff, width, height-strings.Count(b.String(), "\n"))
 	return b.String()
-}
-
-func (st *editReviewStep) viewActions(th *Theme, b *strings.Builder, width int) {
-	for i, a := range st.actions() {
-		if i == st.cursor {
-			b.WriteString(th.Cursor.Render(focusMark+" [ "+a.label+" ]") + "\n")
-		} else {
-			b.WriteString("  [ " + a.label + " ]\n")
-		}
-	}
-}
-
-// viewDiff draws the diff from line st.scroll, coloured, in rows lines. Long
-// lines are wrapped rather than cut: the change is often at their end.
-func (st *editReviewStep) viewDiff(th *Theme, b *strings.Builder, diff string, width, rows int) {
-	lines := strings.Split(strings.TrimRight(diff, "\n"), "\n")
-	rows = max(3, rows-1)
-	st.scroll = min(st.scroll, max(0, len(lines)-1))
-	var out []string
-	last := st.scroll
-	for ; last < len(lines) && len(out) < rows; last++ {
-		l := model.SafeText(lines[last])
-		style := func(s ...string) string { return strings.Join(s, "") }
-		switch {
-		case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"), strings.HasPrefix(l, "@@"):
-			style = th.Hint.Render
-		case strings.HasPrefix(l, "+"):
-			style = th.OK.Render
-		case strings.HasPrefix(l, "-"):
-			style = th.Error.Render
-		}
-		for _, part := range strings.Split(ansi.Hardwrap(l, max(10, width), false), "\n") {
-			out = append(out, style(part))
-		}
-	}
-	out = out[:min(len(out), rows)]
-	b.WriteString(th.Hint.Render(fmt.Sprintf("diff (lines %d-%d of %d, pgup/pgdn)", st.scroll+1, last, len(lines))) + "\n")
-	b.WriteString(strings.Join(out, "\n") + "\n")
 }
 
 func (st *editReviewStep) pointer(*Session) string       { return "" }

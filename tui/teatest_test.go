@@ -15,7 +15,6 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/templates"
-	"github.com/oncard/oncard/validate"
 )
 
 // probeMsg asks for a snapshot of the screen. The program's filter takes it
@@ -100,17 +99,7 @@ func TestFlowBlankToMinimalValidCardSaved(t *testing.T) {
 	if !final.Result().Saved {
 		t.Fatalf("not saved; status %q", final.status)
 	}
-	data, err := os.ReadFile(DefaultPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := model.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if e, _, _ := validate.Counts(validate.Document(doc, validate.KindCard, nil)); e != 0 {
-		t.Fatalf("saved card has errors:\n%s", data)
-	}
+	readValidCard(t, DefaultPath)
 	requireGolden(t, pkg, review)
 }
 

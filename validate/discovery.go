@@ -15,6 +15,7 @@ import (
 // params, or in an AI Catalog entry's extensions. The references are checked
 // by CheckReference (oasfrefs.go) against the taxonomy of the payload's own
 // schema_version.
+// The same structure as a JSON Schema: schemas/discovery.schema.json, held to this code by discovery_schema_test.go.
 
 // Diagnostic codes of this file that are not a server error type.
 const (

@@ -14,7 +14,13 @@ import (
 	"github.com/oncard/oncard/model"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 )
+
+// englishPrinter words the keywords explained by jsonschema itself; its
+// LocalizedString panics when given no printer.
+var englishPrinter = message.NewPrinter(language.English)
 
 // explainer turns a ValidationError tree into schemaIssues.
 type explainer struct {
@@ -368,12 +374,12 @@ func predicate(e *jsonschema.ValidationError) string {
 	case *kind.UniqueItems:
 		return fmt.Sprintf("not repeat items (items %d and %d are equal)", k.Duplicates[0], k.Duplicates[1])
 	case *kind.Minimum, *kind.Maximum, *kind.ExclusiveMinimum, *kind.ExclusiveMaximum, *kind.MultipleOf:
-		return "satisfy: " + e.ErrorKind.LocalizedString(nil)
+		return "satisfy: " + e.ErrorKind.LocalizedString(englishPrinter)
 	}
 	if len(e.Causes) > 0 {
 		return ""
 	}
-	return "satisfy: " + e.ErrorKind.LocalizedString(nil)
+	return "satisfy: " + e.ErrorKind.LocalizedString(englishPrinter)
 }
 
 // patternWords says in words what the patterns of our schemas accept.
