@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -10,12 +9,7 @@ import (
 // FuzzCard: no input makes card validation panic or hang, and every
 // diagnostic is located. Run: go test -run '^$' -fuzz FuzzCard -fuzztime 60s ./validate
 func FuzzCard(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "card", "*", "*.json"))
-	for _, p := range files {
-		if data, err := os.ReadFile(p); err == nil {
-			f.Add(data)
-		}
-	}
+	addSeedFiles(f, filepath.Join("testdata", "card", "*", "*.json"))
 	f.Add([]byte(`{"securitySchemes":{"a":{"oauth2SecurityScheme":{"flows":[]}}},"skills":[null,{"id":"\u001b"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		start := time.Now()

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -403,17 +402,7 @@ func TestCatalogPatternsMatchRegexps(t *testing.T) {
 // extension key (the key occurs in more than one object; see
 // TestCatalogExtensionKeyOwner).
 func FuzzCatalogShape(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join("testdata", "catalog", "*.json"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
+	addSeedFiles(f, filepath.Join("testdata", "catalog", "*.json"))
 	g := catGen{rand.New(rand.NewPCG(13, 17))}
 	for i := 0; i < 20; i++ {
 		f.Add([]byte(g.catalog()))

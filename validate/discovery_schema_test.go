@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -542,17 +541,7 @@ func BenchmarkDiscoveryPayloadSchema(b *testing.B) {
 // writes ids and names that do not exist: the taxonomy's findings are left
 // out, and a reference they stop is compared no further.
 func FuzzDiscoveryPayloadSchema(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join("testdata", "discovery", "*.json"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
+	addSeedFiles(f, filepath.Join("testdata", "discovery", "*.json"))
 	g := discGen{rand.New(rand.NewPCG(29, 31))}
 	for i := 0; i < 20; i++ {
 		f.Add([]byte(g.payload()))

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -272,11 +271,7 @@ func TestDiscoverySpecExamples(t *testing.T) {
 }
 
 func FuzzDiscovery(f *testing.F) {
-	for _, name := range []string{"valid.json", "duplicate.json", "category.json", "id-wrong-type.json", "annotations-wrong-type.json"} {
-		if data, err := os.ReadFile(filepath.Join("testdata", "discovery", name)); err == nil {
-			f.Add(data)
-		}
-	}
+	addSeedFiles(f, filepath.Join("testdata", "discovery", "*.json"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		doc, err := model.Parse(data)
 		if err != nil {
