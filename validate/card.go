@@ -85,7 +85,7 @@ func checkCard(r *report, root *model.Node) {
 	if version == cardV03 {
 		r.warn("", codeV03Card,
 			"this is an A2A v0.3 card (top-level url, no supportedInterfaces); v1.0 clients need supportedInterfaces",
-			"upgrade it to v1.0 (oncard edit offers it); a dual card keeps the v0.3 fields for old clients")
+			"upgrade it to v1.0 with `oncard edit --upgrade FILE` (add --keep-dual to keep the v0.3 fields for old clients)")
 		w.check(root, shapeCardV03)
 		checkV03Endpoint(r, root)
 	} else {

@@ -33,7 +33,7 @@ func checkReplyAgainstCard(r *report, reply *model.Node, base string, card *mode
 	entry, found := onRequestEntry(card, skillID)
 	if !found {
 		r.fail(base+"/skillId", "onrequest/reply-unlisted-skill",
-			fmt.Sprintf("skill %q is not listed in the card's On Request params; a reply can only be about a listed skill (§6)", model.SafeText(skillID)),
+			fmt.Sprintf("skill %q is not listed in the card's On Request params; a reply can only be about a listed skill (On Request §6)", model.SafeText(skillID)),
 			"check the skillId, or list the skill in the card's On Request extension")
 		return
 	}

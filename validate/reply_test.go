@@ -19,7 +19,7 @@ func TestReplyRules(t *testing.T) {
 		{"wrapped.valid.json", nil},
 		{"opted-in.valid.json", nil},
 		{"action.valid.json", nil},
-		{"missing-entry.invalid.json", []want{{"onrequest/schema", "/personEntry", Error, `with status "on-request", missing required member "personEntry" (§6)`}}},
+		{"missing-entry.invalid.json", []want{{"onrequest/schema", "/personEntry", Error, `with status "on-request", missing required member "personEntry" (On Request §6)`}}},
 		{"wrapped-missing-entry.invalid.json", []want{{"onrequest/schema", wrapped + "/personEntry", Error, `with status "action-referred", missing required member "personEntry"`}}},
 		{"unlisted-skill.invalid.json", []want{{"onrequest/reply-unlisted-skill", "/skillId", Error, `skill "balance" is not listed in the card's On Request params`}}},
 		{"entry-mismatch.invalid.json", []want{{"onrequest/reply-entry-mismatch", "/personEntry", Error, `differs from the card's entry for skill "dispute-charge" ("https://bank.example/support/disputes")`}}},

@@ -63,7 +63,8 @@ func (s *schema) missingCodeAt(frag, member string) string {
 	return c
 }
 
-// sectionIn extracts "OR-3.4, OR-3.8" or "§6" from "(…)" in a description.
+// sectionIn extracts "OR-3.4, OR-3.8" or "§6" (as "On Request §6") from "(…)"
+// in a description.
 func sectionIn(desc string) string {
 	for rest := desc; ; {
 		i := strings.Index(rest, "(")
@@ -75,8 +76,12 @@ func sectionIn(desc string) string {
 			return ""
 		}
 		inner := rest[i+1 : i+j]
-		if strings.HasPrefix(inner, "OR-") || strings.HasPrefix(inner, "§") {
+		if strings.HasPrefix(inner, "OR-") {
 			return inner
+		}
+		if strings.HasPrefix(inner, "§") {
+			// A bare section number means nothing outside the schema file.
+			return "On Request " + inner
 		}
 		rest = rest[i+j:]
 	}

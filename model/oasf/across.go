@@ -11,7 +11,9 @@ type VersionedClass struct {
 // …/text_to_code in 1.1.0".
 func Across(k Kind, id int) []VersionedClass {
 	var out []VersionedClass
-	for _, v := range Versions() {
+	versions := Versions()
+	Preload(versions...) // synced versions load in parallel, not one by one
+	for _, v := range versions {
 		if t := Get(v); t != nil {
 			if c := t.Tree(k).ByID(id); c != nil {
 				out = append(out, VersionedClass{v, c})
@@ -27,7 +29,9 @@ func Across(k Kind, id int) []VersionedClass {
 // skipped.
 func AcrossName(k Kind, name string) []VersionedClass {
 	var out []VersionedClass
-	for _, v := range Versions() {
+	versions := Versions()
+	Preload(versions...)
+	for _, v := range versions {
 		t := Get(v)
 		if t == nil {
 			continue

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/oncard/oncard/model/oasf"
 	"github.com/oncard/oncard/model/oasf/server/servertest"
 )
 
@@ -41,6 +42,31 @@ func BenchmarkSync(b *testing.B) {
 	for b.Loop() {
 		if _, err := c.Sync(context.Background(), ""); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadCacheAndUseOne is what a command that uses one synced
+// version pays: registering the cache, then reading and parsing 1.2.0 on
+// its first Get (the other two versions are never read).
+func BenchmarkLoadCacheAndUseOne(b *testing.B) {
+	srv := servertest.New(b)
+	b.Setenv("XDG_CACHE_HOME", b.TempDir())
+	c, err := New(srv.URL, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := c.Sync(context.Background(), ""); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := LoadCache(); err != nil {
+			b.Fatal(err)
+		}
+		if oasf.Get(servertest.ServerOnlyVersion) == nil {
+			b.Fatal("1.2.0 not loaded")
 		}
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/renameio/v2"
@@ -142,19 +141,31 @@ func (c *Client) syncOne(ctx context.Context, root, version string) (Synced, err
 	return s, nil
 }
 
-// Loaded is one cached version LoadCache registered.
+// Loaded is one cached copy of a version that LoadCache found and
+// registered. Only the folder is known at that point: the trees (and the
+// exact server URL, kept in source.json) are read on the version's first
+// use.
 type Loaded struct {
 	Version string
-	Server  string // the URL it was synced from
+	Host    string // host[:port] of the server it was synced from (the folder name)
 	Dir     string
 }
 
 // LoadCache registers every cached version with package oasf, so that
 // commands, validation and the TUI picker know versions synced earlier
 // (with their descriptions). Call it once at startup, before any lookup.
+//
+// It only lists the cache folders: each version is registered with
+// oasf.RegisterLazy and its JSON is read and parsed the first time
+// something asks for that version, so a command pays nothing for versions
+// it does not use. A damaged entry is therefore found when first used: the
+// version falls back to the embedded snapshot (or becomes unknown) and the
+// reason, naming the file, is in oasf.LoadErrors.
+//
 // When several servers hold the same version, the public server's copy
-// wins, then hosts in name order. Unreadable entries are skipped and
-// reported in the error; a missing cache is not an error.
+// wins, then hosts in name order; a copy that cannot be read gives way to
+// the next one. A missing cache is not an error; a folder that cannot be
+// listed is reported in the error and skipped.
 func LoadCache() ([]Loaded, error) {
 	root, err := CacheDir()
 	if err != nil {
@@ -178,73 +189,93 @@ func LoadCacheDir(root string) ([]Loaded, error) {
 			names = append(names, h.Name())
 		}
 	}
-	// Register the preferred host last so that it replaces the others.
+	// The preferred host first: its copy is the one used.
 	public := hostFolder(strings.TrimPrefix(DefaultServer, "https://"))
 	sort.SliceStable(names, func(i, j int) bool {
 		if (names[i] == public) != (names[j] == public) {
-			return names[j] == public
+			return names[i] == public
 		}
 		return names[i] < names[j]
 	})
-	// Find every cached version first, parse them in parallel (parsing is
-	// most of the startup cost), then register in the order above.
-	type job struct {
-		dir, host, version string
-		tax                *oasf.Taxonomy
-		loaded             Loaded
-		err                error
-	}
-	var jobs []*job
-	var errs []error
-	for _, h := range names {
-		versions, err := os.ReadDir(filepath.Join(root, h))
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		for _, v := range versions {
-			if v.IsDir() && checkVersion(v.Name()) == nil {
-				jobs = append(jobs, &job{dir: filepath.Join(root, h, v.Name()), host: h, version: v.Name()})
-			}
-		}
-	}
-	var wg sync.WaitGroup
-	for _, j := range jobs {
-		wg.Go(func() { j.tax, j.loaded, j.err = loadVersion(j.dir, j.host, j.version) })
-	}
-	wg.Wait()
 	var loaded []Loaded
-	for _, j := range jobs {
-		if j.err != nil {
-			errs = append(errs, j.err)
+	var errs []error
+	copies := map[string][]Loaded{} // version -> its copies, preferred first
+	var versions []string
+	for _, h := range names {
+		entries, err := os.ReadDir(filepath.Join(root, h))
+		if err != nil {
+			errs = append(errs, fmt.Errorf("cannot read the OASF cache folder: %w", err))
 			continue
 		}
-		oasf.Register(j.tax)
-		loaded = append(loaded, j.loaded)
+		for _, e := range entries {
+			v := e.Name()
+			if !e.IsDir() || checkVersion(v) != nil {
+				continue
+			}
+			c := Loaded{Version: v, Host: strings.ReplaceAll(h, "_", ":"), Dir: filepath.Join(root, h, v)}
+			if copies[v] == nil {
+				versions = append(versions, v)
+			}
+			copies[v] = append(copies[v], c)
+			loaded = append(loaded, c)
+		}
+	}
+	for _, v := range versions {
+		cs := copies[v]
+		oasf.RegisterLazy(v, cs[0].Host, func() (*oasf.Taxonomy, error) { return loadFirstCopy(cs) })
 	}
 	return loaded, errors.Join(errs...)
 }
 
-// loadVersion reads and parses one cached version (without registering it).
-func loadVersion(dir, host, version string) (*oasf.Taxonomy, Loaded, error) {
-	skills, err := os.ReadFile(filepath.Join(dir, skillFile))
-	if err != nil {
-		return nil, Loaded{}, fmt.Errorf("cached OASF %s from %s is incomplete: %w", version, host, err)
+// loadFirstCopy reads the copies of one version in order of preference and
+// returns the first that parses; when none does, the error names each.
+func loadFirstCopy(copies []Loaded) (*oasf.Taxonomy, error) {
+	var errs []error
+	for _, c := range copies {
+		tax, err := loadVersion(c)
+		if err == nil {
+			return tax, nil
+		}
+		errs = append(errs, err)
 	}
-	domains, err := os.ReadFile(filepath.Join(dir, domainFile))
+	return nil, errors.Join(errs...)
+}
+
+// loadVersion reads and parses one cached copy (without registering it).
+// Its errors name the file at fault and the fix.
+func loadVersion(c Loaded) (*oasf.Taxonomy, error) {
+	skillPath := filepath.Join(c.Dir, skillFile)
+	domainPath := filepath.Join(c.Dir, domainFile)
+	skills, err := os.ReadFile(skillPath)
 	if err != nil {
-		return nil, Loaded{}, fmt.Errorf("cached OASF %s from %s is incomplete: %w", version, host, err)
+		return nil, fmt.Errorf("the cache entry is incomplete (run `oncard oasf sync` again): %w", err)
 	}
-	server := "https://" + strings.ReplaceAll(host, "_", ":")
-	if data, err := os.ReadFile(filepath.Join(dir, sourceFile)); err == nil {
+	domains, err := os.ReadFile(domainPath)
+	if err != nil {
+		return nil, fmt.Errorf("the cache entry is incomplete (run `oncard oasf sync` again): %w", err)
+	}
+	server := "https://" + c.Host
+	if data, err := os.ReadFile(filepath.Join(c.Dir, sourceFile)); err == nil {
 		var s source
 		if json.Unmarshal(data, &s) == nil && s.Server != "" {
 			server = s.Server
 		}
 	}
-	tax, err := oasf.ParseCategories(version, server, skills, domains)
+	tax, err := oasf.ParseCategories(c.Version, server, skills, domains)
 	if err != nil {
-		return nil, Loaded{}, fmt.Errorf("cached OASF %s from %s cannot be read (run `oncard oasf sync` again): %w", version, host, err)
+		return nil, fmt.Errorf("%s cannot be read (run `oncard oasf sync` again): %w", culprit(skillPath, skills, domainPath, domains), err)
 	}
-	return tax, Loaded{Version: version, Server: server, Dir: dir}, nil
+	return tax, nil
+}
+
+// culprit names the file a parse error most likely comes from: the one that
+// is not even JSON (a truncated write, an edit), else both.
+func culprit(skillPath string, skills []byte, domainPath string, domains []byte) string {
+	switch {
+	case !json.Valid(skills):
+		return skillPath
+	case !json.Valid(domains):
+		return domainPath
+	}
+	return skillPath + " or " + domainPath
 }

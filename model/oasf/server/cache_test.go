@@ -114,21 +114,142 @@ func TestSyncRefusesUnsafeVersionNames(t *testing.T) {
 	}
 }
 
+// A damaged cache entry costs nothing until its version is used: loading
+// the cache succeeds and lists it, the other versions work, and the first
+// use reports an error naming the damaged file.
 func TestLoadCacheSkipsDamagedEntries(t *testing.T) {
 	root := t.TempDir()
-	dir := filepath.Join(root, "example.org", "7.0.0")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	writeEntry(t, root, "example.org", "7.0.0", "{", tinyTree("damaged"))
+	writeEntry(t, root, "example.org", "7.0.1", tinyTree("fine"), tinyTree("fine"))
+	incomplete := filepath.Join(root, "example.org", "7.0.2")
+	if err := os.MkdirAll(incomplete, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	_ = os.WriteFile(filepath.Join(dir, "skill_categories.json"), []byte(`{`), 0o644)
 	loaded, err := LoadCacheDir(root)
-	if err == nil || len(loaded) != 0 {
-		t.Errorf("loaded = %+v, err = %v; want the damaged entry reported", loaded, err)
+	if err != nil || len(loaded) != 3 {
+		t.Fatalf("loaded = %+v, err = %v; want the 3 folders registered, nothing read", loaded, err)
+	}
+	if fine := oasf.Get("7.0.1"); fine == nil || fine.Skills.ByID(1).Caption != "fine" {
+		t.Fatalf("the sound entry next to a damaged one: %+v", fine)
+	}
+	if hasLoadError("7.0.0") {
+		t.Fatal("the damaged 7.0.0 was read although nothing used it")
+	}
+	if oasf.Get("7.0.0") != nil || oasf.Get("7.0.2") != nil {
+		t.Fatal("a damaged entry was registered as a taxonomy")
+	}
+	for _, c := range []struct{ version, file string }{
+		{"7.0.0", filepath.Join(root, "example.org", "7.0.0", "skill_categories.json")},
+		{"7.0.2", filepath.Join(incomplete, "skill_categories.json")},
+	} {
+		err := loadError(c.version)
+		if err == nil {
+			t.Errorf("no load error reported for %s; LoadErrors() = %v", c.version, oasf.LoadErrors())
+			continue
+		}
+		for _, want := range []string{c.file, "oncard oasf sync"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("the %s error %q does not name %q", c.version, err, want)
+			}
+		}
+		if slices.Contains(oasf.Versions(), c.version) {
+			t.Errorf("Versions() = %v still lists the damaged %s", oasf.Versions(), c.version)
+		}
 	}
 	if loaded, err := LoadCacheDir(filepath.Join(root, "absent")); err != nil || loaded != nil {
 		t.Errorf("a missing cache: %v, %v", loaded, err)
 	}
 }
+
+// LoadCacheDir reads no taxonomy: it succeeds even when every entry is
+// unreadable, and lists every version folder with a valid name.
+func TestLoadCacheDirReadsNoTaxonomy(t *testing.T) {
+	root := t.TempDir()
+	writeEntry(t, root, "example.org", "7.6.0", "{", "{")
+	for _, odd := range []string{"..x", "-dash"} {
+		if err := os.MkdirAll(filepath.Join(root, "example.org", odd), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	loaded, err := LoadCacheDir(root)
+	if err != nil || len(loaded) != 1 || loaded[0].Version != "7.6.0" || loaded[0].Host != "example.org" {
+		t.Fatalf("loaded = %+v, err = %v", loaded, err)
+	}
+	if hasLoadError("7.6.0") {
+		t.Error("LoadCacheDir read a taxonomy")
+	}
+	if !slices.Contains(oasf.Versions(), "7.6.0") {
+		t.Errorf("Versions() = %v lacks the registered 7.6.0", oasf.Versions())
+	}
+}
+
+// A synced copy of an embedded version that is damaged leaves the embedded
+// snapshot in place.
+func TestLoadCacheDamagedCopyFallsBackToEmbedded(t *testing.T) {
+	emb := oasf.Embedded(oasf.DefaultVersion)
+	if emb == nil {
+		t.Fatalf("no embedded %s", oasf.DefaultVersion)
+	}
+	root := t.TempDir()
+	writeEntry(t, root, "example.org", oasf.DefaultVersion, tinyTree("x"), "{")
+	if _, err := LoadCacheDir(root); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { oasf.Register(emb) }) // later tests see a sound 1.1.0
+	if got := oasf.Get(oasf.DefaultVersion); got != emb {
+		t.Errorf("Get(%s) = %v, want the embedded snapshot", oasf.DefaultVersion, got)
+	}
+	if err := loadError(oasf.DefaultVersion); err == nil || !strings.Contains(err.Error(), "domain_categories.json") {
+		t.Errorf("load error = %v, want one naming domain_categories.json", err)
+	}
+}
+
+// When the preferred copy of a version is damaged, the next server's copy
+// is used.
+func TestLoadCacheDamagedPublicCopyGivesWay(t *testing.T) {
+	root := t.TempDir()
+	writeEntry(t, root, "schema.oasf.outshift.com", "7.8.0", "{", tinyTree("public"))
+	writeEntry(t, root, "mirror.example.org", "7.8.0", tinyTree("mirror"), tinyTree("mirror"))
+	if _, err := LoadCacheDir(root); err != nil {
+		t.Fatal(err)
+	}
+	tax := oasf.Get("7.8.0")
+	if tax == nil || tax.Skills.ByID(1).Caption != "mirror" || tax.Source != "https://mirror.example.org" {
+		t.Errorf("registered %+v, want the mirror's copy", tax)
+	}
+}
+
+// writeEntry writes one cached version the way Sync lays it out.
+func writeEntry(t *testing.T, root, host, version, skills, domains string) {
+	t.Helper()
+	dir := filepath.Join(root, host, version)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for f, body := range map[string]string{"skill_categories.json": skills, "domain_categories.json": domains} {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// tinyTree is a one-category tree whose category is captioned caption.
+func tinyTree(caption string) string {
+	return `{"a": {"name": "a", "id": 1, "caption": "` + caption + `", "category": true,
+		"classes": {"b": {"name": "a/b", "id": 101, "caption": "B"}}}}`
+}
+
+// loadError is the reported load error of a version, or nil.
+func loadError(version string) error {
+	for _, err := range oasf.LoadErrors() {
+		if strings.Contains(err.Error(), "OASF "+version+" ") {
+			return err
+		}
+	}
+	return nil
+}
+
+func hasLoadError(version string) bool { return loadError(version) != nil }
 
 // When two servers were synced with the same version, the public server's
 // copy is the one registered.
