@@ -18,10 +18,19 @@ func init() {
 	// Every command (validate, new, edit, the TUI picker ...) must know the
 	// versions synced earlier, so the cache is loaded before any command
 	// runs. cobra runs OnInitialize hooks at the start of every execution.
+	// Registration only lists the cache folders; a version is read when a
+	// command first uses it. So a damaged entry surfaces during the command,
+	// and is reported when it ends (OnFinalize), after any TUI has closed.
 	cobra.OnInitialize(loadSyncedTaxonomies)
+	cobra.OnFinalize(reportTaxonomyLoadErrors)
 }
 
-var loadCacheOnce sync.Once
+var (
+	loadCacheOnce sync.Once
+
+	reportedMu sync.Mutex
+	reported   = map[string]bool{} // load errors already shown, by text
+)
 
 // loadSyncedTaxonomies registers every version in the user cache with
 // package oasf. A damaged cache entry is a warning, never a failure: the
@@ -32,6 +41,22 @@ func loadSyncedTaxonomies() {
 			fmt.Fprintf(os.Stderr, "oncard: warning: %s\n", model.SafeText(err.Error()))
 		}
 	})
+}
+
+// reportTaxonomyLoadErrors warns about every synced version this command
+// needed but could not read (each once per process). Versions the command
+// did not use are never read, so they never warn.
+func reportTaxonomyLoadErrors() {
+	reportedMu.Lock()
+	defer reportedMu.Unlock()
+	for _, err := range oasf.LoadErrors() {
+		msg := err.Error()
+		if reported[msg] {
+			continue
+		}
+		reported[msg] = true
+		fmt.Fprintf(os.Stderr, "oncard: warning: %s\n", model.SafeText(msg))
+	}
 }
 
 func newOASFCmd() *cobra.Command {
@@ -98,7 +123,9 @@ func newOASFVersionsCmd() *cobra.Command {
 		Args:  usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
-			for _, v := range oasf.Versions() {
+			versions := oasf.Versions()
+			oasf.Preload(versions...) // every synced version is shown: parse them side by side
+			for _, v := range versions {
 				t := oasf.Get(v)
 				if t == nil {
 					continue
@@ -118,7 +145,7 @@ func newOASFVersionsCmd() *cobra.Command {
 func newOASFHostsCmd() *cobra.Command {
 	var flagHosts []string
 	cmd := &cobra.Command{
-		Use:   "hosts [--schema-host H]...",
+		Use:   "hosts [--schema-host H]",
 		Short: "List the OASF schema servers whose discovery extension URIs are recognised",
 		Long: `An A2A extension is the OASF discovery extension when its uri is
 <scheme>://<host>/<version>/objects/discovery on an accepted schema server:

@@ -40,9 +40,9 @@ func newOASFSearchCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&version, "version", oasf.DefaultVersion, "OASF schema version")
+	cmd.Flags().StringVar(&version, "version", oasf.DefaultVersion, "the OASF schema version to search")
 	cmd.Flags().BoolVar(&domains, "domains", false, "search domains instead of skills")
-	cmd.Flags().IntVar(&limit, "limit", 20, "at most this many results (0: all)")
+	cmd.Flags().IntVar(&limit, "limit", 20, "at most this many results; 0 shows all")
 	return cmd
 }
 
@@ -97,6 +97,7 @@ printed side by side.`,
 			if len(found) == 0 {
 				fmt.Fprintf(cmd.ErrOrStderr(), "oncard: no %s \"%s\" in OASF %s\n", strings.TrimSuffix(k.String(), "s"),
 					model.SafeText(args[0]), strings.Join(versions, ", "))
+				printShowHint(cmd.ErrOrStderr(), domains, args[0], versions)
 				return exitError{exitInvalid}
 			}
 			return printShow(cmd.OutOrStdout(), k, args[0], found)
@@ -105,6 +106,26 @@ printed side by side.`,
 	cmd.Flags().StringVar(&version, "version", "", "only this OASF schema version")
 	cmd.Flags().BoolVar(&domains, "domains", false, "look in domains instead of skills")
 	return cmd
+}
+
+// printShowHint says what to try after a failed show: the other kind when
+// the query means something there, else a search (show wants an exact id
+// or full name, which people rarely remember).
+func printShowHint(w io.Writer, domains bool, query string, versions []string) {
+	if len(lookAcross(kindOf(!domains), query, versions)) > 0 {
+		flag := "--domains "
+		if domains {
+			flag = ""
+		}
+		fmt.Fprintf(w, "  hint: it is a %s: oncard oasf show %s%s\n",
+			strings.TrimSuffix(kindOf(!domains).String(), "s"), flag, model.SafeText(query))
+		return
+	}
+	flag := ""
+	if domains {
+		flag = "--domains "
+	}
+	fmt.Fprintf(w, "  hint: show takes an id or a full name; find one with: oncard oasf search %s'%s'\n", flag, model.SafeText(query))
 }
 
 // found is what a query means in one version.
