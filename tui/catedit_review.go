@@ -163,7 +163,7 @@ func (st *catEditReview) view(width, height int) string {
 	line("")
 	diff := c.es.Diff()
 	if diff == "" {
-		line(th.Hint.Render("No changes yet: the file would be written as it is."))
+		line(th.Hint.Render("No changes yet: there is nothing to write."))
 		return b.String()
 	}
 	st.viewDiff(th, &b, diff, width, height-strings.Count(b.String(), "\n"))

@@ -137,7 +137,7 @@ func (p *diagPanel) view(th *Theme, diags []validate.Diagnostic, width, height i
 		if where == "" {
 			where = "/"
 		}
-		line := renderDiag(th, d, width-len(where)-4) + " " + th.Hint.Render(truncate(model.SafeText(where), 40))
+		line := renderDiag(th, d, width-len(where)-4) + " " + th.Hint.Render(truncateLeft(model.SafeText(where), 40)) // the tail names the member
 		if p.focused && i == p.cursor {
 			line = th.Cursor.Render("›") + " " + line
 		} else {

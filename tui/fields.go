@@ -362,7 +362,9 @@ func (f *buttonField) update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 func (f *buttonField) view(th *Theme, focused bool, width int) string {
 	b := "[ " + f.lbl + " ]"
 	if focused {
-		b = th.Cursor.Render(b)
+		// The marker, as on every other focused field: without colour
+		// (NO_COLOR, TERM=dumb) the style alone would not show the focus.
+		b = th.Cursor.Render("› " + b)
 	}
 	if f.status != "" {
 		b += "  " + th.OK.Render(f.status)

@@ -18,6 +18,9 @@ type listStep struct {
 	name     string
 	arrayPtr string
 	noun     string
+	// firstPreferred marks the first item "(preferred)": true for
+	// interfaces, whose order is the client's preference; skills have none.
+	firstPreferred bool
 	// fields are the members of an item that its form edits; the others
 	// (unknown or v0.3 members) are kept as they are.
 	fields []string
@@ -143,7 +146,7 @@ func (st *listStep) view(th *Theme, s *Session, width, height int) string {
 		if d := s.diagsAt(item(st.arrayPtr, i)); len(d) > 0 {
 			line += diagMark(th, d) + " "
 		}
-		if i == 0 && n > 1 {
+		if st.firstPreferred && i == 0 && n > 1 {
 			line += th.Hint.Render("(preferred) ")
 		}
 		line += model.SafeText(st.row(s, i))
@@ -154,7 +157,7 @@ func (st *listStep) view(th *Theme, s *Session, width, height int) string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString(th.Hint.Render(fmt.Sprintf("%d %s(s) · enter edit · a add · d remove · shift+↑/↓ reorder", n, st.noun)))
+	b.WriteString(th.Hint.Render(truncate(fmt.Sprintf("%d %s(s) · enter edit · a add · d remove · shift+↑/↓ reorder", n, st.noun), width)))
 	return b.String()
 }
 

@@ -310,7 +310,7 @@ func (p *picker) view(width, height int) string {
 	} else if p.parent != "" {
 		where = model.SafeText(p.parent)
 	}
-	b.WriteString(th.Hint.Render(truncate(where+" · enter toggle · space toggle (browsing) · → open · ← up · esc done", width)) + "\n")
+	b.WriteString(th.Hint.Render(truncate(where+" · enter/space toggle · → open · ← up · esc done", width)) + "\n")
 	chosenRows := min(len(p.chosen), 6)
 	descRows := 0
 	if p.described {

@@ -13,7 +13,9 @@ func newInterfacesStep() step {
 		name:     "Interfaces",
 		arrayPtr: arr,
 		noun:     "interface",
-		fields:   []string{"url", "protocolBinding", "protocolVersion", "tenant"},
+		// The first interface is the preferred one (A2A-AGENT-CARD.md).
+		firstPreferred: true,
+		fields:         []string{"url", "protocolBinding", "protocolVersion", "tenant"},
 		row: func(s *Session, i int) string {
 			p := item(arr, i)
 			url := s.text(p + "/url")

@@ -151,7 +151,7 @@ func (st *onRequestStep) view(th *Theme, s *Session, width, height int) string {
 		b.WriteString("\n" + st.f.view(th, s, width))
 		return b.String()
 	}
-	b.WriteString(th.Hint.Render(truncate("Which skills does a person handle? space chooses · enter opens", width)) + "\n\n")
+	b.WriteString(th.Hint.Render(truncate("Skills a person handles: space chooses · enter opens", width)) + "\n\n")
 	rows := max(3, height-3)
 	start := 0
 	if st.cursor >= rows {

@@ -35,9 +35,11 @@ type Theme struct {
 }
 
 // ColorsWanted reports whether the environment allows colours
-// (https://no-color.org and TERM=dumb).
+// (https://no-color.org and TERM=dumb). NO_COLOR turns them off when it is
+// set to any non-empty value ("0" and "false" included); set but empty, it
+// does not.
 func ColorsWanted() bool {
-	if _, ok := os.LookupEnv("NO_COLOR"); ok {
+	if os.Getenv("NO_COLOR") != "" {
 		return false
 	}
 	return os.Getenv("TERM") != "dumb"

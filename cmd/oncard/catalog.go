@@ -47,7 +47,7 @@ type catalogAddFlags struct {
 func newCatalogAddCmd() *cobra.Command {
 	var f catalogAddFlags
 	cmd := &cobra.Command{
-		Use:   "add [flags] CARD... --to CATALOG",
+		Use:   "add CARD... --to CATALOG",
 		Short: "Insert or update the entries of Agent Cards in an AI Catalog file",
 		Long: `Add lists each CARD in the AI Catalog file CATALOG: an entry with the same
 identifier and version is updated in place (a lone entry with the same

@@ -278,9 +278,30 @@ func (e *editRun) opFailed(op edit.Op, err error) error {
 	}
 	fmt.Fprintf(e.stderr, "oncard: %s %s: %s; nothing written\n", flag, model.SafeText(op.Ptr), model.SafeText(msg))
 	if parent, ok := missingParent(e.s.Doc(), op.Ptr); ok && op.Kind == edit.OpSet {
-		fmt.Fprintf(e.stderr, "  hint: create %s first, e.g. --set '%s={}' before this --set\n", model.SafeText(parent), model.SafeText(parent))
+		if arr, n, isItem := missingArrayItem(e.s.Doc(), parent); isItem {
+			// "{}" at an index past the end would fail the same way: an
+			// array grows only at its end.
+			fmt.Fprintf(e.stderr, "  hint: %s has %d item(s); append one with --set '%s/-=...' before this --set\n", model.SafeText(arr), n, model.SafeText(arr))
+		} else {
+			fmt.Fprintf(e.stderr, "  hint: create %s first, e.g. --set '%s={}' before this --set\n", model.SafeText(parent), model.SafeText(parent))
+		}
 	}
 	return exitError{exitInvalid}
+}
+
+// missingArrayItem tells whether the missing pointer p is an item of an
+// existing array, and returns that array's pointer and length.
+func missingArrayItem(d *model.Doc, p string) (string, int, bool) {
+	tokens, err := model.SplitPointer(p)
+	if err != nil || len(tokens) == 0 {
+		return "", 0, false
+	}
+	arr := model.Pointer(tokens[:len(tokens)-1]...)
+	n := d.Find(arr)
+	if n == nil || n.Kind != model.Array {
+		return "", 0, false
+	}
+	return arr, len(n.Items), true
 }
 
 // missingParent returns the first ancestor of ptr that does not exist.

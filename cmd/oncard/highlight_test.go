@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -94,5 +95,32 @@ func TestWriteJSONPipedIsExact(t *testing.T) {
 	}
 	if b.String() != "+\u202e\n" {
 		t.Errorf("diff: got %q", b.String())
+	}
+}
+
+// TestNoColorFollowsNoColorOrg: after normalizeNoColor, the colour profile
+// that fang and our highlighting detect has no colour for any non-empty
+// NO_COLOR (colorprofile alone keeps colours for "yes" or "0"), and keeps
+// colour when NO_COLOR is set but empty.
+func TestNoColorFollowsNoColorOrg(t *testing.T) {
+	for _, tt := range []struct {
+		value     string
+		wantColor bool
+	}{
+		{"", true},
+		{"1", false},
+		{"yes", false},
+		{"0", false},
+		{"false", false},
+	} {
+		t.Setenv("TERM", "xterm-256color")
+		t.Setenv("COLORTERM", "")
+		t.Setenv("CLICOLOR_FORCE", "")
+		t.Setenv("NO_COLOR", tt.value)
+		normalizeNoColor()
+		p := colorprofile.Env(os.Environ())
+		if got := p > colorprofile.Ascii; got != tt.wantColor {
+			t.Errorf("NO_COLOR=%q: profile %v, colour %v, want %v", tt.value, p, got, tt.wantColor)
+		}
 	}
 }

@@ -10,11 +10,25 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+
+	"github.com/spf13/cobra"
 )
 
 func main() {
 	tuneGC()
+	normalizeNoColor()
 	os.Exit(run(context.Background(), os.Args[1:]))
+}
+
+// normalizeNoColor makes NO_COLOR mean what https://no-color.org says to
+// every library that reads it: any non-empty value turns colours off, and
+// set but empty it is ignored. colorprofile (used by fang, lipgloss and our
+// highlighting) parses it as a boolean instead, so "yes" or "0" would leave
+// colours on; it gets "1" for any non-empty value.
+func normalizeNoColor() {
+	if v := os.Getenv("NO_COLOR"); v != "" && v != "1" {
+		os.Setenv("NO_COLOR", "1")
+	}
 }
 
 // tuneGC lets the collector run less often than Go's default: validating
@@ -75,6 +89,18 @@ type usageError struct {
 func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, a ...any) error { return usageError{msg: fmt.Sprintf(format, a...)} }
+
+// helpOn names cmd as the command to ask for help on when err is a usage
+// error that does not name one yet, so that the message says
+// "Run 'oncard new --help'" rather than "Run 'oncard --help'".
+func helpOn(cmd *cobra.Command, err error) error {
+	var u usageError
+	if errors.As(err, &u) && u.cmd == "" {
+		u.cmd = cmd.CommandPath()
+		return u
+	}
+	return err
+}
 
 // isCobraUsageError recognises the few usage mistakes cobra reports before
 // any of our hooks run (an unknown subcommand is found by cobra's command

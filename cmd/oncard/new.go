@@ -39,7 +39,7 @@ extensions, validated as you type. The card is saved to FILE (default
 Without a terminal, build the card from a partial card or a template:
   oncard new --from partial.json --yes -o agent-card.json
   oncard new --template minimal --yes -o -`,
-		Args: cobra.MaximumNArgs(1),
+		Args: usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				if cmd.Flags().Changed("output") && f.output != args[0] {
@@ -47,7 +47,7 @@ Without a terminal, build the card from a partial card or a template:
 				}
 				f.output = args[0]
 			}
-			return runNew(cmd, f)
+			return runNew(cmd, f) // usage errors name "oncard new": see pointUsageErrorsAtHelp
 		},
 	}
 	fl := cmd.Flags()
@@ -95,7 +95,7 @@ func runNew(cmd *cobra.Command, f newFlags) error {
 	}
 	stdin, stderr := cmd.InOrStdin(), os.Stderr
 	if !isTTY(stdin) || !isTTY(stderr) || (f.output != "-" && !isTTY(cmd.OutOrStdout())) {
-		return usagef("oncard new needs a terminal to prompt; without one pass --yes with --from FILE or --template NAME, and -o PATH (or -o - for stdout)")
+		return usagef("no terminal to prompt on: pass --yes with --from FILE or --template NAME, and -o PATH (or -o - for stdout)")
 	}
 	return runInteractive(cmd, doc, f, vopts)
 }

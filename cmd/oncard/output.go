@@ -21,6 +21,7 @@ type reporter interface {
 // summary tallies a whole run.
 type summary struct {
 	files                   int
+	unread                  int // files that could not be read (each also counts one error)
 	errors, warnings, infos int
 }
 
@@ -54,6 +55,11 @@ func newReporter(format string, w io.Writer) reporter {
 type textReporter struct{ w *bufio.Writer }
 
 func (t *textReporter) file(r fileResult) error {
+	if r.readErr != nil {
+		// Already said on stderr, the one place the text format reports
+		// a file it could not read; the summary counts it.
+		return nil
+	}
 	name := model.SafeText(r.name())
 	for _, d := range r.diags {
 		if d.Line > 0 {
@@ -71,8 +77,13 @@ func (t *textReporter) file(r fileResult) error {
 }
 
 func (t *textReporter) finish(s summary) error {
+	files := plural(s.files, "file", "files")
+	if s.unread > 0 {
+		// Otherwise "1 file: 0 errors" would read as a clean run.
+		files += fmt.Sprintf(" (%d not read)", s.unread)
+	}
 	fmt.Fprintf(t.w, "%s: %s, %s, %s\n",
-		plural(s.files, "file", "files"),
+		files,
 		plural(s.errors, "error", "errors"),
 		plural(s.warnings, "warning", "warnings"),
 		plural(s.infos, "info", "infos"))
@@ -99,10 +110,15 @@ type jsonReporter struct {
 }
 
 type jsonFile struct {
-	Path        string           `json:"path"`
-	Kind        validate.Kind    `json:"kind"`
+	Path string `json:"path"`
+	// Kind is the detected kind, else the one --kind asked for, else
+	// "unknown" (a file that could not be read or parsed).
+	Kind        string           `json:"kind"`
 	Diagnostics []jsonDiagnostic `json:"diagnostics"`
 }
+
+// unknownKind is the JSON "kind" of a file whose kind is not known.
+const unknownKind = "unknown"
 
 // jsonDiagnostic fixes the field names of the JSON output independently of
 // validate.Diagnostic's own tags: scripts depend on them.
@@ -126,7 +142,10 @@ type jsonSummary struct {
 }
 
 func (j *jsonReporter) file(r fileResult) error {
-	f := jsonFile{Path: r.name(), Kind: r.kind, Diagnostics: make([]jsonDiagnostic, len(r.diags))}
+	f := jsonFile{Path: r.name(), Kind: string(r.kind), Diagnostics: make([]jsonDiagnostic, len(r.diags))}
+	if f.Kind == "" {
+		f.Kind = unknownKind
+	}
 	for i, d := range r.diags {
 		f.Diagnostics[i] = jsonDiagnostic{
 			Pointer: d.Pointer, Line: d.Line, Column: d.Column,

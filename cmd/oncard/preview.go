@@ -28,7 +28,7 @@ type previewFlags struct {
 func newPreviewCmd() *cobra.Command {
 	f := previewFlags{specVersion: "1.0"}
 	cmd := &cobra.Command{
-		Use:   "preview [flags] CARD|-",
+		Use:   "preview CARD|-",
 		Short: "Show the AI Catalog entry (or whole catalog) an Agent Card yields",
 		Long: `Preview prints the AI Catalog entry that lists CARD: its identifier, type
 application/a2a-agent-card+json, url, the card's version, and the card's OASF
@@ -140,6 +140,7 @@ func loadCard(cmd *cobra.Command, path string, force bool) (*model.Doc, error) {
 	doc, kind, diags := validate.Bytes(data, "", &opts)
 	if doc == nil { // not JSON: nothing to go on, even with --force
 		printFindings(stderr, path, diags)
+		fmt.Fprintf(stderr, "oncard: %s is not a JSON document; fix it first (--force cannot help)\n", displayName(path))
 		return nil, exitError{exitInvalid}
 	}
 	if kind != validate.KindCard {

@@ -36,15 +36,36 @@ func newRootCmd() *cobra.Command {
 	for _, f := range subcommands {
 		root.AddCommand(f())
 	}
+	pointUsageErrorsAtHelp(root)
 	return root
 }
 
+// pointUsageErrorsAtHelp wraps the RunE of every command under root so that
+// a usage error it returns without naming a command (usagef, deep in a
+// helper shared by several commands) names the one that ran: the message
+// then says "Run 'oncard new --help'", not "Run 'oncard --help'".
+func pointUsageErrorsAtHelp(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		if run := c.RunE; run != nil {
+			c.RunE = func(c *cobra.Command, args []string) error {
+				return helpOn(c, run(c, args))
+			}
+		}
+		pointUsageErrorsAtHelp(c)
+	}
+}
+
 // usageArgs wraps a cobra positional-argument validator so that its
-// complaint ("requires at least 1 arg(s)") becomes a usage error (exit 2).
+// complaint ("requires at least 1 arg(s)") becomes a usage error (exit 2)
+// that shows the usage line, which names the arguments cobra only counts.
 func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if err := check(c, args); err != nil {
-			return usageError{msg: err.Error(), cmd: c.CommandPath()}
+			msg := err.Error()
+			if !c.HasSubCommands() { // a group's usage line names no arguments
+				msg = fmt.Sprintf("%s; usage: %s", msg, c.UseLine())
+			}
+			return usageError{msg: msg, cmd: c.CommandPath()}
 		}
 		return nil
 	}

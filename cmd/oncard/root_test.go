@@ -78,3 +78,31 @@ func TestCodeOf(t *testing.T) {
 		t.Error("codeOf maps errors wrongly")
 	}
 }
+
+// TestUsageErrorsPointToSubcommandHelp: a usage mistake points to the help
+// of the command that was run, also when the error comes from a helper
+// shared by several commands (usagef names no command).
+func TestUsageErrorsPointToSubcommandHelp(t *testing.T) {
+	tests := []struct {
+		args []string
+		help string
+	}{
+		{[]string{"new", "--template", "nope", "--yes"}, "oncard new"},
+		{[]string{"new", "a.json", "-o", "b.json"}, "oncard new"},
+		{[]string{"new", "a.json", "b.json"}, "oncard new"},
+		{[]string{"validate", "--schema-host", "https://a.example/x", "x.json"}, "oncard validate"},
+		{[]string{"oasf", "search", "--schema-host", "https://a.example/x", "x"}, "oncard oasf search"},
+		{[]string{"validate", "--nope", "x.json"}, "oncard validate"},
+		{[]string{"no-such-command"}, "oncard"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runCapture(t, tt.args...)
+		if code != exitUsage {
+			t.Errorf("%v: exit %d, want %d (stderr %q)", tt.args, code, exitUsage, stderr)
+		}
+		want := "Run '" + tt.help + " --help' for usage."
+		if !strings.Contains(stderr, want) {
+			t.Errorf("%v: stderr %q lacks %q", tt.args, stderr, want)
+		}
+	}
+}

@@ -42,6 +42,12 @@ type sarifTool struct {
 	Driver sarifDriver `json:"driver"`
 }
 
+// sarifInvocation says whether the run did all it was asked: false when a
+// file could not be read (its io/unreadable result says which).
+type sarifInvocation struct {
+	ExecutionSuccessful bool `json:"executionSuccessful"`
+}
+
 type sarifResult struct {
 	RuleID    string          `json:"ruleId"`
 	RuleIndex int             `json:"ruleIndex"`
@@ -121,13 +127,20 @@ func (s *sarifReporter) header() {
 		"  \"runs\": [\n    {\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": [")
 }
 
-func (s *sarifReporter) finish(summary) error {
+func (s *sarifReporter) finish(sum summary) error {
 	if s.results == 0 {
 		s.header()
 		s.w.WriteString("],\n")
 	} else {
 		s.w.WriteString("\n      ],\n")
 	}
+	inv, err := marshalIndented([]sarifInvocation{{ExecutionSuccessful: sum.unread == 0}}, "      ")
+	if err != nil {
+		return err
+	}
+	s.w.WriteString("      \"invocations\": ")
+	s.w.Write(inv)
+	s.w.WriteString(",\n")
 	rules := s.rules
 	if rules == nil {
 		rules = []sarifRule{}
@@ -176,6 +189,8 @@ func ruleDescription(code string) string {
 		return "AI Catalog rule"
 	case "json":
 		return "JSON syntax or input limit"
+	case "io":
+		return "input that could not be read"
 	}
 	return "oncard rule"
 }
@@ -202,7 +217,8 @@ func resultText(d validate.Diagnostic) string {
 }
 
 // sarifRegionOf locates diagnostic i. GitHub requires a start line; a
-// finding without a position (0) is put at the start of the file.
+// finding without a position (0), such as io/unreadable, is put at the
+// start of the file.
 func sarifRegionOf(d validate.Diagnostic, ends []position, i int) sarifRegion {
 	r := sarifRegion{StartLine: max(d.Line, 1), StartColumn: max(d.Column, 1)}
 	if i < len(ends) && ends[i].line > 0 && (ends[i].line > r.StartLine || ends[i].line == r.StartLine && ends[i].col > r.StartColumn) {

@@ -33,7 +33,7 @@ type validateFlags struct {
 func newValidateCmd() *cobra.Command {
 	f := validateFlags{format: "text"}
 	cmd := &cobra.Command{
-		Use:   "validate [flags] FILE...|-",
+		Use:   "validate FILE...|-",
 		Short: "Check Agent Cards, On Request params and replies, discovery payloads and catalogs",
 		Long: `Validate checks each FILE (or standard input for "-") and lists every
 finding with its location. The kind of document is detected unless --kind
@@ -109,9 +109,12 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	}
 	err = validateFiles(cmd.Context(), paths, runtime.GOMAXPROCS(0), check, func(r fileResult) error {
 		if r.readErr != nil {
+			// Named on stderr in every format; r.diags holds it as an
+			// io/unreadable finding for the summary and the JSON and SARIF
+			// outputs.
 			failed++
+			total.unread++
 			fmt.Fprintf(stderr, "oncard: %s\n", model.SafeText(r.readErr.Error()))
-			return nil
 		}
 		if r.onlineErr != nil {
 			// The offline findings still stand and are reported; the run

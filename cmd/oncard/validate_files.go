@@ -13,10 +13,12 @@ import (
 // where each finding's value ends (for SARIF regions), never the Doc, so
 // that memory stays bounded however many files a run checks.
 type fileResult struct {
-	arg     string // the argument as given ("-" for stdin)
-	kind    validate.Kind
-	diags   []validate.Diagnostic
-	ends    []position // ends[i] is where the value of diags[i] ends; zero when unknown
+	arg   string // the argument as given ("-" for stdin)
+	kind  validate.Kind
+	diags []validate.Diagnostic
+	ends  []position // ends[i] is where the value of diags[i] ends; zero when unknown
+	// readErr is why the file could not be read; diags then holds its
+	// io/unreadable finding.
 	readErr error
 	// onlineErr is why the --online check could not be made.
 	onlineErr error
@@ -109,15 +111,35 @@ func validateFile(path string, kind validate.Kind, opts validate.Options, stdin 
 	}
 	if err != nil {
 		r.readErr = err
+		r.diags = []validate.Diagnostic{unreadableDiagnostic(err)}
 		return r
 	}
 	if path != "-" {
 		opts.Path = path
 	}
 	doc, detected, diags := validate.Bytes(data, kind, &opts)
-	r.kind, r.diags, r.doc = detected, diags, doc
+	if detected != "" {
+		// A document that does not parse has no detected kind; it keeps
+		// the one --kind asked for (or none).
+		r.kind = detected
+	}
+	r.diags, r.doc = diags, doc
 	r.ends = valueEnds(doc, diags)
 	return r
+}
+
+// codeUnreadable is the diagnostic of a file that could not be read at all
+// (missing, a directory, no permission). It is a public code, catalogued in
+// docs/DIAGNOSTICS.md like the validator's.
+const codeUnreadable = "io/unreadable"
+
+// unreadableDiagnostic records a read failure as an error finding, so that
+// the JSON and SARIF outputs list the file and their summaries count it. It
+// has no position: nothing of the file was seen.
+func unreadableDiagnostic(err error) validate.Diagnostic {
+	return validate.Diagnostic{Severity: validate.Error, Code: codeUnreadable,
+		Message: err.Error(),
+		Hint:    "check the path, that it names a file (not a directory), and that it may be read"}
 }
 
 // valueEnds finds where the value each diagnostic points at ends, so that a

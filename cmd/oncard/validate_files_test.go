@@ -5,9 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/oncard/oncard/validate"
 )
 
 // TestValidateFilesOrder: results come out in argument order although
@@ -106,5 +111,65 @@ func TestValidateFilesCancelled(t *testing.T) {
 	}
 	if emitted >= len(paths) {
 		t.Errorf("all %d files emitted despite cancellation", emitted)
+	}
+}
+
+// TestValidateFileUnreadable: a file that cannot be read becomes one
+// io/unreadable error without a position, whose message gives the reason,
+// and keeps the kind --kind asked for.
+func TestValidateFileUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	cases := map[string]struct{ path, reason string }{
+		"missing":   {filepath.Join(dir, "missing.json"), "no such file"},
+		"directory": {dir, "is a directory"},
+	}
+	locked := filepath.Join(dir, "locked.json")
+	if err := os.WriteFile(locked, []byte("{}"), 0o000); err != nil {
+		t.Fatal(err)
+	}
+	if f, err := os.Open(locked); err == nil {
+		f.Close() // running as root, or a system without Unix permissions
+		t.Log("a mode-000 file can be read here; the permission case is not checked")
+	} else {
+		cases["permission"] = struct{ path, reason string }{locked, "permission denied"}
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			r := validateFile(c.path, validate.KindReply, validate.Options{}, nil)
+			if r.readErr == nil {
+				t.Fatal("no read error")
+			}
+			if len(r.diags) != 1 {
+				t.Fatalf("%d diagnostics, want 1: %+v", len(r.diags), r.diags)
+			}
+			d := r.diags[0]
+			if d.Code != codeUnreadable || d.Severity != validate.Error || d.Line != 0 || d.Pointer != "" {
+				t.Errorf("diagnostic %+v, want an io/unreadable error without a position", d)
+			}
+			if !strings.Contains(d.Message, c.reason) || !strings.Contains(d.Message, c.path) {
+				t.Errorf("message %q does not name %s and %q", d.Message, c.path, c.reason)
+			}
+			if r.kind != validate.KindReply {
+				t.Errorf("kind %q, want the one asked for", r.kind)
+			}
+		})
+	}
+}
+
+// TestValidateFileUnparsableKeepsKind: a document that does not parse has
+// no detected kind; the one --kind asked for is kept.
+func TestValidateFileUnparsableKeepsKind(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "broken.json")
+	if err := os.WriteFile(path, []byte(`{"status"`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, kind := range []validate.Kind{"", validate.KindReply} {
+		r := validateFile(path, kind, validate.Options{}, nil)
+		if len(r.diags) == 0 || r.diags[0].Code != "json/syntax" {
+			t.Fatalf("--kind %q: diagnostics %+v, want json/syntax", kind, r.diags)
+		}
+		if r.kind != kind {
+			t.Errorf("--kind %q: kind %q", kind, r.kind)
+		}
 	}
 }
