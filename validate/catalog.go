@@ -89,6 +89,9 @@ func (w *catalogWalk) check(r *report, node *model.Node, ptr string, depth int, 
 		case catTextIs(entryType, mediaTypeCatalog):
 			w.nested(r, entry, ep, depth, file)
 		case catTextIs(entryType, mediaTypeA2ACard):
+			if data := entry.Get("data"); data != nil && data.Kind == model.Object {
+				checkInlineCard(r, data, ep+"/data")
+			}
 			w.crossCheckCard(r, entry, ep, file, cardEntries == 1)
 		}
 	}
@@ -344,6 +347,21 @@ func localPath(raw, from string) (path string, local bool) {
 		return p, true
 	}
 	return "", false
+}
+
+// checkInlineCard validates an Agent Card given inline as an entry's data
+// with the same rules as a card file (shape, A2A rules, On Request, OASF
+// discovery), so an extension is checked wherever it appears. The card rules
+// write pointers from the card's root: they run in a report of their own on
+// the same Doc and their findings are moved under base, where the catalog
+// file has them (r.add locates them there). Pointers quoted inside a message
+// stay relative to the card.
+func checkInlineCard(r *report, card *model.Node, base string) {
+	sub := &report{doc: r.doc, opts: r.opts}
+	checkCard(sub, card)
+	for _, d := range dropGenericDuplicates(sub.diags) {
+		r.add(base+d.Pointer, d.Severity, d.Code, d.Message, d.Hint)
+	}
 }
 
 // crossCheckCard compares an A2A card entry with its card, when the card is

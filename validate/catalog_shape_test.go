@@ -276,9 +276,11 @@ func TestCatalogShapeDifferentialCatchesDrift(t *testing.T) {
 // A bad extension key is reported at the extensions object that has it,
 // even when an object at the same depth earlier in the file has the same
 // key (TestCatalogSchemaExtensionKeyOwner holds the schema path to the same).
+// entries/0 is plain JSON data: an A2A card entry's data would be validated
+// as a card (catalog_inline_test.go), which is not what these tests are about.
 func TestCatalogExtensionKeyOwner(t *testing.T) {
 	doc := parseString(t, `{"specVersion": "1.0", "entries": [
-		{"identifier": "urn:a", "type": "application/a2a-agent-card+json", "data": {"name": "A"}},
+		{"identifier": "urn:a", "type": "application/json", "data": {"name": "A"}},
 		{"identifier": "urn:b", "type": "text/plain", "url": "https://b.example/", "extensions": {"name": 1}}]}`)
 	expectExactly(t, catalog(doc, nil), want{catCodeExtensionKey, "/entries/1/extensions/name", Error,
 		`the key "name" must be a valid URI, or a reverse-DNS name (like org.example.ext)`})
@@ -294,7 +296,7 @@ func TestCatalogSchemaExtensionKeyOwner(t *testing.T) {
 	doc := parseString(t, `{"specVersion": "1.0",
 		"extensions": {"bad key": 1},
 		"entries": [
-		{"identifier": "urn:a", "type": "application/a2a-agent-card+json", "data": {"name": "A", "bad key": 2}},
+		{"identifier": "urn:a", "type": "application/json", "data": {"name": "A", "bad key": 2}},
 		{"identifier": "urn:b", "type": "text/plain", "url": "https://b.example/", "extensions": {"bad key": 1, "name": 1}},
 		{"identifier": "urn:c", "type": "text/plain", "url": "https://c.example/", "extensions": {"bad key": 1}}]}`)
 	msg := func(key string) string {
