@@ -125,13 +125,22 @@ func (p *diagPanel) view(th *Theme, diags []validate.Diagnostic, width, height i
 	if rows <= 0 {
 		return b.String()
 	}
+	// When they do not all fit, the last row says how many are left out.
+	listRows := rows
+	if len(diags) > rows && rows > 1 {
+		listRows = rows - 1
+	}
 	if p.cursor < p.offset {
 		p.offset = p.cursor
 	}
-	if p.cursor >= p.offset+rows {
-		p.offset = p.cursor - rows + 1
+	if p.cursor >= p.offset+listRows {
+		p.offset = p.cursor - listRows + 1
 	}
-	for i := p.offset; i < len(diags) && i < p.offset+rows; i++ {
+	if p.offset+listRows >= len(diags) {
+		// Scrolled to the end: nothing below, the last row lists one more.
+		p.offset, listRows = max(0, len(diags)-rows), rows
+	}
+	for i := p.offset; i < len(diags) && i < p.offset+listRows; i++ {
 		d := diags[i]
 		where := d.Pointer
 		if where == "" {
@@ -144,6 +153,13 @@ func (p *diagPanel) view(th *Theme, diags []validate.Diagnostic, width, height i
 			line = "  " + line
 		}
 		b.WriteString("\n" + line)
+	}
+	if more := len(diags) - p.offset - listRows; more > 0 {
+		how := Keys.Diagnostics.Help().Key // focuses the panel, to scroll it
+		if p.focused {
+			how = Keys.Down.Help().Key
+		}
+		b.WriteString("\n  " + th.Hint.Render(fmt.Sprintf("+%d more (%s)", more, how)))
 	}
 	return b.String()
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -24,6 +23,10 @@ import (
 const narrowWidth = 100
 
 const stepListWidth = 20
+
+// minFormWidth: the form pane is never narrower (its fields, hints and
+// picker rows need it), however wide the preview could be.
+const minFormWidth = 50
 
 // chrome is the state of the frame around the current step or screen.
 type chrome struct {
@@ -67,21 +70,26 @@ func (f *chrome) layout() layout {
 	l := layout{narrow: w < narrowWidth}
 	l.footerH = 1
 	if f.showHelp {
-		l.footerH = len(Keys.All()[0]) + 1
+		l.footerH = fullHelpHeight(w)
 	}
 	l.diagH = 5
 	if h < 24 {
 		l.diagH = 3
 	}
+	// The full help gives way to a body of at least 3 lines (it is cut).
+	l.footerH = max(1, min(l.footerH, h-1-l.diagH-3))
 	l.bodyH = h - 1 - l.diagH - l.footerH
 	if l.narrow {
 		l.formW, l.previewW = w, w
 		return l
 	}
+	// The form needs less room than the card's JSON lines: it gets 45%
+	// of what the step list leaves, never under minFormWidth, and the
+	// preview the rest.
 	l.stepsW = stepListWidth
 	rest := w - l.stepsW
-	l.previewW = rest * 42 / 100
-	l.formW = rest - l.previewW
+	l.formW = max(minFormWidth, rest*45/100)
+	l.previewW = rest - l.formW
 	return l
 }
 
@@ -153,33 +161,6 @@ func (f *chrome) previewPane(inner func(width, height int) string, width, height
 		lines[0] = ansi.Truncate(lines[0], 2, "") + f.th.Hint.Render(title) + ansi.TruncateLeft(lines[0], 2+len(title), "")
 	}
 	return strings.Join(lines, "\n")
-}
-
-// footer is the help built from the keymap: the page's keys and the global
-// ones, or every key after F1.
-func (f *chrome) footer(width int, ks []key.Binding, overlay, narrow bool) string {
-	h := help.New()
-	h.SetWidth(width)
-	h.Styles.ShortKey = f.th.LabelFocus
-	h.Styles.ShortDesc = f.th.Help
-	h.Styles.FullKey = f.th.LabelFocus
-	h.Styles.FullDesc = f.th.Help
-	h.Styles.ShortSeparator = f.th.Help
-	h.Styles.FullSeparator = f.th.Help
-	h.Styles.Ellipsis = f.th.Help
-	if f.showHelp {
-		return h.FullHelpView(Keys.All())
-	}
-	if overlay {
-		return h.ShortHelpView(nil)
-	}
-	if f.diag.focused {
-		ks = nil
-	}
-	if narrow {
-		ks = append([]key.Binding{Keys.Preview}, ks...)
-	}
-	return h.ShortHelpView(append(ks, Keys.globalHelp()...))
 }
 
 // frameKey handles the keys of the frame itself: ctrl+g focuses the

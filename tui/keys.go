@@ -68,11 +68,6 @@ var Keys = KeyMap{
 	No:          key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", "no")),
 }
 
-// globalHelp are the keys that work everywhere.
-func (k KeyMap) globalHelp() []key.Binding {
-	return []key.Binding{k.NextStep, k.Save, k.Diagnostics, k.Help, k.Quit}
-}
-
 // All lists every binding, grouped, for the full help and docs/keys.md.
 func (k KeyMap) All() [][]key.Binding {
 	return [][]key.Binding{

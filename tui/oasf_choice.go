@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
@@ -113,7 +114,7 @@ func (cc *classChoice) viewClasses(th *Theme, b *strings.Builder, width int, sep
 	list := func(title string, cs []*oasf.Class, unknown []any) {
 		b.WriteString(sep + th.Label.Render(fmt.Sprintf("%s (%d)", title, len(cs)+len(unknown))))
 		for _, cl := range cs {
-			b.WriteString("\n  " + truncate(fmt.Sprintf("#%d %s", cl.ID, model.SafeText(cl.Name)), width-2))
+			b.WriteString("\n  " + classLine(cl, width-2))
 		}
 		for range unknown {
 			b.WriteString("\n  " + th.Warning.Render("(a reference this taxonomy does not know; kept)"))
@@ -121,4 +122,33 @@ func (cc *classChoice) viewClasses(th *Theme, b *strings.Builder, width int, sep
 	}
 	list("Skills", cc.skills, cc.unknownSkills)
 	list("Domains", cc.domains, cc.unknownDomains)
+}
+
+// classLine is a chosen class in width cells: "#10302 language_processing/
+// language_generation/summarization", cut at the start of the name when
+// too long ("#10302 …language_generation/summarization"): the leaf says
+// what the class is, its parents only where it sits.
+func classLine(cl *oasf.Class, width int) string {
+	id := fmt.Sprintf("#%d ", cl.ID)
+	return truncate(id+cutPath(model.SafeText(cl.Name), max(1, width-len(id))), width)
+}
+
+// cutPath fits a slash-separated name in w cells by dropping whole
+// leading segments ("…language_generation/summarization"), or, when even
+// the leaf is too long, the start of the leaf.
+func cutPath(name string, w int) string {
+	if ansi.StringWidth(name) <= w {
+		return name
+	}
+	for rest := name; ; {
+		i := strings.IndexByte(rest, '/')
+		if i < 0 {
+			break
+		}
+		rest = rest[i+1:]
+		if ansi.StringWidth(rest)+1 <= w {
+			return "…" + rest
+		}
+	}
+	return truncateLeft(name, w)
 }

@@ -334,7 +334,7 @@ func (p *picker) view(width, height int) string {
 			b.WriteString("\n  " + th.Hint.Render(fmt.Sprintf("… %d more", len(p.chosen)-chosenRows)))
 			break
 		}
-		b.WriteString("\n  " + truncate(fmt.Sprintf("#%d %s", c.ID, model.SafeText(c.Name)), width-2))
+		b.WriteString("\n  " + classLine(c, width-2))
 	}
 	return b.String()
 }

@@ -16,9 +16,13 @@ import (
 type preview struct {
 	lines  [][]byte
 	offset int // first source line shown
-	// follow is false once the user scrolled by hand, until the focus moves.
+	// follow is false once the user scrolled by hand, until the focus
+	// moves or the card changes.
 	follow  bool
 	lastPtr string
+	// seen is the card as last drawn: a change to it (a toggled skill, a
+	// typed character) makes the preview follow the member again.
+	seen []byte
 	// lastShown is the last source line drawn by the latest view.
 	lastShown int
 }
@@ -51,33 +55,68 @@ func (p *preview) view(th *Theme, s *Session, width, height int) string {
 		p.lastPtr = s.Focus
 		p.follow = true
 	}
+	if !bytes.Equal(s.JSON, p.seen) {
+		p.seen = append(p.seen[:0], s.JSON...)
+		p.follow = true
+	}
 	return p.drawFollowing(th, width, height, first, last, hl)
 }
 
 // drawFollowing draws the lines with first..last highlighted (when hl);
-// while following, a highlight out of sight scrolls it into view, a third
-// of the way down.
+// while following, a highlight not wholly in sight is scrolled into view:
+// its start a third of the way down, or higher when that shows its end
+// (a skill appended to a list), its start at the top when it is taller
+// than the pane.
 func (p *preview) drawFollowing(th *Theme, width, height, first, last int, hl bool) string {
 	p.clamp(height)
 	out := p.draw(th, width, height, first, last, hl)
-	if hl && p.follow && (first < p.offset || first > p.lastShown) {
-		p.offset = first - height/3
-		p.clamp(height)
-		out = p.draw(th, width, height, first, last, hl)
+	if !hl || !p.follow || first < 0 || first >= len(p.lines) {
+		return out
 	}
-	return out
+	if first >= p.offset && (last <= p.lastShown || first == p.offset) {
+		return out // in sight (or as much of it as the pane holds)
+	}
+	p.offset = min(first, max(first-height/3, p.firstToShow(last, width, height)))
+	p.clamp(height)
+	return p.draw(th, width, height, first, last, hl)
+}
+
+// firstToShow is the first source line to draw so that line last ends the
+// pane: as many lines before it as their wrapped rows allow.
+func (p *preview) firstToShow(last, width, height int) int {
+	last = min(last, len(p.lines)-1)
+	textW := p.textWidth(width)
+	rows := 0
+	i := last
+	for ; i >= 0; i-- {
+		rows += len(wrapLine(expandTabs(p.text(i)), textW))
+		if rows > height {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// text is source line i made safe for the terminal.
+func (p *preview) text(i int) string {
+	return strings.TrimRight(model.SafeText(string(p.lines[i])), `\r`)
+}
+
+// textWidth is the cells left for the text beside the line numbers.
+func (p *preview) textWidth(width int) int {
+	numW := len(fmt.Sprint(len(p.lines)))
+	return max(4, width-numW-1)
 }
 
 func (p *preview) draw(th *Theme, width, height, first, last int, hl bool) string {
 	numW := len(fmt.Sprint(len(p.lines)))
-	textW := max(4, width-numW-1)
+	textW := p.textWidth(width)
 	gutter := strings.Repeat(" ", numW)
 	var b strings.Builder
 	rows := 0
 	p.lastShown = p.offset
 	for i := p.offset; i < len(p.lines) && rows < height; i++ {
-		text := strings.TrimRight(model.SafeText(string(p.lines[i])), `\r`)
-		parts := wrapLine(expandTabs(text), textW)
+		parts := wrapLine(expandTabs(p.text(i)), textW)
 		lit := hl && i >= first && i <= last
 		for k, part := range parts {
 			if rows == height {

@@ -292,7 +292,8 @@ func TestOnRequestWarnsWhenEntryInSkillText(t *testing.T) {
 func TestOASFPickerSearchSelectAndCategories(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
 	d.m.goTo(stepOASF)
-	d.mustContain("Schema version", "1.1.0", "https://schema.oasf.outshift.com/1.1.0/objects/discovery")
+	// The URI wraps after "objects/" in the form.
+	d.mustContain("Schema version", "1.1.0", "https://schema.oasf.outshift.com/1.1.0/objects/")
 	d.press("tab", "tab", "enter") // skills picker
 	if !d.m.steps[stepOASF].busy() {
 		t.Fatal("picker not open")
@@ -313,7 +314,8 @@ func TestOASFPickerSearchSelectAndCategories(t *testing.T) {
 	if got := d.m.s.text("/capabilities/extensions/0/uri"); got != "https://schema.oasf.outshift.com/1.1.0/objects/discovery" {
 		t.Fatalf("uri = %q", got)
 	}
-	d.mustContain("#10302 language_processing/language_generation/summ")
+	// Too long for the form: cut at the start, the leaf stays.
+	d.mustContain("#10302 …language_generation/summarization")
 	// Switching version rewrites the URI and schema_version.
 	d.press("shift+tab", "shift+tab", "right")
 	if got := d.m.s.text("/capabilities/extensions/0/params/schema_version"); got != "1.0.0" {
@@ -337,7 +339,11 @@ func TestReviewRefusesErrorsAndAsksBeforeOverwrite(t *testing.T) {
 	d.m.s.Doc.SetValue("/name", "Weather Helper")
 	d.m.s.changed()
 	d.press("enter")
-	d.mustContain("already exists", "Overwrite it?", "lines added, 1 removed")
+	// The dialog wraps the (temporary, variable) path anywhere.
+	if d.m.dialog == nil || !strings.Contains(d.m.dialog.question, "already exists") {
+		t.Fatalf("no question about the existing file:\n%s", d.screen())
+	}
+	d.mustContain("Overwrite it?", "lines added, 1 removed")
 	d.press("n")
 	if b, _ := os.ReadFile(out); string(b) != "old" {
 		t.Fatal("overwritten after no")
@@ -443,7 +449,7 @@ func TestDraftSavedOnBlur(t *testing.T) {
 
 func TestHelpFooterAndNoColor(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.mustContain("ctrl+n next step", "ctrl+g")
+	d.mustContain("ctrl+n next", "ctrl+s save", "f1 keys", "ctrl+c quit", "ctrl+g")
 	d.press("f1")
 	d.mustContain("ctrl+t", "shift+↑")
 	if strings.Contains(d.m.render(), "\x1b[38") {

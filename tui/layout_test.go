@@ -1,0 +1,168 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/validate"
+)
+
+// footerLine is the last line of the screen: the key help.
+func footerLine(d *driver) string {
+	lines := strings.Split(d.screen(), "\n")
+	return lines[len(lines)-1]
+}
+
+func TestFooterAlwaysShowsTheEssentialKeys(t *testing.T) {
+	d := newDriver(t, Options{})
+	for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 40}} {
+		d.send(teaSize(size[0], size[1]))
+		foot := footerLine(d)
+		for _, want := range []string{"ctrl+n next", "ctrl+s save", "f1 keys", "ctrl+c quit"} {
+			if !strings.Contains(foot, want) {
+				t.Errorf("%dx%d: footer %q lacks %q", size[0], size[1], foot, want)
+			}
+		}
+		if strings.Contains(foot, "…") {
+			t.Errorf("%dx%d: footer cut: %q", size[0], size[1], foot)
+		}
+	}
+	// Wide enough, the page's keys and the diagnostics key fill the rest.
+	if foot := footerLine(d); !strings.Contains(foot, "enter open/confirm") || !strings.Contains(foot, "ctrl+g diagnostics") {
+		t.Errorf("120 columns: footer %q lacks the page's keys", foot)
+	}
+}
+
+func TestFooterNamesWhatCtrlTShows(t *testing.T) {
+	d := newDriver(t, Options{})
+	d.send(teaSize(80, 24))
+	if foot := footerLine(d); !strings.Contains(foot, "ctrl+t preview") {
+		t.Fatalf("form shown: footer %q, want ctrl+t preview", foot)
+	}
+	d.press("ctrl+t")
+	foot := footerLine(d)
+	if !strings.Contains(foot, "ctrl+t form") || strings.Contains(foot, "ctrl+t preview") {
+		t.Fatalf("preview shown: footer %q, want ctrl+t form", foot)
+	}
+	// Very narrow: the swap key and the first essential ones still show.
+	d.send(teaSize(60, 20))
+	if foot := footerLine(d); !strings.Contains(foot, "ctrl+t form") || !strings.Contains(foot, "ctrl+s save") {
+		t.Fatalf("60 columns: footer %q", foot)
+	}
+}
+
+func TestFullHelpFitsTheScreen(t *testing.T) {
+	for _, size := range [][2]int{{60, 24}, {80, 24}, {120, 40}} {
+		d := newDriver(t, Options{})
+		d.send(teaSize(size[0], size[1]))
+		d.press("f1")
+		screen := d.screen()
+		lines := strings.Split(screen, "\n")
+		if len(lines) != size[1] {
+			t.Fatalf("%dx%d: %d lines", size[0], size[1], len(lines))
+		}
+		for _, group := range Keys.All() {
+			for _, k := range group {
+				h := k.Help()
+				if !containsPair(lines, h.Key, h.Desc) {
+					t.Errorf("%dx%d: F1 help lacks %q %q:\n%s", size[0], size[1], h.Key, h.Desc, screen)
+				}
+			}
+		}
+	}
+}
+
+// containsPair reports whether a line holds key and, after it, desc.
+func containsPair(lines []string, key, desc string) bool {
+	for _, l := range lines {
+		if i := strings.Index(l, key+" "); i >= 0 && strings.Contains(l[i+len(key):], " "+desc) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestDiagnosticsPanelSaysHowManyMore(t *testing.T) {
+	th := NewTheme(false)
+	diags := make([]validate.Diagnostic, 5)
+	for i := range diags {
+		diags[i] = validate.Diagnostic{Severity: validate.Error, Code: fmt.Sprintf("test/d%d", i), Message: "finding", Pointer: fmt.Sprintf("/m%d", i)}
+	}
+	var p diagPanel
+	view := ansi.Strip(p.view(th, diags, 80, 5))
+	if !strings.Contains(view, "+2 more (ctrl+g)") || !strings.Contains(view, "test/d2") || strings.Contains(view, "test/d3") {
+		t.Fatalf("5 findings in 4 rows:\n%s", view)
+	}
+	// All of them fit: no count.
+	if view := ansi.Strip(p.view(th, diags[:4], 80, 5)); strings.Contains(view, "more") || !strings.Contains(view, "test/d3") {
+		t.Fatalf("4 findings in 4 rows:\n%s", view)
+	}
+	// Focused and scrolled to the end: the last ones, nothing below.
+	p.focused, p.cursor = true, 4
+	view = ansi.Strip(p.view(th, diags, 80, 5))
+	if strings.Contains(view, "more") || !strings.Contains(view, "› ✗ test/d4") || !strings.Contains(view, "test/d1") {
+		t.Fatalf("focused on the last finding:\n%s", view)
+	}
+	// Focused in the middle: the count says how to reach the rest.
+	p.cursor, p.offset = 0, 0
+	if view := ansi.Strip(p.view(th, diags, 80, 5)); !strings.Contains(view, "+2 more (↓)") {
+		t.Fatalf("focused on the first finding:\n%s", view)
+	}
+}
+
+func TestChosenClassesAreCutAtTheStart(t *testing.T) {
+	cl := &oasf.Class{ID: 10302, Name: "language_processing/language_generation/summarization"}
+	for _, c := range []struct {
+		width int
+		want  string
+	}{
+		{80, "#10302 language_processing/language_generation/summarization"},
+		{41, "#10302 …language_generation/summarization"},
+		{30, "#10302 …summarization"},
+		{15, "#10302 …ization"},
+	} {
+		if got := classLine(cl, c.width); got != c.want || ansi.StringWidth(got) > c.width {
+			t.Errorf("classLine(%d) = %q, want %q", c.width, got, c.want)
+		}
+	}
+}
+
+func TestPreviewFollowsTheMemberAfterAChange(t *testing.T) {
+	d := newDriverJSON(t, bigCard(60))
+	d.send(teaSize(120, 30))
+	d.m.goTo(stepAgent) // focus on /name, at the top
+	d.press("pgdown", "pgdown")
+	if d.m.prev.offset == 0 {
+		t.Fatal("pgdown did not scroll the preview")
+	}
+	d.typ("x") // a change to the focused member
+	first, _, ok := d.m.s.lineSpan(d.m.s.Focus)
+	d.m.render()
+	if !ok || first < d.m.prev.offset || first > d.m.prev.lastShown {
+		t.Fatalf("edited line %d not in view (lines %d-%d)", first, d.m.prev.offset, d.m.prev.lastShown)
+	}
+}
+
+func TestPreviewShowsTheWholeMemberWhenItFits(t *testing.T) {
+	var lines []string
+	for i := range 100 {
+		lines = append(lines, fmt.Sprintf("line %d", i))
+	}
+	th := NewTheme(false)
+	p := preview{follow: true}
+	p.setContent([]byte(strings.Join(lines, "\n")))
+	// A member growing past the bottom (a class appended to a list).
+	p.drawFollowing(th, 40, 10, 5, 12, true)
+	if p.offset > 5 || p.lastShown < 12 {
+		t.Fatalf("lines 5-12 not all in view: %d-%d", p.offset, p.lastShown)
+	}
+	// Taller than the pane: its start at the top.
+	p.drawFollowing(th, 40, 10, 30, 60, true)
+	if p.offset != 30 {
+		t.Fatalf("offset = %d, want 30", p.offset)
+	}
+}
