@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
 )
@@ -133,7 +134,15 @@ func (st *onRequestStep) view(th *Theme, s *Session, width, height int) string {
 	sp := item("/skills", st.cursor)
 	if st.editing && st.f != nil {
 		name := model.SafeText(s.text(sp + "/name"))
-		b.WriteString(th.Title.Render("Skill: "+name) + th.Hint.Render(" ["+model.SafeText(s.text(sp+"/id"))+"] · esc back"))
+		title := "Skill: " + name
+		tail := " [" + model.SafeText(s.text(sp+"/id")) + "] · esc back"
+		if ansi.StringWidth(title+tail) > width { // the footer names esc too
+			tail = strings.TrimSuffix(tail, " · esc back")
+		}
+		if ansi.StringWidth(title+tail) > width {
+			title = truncate(title, max(10, width-ansi.StringWidth(tail)))
+		}
+		b.WriteString(th.Title.Render(title) + th.Hint.Render(truncate(tail, max(1, width-ansi.StringWidth(title)))))
 		b.WriteString("\n")
 		// Findings about the entry, or about the skill's own text (the
 		// entry must not appear in it), are shown above the fields.

@@ -87,9 +87,9 @@ func (st *reviewStep) view(th *Theme, s *Session, width, height int) string {
 		if to == "-" {
 			to = "standard output"
 		}
-		b.WriteString(th.OK.Render("Ready: enter on Save writes "+truncate(model.SafeText(to), width-30)+" atomically.") + "\n")
+		b.WriteString(th.OK.Render(ansi.Wrap("Ready: enter on Save writes "+model.SafeText(to)+" atomically.", max(10, width), " /")) + "\n")
 		if fi, err := os.Stat(st.path); err == nil && !fi.IsDir() {
-			b.WriteString(th.Warning.Render("The file exists: saving asks before replacing it.") + "\n")
+			b.WriteString(th.Warning.Render(ansi.Wrap("The file exists: saving asks before replacing it.", max(10, width), " ")) + "\n")
 		}
 	}
 	if st.catalog != nil {
