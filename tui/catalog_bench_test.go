@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
 )
 
 func parseTB(tb testing.TB, s string) *model.Doc {
@@ -17,6 +19,14 @@ func parseTB(tb testing.TB, s string) *model.Doc {
 		tb.Fatal(err)
 	}
 	return doc
+}
+
+// buildCatalogPlan computes the plan for card and the settings from
+// scratch, as a first keystroke does (the Catalog step's planner then
+// reuses what did not change).
+func buildCatalogPlan(card *model.Doc, cfg catalogSettings, vopts *validate.Options) *catalogPlan {
+	var pl catalogPlanner
+	return pl.plan(card, 0, cfg, vopts)
 }
 
 // writeBigCatalog writes a valid catalog of n other entries and returns its
@@ -35,9 +45,8 @@ func writeBigCatalog(tb testing.TB, n int) string {
 	return path
 }
 
-// The plan is rebuilt on every keystroke of the Catalog step: these are
-// the costs of one keystroke's work (entry, catalog, validation; for a
-// merge also reading and merging the file).
+// The costs of a plan made from scratch (entry, catalog, validation), as
+// the first keystroke of the Catalog step makes it.
 func BenchmarkCatalogPlanEntry(b *testing.B) {
 	doc := parseTB(b, minimalCard)
 	for b.Loop() {
@@ -56,11 +65,51 @@ func BenchmarkCatalogPlanEntryBigCard(b *testing.B) {
 	}
 }
 
-func BenchmarkCatalogPlanMerge1000(b *testing.B) {
+// One keystroke in the Identifier field with "add to existing" chosen:
+// the plan (entry, merge, validation of the merged catalog) and the lines
+// of the entry that the preview highlights. The catalog file does not
+// change, so it is read once, not per keystroke.
+// Between keystrokes (not timed) the spare clone of the catalog is let
+// finish, as it does while a person types; the Burst variants type with no
+// pause at all.
+func BenchmarkCatalogPlanMerge1000(b *testing.B)       { benchMergeKeystroke(b, 1000, true) }
+func BenchmarkCatalogPlanMerge10000(b *testing.B)      { benchMergeKeystroke(b, 10000, true) }
+func BenchmarkCatalogPlanMergeBurst10000(b *testing.B) { benchMergeKeystroke(b, 10000, false) }
+
+func benchMergeKeystroke(b *testing.B, n int, paced bool) {
 	doc := parseTB(b, minimalCard)
-	cfg := catalogSettings{Write: writeIntoExisting, Path: writeBigCatalog(b, 1000)}
+	cfg := catalogSettings{Write: writeIntoExisting, Path: writeBigCatalog(b, n)}
+	var pl catalogPlanner
+	ids := []string{"urn:air:weather.example:agents:w", "urn:air:weather.example:agents:we"}
+	b.ResetTimer()
+	for k := range b.N {
+		cfg.Identifier = ids[k%2] // typing and deleting one character
+		p := pl.plan(doc, 0, cfg, nil)
+		if p.err != nil || p.errorCount() != 0 {
+			b.Fatal(p.err, p.diags)
+		}
+		if _, _, ok := entryLines(p); !ok {
+			b.Fatal("no entry lines")
+		}
+		if paced {
+			b.StopTimer()
+			for end := time.Now().Add(time.Second); len(pl.source.spare) == 0 && time.Now().Before(end); {
+				time.Sleep(50 * time.Microsecond)
+			}
+			b.StartTimer()
+		}
+	}
+}
+
+// One keystroke in a field the merge does not depend on (the file path
+// retyped to the same file, as when a character is typed and deleted):
+// the plan is reused whole, the file only Stat'ed.
+func BenchmarkCatalogPlanMergeOtherField10000(b *testing.B) {
+	doc := parseTB(b, minimalCard)
+	cfg := catalogSettings{Write: writeIntoExisting, Path: writeBigCatalog(b, 10000)}
+	var pl catalogPlanner
 	for b.Loop() {
-		if p := buildCatalogPlan(doc, cfg, nil); p.err != nil || p.errorCount() != 0 {
+		if p := pl.plan(doc, 0, cfg, nil); p.err != nil || p.errorCount() != 0 {
 			b.Fatal(p.err, p.diags)
 		}
 	}

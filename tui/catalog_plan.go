@@ -1,10 +1,7 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/oncard/oncard/model"
@@ -105,83 +102,63 @@ func (p *catalogPlan) errorCount() int {
 	return e
 }
 
-// buildCatalogPlan computes the plan for card and the settings. vopts are
-// the session's validation options (accepted schema hosts).
-func buildCatalogPlan(card *model.Doc, cfg catalogSettings, vopts *validate.Options) *catalogPlan {
-	p := &catalogPlan{settings: cfg}
-	// The suggestions are what the model derives when nothing is given.
-	if derived, _, err := model.EntryFromCard(card, model.EntryOptions{}); err == nil {
-		if d, err := model.Parse(derived); err == nil {
-			p.suggestedID = d.Root().Get("identifier").Text()
-			p.suggestedURL = d.Root().Get("url").Text()
-		}
-	}
-	opts := model.EntryOptions{Identifier: strings.TrimSpace(cfg.Identifier), URL: strings.TrimSpace(cfg.URL)}
-	entry, notes, err := model.EntryFromCard(card, opts)
+// planCatalog makes the output and findings of every write but "add to
+// existing": the entry, alone or in a new catalog of specVersion sv.
+func (p *catalogPlan) planCatalog(card *model.Doc, opts model.EntryOptions, sv, host string, vopts *validate.Options) {
+	catalog, _, err := model.CatalogFromCards([]model.CardSource{{Card: card, Entry: opts}},
+		model.CatalogOptions{SpecVersion: sv, HostDisplayName: host})
 	if err != nil {
 		p.err = err
-		return p
+		return
 	}
-	p.entry, p.notes = entry, notes
-
-	switch cfg.Write {
-	case writeIntoExisting:
-		p.planMerge(card, vopts)
-	default:
-		sv := cfg.SpecVersion
-		if sv == "" {
-			sv = catalogSpecVersions[0]
-		}
-		host := ""
-		if cfg.Write == writeNewCatalog {
-			host = strings.TrimSpace(cfg.HostName)
-		}
-		catalog, _, err := model.CatalogFromCards([]model.CardSource{{Card: card, Entry: opts}},
-			model.CatalogOptions{SpecVersion: sv, HostDisplayName: host})
-		if err != nil {
-			p.err = err
-			return p
-		}
-		p.output = append(append([]byte(nil), entry...), '\n')
-		if cfg.Write == writeNewCatalog {
-			p.output = catalog
-		}
-		p.diags = validateCatalog(catalog, card, "", vopts)
+	p.output = append(append([]byte(nil), p.entry...), '\n')
+	if p.settings.Write == writeNewCatalog {
+		p.output = catalog
 	}
-	return p
+	p.diags = validateCatalog(catalog, card, "", vopts)
 }
 
-// planMerge reads the existing catalog and merges the entry into it.
-func (p *catalogPlan) planMerge(card *model.Doc, vopts *validate.Options) {
+// planMerge merges the entry into the existing catalog src (as read, see
+// catalogSource) and validates the result.
+func (p *catalogPlan) planMerge(card *model.Doc, src *catalogSource, vopts *validate.Options) {
 	path := p.settings.target()
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		p.err = fmt.Errorf("%s does not exist; choose \"new catalog\" to create it", model.SafeText(path))
-		return
-	}
-	f, err := model.OpenFile(path)
-	if err != nil {
-		p.err = errors.New(model.SafeText(err.Error()))
-		return
-	}
-	if k := validate.Detect(f.Doc); k != validate.KindCatalog {
-		p.err = fmt.Errorf("%s is not an AI Catalog (it looks like a %s document)", model.SafeText(path), k)
-		return
-	}
-	merged, err := model.MergeEntries(f.Doc, [][]byte{p.entry})
+	// MergeEntries edits the Doc it is given: give it a copy, so that the
+	// catalog as read serves the next keystroke too. A clone costs much
+	// less than parsing the file again (and is made ahead, see docToMerge).
+	merged, err := model.MergeEntries(src.docToMerge(), [][]byte{p.entry})
 	if err != nil {
 		p.err = fmt.Errorf("%s: %s", model.SafeText(path), model.SafeText(err.Error()))
 		return
 	}
-	// MergeEntries edited f.Doc; the File is kept only for its on-disk
-	// check, which compares the bytes loaded.
-	p.existing = f
+	// The File is kept for its on-disk check, which compares the bytes
+	// on disk with those read.
+	p.existing = src.file
 	p.output = merged.Text
 	if len(merged.Results) == 1 {
 		p.merge = &merged.Results[0]
+		p.lines = mergedEntrySpan(src.file.Doc, merged.Text, p.merge)
 	}
 	// Like `oncard catalog add`, every finding of the merged catalog
-	// counts, including those about entries that were there before.
-	p.diags = validateCatalog(merged.Text, card, path, vopts)
+	// counts, including those about entries that were there before; and
+	// like it, the merged values are validated as edits on the catalog
+	// read (Merged.Doc), without parsing the merged text again.
+	p.diags = validateMerged(merged.Doc, card, path, vopts)
+}
+
+// validateMerged validates a merged catalog's Doc. Its positions are those
+// of the file as read, not of the merged text: the findings keep their
+// pointers (which the step shows) and lose their lines and columns, which
+// would be wrong for the entry just added.
+func validateMerged(doc *model.Doc, card *model.Doc, path string, vopts *validate.Options) []validate.Diagnostic {
+	o := validate.Options{Card: card, Path: path}
+	if vopts != nil {
+		o.SchemaHosts = vopts.SchemaHosts
+	}
+	diags := validate.Document(doc, validate.KindCatalog, &o)
+	for i := range diags {
+		diags[i].Line, diags[i].Column = 0, 0
+	}
+	return diags
 }
 
 // validateCatalog checks catalog bytes this program generated; the findings

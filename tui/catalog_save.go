@@ -73,6 +73,8 @@ func (m *Model) writeCatalogAfterCard() {
 	}
 	t := st.plan.settings.target()
 	msg, err := writeCatalogPlan(st.plan, st.confirmed == t)
+	// Whatever happened, the file is read again for the next plan.
+	st.planner.forgetSource()
 	switch {
 	case errors.Is(err, errCatalogExists):
 		m.result.Catalog = "Catalog not written: " + model.SafeText(t) + " appeared meanwhile."

@@ -22,6 +22,8 @@ type catalogStep struct {
 	f    *form
 	// confirmed is the catalog file the user agreed to replace.
 	confirmed string
+	// planner makes plan, reusing what a keystroke did not change.
+	planner catalogPlanner
 }
 
 func newCatalogStep() *catalogStep { return &catalogStep{} }
@@ -38,9 +40,10 @@ func (st *catalogStep) enter(s *Session) tea.Cmd {
 	return st.f.focus()
 }
 
-// replan recomputes the entry and the catalog from the card and settings.
+// replan brings the entry and the catalog up to date with the card and
+// settings (recomputing only what changed, see catalogPlanner).
 func (st *catalogStep) replan(s *Session) {
-	st.plan = buildCatalogPlan(s.Doc, st.cfg, s.Opts)
+	st.plan = st.planner.plan(s.Doc, s.Edits, st.cfg, s.Opts)
 }
 
 // Field labels (also how the focus is kept across a rebuild).

@@ -1,0 +1,154 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
+)
+
+// catalogPlanner makes the Catalog step's plans, one per keystroke, and
+// keeps what the next keystroke can reuse, so that a keystroke costs only
+// what it changes:
+//
+//   - the suggested identifier and url, computed once per card version;
+//   - the entry, once per card version, identifier and url;
+//   - the existing catalog (add to existing), read once per path, size
+//     and modification time (catalogSource);
+//   - the merge and its validation, once per entry and catalog reading;
+//   - the catalog of the other writes, once per entry and catalog settings.
+//
+// Typing the file path or a new catalog's host name thus neither derives
+// the entry again nor merges; typing the identifier merges and validates,
+// but does not read the catalog file.
+type catalogPlanner struct {
+	// The card the suggestions and entry were made for: a card is known
+	// by its Doc and the session's edit count (Session.Edits).
+	card      *model.Doc
+	cardEdits int
+	suggested [2]string // identifier, url
+
+	entryOpts model.EntryOptions // the trimmed settings the entry was made with
+	entry     []byte
+	notes     []string
+	entryErr  error
+	entryGen  int // grows with each new entry; 0: none yet
+
+	source    *catalogSource
+	sourceGen int
+
+	// last is the previous plan; its results are reused when their key
+	// (resultKey) is the same.
+	last    *catalogPlan
+	lastKey resultKey
+}
+
+// resultKey is everything a plan's catalog output and findings depend on
+// besides the card's entry: two plans with the same key and entryGen have
+// the same output, merge and diags.
+type resultKey struct {
+	entryGen  int
+	write     catalogWrite
+	sourceGen int    // add to existing: which reading of the file
+	path      string // add to existing: where findings resolve local links
+	spec      string // new catalog and entry: the catalog's specVersion
+	host      string // new catalog: host.displayName
+	vopts     *validate.Options
+}
+
+// plan is buildCatalogPlan for the card at edit count edits, reusing what
+// the previous call computed when it still holds.
+func (pl *catalogPlanner) plan(card *model.Doc, edits int, cfg catalogSettings, vopts *validate.Options) *catalogPlan {
+	pl.refreshEntry(card, edits, cfg)
+	p := &catalogPlan{settings: cfg, suggestedID: pl.suggested[0], suggestedURL: pl.suggested[1]}
+	if pl.entryErr != nil {
+		p.err = pl.entryErr
+		return p
+	}
+	p.entry, p.notes = pl.entry, pl.notes
+
+	key := resultKey{entryGen: pl.entryGen, write: cfg.Write, vopts: vopts}
+	switch cfg.Write {
+	case writeIntoExisting:
+		key.path = cfg.target()
+		src := pl.readSource(key.path)
+		if src.err != nil {
+			p.err = src.err
+			return p
+		}
+		key.sourceGen = src.gen
+	default:
+		key.spec = cfg.SpecVersion
+		if key.spec == "" {
+			key.spec = catalogSpecVersions[0]
+		}
+		if cfg.Write == writeNewCatalog {
+			key.host = strings.TrimSpace(cfg.HostName)
+		}
+	}
+	if pl.last != nil && pl.lastKey == key {
+		p.reuseResults(pl.last)
+	} else if cfg.Write == writeIntoExisting {
+		p.planMerge(card, pl.source, vopts)
+	} else {
+		p.planCatalog(card, pl.entryOpts, key.spec, key.host, vopts)
+	}
+	pl.last, pl.lastKey = p, key
+	return p
+}
+
+// refreshEntry derives the suggestions (for a new card version) and the
+// entry (for a new card version or identifier or url).
+func (pl *catalogPlanner) refreshEntry(card *model.Doc, edits int, cfg catalogSettings) {
+	opts := model.EntryOptions{Identifier: strings.TrimSpace(cfg.Identifier), URL: strings.TrimSpace(cfg.URL)}
+	newCard := pl.entryGen == 0 || card != pl.card || edits != pl.cardEdits
+	if !newCard && opts == pl.entryOpts {
+		return
+	}
+	if newCard {
+		pl.card, pl.cardEdits = card, edits
+		pl.suggested = suggestedEntryValues(card)
+	}
+	pl.entryOpts = opts
+	pl.entry, pl.notes, pl.entryErr = model.EntryFromCard(card, opts)
+	pl.entryGen++
+}
+
+// suggestedEntryValues are the identifier and url the model derives when
+// none is given ("" when they cannot be derived: no interface url, no
+// name).
+func suggestedEntryValues(card *model.Doc) (s [2]string) {
+	derived, _, err := model.EntryFromCard(card, model.EntryOptions{})
+	if err != nil {
+		return s
+	}
+	d, err := model.Parse(derived)
+	if err != nil {
+		return s
+	}
+	return [2]string{d.Root().Get("identifier").Text(), d.Root().Get("url").Text()}
+}
+
+// readSource returns the catalog at path, read again only when the path,
+// or the file's size or modification time, changed since the last reading.
+func (pl *catalogPlanner) readSource(path string) *catalogSource {
+	fi, missing := statCatalog(path)
+	if !pl.source.fresh(path, fi, missing) {
+		pl.sourceGen++
+		pl.source = readCatalogSource(path, fi, missing, pl.sourceGen)
+	}
+	return pl.source
+}
+
+// forgetSource drops the catalog read: after the program itself wrote the
+// file, the next plan reads it again whatever its size and time say.
+func (pl *catalogPlanner) forgetSource() {
+	pl.source = nil
+	pl.last = nil
+}
+
+// reuseResults copies the catalog results of q, a plan with the same key.
+// The copies share q's bytes, which no one edits.
+func (p *catalogPlan) reuseResults(q *catalogPlan) {
+	p.output, p.diags, p.merge, p.existing, p.lines, p.err = q.output, q.diags, q.merge, q.existing, q.lines, q.err
+}
