@@ -11,15 +11,7 @@ import (
 // BenchmarkLoadCache is the startup cost every command pays once the
 // three stand-in versions (1.0.0, 1.1.0, 1.2.0) are synced.
 func BenchmarkLoadCache(b *testing.B) {
-	srv := servertest.New(b)
-	b.Setenv("XDG_CACHE_HOME", b.TempDir())
-	c, err := New(srv.URL, Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := c.Sync(context.Background(), ""); err != nil {
-		b.Fatal(err)
-	}
+	syncedCache(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
@@ -50,15 +42,7 @@ func BenchmarkSync(b *testing.B) {
 // version pays: registering the cache, then reading and parsing 1.2.0 on
 // its first Get (the other two versions are never read).
 func BenchmarkLoadCacheAndUseOne(b *testing.B) {
-	srv := servertest.New(b)
-	b.Setenv("XDG_CACHE_HOME", b.TempDir())
-	c, err := New(srv.URL, Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := c.Sync(context.Background(), ""); err != nil {
-		b.Fatal(err)
-	}
+	syncedCache(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
@@ -68,5 +52,20 @@ func BenchmarkLoadCacheAndUseOne(b *testing.B) {
 		if oasf.Get(servertest.ServerOnlyVersion) == nil {
 			b.Fatal("1.2.0 not loaded")
 		}
+	}
+}
+
+// syncedCache syncs the stand-in's three versions into a fresh cache
+// directory, as `oncard oasf sync` would.
+func syncedCache(b *testing.B) {
+	b.Helper()
+	srv := servertest.New(b)
+	b.Setenv("XDG_CACHE_HOME", b.TempDir())
+	c, err := New(srv.URL, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := c.Sync(context.Background(), ""); err != nil {
+		b.Fatal(err)
 	}
 }
