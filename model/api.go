@@ -24,10 +24,20 @@ type ParseError struct {
 	Line    int
 	Column  int
 	Pointer string
-	Msg     string
+	Msg     string // the message with its position ("line 3, column 5: ...")
+	Detail  string // the same message without the position, for output that shows the position itself
 }
 
 func (e *ParseError) Error() string { return e.Msg }
+
+// Reason is the message without its position: for `file:line:col: …`
+// output, which would otherwise say the position twice.
+func (e *ParseError) Reason() string {
+	if e.Detail != "" {
+		return e.Detail
+	}
+	return e.Msg
+}
 
 // Style is the formatting detected in the source and used for new members.
 type Style struct {

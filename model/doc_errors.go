@@ -35,7 +35,8 @@ func (p *parser) errAt(off int, code, msg string) *ParseError {
 	line, col := lineColIn(p.src, off)
 	return &ParseError{
 		Code: code, Offset: off, Line: line, Column: col,
-		Msg: fmt.Sprintf("line %d, column %d: %s", line, col, msg),
+		Msg:    fmt.Sprintf("line %d, column %d: %s", line, col, msg),
+		Detail: msg,
 	}
 }
 

@@ -42,6 +42,7 @@ func ParseLimits(data []byte, lim Limits) (*Doc, error) {
 			Code: "json/encoding", Offset: off, Line: line, Column: col,
 			Msg: fmt.Sprintf("line %d, column %d: invalid UTF-8 byte 0x%02x at offset %d; the document must be UTF-8",
 				line, col, data[off], off),
+			Detail: fmt.Sprintf("invalid UTF-8 byte 0x%02x at offset %d; the document must be UTF-8", data[off], off),
 		}
 	}
 	// The Doc shares its strings with its source (see sourceString): parse

@@ -39,7 +39,7 @@ type FileError struct {
 func (e *FileError) Error() string {
 	var pe *ParseError
 	if errors.As(e.Err, &pe) {
-		return fmt.Sprintf("%s:%d:%d: %s", e.Path, pe.Line, pe.Column, pe.Msg)
+		return fmt.Sprintf("%s:%d:%d: %s", e.Path, pe.Line, pe.Column, pe.Reason())
 	}
 	return e.Path + ": " + e.Err.Error()
 }

@@ -45,7 +45,7 @@ func parseDiagnostic(err error) Diagnostic {
 	if errors.As(err, &pe) {
 		return Diagnostic{
 			Pointer: pe.Pointer, Line: pe.Line, Column: pe.Column,
-			Severity: Error, Code: pe.Code, Message: pe.Msg,
+			Severity: Error, Code: pe.Code, Message: pe.Reason(),
 		}
 	}
 	return Diagnostic{Line: 1, Column: 1, Severity: Error, Code: "json/syntax", Message: err.Error()}

@@ -76,7 +76,7 @@ func parseSetArg(arg string) (string, []byte, error) {
 	_, err := model.Parse([]byte(value))
 	var pe *model.ParseError
 	if errors.As(err, &pe) {
-		return "", nil, fmt.Errorf("%s: the value is not valid JSON (column %d: %s)", ptr, pe.Column, pe.Msg)
+		return "", nil, fmt.Errorf("%s: the value is not valid JSON (column %d: %s)", ptr, pe.Column, pe.Reason())
 	}
 	return "", nil, fmt.Errorf("%s: the value is not valid JSON", ptr)
 }

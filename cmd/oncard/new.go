@@ -134,7 +134,7 @@ func startingDoc(cmd *cobra.Command, f newFlags) (*model.Doc, error) {
 	if err != nil {
 		var pe *model.ParseError
 		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s:%d:%d: %s", sourceName(f), pe.Line, pe.Column, pe.Msg)
+			return nil, fmt.Errorf("%s:%d:%d: %s", sourceName(f), pe.Line, pe.Column, pe.Reason())
 		}
 		return nil, fmt.Errorf("%s: %w", sourceName(f), err)
 	}

@@ -184,7 +184,7 @@ func readCard(path string) (*model.Doc, error) {
 	if err != nil {
 		var pe *model.ParseError
 		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("--card %s:%d:%d: %s: %s", model.SafeText(path), pe.Line, pe.Column, pe.Code, model.SafeText(pe.Msg))
+			return nil, fmt.Errorf("--card %s:%d:%d: %s: %s", model.SafeText(path), pe.Line, pe.Column, pe.Code, model.SafeText(pe.Reason()))
 		}
 		return nil, fmt.Errorf("--card %s: %s", model.SafeText(path), model.SafeText(err.Error()))
 	}
