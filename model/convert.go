@@ -14,6 +14,10 @@ type EntryOptions struct {
 	URL        string // default https://<host>/.well-known/agent-card.json
 }
 
+// Derives reports whether EntryFromCard fills in the identifier or the url
+// itself (a suggestion the person should check or replace).
+func (o EntryOptions) Derives() bool { return o.Identifier == "" || o.URL == "" }
+
 // entryIndent is the indentation unit of generated entries and catalogs
 // (the one every example of the AI Catalog spec uses).
 const entryIndent = "  "

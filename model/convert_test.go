@@ -202,3 +202,19 @@ func BenchmarkEntryFromCard(b *testing.B) {
 		}
 	}
 }
+
+func TestEntryOptionsDerives(t *testing.T) {
+	for _, tc := range []struct {
+		o    EntryOptions
+		want bool
+	}{
+		{EntryOptions{}, true},
+		{EntryOptions{Identifier: "urn:example:a"}, true},
+		{EntryOptions{URL: "https://a.example/c.json"}, true},
+		{EntryOptions{Identifier: "urn:example:a", URL: "https://a.example/c.json"}, false},
+	} {
+		if got := tc.o.Derives(); got != tc.want {
+			t.Errorf("%+v.Derives() = %v, want %v", tc.o, got, tc.want)
+		}
+	}
+}

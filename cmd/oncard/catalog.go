@@ -246,14 +246,15 @@ func entriesFromCards(cmd *cobra.Command, cards []string, f catalogAddFlags) ([]
 	}
 	entries := make([][]byte, len(cards))
 	for i, doc := range docs {
-		entry, notes, err := model.EntryFromCard(doc, model.EntryOptions{Identifier: f.identifier, URL: f.url})
+		opts := model.EntryOptions{Identifier: f.identifier, URL: f.url}
+		entry, notes, err := model.EntryFromCard(doc, opts)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s", displayName(cards[i]), model.SafeText(err.Error()))
 		}
 		for _, n := range notes {
 			fmt.Fprintf(stderr, "oncard: %s: note: %s\n", displayName(cards[i]), n)
 		}
-		if hasDerivedNote(notes) {
+		if opts.Derives() {
 			if len(cards) == 1 {
 				fmt.Fprintln(stderr, "oncard: note: give --identifier and --url to choose them yourself")
 			} else {

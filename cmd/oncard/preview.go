@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -84,7 +83,7 @@ func runPreview(cmd *cobra.Command, path string, f previewFlags) error {
 	if err != nil {
 		return fmt.Errorf("%s: %s", displayName(path), model.SafeText(err.Error()))
 	}
-	printNotes(stderr, notes, "--identifier and --url")
+	printNotes(stderr, notes, opts.Derives(), "--identifier and --url")
 
 	// The output is checked like any catalog: a bad --identifier or --url,
 	// or a card whose version is not a string, shows up here.
@@ -180,30 +179,15 @@ func printFindings(w io.Writer, name string, diags []validate.Diagnostic) {
 	_ = t.file(fileResult{arg: name, diags: diags})
 }
 
-// printNotes states on stderr which values were derived rather than given.
-func printNotes(w io.Writer, notes []string, flags string) {
+// printNotes states on stderr which values were derived rather than given,
+// and which flags choose them.
+func printNotes(w io.Writer, notes []string, derived bool, flags string) {
 	for _, n := range notes {
 		fmt.Fprintf(w, "oncard: note: %s\n", n) // notes are SafeText already
 	}
-	if flags != "" && hasDerivedNote(notes) {
+	if flags != "" && derived {
 		fmt.Fprintf(w, "oncard: note: give %s to choose them yourself\n", flags)
 	}
-}
-
-// hasDerivedNote: one of notes is about a derived identifier or url.
-func hasDerivedNote(notes []string) bool {
-	for _, n := range notes {
-		if isDerivedNote(n) {
-			return true
-		}
-	}
-	return false
-}
-
-// isDerivedNote tells the notes about a derived identifier or url (which a
-// flag can replace) from notes about the card itself.
-func isDerivedNote(n string) bool {
-	return strings.HasPrefix(n, "identifier ") || strings.HasPrefix(n, "url ")
 }
 
 // displayName is how an input is named in messages.
