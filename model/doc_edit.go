@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 )
@@ -29,7 +30,7 @@ func (d *Doc) Changed() bool { return d.changed }
 func (d *Doc) Set(ptr string, value []byte) error {
 	nv, err := parseFragment(value)
 	if err != nil {
-		return fmt.Errorf("set %s: %w", ptr, err)
+		return &EditError{Op: "set", Ptr: ptr, Err: err}
 	}
 	tokens, err := SplitPointer(ptr)
 	if err != nil {
@@ -43,7 +44,7 @@ func (d *Doc) Set(ptr string, value []byte) error {
 	}
 	path, parentPtr, err := d.parentPath(ptr, tokens)
 	if err != nil {
-		return fmt.Errorf("set %s: %w", ptr, err)
+		return &EditError{Op: "set", Ptr: ptr, Err: err}
 	}
 	parent := path[len(path)-1]
 	last := tokens[len(tokens)-1]
@@ -62,7 +63,7 @@ func (d *Doc) Set(ptr string, value []byte) error {
 		if last != "-" {
 			i = arrayIndex(last)
 			if i < 0 || i > len(parent.Items) {
-				return fmt.Errorf("set %s: index %s is out of range (the array has %d items)", ptr, last, len(parent.Items))
+				return &EditError{Op: "set", Ptr: ptr, Err: fmt.Errorf("index %s is out of range (the array has %d items)", last, len(parent.Items))}
 			}
 		}
 		if i < len(parent.Items) {
@@ -72,7 +73,7 @@ func (d *Doc) Set(ptr string, value []byte) error {
 			changed = true
 		}
 	default:
-		return fmt.Errorf("set %s: the parent %s is a %s, not an object or array", ptr, parentPtr, parent.Kind)
+		return &EditError{Op: "set", Ptr: ptr, Err: fmt.Errorf("the parent %s is a %s, not an object or array", parentPtr, parent.Kind)}
 	}
 	if changed {
 		d.touch(path)
@@ -87,7 +88,7 @@ func (d *Doc) SetValue(ptr string, v any) error {
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return fmt.Errorf("set %s: %w", ptr, err)
+		return &EditError{Op: "set", Ptr: ptr, Err: err}
 	}
 	return d.Set(ptr, bytes.TrimRight(buf.Bytes(), "\n"))
 }
@@ -103,7 +104,7 @@ func (d *Doc) Delete(ptr string) error {
 	}
 	path, _, err := d.parentPath(ptr, tokens)
 	if err != nil {
-		return fmt.Errorf("delete %s: %w", ptr, err)
+		return &EditError{Op: "delete", Ptr: ptr, Err: err}
 	}
 	parent := path[len(path)-1]
 	last := tokens[len(tokens)-1]
@@ -117,7 +118,7 @@ func (d *Doc) Delete(ptr string) error {
 		}
 	}
 	if i < 0 {
-		return fmt.Errorf("delete %s: no such member or item", ptr)
+		return &EditError{Op: "delete", Ptr: ptr, Err: errors.New("no such member or item")}
 	}
 	d.removeAt(parent, i)
 	d.touch(path)
@@ -129,11 +130,11 @@ func (d *Doc) Delete(ptr string) error {
 func (d *Doc) Insert(ptr string, value []byte) error {
 	nv, err := parseFragment(value)
 	if err != nil {
-		return fmt.Errorf("insert %s: %w", ptr, err)
+		return &EditError{Op: "insert", Ptr: ptr, Err: err}
 	}
 	path, i, err := d.arrayPos(ptr, true)
 	if err != nil {
-		return fmt.Errorf("insert %s: %w", ptr, err)
+		return &EditError{Op: "insert", Ptr: ptr, Err: err}
 	}
 	d.insertAt(path[len(path)-1], i, nv)
 	d.touch(path)
@@ -301,3 +302,15 @@ func cloneNode(n *Node) *Node {
 	}
 	return &c
 }
+
+// EditError says which edit failed, at which pointer, and why; callers that
+// name the operation and pointer themselves print only Err.
+type EditError struct {
+	Op  string // "set", "delete", "insert"
+	Ptr string
+	Err error
+}
+
+func (e *EditError) Error() string { return e.Op + " " + e.Ptr + ": " + e.Err.Error() }
+
+func (e *EditError) Unwrap() error { return e.Err }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -276,5 +277,31 @@ func TestChangedAndClone(t *testing.T) {
 	}
 	if got := string(c.Encode()); !strings.Contains(got, "[1, 2, 3]") {
 		t.Errorf("editing the original changed the clone:\n%s", got)
+	}
+}
+
+// A failed edit names its operation and pointer in a typed error, so a
+// caller that prints them itself can print only the reason.
+func TestEditErrorIsTyped(t *testing.T) {
+	d, err := Parse([]byte(`{"a": [1]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		err    error
+		op, pt string
+	}{
+		{d.Set("/b/c", []byte(`1`)), "set", "/b/c"},
+		{d.Set("/a/5", []byte(`1`)), "set", "/a/5"},
+		{d.Delete("/x"), "delete", "/x"},
+	} {
+		var ee *EditError
+		if !errors.As(tc.err, &ee) || ee.Op != tc.op || ee.Ptr != tc.pt || ee.Err == nil {
+			t.Errorf("%v: not an EditError{%s %s}", tc.err, tc.op, tc.pt)
+			continue
+		}
+		if tc.err.Error() != tc.op+" "+tc.pt+": "+ee.Err.Error() {
+			t.Errorf("Error() = %q", tc.err.Error())
+		}
 	}
 }

@@ -271,10 +271,9 @@ func (e *editRun) opFailed(op edit.Op, err error) error {
 		flag = "--delete"
 	}
 	msg := err.Error()
-	// The model's errors start with "set PTR: " or "delete PTR: "; the
-	// flag and pointer are said once, here.
-	for _, prefix := range []string{"set " + op.Ptr + ": ", "delete " + op.Ptr + ": "} {
-		msg = strings.TrimPrefix(msg, prefix)
+	// The flag and pointer are said once, here.
+	if ee := (*model.EditError)(nil); errors.As(err, &ee) {
+		msg = ee.Err.Error()
 	}
 	fmt.Fprintf(e.stderr, "oncard: %s %s: %s; nothing written\n", flag, model.SafeText(op.Ptr), model.SafeText(msg))
 	if parent, ok := missingParent(e.s.Doc(), op.Ptr); ok && op.Kind == edit.OpSet {
