@@ -87,7 +87,7 @@ func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
 	// New members land in the catalog's member order.
 	opts.Edit.Prepare(func(d *model.Doc) { model.NewCatalog(d) })
 	c := &CatalogEditor{chrome: chrome{th: th, width: 120, height: 40}, es: opts.Edit}
-	c.s = &Session{Doc: opts.Edit.Doc(), Opts: vopts}
+	c.s = &Session{Doc: opts.Edit.Doc(), Opts: vopts, Kind: validate.KindCatalog}
 	c.refresh()
 	c.loadBefore()
 	c.screens = []catEditScreen{
@@ -126,24 +126,11 @@ func (c *CatalogEditor) Session() *Session { return c.s }
 // Init focuses the first screen.
 func (c *CatalogEditor) Init() tea.Cmd { return c.screens[c.cur].enter() }
 
-// refresh re-encodes and re-validates the catalog (a Session refreshes as
-// a card; this editor keeps the same fields up to date as a catalog).
-func (c *CatalogEditor) refresh() {
-	s := c.s
-	s.JSON = s.Doc.Encode()
-	s.Diags = validate.Document(s.Doc, validate.KindCatalog, s.Opts)
-	if v, err := model.Parse(s.JSON); err == nil {
-		s.view = v
-	} else {
-		s.view = nil
-	}
-}
+// refresh re-encodes and re-validates the catalog (the Session's Kind).
+func (c *CatalogEditor) refresh() { c.s.refresh() }
 
 // changed is called after every edit of the Doc.
-func (c *CatalogEditor) changed() {
-	c.s.Edits++
-	c.refresh()
-}
+func (c *CatalogEditor) changed() { c.s.changed() }
 
 // loadBefore validates the file as it is on disk.
 func (c *CatalogEditor) loadBefore() {

@@ -156,32 +156,10 @@ func (d *catEditConfirm) view(th *Theme, width int) string {
 	return (&dialog{question: d.question}).view(th, width)
 }
 
-// catEditFormUpdate is form.update for the catalog: the same keys, but a
-// change re-validates the Doc as a catalog (form.update would validate it
-// as a card).
+// catEditFormUpdate is form.update over the catalog's Session (whose Kind
+// makes every change re-validate the Doc as a catalog).
 func (c *CatalogEditor) catEditFormUpdate(f *form, msg tea.KeyPressMsg) tea.Cmd {
-	fl := f.focused()
-	if fl == nil {
-		return nil
-	}
-	_, isButton := fl.(*buttonField)
-	switch {
-	case key.Matches(msg, Keys.NextField):
-		return f.move(1)
-	case key.Matches(msg, Keys.PrevField):
-		return f.move(-1)
-	case key.Matches(msg, Keys.Enter) && !isButton:
-		if f.idx == len(f.fields)-1 {
-			f.done = true
-			return nil
-		}
-		return f.move(1)
-	}
-	changed, cmd := fl.update(msg)
-	if changed {
-		fl.apply(c.s)
-		c.changed()
-	}
+	cmd, _ := f.update(msg, c.s)
 	return cmd
 }
 

@@ -17,9 +17,15 @@ type Session struct {
 	Doc   *model.Doc
 	JSON  []byte // Doc.Encode() after the last change
 	Diags []validate.Diagnostic
+	// Kind is what Diags validate the Doc as: a card unless the catalog
+	// editor says otherwise.
+	Kind validate.Kind
 	// view is JSON parsed again, so that positions (lines for the preview
-	// highlight) refer to what the preview shows rather than the source.
-	view *model.Doc
+	// highlight) refer to what the preview shows rather than the source
+	// (edited nodes have no source position). Parsed on first use after a
+	// change, not on every change: see previewDoc.
+	view      *model.Doc
+	viewStale bool
 	// Focus is the pointer of the member being edited (highlighted).
 	Focus string
 	// Edits counts changes; drafts compare it to know when to save.
@@ -49,29 +55,41 @@ func (s *Session) changed() {
 }
 
 func (s *Session) refresh() {
-	s.JSON = s.Doc.Encode()
-	s.Diags = validate.Document(s.Doc, validate.KindCard, s.Opts)
-	if v, err := model.Parse(s.JSON); err == nil {
-		s.view = v
-	} else {
-		s.view = nil
+	kind := s.Kind
+	if kind == "" {
+		kind = validate.KindCard
 	}
+	s.JSON = s.Doc.Encode()
+	s.Diags = validate.Document(s.Doc, kind, s.Opts)
+	s.view, s.viewStale = nil, true
+}
+
+// previewDoc is the encoded JSON parsed, for positions in the preview.
+func (s *Session) previewDoc() *model.Doc {
+	if s.viewStale {
+		s.view, s.viewStale = nil, false
+		if v, err := model.Parse(s.JSON); err == nil {
+			s.view = v
+		}
+	}
+	return s.view
 }
 
 // lineSpan tells which preview lines (0-based, inclusive) hold the member at
 // ptr; ok is false when it is not in the document.
 func (s *Session) lineSpan(ptr string) (first, last int, ok bool) {
-	if s.view == nil || ptr == "" {
+	view := s.previewDoc()
+	if view == nil || ptr == "" {
 		return 0, 0, false
 	}
-	n := s.view.Find(ptr)
+	n := view.Find(ptr)
 	if n == nil {
 		return 0, 0, false
 	}
-	l1, _ := s.view.KeyPosition(ptr)
+	l1, _ := view.KeyPosition(ptr)
 	l2 := l1
 	if n.End > 0 {
-		l2, _ = s.view.LineCol(n.End - 1)
+		l2, _ = view.LineCol(n.End - 1)
 	}
 	if l2 < l1 {
 		l2 = l1
