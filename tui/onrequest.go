@@ -1,25 +1,13 @@
 package tui
 
-// OnRequestURI identifies the On Request extension.
-const OnRequestURI = "https://agent-capability.org/ext/on-request/v1"
+import "github.com/oncard/oncard/model"
 
 const extensionsPtr = "/capabilities/extensions"
 
-// extensionIndex is the index of the first extension whose uri satisfies
-// match, or -1.
-func extensionIndex(s *Session, match func(uri string) bool) int {
-	n := s.Doc.Find(extensionsPtr)
-	for i := 0; i < n.Len(); i++ {
-		if match(n.Index(i).Get("uri").Text()) {
-			return i
-		}
-	}
-	return -1
-}
+// card is the model's view of the Session's card (no copy: it reads the Doc).
+func (s *Session) card() *model.Card { return &model.Card{Doc: s.Doc} }
 
-func onRequestIndex(s *Session) int {
-	return extensionIndex(s, func(u string) bool { return u == OnRequestURI })
-}
+func onRequestIndex(s *Session) int { return s.card().OnRequestIndex() }
 
 // onRequestSkillsPtr is the pointer of params.skills, or "" when the
 // extension is not declared.
@@ -69,7 +57,7 @@ func chooseOnRequestSkill(s *Session, id, personEntry string) {
 		if err := s.ensureArray(extensionsPtr); err != nil {
 			return
 		}
-		ext := object("uri", OnRequestURI,
+		ext := object("uri", model.OnRequestURI,
 			"description", "Skills that a person handles on request",
 			"required", false,
 			"params", object("skills", []any{}))

@@ -23,9 +23,7 @@ func discoveryURI(server, version string) string {
 	return strings.TrimRight(server, "/") + "/" + version + discoverySuffix
 }
 
-func discoveryIndex(s *Session) int {
-	return extensionIndex(s, func(u string) bool { return strings.HasSuffix(u, discoverySuffix) })
-}
+func discoveryIndex(s *Session) int { return s.card().DiscoveryIndex() }
 
 // oasfStep declares the OASF discovery extension: schema_version, schema
 // server, and skills and domains chosen with the picker.

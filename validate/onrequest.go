@@ -12,8 +12,8 @@ import (
 	"github.com/oncard/oncard/model"
 )
 
-// OnRequestURI identifies the On Request extension.
-const OnRequestURI = "https://agent-capability.org/ext/on-request/v1"
+// OnRequestURI identifies the On Request extension (the model's constant).
+const OnRequestURI = model.OnRequestURI
 
 // The schema file is the spec's own, byte for byte; each shape is checked
 // against its $defs member directly so that failures are specific.
