@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oncard/oncard/internal/oasfclient"
+	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/oasf/server"
-	"github.com/oncard/oncard/model/oasf/server/servertest"
 )
 
 // These tests talk to servertest, a local stand-in for the OASF schema
@@ -58,7 +58,7 @@ func offlineReferenceVerdict(diags []Diagnostic) []string {
 // payload of doc, from the class lookups, before any merging.
 func onlineReferenceVerdict(t *testing.T, srv *servertest.Server, doc *model.Doc) []string {
 	t.Helper()
-	client, err := server.New(srv.URL, server.Options{})
+	client, err := oasfclient.New(srv.URL, oasfclient.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,8 +290,8 @@ func TestOnlineFailures(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error")
 			}
-			if server.KindOf(err) == 0 {
-				t.Errorf("err %v is not a *server.Error", err)
+			if oasfclient.KindOf(err) == 0 {
+				t.Errorf("err %v is not a *oasfclient.Error", err)
 			}
 			if len(got) != len(offline) {
 				t.Errorf("the offline diagnostics were changed")
@@ -306,7 +306,7 @@ func TestOnlineFailures(t *testing.T) {
 		url := srv.URL
 		srv.Close()
 		_, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: url})
-		if server.KindOf(err) != server.ErrUnreachable {
+		if oasfclient.KindOf(err) != oasfclient.ErrUnreachable {
 			t.Errorf("err = %v, want unreachable", err)
 		}
 	})
@@ -315,21 +315,21 @@ func TestOnlineFailures(t *testing.T) {
 		srv.Fault("/api/1.1.0/validate/object/discovery", servertest.Hang())
 		_, err := Online(context.Background(), doc, "", offline,
 			OnlineOptions{Server: srv.URL, HTTPClient: &http.Client{Timeout: 200 * time.Millisecond}})
-		if server.KindOf(err) != server.ErrTimeout || !strings.Contains(err.Error(), "did not answer") {
+		if oasfclient.KindOf(err) != oasfclient.ErrTimeout || !strings.Contains(err.Error(), "did not answer") {
 			t.Errorf("err = %v, want a timeout", err)
 		}
 	})
 	t.Run("oversized", func(t *testing.T) {
 		srv := servertest.New(t)
-		srv.Fault("/api/1.1.0/validate/object/discovery", servertest.Oversized(server.DefaultMaxBody+10))
+		srv.Fault("/api/1.1.0/validate/object/discovery", servertest.Oversized(oasfclient.DefaultMaxBody+10))
 		_, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: srv.URL})
-		if server.KindOf(err) != server.ErrTooLarge {
+		if oasfclient.KindOf(err) != oasfclient.ErrTooLarge {
 			t.Errorf("err = %v, want ErrTooLarge", err)
 		}
 	})
 	t.Run("http to a remote host", func(t *testing.T) {
 		_, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: "http://schema.example.com"})
-		if server.KindOf(err) != server.ErrBadURL {
+		if oasfclient.KindOf(err) != oasfclient.ErrBadURL {
 			t.Errorf("err = %v, want ErrBadURL", err)
 		}
 	})

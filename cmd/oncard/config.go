@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/oncard/oncard/model/oasf/server"
+	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -75,7 +75,7 @@ func loadConfig() (userConfig, error) {
 		c.SchemaHosts[i] = norm
 	}
 	if c.OASFServer != "" {
-		if _, err := server.New(c.OASFServer, server.Options{}); err != nil {
+		if _, err := oasfclient.New(c.OASFServer, oasfclient.Options{}); err != nil {
 			return userConfig{}, fmt.Errorf("config file %s: oasf_server: %v", p, err)
 		}
 	}
@@ -124,7 +124,7 @@ func oasfServerURL(flag string) (string, error) {
 	if cfg.OASFServer != "" {
 		return cfg.OASFServer, nil
 	}
-	return server.DefaultServer, nil
+	return oasfclient.DefaultServer, nil
 }
 
 // normalizeSchemaHost checks "host" or "host:port" (IPv6 in brackets) and

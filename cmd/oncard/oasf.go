@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
-	"github.com/oncard/oncard/model/oasf/server"
 )
 
 func init() {
@@ -37,7 +37,7 @@ var (
 // embedded taxonomies still work.
 func loadSyncedTaxonomies() {
 	loadCacheOnce.Do(func() {
-		if _, err := server.LoadCache(); err != nil {
+		if _, err := oasfclient.LoadCache(); err != nil {
 			fmt.Fprintf(os.Stderr, "oncard: warning: %s\n", model.SafeText(err.Error()))
 		}
 	})
@@ -83,7 +83,7 @@ are stored under the user cache directory ($XDG_CACHE_HOME/oncard/oasf) and
 used by every later command.
 
 The server is --server, else "oasf_server" of the config file, else
-` + server.DefaultServer + `. Only https is accepted (http only for localhost).`,
+` + oasfclient.DefaultServer + `. Only https is accepted (http only for localhost).`,
 		Example: `  oncard oasf sync
   oncard oasf sync --server http://localhost:8080 --version 1.1.0`,
 		Args: usageArgs(cobra.NoArgs),
@@ -92,7 +92,7 @@ The server is --server, else "oasf_server" of the config file, else
 			if err != nil {
 				return err
 			}
-			c, err := server.New(url, server.Options{})
+			c, err := oasfclient.New(url, oasfclient.Options{})
 			if err != nil {
 				return usageError{msg: err.Error(), cmd: cmd.CommandPath()}
 			}
@@ -111,7 +111,7 @@ The server is --server, else "oasf_server" of the config file, else
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&serverFlag, "server", "", "schema server URL (default: config file, else "+server.DefaultServer+")")
+	cmd.Flags().StringVar(&serverFlag, "server", "", "schema server URL (default: config file, else "+oasfclient.DefaultServer+")")
 	cmd.Flags().StringVar(&version, "version", "", "sync only this schema version")
 	return cmd
 }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/oncard/oncard/model/oasf/server/servertest"
+	"github.com/oncard/oncard/internal/oasfclient/servertest"
 )
 
 // TestOASFServerScripts runs testdata/script/oasf_server/*.txtar, the

@@ -1,4 +1,4 @@
-// Package server talks to an OASF schema server (the public one at
+// Package oasfclient talks to an OASF schema server (the public one at
 // https://schema.oasf.outshift.com or one run locally): it lists the
 // versions the server holds, syncs their skill and domain trees into the
 // user cache, looks single classes up and asks the server to validate an
@@ -9,7 +9,7 @@
 // connect and total time, a cap on the response size, no redirect to another
 // host, and proxy variables honoured. Every failure is an *Error whose
 // message says what went wrong in words a user can act on.
-package server
+package oasfclient
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package server
+package oasfclient
 
 import (
 	"context"
@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model/oasf"
-	"github.com/oncard/oncard/model/oasf/server/servertest"
 )
 
 // The tests below talk to servertest, a local stand-in for the real OASF

@@ -1,4 +1,4 @@
-package server
+package oasfclient
 
 import (
 	"context"

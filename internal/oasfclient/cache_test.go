@@ -1,4 +1,4 @@
-package server
+package oasfclient
 
 import (
 	"context"
@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model/oasf"
-	"github.com/oncard/oncard/model/oasf/server/servertest"
 )
 
 // TestSyncWritesCacheAndLoadCacheRegisters syncs every version from the
