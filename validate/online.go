@@ -160,7 +160,7 @@ func (oc *onlineCheck) add(ptr string, sev Severity, code, msg, hint string) {
 func (oc *onlineCheck) checkPayload(ctx context.Context, p payloadAt, offline []Diagnostic) error {
 	version, _ := p.node.Get("schema_version").Str()
 	verdict, scope, err := oc.verdict(ctx, version, p)
-	if oasfclient.IsNotFound(err) { // the server does not serve this version
+	if oasfclient.IsVersionNotServed(err) {
 		oc.add(p.ptr+"/schema_version", Info, CodeServerVersionUnknown,
 			fmt.Sprintf("The schema server at %s does not serve OASF %s; the payload was checked offline only.",
 				oc.client.Host(), model.SafeText(version)), "")

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/model"
@@ -54,6 +55,12 @@ func (oc *onlineCheck) lookup(ctx context.Context, version string, k oasf.Kind, 
 	c, err := oc.client.Class(ctx, version, k, q)
 	if oasfclient.IsNotFound(err) {
 		c, err = nil, nil
+		// The server takes a short name or a full path: a wrong path to a
+		// known class is 404. Asking for the short name finds the class,
+		// so that the rules can say "right class, wrong path" as offline.
+		if i := strings.LastIndex(q.Name, "/"); q.ID == nil && i >= 0 && i < len(q.Name)-1 {
+			c, err = oc.lookup(ctx, version, k, oasfclient.ByName(q.Name[i+1:]))
+		}
 	}
 	oc.lookups[key] = lookupResult{c, err}
 	return c, err
@@ -92,7 +99,7 @@ func (oc *onlineCheck) categories(ctx context.Context, version string, k oasf.Ki
 
 // checkReferences checks both reference lists of a payload against the
 // server. A version the server does not serve is an error for which
-// oasfclient.IsNotFound is true.
+// oasfclient.IsVersionNotServed is true.
 func (oc *onlineCheck) checkReferences(ctx context.Context, version string, p payloadAt) ([]serverFinding, error) {
 	var out []serverFinding
 	for _, k := range []oasf.Kind{oasf.Skills, oasf.Domains} {

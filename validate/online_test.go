@@ -88,7 +88,20 @@ func onlineReferenceVerdict(t *testing.T, srv *servertest.Server, doc *model.Doc
 // are identical in type, message and pointer, and Online reports no
 // disagreement.
 func TestOnlineOfflineAgreement(t *testing.T) {
-	srv := servertest.New(t)
+	for _, legacy := range []bool{false, true} {
+		generation := "server>=1.0.2"
+		if legacy {
+			generation = "server1.0.0-1.0.1"
+		}
+		t.Run(generation, func(t *testing.T) {
+			srv := servertest.New(t)
+			srv.SetLegacy(legacy)
+			checkAgreement(t, srv)
+		})
+	}
+}
+
+func checkAgreement(t *testing.T, srv *servertest.Server) {
 	for _, name := range onlineFixtures(t) {
 		t.Run(name, func(t *testing.T) {
 			doc := readOnlineFixture(t, name)
@@ -277,6 +290,15 @@ func TestOnlineFailures(t *testing.T) {
 		"malformed": func(s *servertest.Server) {
 			s.Fault("/api/1.1.0/validate/object/discovery", servertest.Status(200, `{"errors": [`))
 		},
+		"html instead of a verdict": func(s *servertest.Server) {
+			s.Fault("/api/1.1.0/validate/object/discovery", servertest.Status(200, `<html><body>Welcome to nginx</body></html>`))
+		},
+		"empty object instead of a verdict": func(s *servertest.Server) {
+			s.Fault("/api/1.1.0/validate/object/discovery", servertest.Status(200, `{}`))
+		},
+		"class lookup not a class": func(s *servertest.Server) {
+			s.Fault("/api/1.1.0/skills", servertest.Status(200, `{"name":"x","id":1,"category":false}`))
+		},
 		"categories500": func(s *servertest.Server) { s.Fault("/api/1.1.0/skill_categories", servertest.Status(500, `{}`)) },
 		"redirect": func(s *servertest.Server) {
 			s.Fault("/api/1.1.0/validate/object/discovery", servertest.Redirect("http://localhost:1/elsewhere"))
@@ -344,6 +366,27 @@ func TestOnlineUnknownVersionOnServer(t *testing.T) {
 	}
 	if c := codes(merged); c[CodeServerVersionUnknown] != 1 || len(merged) != 1 {
 		t.Errorf("merged = %+v", merged)
+	}
+}
+
+// A version the server stopped serving (a reverted deployment) is reported
+// once as such, in both server generations, not as every reference being
+// unknown.
+func TestOnlineWithdrawnVersion(t *testing.T) {
+	for _, legacy := range []bool{false, true} {
+		srv := servertest.New(t)
+		srv.SetLegacy(legacy)
+		srv.Withdraw("1.1.0")
+		doc := readOnlineFixture(t, "valid.json")
+		offline := Document(doc, "", nil)
+		merged, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: srv.URL})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := codes(merged)
+		if c[CodeServerVersionUnknown] != 1 || c["oasf/id_unknown"] != 0 || c[CodeOnlineDisagree] != 0 {
+			t.Errorf("legacy=%v: codes = %v", legacy, c)
+		}
 	}
 }
 

@@ -21,17 +21,21 @@ import (
 //
 //	{
 //	  "schema_hosts": ["oasf.internal.example:8443"],
-//	  "oasf_server": "https://oasf.internal.example:8443"
+//	  "oasf_server": "https://oasf.internal.example:8443",
+//	  "oasf_use_synced": false
 //	}
 //
 // schema_hosts are accepted in addition to the defaults (the public OASF
 // schema server and loopback): an A2A extension whose uri is
 // <scheme>://<one of them>/<version>/objects/discovery is recognised as the
 // OASF discovery extension. oasf_server is the server `oncard oasf sync` and
-// `oncard validate --online` use when no flag names one.
+// `oncard validate --online` use when no flag names one. oasf_use_synced
+// lets a synced copy of a built-in OASF version that differs from it be
+// used instead (as --oasf-use-synced does); without it the built-in stays.
 type userConfig struct {
-	SchemaHosts []string `json:"schema_hosts,omitempty"`
-	OASFServer  string   `json:"oasf_server,omitempty"`
+	SchemaHosts   []string `json:"schema_hosts,omitempty"`
+	OASFServer    string   `json:"oasf_server,omitempty"`
+	OASFUseSynced bool     `json:"oasf_use_synced,omitempty"`
 
 	path string // where it was read from ("" when there is no file)
 }

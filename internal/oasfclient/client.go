@@ -4,23 +4,26 @@
 // user cache, looks single classes up and asks the server to validate an
 // object.
 //
-// The HTTP client is deliberately strict because its answers end up in
-// validation verdicts: https only (plain http only for loopback), bounded
-// connect and total time, a cap on the response size, no redirect to another
-// host, and proxy variables honoured. Every failure is an *Error whose
-// message says what went wrong in words a user can act on.
+// All traffic goes through internal/safehttp (https only, plain http only
+// for loopback, bounded time and size, no redirect to another host, proxy
+// variables honoured, no credentials in messages). Every failure is an
+// *Error whose message says what went wrong in words a user can act on;
+// text that comes from the server is made safe to print (model.SafeText)
+// before it reaches a message.
 package oasfclient
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/oncard/oncard/internal/safehttp"
+	"github.com/oncard/oncard/model"
 )
 
 // DefaultServer is the public OASF schema server.
@@ -28,10 +31,9 @@ const DefaultServer = "https://schema.oasf.outshift.com"
 
 // Defaults of the client's limits.
 const (
-	DefaultConnectTimeout = 5 * time.Second
-	DefaultTimeout        = 15 * time.Second
-	DefaultMaxBody        = 8 << 20 // the largest taxonomy tree is ~140 KB
-	maxRedirects          = 5
+	DefaultConnectTimeout = safehttp.DefaultConnectTimeout
+	DefaultTimeout        = safehttp.DefaultTimeout
+	DefaultMaxBody        = safehttp.DefaultMaxBytes // the largest taxonomy tree is ~280 KB
 )
 
 // Options tune a Client. The zero value gives the documented defaults.
@@ -39,6 +41,8 @@ type Options struct {
 	ConnectTimeout time.Duration // TCP connect (and TLS handshake) limit
 	Timeout        time.Duration // whole request, body included
 	MaxBody        int64         // largest accepted response body, in bytes
+	// Proxy picks a request's proxy; nil reads the proxy variables.
+	Proxy func(*http.Request) (*url.URL, error)
 	// HTTPClient replaces the client built from the options above (tests
 	// use it to trust a TLS test server). Its CheckRedirect is replaced by
 	// the same-host rule; its Timeout is kept.
@@ -47,9 +51,13 @@ type Options struct {
 
 // Client is a connection to one schema server.
 type Client struct {
-	base    *url.URL // scheme://host[:port][/prefix], no trailing slash
-	http    *http.Client
-	maxBody int64
+	base *url.URL // scheme://host[:port][/prefix], no trailing slash
+	http *safehttp.Client
+
+	mu       sync.Mutex
+	served   map[string]bool          // from GET /api/versions, once known
+	legacy   map[string][]legacyClass // per version: the array a 1.0.0/1.0.1 server answers
+	versions *VersionList
 }
 
 // New checks the server URL and builds a client for it. The URL is the
@@ -60,95 +68,46 @@ func New(server string, o Options) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.ConnectTimeout <= 0 {
-		o.ConnectTimeout = DefaultConnectTimeout
-	}
-	if o.Timeout <= 0 {
-		o.Timeout = DefaultTimeout
-	}
-	if o.MaxBody <= 0 {
-		o.MaxBody = DefaultMaxBody
-	}
-	hc := o.HTTPClient
-	if hc == nil {
-		hc = &http.Client{Timeout: o.Timeout, Transport: newTransport(o.ConnectTimeout)}
-	} else {
-		copied := *hc
-		hc = &copied
-		if hc.Timeout <= 0 {
-			hc.Timeout = o.Timeout
-		}
-	}
-	hc.CheckRedirect = sameHostRedirects
-	return &Client{base: base, http: hc, maxBody: o.MaxBody}, nil
+	hc := safehttp.New(safehttp.Options{ConnectTimeout: o.ConnectTimeout, Timeout: o.Timeout, MaxBytes: o.MaxBody,
+		Subject: "the schema server", Proxy: o.Proxy, HTTPClient: o.HTTPClient})
+	return &Client{base: base, http: hc}, nil
 }
 
 // URL is the server's root URL as given (normalised).
 func (c *Client) URL() string { return c.base.String() }
 
-// Host is the server's host[:port], used to name its cache folder.
+// Host is the server's host[:port], the name it goes by in messages.
 func (c *Client) Host() string { return c.base.Host }
 
-func newTransport(connect time.Duration) *http.Transport {
-	dialer := &net.Dialer{Timeout: connect, KeepAlive: 30 * time.Second}
-	return &http.Transport{
-		Proxy:                 http.ProxyFromEnvironment,
-		DialContext:           dialer.DialContext,
-		TLSHandshakeTimeout:   connect,
-		ResponseHeaderTimeout: 0, // bounded by the client's total Timeout
-		MaxIdleConns:          4,
-		IdleConnTimeout:       30 * time.Second,
-		ForceAttemptHTTP2:     true,
-	}
-}
+// Origin is the server's scheme://host[:port][/prefix]: what identifies it
+// (two servers on one host but different ports or schemes are different
+// servers).
+func (c *Client) Origin() string { return c.base.String() }
 
 // parseServerURL accepts https URLs, and http URLs whose host is loopback
-// (a schema server run locally). A trailing slash is dropped.
+// (a schema server run locally). A trailing slash is dropped. Messages never
+// repeat credentials.
 func parseServerURL(server string) (*url.URL, error) {
-	u, err := url.Parse(strings.TrimSpace(server))
-	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
-		return nil, &Error{Kind: ErrBadURL, URL: server,
-			Msg: fmt.Sprintf("%q is not a schema server URL: expected https://host[:port]", server)}
+	if u, err := url.Parse(strings.TrimSpace(server)); err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
+		return nil, &Error{Kind: ErrBadURL, URL: safehttp.Redact(server),
+			Msg: fmt.Sprintf("%q is not a schema server URL: expected https://host[:port]", model.SafeText(safehttp.Redact(server)))}
 	}
-	if u.User != nil || u.RawQuery != "" || u.Fragment != "" {
-		return nil, &Error{Kind: ErrBadURL, URL: server,
-			Msg: fmt.Sprintf("%q is not a schema server URL: no credentials, query or fragment allowed", server)}
+	u, err := safehttp.CheckURL(server)
+	if err != nil {
+		return nil, fromSafe(err)
 	}
-	if u.Scheme == "http" && !IsLoopback(u.Hostname()) {
-		return nil, &Error{Kind: ErrBadURL, URL: server,
-			Msg: fmt.Sprintf("refusing plain http to %s: use https (http is allowed only for localhost)", u.Host)}
+	if u.RawQuery != "" || u.Fragment != "" || u.ForceQuery {
+		return nil, &Error{Kind: ErrBadURL, URL: safehttp.Redact(server),
+			Msg: fmt.Sprintf("%q is not a schema server URL: no query or fragment allowed", model.SafeText(safehttp.Redact(server)))}
 	}
 	u.Path = strings.TrimRight(u.Path, "/")
 	u.RawPath = ""
+	u.Host = strings.ToLower(u.Host)
 	return u, nil
 }
 
 // IsLoopback reports whether host (without port) names this machine.
-func IsLoopback(host string) bool {
-	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
-
-// sameHostRedirects follows a redirect only to the same scheme and host the
-// request started with: a schema server that sends us elsewhere is either
-// misconfigured or hostile, and its answers would not be its own.
-func sameHostRedirects(req *http.Request, via []*http.Request) error {
-	first := via[0].URL
-	if len(via) >= maxRedirects {
-		return &Error{Kind: ErrRedirect, URL: first.String(),
-			Msg: fmt.Sprintf("the schema server at %s redirected more than %d times", first.Host, maxRedirects)}
-	}
-	if !strings.EqualFold(req.URL.Host, first.Host) || req.URL.Scheme != first.Scheme {
-		return &Error{Kind: ErrRedirect, URL: first.String(),
-			Msg: fmt.Sprintf("refused a redirect from %s to %s: the schema server may only redirect within its own host",
-				first.Scheme+"://"+first.Host, req.URL.Scheme+"://"+req.URL.Host)}
-	}
-	return nil
-}
+func IsLoopback(host string) bool { return safehttp.IsLoopback(host) }
 
 // endpoint builds <base>/api/<segments...>, escaping each segment.
 func (c *Client) endpoint(query url.Values, segments ...string) *url.URL {
@@ -168,77 +127,27 @@ func (c *Client) endpoint(query url.Values, segments ...string) *url.URL {
 	return &u
 }
 
-// do sends a request and returns the status and the body (at most maxBody
-// bytes). Transport failures become *Error values; HTTP statuses are the
-// caller's to judge.
+// do sends a request and returns the status and the body. Transport
+// failures become *Error values; HTTP statuses are the caller's to judge.
 func (c *Client) do(ctx context.Context, method string, u *url.URL, body []byte) (int, []byte, error) {
-	var rd io.Reader
-	if body != nil {
-		rd = strings.NewReader(string(body))
-	}
-	req, err := http.NewRequestWithContext(ctx, method, u.String(), rd)
+	resp, err := c.http.Do(ctx, safehttp.Request{Method: method, URL: u, Body: body})
 	if err != nil {
-		return 0, nil, &Error{Kind: ErrBadURL, URL: u.String(), Msg: err.Error()}
+		return 0, nil, fromSafe(err)
 	}
-	req.Header.Set("Accept", "application/json")
-	req.Header.Set("User-Agent", "oncard")
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return 0, nil, c.transportError(method, u, err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, c.maxBody+1))
-	if err != nil {
-		return 0, nil, c.transportError(method, u, err)
-	}
-	if int64(len(data)) > c.maxBody {
-		return 0, nil, &Error{Kind: ErrTooLarge, URL: u.String(),
-			Msg: fmt.Sprintf("the answer of the schema server to %s %s is larger than the %s limit", method, u.Path, byteSize(c.maxBody))}
-	}
-	return resp.StatusCode, data, nil
+	return resp.Status, resp.Body, nil
 }
 
-// transportError turns what net/http returns into a sentence.
-func (c *Client) transportError(method string, u *url.URL, err error) error {
-	var own *Error
-	if errors.As(err, &own) { // our redirect rule
-		return own
+// fromSafe turns a safehttp failure into this package's *Error, keeping
+// its (already safe) sentence.
+func fromSafe(err error) error {
+	var se *safehttp.Error
+	if !errors.As(err, &se) {
+		return err
 	}
-	var netErr net.Error
-	switch {
-	case errors.Is(err, context.Canceled):
-		return &Error{Kind: ErrCanceled, URL: u.String(), Msg: "the request to the schema server was interrupted", Err: err}
-	case errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &netErr) && netErr.Timeout()):
-		return &Error{Kind: ErrTimeout, URL: u.String(), Err: err,
-			Msg: fmt.Sprintf("the schema server at %s did not answer %s %s in time (limit %s)", c.base.Host, method, u.Path, c.http.Timeout)}
-	}
-	return &Error{Kind: ErrUnreachable, URL: u.String(), Err: err,
-		Msg: fmt.Sprintf("cannot reach the schema server at %s: %s", c.base.Host, rootCause(err))}
-}
-
-// rootCause strips the "Get \"url\": " wrappers net/http adds, keeping the
-// part that explains the failure (e.g. "connection refused").
-func rootCause(err error) string {
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		err = ue.Err
-	}
-	var op *net.OpError
-	if errors.As(err, &op) && op.Err != nil {
-		return op.Err.Error()
-	}
-	return err.Error()
-}
-
-func byteSize(n int64) string {
-	if n >= 1<<20 && n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	if n >= 1<<10 && n%(1<<10) == 0 {
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
+	kind := map[safehttp.ErrKind]ErrKind{
+		safehttp.ErrBadURL: ErrBadURL, safehttp.ErrUnreachable: ErrUnreachable, safehttp.ErrProxy: ErrProxy,
+		safehttp.ErrTimeout: ErrTimeout, safehttp.ErrCanceled: ErrCanceled, safehttp.ErrRedirect: ErrRedirect,
+		safehttp.ErrTooLarge: ErrTooLarge, safehttp.ErrStatus: ErrStatus,
+	}[se.Kind]
+	return &Error{Kind: kind, URL: se.URL, Status: se.Status, Msg: se.Msg, Err: se}
 }
