@@ -55,7 +55,6 @@ type Client struct {
 	http *safehttp.Client
 
 	mu       sync.Mutex
-	served   map[string]bool          // from GET /api/versions, once known
 	legacy   map[string][]legacyClass // per version: the array a 1.0.0/1.0.1 server answers
 	versions *VersionList
 }
