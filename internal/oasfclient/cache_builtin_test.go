@@ -151,6 +151,11 @@ func TestCacheKeyedByOrigin(t *testing.T) {
 			t.Errorf("%q is not accepted back by LoadCache", got)
 		}
 	}
+	https, _ := OriginFolder("https://localhost:8080")
+	plain, _ := OriginFolder("http://localhost:8080")
+	if https == plain {
+		t.Errorf("https and http on one host and port share %q", https)
+	}
 	a, _ := OriginFolder("https://h.example/oasf")
 	b, _ := OriginFolder("https://h.example/other")
 	if a == b || !strings.HasPrefix(a, "https_h.example+") {

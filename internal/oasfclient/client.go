@@ -78,11 +78,6 @@ func (c *Client) URL() string { return c.base.String() }
 // Host is the server's host[:port], the name it goes by in messages.
 func (c *Client) Host() string { return c.base.Host }
 
-// Origin is the server's scheme://host[:port][/prefix]: what identifies it
-// (two servers on one host but different ports or schemes are different
-// servers).
-func (c *Client) Origin() string { return c.base.String() }
-
 // parseServerURL accepts https URLs, and http URLs whose host is loopback
 // (a schema server run locally). A trailing slash is dropped. Messages never
 // repeat credentials.
