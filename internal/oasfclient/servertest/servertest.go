@@ -32,12 +32,13 @@
 // /api/<v>/skills/<short name>, without "family".
 //
 // Where the references are silent the stand-in chooses, and says so here:
-// the 404 text for a name ("No skill found with name <name>"), the legacy
-// array's elements (caption, category, category_name, description,
-// extends, name, uid; compact) and legacy 404 ("Skill <name> not found"),
-// the versions list's fields (OASF.md's), compact JSON for every answer
-// without an example, and a final newline after every JSON answer (the
-// examples end with one).
+// the 404 text for a name ("No skill found with name <name>"); the array's
+// elements (each class without "attributes", as the server's reduce_class
+// leaves it; compact) and the legacy 404 ("Skill <name> not found"), both
+// as the 1.0.x server's schema_controller.ex writes them; the versions
+// list's fields (OASF.md's); compact JSON for every answer without an
+// example; and a final newline after every JSON answer (the examples end
+// with one).
 //
 // Besides the held versions it serves a synthetic "1.2.0": 1.1.0's trees
 // plus one skill (NewSkillName, NewSkillID), standing in for a future
@@ -384,7 +385,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveTree(w, r, ver, rest[0])
 	case len(rest) == 1 && r.Method == http.MethodGet && (rest[0] == "skills" || rest[0] == "domains"):
 		if legacy || !r.URL.Query().Has("id") && !r.URL.Query().Has("name") {
-			serveArray(w, ver.kinds[rest[0]], legacy)
+			serveArray(w, ver.kinds[rest[0]], rest[0], legacy)
 			return
 		}
 		serveClass(w, r, ver.kinds[rest[0]], rest[0])
@@ -463,9 +464,14 @@ func (s *Server) serveTree(w http.ResponseWriter, r *http.Request, ver *version,
 	_, _ = w.Write(out.Bytes())
 }
 
-// classBody is one class as servers build it (see the package comment).
-// family is omitted for legacy servers.
+// classBody is one class as servers build it (see the package comment),
+// encoded. family is omitted for legacy servers.
 func classBody(n *node, kind string, legacy bool) []byte {
+	return encode(classMap(n, kind, legacy), " ")
+}
+
+// classMap is one class as servers build it, before encoding.
+func classMap(n *node, kind string, legacy bool) map[string]any {
 	family := strings.TrimSuffix(kind, "s")
 	enumOf := func(key string) map[string]any {
 		return map[string]any{key: map[string]any{"caption": n.Caption, "description": n.Description}}
@@ -503,7 +509,7 @@ func classBody(n *node, kind string, legacy bool) []byte {
 	if legacy {
 		delete(c, "family")
 	}
-	return encode(c, " ")
+	return c
 }
 
 // serveClass answers GET /api/<v>/skills?id=|name= (servers ≥ 1.0.2).
@@ -542,20 +548,18 @@ func serveClass(w http.ResponseWriter, r *http.Request, idx *index, kind string)
 }
 
 // serveArray answers GET /api/<v>/skills without a parameter (and any
-// query on legacy servers): every class that is not a category, by id.
-func serveArray(w http.ResponseWriter, idx *index, legacy bool) {
+// query on legacy servers): every class that is not a category, by id,
+// each as the server's reduce_class leaves it (the class without its
+// attributes).
+func serveArray(w http.ResponseWriter, idx *index, kind string, legacy bool) {
 	var list []map[string]any
 	for _, n := range idx.all {
 		if n.Category {
 			continue
 		}
-		top := n.top()
-		extends := top.Key
-		if n.Parent != nil {
-			extends = n.Parent.Key
-		}
-		list = append(list, map[string]any{"caption": n.Caption, "category": top.Key, "category_name": top.Caption,
-			"description": n.Description, "extends": extends, "name": n.Key, "uid": n.ID})
+		c := classMap(n, kind, legacy)
+		delete(c, "attributes")
+		list = append(list, c)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	_, _ = w.Write(encode(list, ""))

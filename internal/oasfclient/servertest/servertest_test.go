@@ -86,7 +86,8 @@ func TestLegacyServer(t *testing.T) {
 	s := New(t)
 	s.SetLegacy(true)
 	status, list := request(t, s, "GET", "/api/1.1.0/skills?id=60602", "")
-	if status != 200 || !bytes.HasPrefix(list, []byte(`[{"caption":`)) || !bytes.Contains(list, []byte(`"name":"error_handling","uid":60602}`)) {
+	if status != 200 || !bytes.HasPrefix(list, []byte(`[{"caption":`)) || bytes.Contains(list, []byte(`"attributes"`)) ||
+		bytes.Contains(list, []byte(`"family"`)) || !bytes.Contains(list, []byte(`"extends":"code_debugging","name":"error_handling","uid":60602}`)) {
 		t.Fatalf("legacy ?id= = %d %.200s", status, list)
 	}
 	status, got := request(t, s, "GET", "/api/1.1.0/skills/error_handling", "")
