@@ -437,3 +437,34 @@ func FuzzAttributePathPointer(f *testing.F) {
 		}
 	})
 }
+
+// What a server sends is made safe before it becomes a finding: its error
+// type is reduced to [a-z0-9_] in the code, control and bidi characters in
+// its message are escaped.
+func TestOnlineServerTextSanitised(t *testing.T) {
+	srv := servertest.New(t)
+	srv.Discovery = func(version string, payload []byte) []byte {
+		return []byte(`{"errors":[{"error":"evil\u202e\u001b[31m","message":"look\u001b[2J here\u2067","attribute_path":"skills[0]"}],
+			"warnings":[],"error_count":1,"warning_count":0}`)
+	}
+	doc := readOnlineFixture(t, "card.json")
+	merged, err := Online(context.Background(), doc, "", Document(doc, "", nil), OnlineOptions{Server: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range merged {
+		if d.Source != SourceOnline {
+			continue
+		}
+		if strings.ContainsAny(d.Code+d.Message+d.Pointer, "\u001b\u202e\u2067") {
+			t.Errorf("unsafe text reached a finding: %q %q %q", d.Code, d.Message, d.Pointer)
+		}
+		if d.Code == "oasf/evil___31m" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the server's finding is missing: %+v", merged)
+	}
+}
