@@ -13,9 +13,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/oncard/oncard/internal/oasfclient"
+	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model/oasf"
-	"github.com/oncard/oncard/model/oasf/server"
-	"github.com/oncard/oncard/model/oasf/server/servertest"
 )
 
 // syncChildEnv marks the child process that runs the body of
@@ -63,7 +63,7 @@ func syncedVersionInPicker(t *testing.T) {
 	t.Setenv("HOME", cache)
 	t.Setenv("LocalAppData", cache)
 
-	c, err := server.New(srv.URL, server.Options{})
+	c, err := oasfclient.New(srv.URL, oasfclient.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +264,7 @@ func TestPickerEmbeddedVersionShowsNoDescriptionRows(t *testing.T) {
 func syncedSkills(b *testing.B) *oasf.Tree {
 	b.Helper()
 	srv := servertest.New(b)
-	c, err := server.New(srv.URL, server.Options{})
+	c, err := oasfclient.New(srv.URL, oasfclient.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

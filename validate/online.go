@@ -6,9 +6,9 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
-	"github.com/oncard/oncard/model/oasf/server"
 )
 
 // Codes of the online check's own findings (the server's findings use
@@ -55,7 +55,7 @@ type OnlineOptions struct {
 //     says so at the reference (or payload) concerned.
 //
 // A network or server failure returns the offline diagnostics unchanged and
-// an error (a *server.Error) whose message is meant for the user.
+// an error (a *oasfclient.Error) whose message is meant for the user.
 func Online(ctx context.Context, doc *model.Doc, kind Kind, offline []Diagnostic, o OnlineOptions) ([]Diagnostic, error) {
 	if doc == nil || doc.Root() == nil {
 		return offline, nil
@@ -70,9 +70,9 @@ func Online(ctx context.Context, doc *model.Doc, kind Kind, offline []Diagnostic
 	}
 	url := o.Server
 	if url == "" {
-		url = server.DefaultServer
+		url = oasfclient.DefaultServer
 	}
-	client, err := server.New(url, server.Options{HTTPClient: o.HTTPClient})
+	client, err := oasfclient.New(url, oasfclient.Options{HTTPClient: o.HTTPClient})
 	if err != nil {
 		return offline, err
 	}
@@ -137,7 +137,7 @@ func discoveryPayloads(r *report, k Kind) []payloadAt {
 
 // onlineCheck holds the state of one Online call.
 type onlineCheck struct {
-	client  *server.Client
+	client  *oasfclient.Client
 	r       *report         // collects the online findings
 	said    bool            // the "server lacks discovery" note was given
 	lacks   map[string]bool // versions whose server lacks the discovery object
@@ -145,7 +145,7 @@ type onlineCheck struct {
 	cats    map[treeKey][]*oasf.Class
 }
 
-func newOnlineCheck(client *server.Client, r *report) *onlineCheck {
+func newOnlineCheck(client *oasfclient.Client, r *report) *onlineCheck {
 	return &onlineCheck{client: client, r: r, lacks: map[string]bool{},
 		lookups: map[lookupKey]lookupResult{}, cats: map[treeKey][]*oasf.Class{}}
 }
@@ -160,7 +160,7 @@ func (oc *onlineCheck) add(ptr string, sev Severity, code, msg, hint string) {
 func (oc *onlineCheck) checkPayload(ctx context.Context, p payloadAt, offline []Diagnostic) error {
 	version, _ := p.node.Get("schema_version").Str()
 	verdict, scope, err := oc.verdict(ctx, version, p)
-	if server.IsNotFound(err) { // the server does not serve this version
+	if oasfclient.IsVersionNotServed(err) {
 		oc.add(p.ptr+"/schema_version", Info, CodeServerVersionUnknown,
 			fmt.Sprintf("The schema server at %s does not serve OASF %s; the payload was checked offline only.",
 				oc.client.Host(), model.SafeText(version)), "")

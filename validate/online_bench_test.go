@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/oasf/server/servertest"
 )
 
 // BenchmarkOnlineFallback is one `validate --online` of a card against a

@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
+	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
-	"github.com/oncard/oncard/model/oasf/server"
 )
 
 // The fallback for servers that do not define the discovery object.
@@ -43,7 +44,7 @@ type lookupResult struct {
 }
 
 // lookup resolves one id or name, remembering answers within the call.
-func (oc *onlineCheck) lookup(ctx context.Context, version string, k oasf.Kind, q server.Query) (*oasf.Class, error) {
+func (oc *onlineCheck) lookup(ctx context.Context, version string, k oasf.Kind, q oasfclient.Query) (*oasf.Class, error) {
 	key := lookupKey{version: version, kind: k, name: q.Name}
 	if q.ID != nil {
 		key.id, key.name = int64(*q.ID), ""
@@ -52,8 +53,14 @@ func (oc *onlineCheck) lookup(ctx context.Context, version string, k oasf.Kind, 
 		return res.class, res.err
 	}
 	c, err := oc.client.Class(ctx, version, k, q)
-	if server.IsNotFound(err) {
+	if oasfclient.IsNotFound(err) {
 		c, err = nil, nil
+		// The server takes a short name or a full path: a wrong path to a
+		// known class is 404. Asking for the short name finds the class,
+		// so that the rules can say "right class, wrong path" as offline.
+		if i := strings.LastIndex(q.Name, "/"); q.ID == nil && i >= 0 && i < len(q.Name)-1 {
+			c, err = oc.lookup(ctx, version, k, oasfclient.ByName(q.Name[i+1:]))
+		}
 	}
 	oc.lookups[key] = lookupResult{c, err}
 	return c, err
@@ -92,7 +99,7 @@ func (oc *onlineCheck) categories(ctx context.Context, version string, k oasf.Ki
 
 // checkReferences checks both reference lists of a payload against the
 // server. A version the server does not serve is an error for which
-// server.IsNotFound is true.
+// oasfclient.IsVersionNotServed is true.
 func (oc *onlineCheck) checkReferences(ctx context.Context, version string, p payloadAt) ([]serverFinding, error) {
 	var out []serverFinding
 	for _, k := range []oasf.Kind{oasf.Skills, oasf.Domains} {
@@ -134,7 +141,7 @@ func (oc *onlineCheck) serverView(ctx context.Context, version string, k oasf.Ki
 			continue
 		}
 		if id, ok := integerT(ref.Get("id")); ok && int64(int(id)) == id {
-			c, err := oc.lookup(ctx, version, k, server.ByID(int(id)))
+			c, err := oc.lookup(ctx, version, k, oasfclient.ByID(int(id)))
 			if err != nil {
 				return nil, err
 			}
@@ -143,7 +150,7 @@ func (oc *onlineCheck) serverView(ctx context.Context, version string, k oasf.Ki
 			}
 		}
 		if name, ok := ref.Get("name").Str(); ok && name != "" {
-			c, err := oc.lookup(ctx, version, k, server.ByName(name))
+			c, err := oc.lookup(ctx, version, k, oasfclient.ByName(name))
 			if err != nil {
 				return nil, err
 			}

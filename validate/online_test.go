@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oncard/oncard/internal/oasfclient"
+	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/oasf/server"
-	"github.com/oncard/oncard/model/oasf/server/servertest"
 )
 
 // These tests talk to servertest, a local stand-in for the OASF schema
@@ -58,7 +58,7 @@ func offlineReferenceVerdict(diags []Diagnostic) []string {
 // payload of doc, from the class lookups, before any merging.
 func onlineReferenceVerdict(t *testing.T, srv *servertest.Server, doc *model.Doc) []string {
 	t.Helper()
-	client, err := server.New(srv.URL, server.Options{})
+	client, err := oasfclient.New(srv.URL, oasfclient.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,20 @@ func onlineReferenceVerdict(t *testing.T, srv *servertest.Server, doc *model.Doc
 // are identical in type, message and pointer, and Online reports no
 // disagreement.
 func TestOnlineOfflineAgreement(t *testing.T) {
-	srv := servertest.New(t)
+	for _, legacy := range []bool{false, true} {
+		generation := "server>=1.0.2"
+		if legacy {
+			generation = "server1.0.0-1.0.1"
+		}
+		t.Run(generation, func(t *testing.T) {
+			srv := servertest.New(t)
+			srv.SetLegacy(legacy)
+			checkAgreement(t, srv)
+		})
+	}
+}
+
+func checkAgreement(t *testing.T, srv *servertest.Server) {
 	for _, name := range onlineFixtures(t) {
 		t.Run(name, func(t *testing.T) {
 			doc := readOnlineFixture(t, name)
@@ -277,6 +290,15 @@ func TestOnlineFailures(t *testing.T) {
 		"malformed": func(s *servertest.Server) {
 			s.Fault("/api/1.1.0/validate/object/discovery", servertest.Status(200, `{"errors": [`))
 		},
+		"html instead of a verdict": func(s *servertest.Server) {
+			s.Fault("/api/1.1.0/validate/object/discovery", servertest.Status(200, `<html><body>Welcome to nginx</body></html>`))
+		},
+		"empty object instead of a verdict": func(s *servertest.Server) {
+			s.Fault("/api/1.1.0/validate/object/discovery", servertest.Status(200, `{}`))
+		},
+		"class lookup not a class": func(s *servertest.Server) {
+			s.Fault("/api/1.1.0/skills", servertest.Status(200, `{"name":"x","id":1,"category":false}`))
+		},
 		"categories500": func(s *servertest.Server) { s.Fault("/api/1.1.0/skill_categories", servertest.Status(500, `{}`)) },
 		"redirect": func(s *servertest.Server) {
 			s.Fault("/api/1.1.0/validate/object/discovery", servertest.Redirect("http://localhost:1/elsewhere"))
@@ -290,8 +312,8 @@ func TestOnlineFailures(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error")
 			}
-			if server.KindOf(err) == 0 {
-				t.Errorf("err %v is not a *server.Error", err)
+			if oasfclient.KindOf(err) == 0 {
+				t.Errorf("err %v is not a *oasfclient.Error", err)
 			}
 			if len(got) != len(offline) {
 				t.Errorf("the offline diagnostics were changed")
@@ -306,7 +328,7 @@ func TestOnlineFailures(t *testing.T) {
 		url := srv.URL
 		srv.Close()
 		_, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: url})
-		if server.KindOf(err) != server.ErrUnreachable {
+		if oasfclient.KindOf(err) != oasfclient.ErrUnreachable {
 			t.Errorf("err = %v, want unreachable", err)
 		}
 	})
@@ -315,21 +337,21 @@ func TestOnlineFailures(t *testing.T) {
 		srv.Fault("/api/1.1.0/validate/object/discovery", servertest.Hang())
 		_, err := Online(context.Background(), doc, "", offline,
 			OnlineOptions{Server: srv.URL, HTTPClient: &http.Client{Timeout: 200 * time.Millisecond}})
-		if server.KindOf(err) != server.ErrTimeout || !strings.Contains(err.Error(), "did not answer") {
+		if oasfclient.KindOf(err) != oasfclient.ErrTimeout || !strings.Contains(err.Error(), "did not answer") {
 			t.Errorf("err = %v, want a timeout", err)
 		}
 	})
 	t.Run("oversized", func(t *testing.T) {
 		srv := servertest.New(t)
-		srv.Fault("/api/1.1.0/validate/object/discovery", servertest.Oversized(server.DefaultMaxBody+10))
+		srv.Fault("/api/1.1.0/validate/object/discovery", servertest.Oversized(oasfclient.DefaultMaxBody+10))
 		_, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: srv.URL})
-		if server.KindOf(err) != server.ErrTooLarge {
+		if oasfclient.KindOf(err) != oasfclient.ErrTooLarge {
 			t.Errorf("err = %v, want ErrTooLarge", err)
 		}
 	})
 	t.Run("http to a remote host", func(t *testing.T) {
 		_, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: "http://schema.example.com"})
-		if server.KindOf(err) != server.ErrBadURL {
+		if oasfclient.KindOf(err) != oasfclient.ErrBadURL {
 			t.Errorf("err = %v, want ErrBadURL", err)
 		}
 	})
@@ -344,6 +366,27 @@ func TestOnlineUnknownVersionOnServer(t *testing.T) {
 	}
 	if c := codes(merged); c[CodeServerVersionUnknown] != 1 || len(merged) != 1 {
 		t.Errorf("merged = %+v", merged)
+	}
+}
+
+// A version the server stopped serving (a reverted deployment) is reported
+// once as such, in both server generations, not as every reference being
+// unknown.
+func TestOnlineWithdrawnVersion(t *testing.T) {
+	for _, legacy := range []bool{false, true} {
+		srv := servertest.New(t)
+		srv.SetLegacy(legacy)
+		srv.Withdraw("1.1.0")
+		doc := readOnlineFixture(t, "valid.json")
+		offline := Document(doc, "", nil)
+		merged, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: srv.URL})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := codes(merged)
+		if c[CodeServerVersionUnknown] != 1 || c["oasf/id_unknown"] != 0 || c[CodeOnlineDisagree] != 0 {
+			t.Errorf("legacy=%v: codes = %v", legacy, c)
+		}
 	}
 }
 
@@ -393,4 +436,35 @@ func FuzzAttributePathPointer(f *testing.F) {
 			t.Errorf("attributePathPointer(%q) = %q, not a pointer", path, p)
 		}
 	})
+}
+
+// What a server sends is made safe before it becomes a finding: its error
+// type is reduced to [a-z0-9_] in the code, control and bidi characters in
+// its message are escaped.
+func TestOnlineServerTextSanitised(t *testing.T) {
+	srv := servertest.New(t)
+	srv.Discovery = func(version string, payload []byte) []byte {
+		return []byte(`{"errors":[{"error":"evil\u202e\u001b[31m","message":"look\u001b[2J here\u2067","attribute_path":"skills[0]"}],
+			"warnings":[],"error_count":1,"warning_count":0}`)
+	}
+	doc := readOnlineFixture(t, "card.json")
+	merged, err := Online(context.Background(), doc, "", Document(doc, "", nil), OnlineOptions{Server: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range merged {
+		if d.Source != SourceOnline {
+			continue
+		}
+		if strings.ContainsAny(d.Code+d.Message+d.Pointer, "\u001b\u202e\u2067") {
+			t.Errorf("unsafe text reached a finding: %q %q %q", d.Code, d.Message, d.Pointer)
+		}
+		if d.Code == "oasf/evil___31m" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the server's finding is missing: %+v", merged)
+	}
 }

@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/oncard/oncard/model/oasf/server"
+	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -21,17 +21,21 @@ import (
 //
 //	{
 //	  "schema_hosts": ["oasf.internal.example:8443"],
-//	  "oasf_server": "https://oasf.internal.example:8443"
+//	  "oasf_server": "https://oasf.internal.example:8443",
+//	  "oasf_use_synced": false
 //	}
 //
 // schema_hosts are accepted in addition to the defaults (the public OASF
 // schema server and loopback): an A2A extension whose uri is
 // <scheme>://<one of them>/<version>/objects/discovery is recognised as the
 // OASF discovery extension. oasf_server is the server `oncard oasf sync` and
-// `oncard validate --online` use when no flag names one.
+// `oncard validate --online` use when no flag names one. oasf_use_synced
+// lets a synced copy of a built-in OASF version that differs from it be
+// used instead (as --oasf-use-synced does); without it the built-in stays.
 type userConfig struct {
-	SchemaHosts []string `json:"schema_hosts,omitempty"`
-	OASFServer  string   `json:"oasf_server,omitempty"`
+	SchemaHosts   []string `json:"schema_hosts,omitempty"`
+	OASFServer    string   `json:"oasf_server,omitempty"`
+	OASFUseSynced bool     `json:"oasf_use_synced,omitempty"`
 
 	path string // where it was read from ("" when there is no file)
 }
@@ -75,7 +79,7 @@ func loadConfig() (userConfig, error) {
 		c.SchemaHosts[i] = norm
 	}
 	if c.OASFServer != "" {
-		if _, err := server.New(c.OASFServer, server.Options{}); err != nil {
+		if _, err := oasfclient.New(c.OASFServer, oasfclient.Options{}); err != nil {
 			return userConfig{}, fmt.Errorf("config file %s: oasf_server: %v", p, err)
 		}
 	}
@@ -124,7 +128,7 @@ func oasfServerURL(flag string) (string, error) {
 	if cfg.OASFServer != "" {
 		return cfg.OASFServer, nil
 	}
-	return server.DefaultServer, nil
+	return oasfclient.DefaultServer, nil
 }
 
 // normalizeSchemaHost checks "host" or "host:port" (IPv6 in brackets) and

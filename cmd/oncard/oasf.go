@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
-	"github.com/oncard/oncard/model/oasf/server"
 )
 
 func init() {
@@ -28,6 +28,10 @@ func init() {
 var (
 	loadCacheOnce sync.Once
 
+	// useSyncedOASF is --oasf-use-synced: synced copies of built-in
+	// versions are used even where they differ from the built-in.
+	useSyncedOASF bool
+
 	reportedMu sync.Mutex
 	reported   = map[string]bool{} // load errors already shown, by text
 )
@@ -37,10 +41,27 @@ var (
 // embedded taxonomies still work.
 func loadSyncedTaxonomies() {
 	loadCacheOnce.Do(func() {
-		if _, err := server.LoadCache(); err != nil {
+		if _, err := oasfclient.LoadCache(oasfclient.LoadOptions{UseSynced: wantSyncedOASF()}); err != nil {
 			fmt.Fprintf(os.Stderr, "oncard: warning: %s\n", model.SafeText(err.Error()))
 		}
 	})
+}
+
+// addOASFFlags adds the flags every command shares about OASF taxonomies.
+func addOASFFlags(root *cobra.Command) {
+	root.PersistentFlags().BoolVar(&useSyncedOASF, "oasf-use-synced", false,
+		"use synced copies of built-in OASF versions even where they differ from the built-in")
+}
+
+// wantSyncedOASF: the flag, else the config file's oasf_use_synced. A
+// config file that cannot be read counts as "no" (the command that needs
+// the file reports it).
+func wantSyncedOASF() bool {
+	if useSyncedOASF {
+		return true
+	}
+	cfg, err := loadConfig()
+	return err == nil && cfg.OASFUseSynced
 }
 
 // reportTaxonomyLoadErrors warns about every synced version this command
@@ -83,7 +104,7 @@ are stored under the user cache directory ($XDG_CACHE_HOME/oncard/oasf) and
 used by every later command.
 
 The server is --server, else "oasf_server" of the config file, else
-` + server.DefaultServer + `. Only https is accepted (http only for localhost).`,
+` + oasfclient.DefaultServer + `. Only https is accepted (http only for localhost).`,
 		Example: `  oncard oasf sync
   oncard oasf sync --server http://localhost:8080 --version 1.1.0`,
 		Args: usageArgs(cobra.NoArgs),
@@ -92,15 +113,20 @@ The server is --server, else "oasf_server" of the config file, else
 			if err != nil {
 				return err
 			}
-			c, err := server.New(url, server.Options{})
+			c, err := oasfclient.New(url, oasfclient.Options{})
 			if err != nil {
 				return usageError{msg: err.Error(), cmd: cmd.CommandPath()}
 			}
-			synced, err := c.Sync(cmd.Context(), version)
+			useSynced := wantSyncedOASF()
+			synced, err := c.Sync(cmd.Context(), version, oasfclient.SyncOptions{UseSynced: useSynced})
 			out := cmd.OutOrStdout()
 			for _, s := range synced {
 				fmt.Fprintf(out, "synced OASF %s from %s: %d skills, %d domains\n",
 					model.SafeText(s.Version), model.SafeText(c.URL()), s.Skills, s.Domains)
+				if s.DiffersFromBuiltin != "" && !useSynced {
+					fmt.Fprintf(cmd.ErrOrStderr(), "oncard: note: the synced OASF %s differs from the built-in %s (%s); oncard keeps using the built-in. To use the synced copy, pass --oasf-use-synced or set \"oasf_use_synced\": true in the config file.\n",
+						model.SafeText(s.Version), model.SafeText(s.Version), s.DiffersFromBuiltin)
+				}
 			}
 			if len(synced) > 0 {
 				fmt.Fprintf(out, "stored in %s\n", model.SafeText(strings.TrimSuffix(synced[0].Dir, string(os.PathSeparator)+synced[0].Version)))
@@ -111,7 +137,7 @@ The server is --server, else "oasf_server" of the config file, else
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&serverFlag, "server", "", "schema server URL (default: config file, else "+server.DefaultServer+")")
+	cmd.Flags().StringVar(&serverFlag, "server", "", "schema server URL (default: config file, else "+oasfclient.DefaultServer+")")
 	cmd.Flags().StringVar(&version, "version", "", "sync only this schema version")
 	return cmd
 }

@@ -6,11 +6,13 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/oncard/oncard/model/oasf/server/servertest"
+	"github.com/oncard/oncard/internal/oasfclient"
+	"github.com/oncard/oncard/internal/oasfclient/servertest"
 )
 
 // TestOASFServerScripts runs testdata/script/oasf_server/*.txtar, the
@@ -41,10 +43,15 @@ func TestOASFServerScripts(t *testing.T) {
 				return err
 			}
 			env.Defer(srv.Close)
+			scriptServers.Store(env.WorkDir, srv)
+			env.Defer(func() { scriptServers.Delete(env.WorkDir) })
 			env.Setenv("NO_COLOR", "1")
 			env.Setenv("OASF_SERVER", srv.URL)
-			host := strings.TrimPrefix(srv.URL, "http://")
-			env.Setenv("OASF_CACHE", filepath.Join(env.WorkDir, ".cache", "oncard", "oasf", strings.ReplaceAll(host, ":", "_")))
+			origin, err := oasfclient.OriginFolder(srv.URL)
+			if err != nil {
+				return err
+			}
+			env.Setenv("OASF_CACHE", filepath.Join(env.WorkDir, ".cache", "oncard", "oasf", origin))
 			env.Setenv("NEW_SKILL_ID", strconv.Itoa(servertest.NewSkillID))
 			env.Setenv("NEW_SKILL_NAME", servertest.NewSkillName)
 			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
@@ -52,9 +59,27 @@ func TestOASFServerScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exitcode": cmdExitcode,
+			"exitcode":    cmdExitcode,
+			"serverfault": cmdServerFault,
 		},
 	})
+}
+
+// scriptServers maps a script's work folder to its stand-in server.
+var scriptServers sync.Map
+
+// cmdServerFault: "serverfault PATH FILE" makes the script's stand-in
+// answer every request to PATH with 200 and the content of FILE (a trimmed
+// or changed tree, as a real server might send).
+func cmdServerFault(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: serverfault PATH FILE")
+	}
+	srv, ok := scriptServers.Load(ts.Getenv("WORK"))
+	if !ok {
+		ts.Fatalf("no stand-in server for this script")
+	}
+	srv.(*servertest.Server).Fault(args[0], servertest.Status(200, ts.ReadFile(args[1])))
 }
 
 func TestNormalizeSchemaHost(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/oncard/oncard/model/oasf/server/servertest"
+	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model/testcards"
 )
 

@@ -33,6 +33,7 @@ func newRootCmd() *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError{msg: err.Error(), cmd: c.CommandPath()}
 	})
+	addOASFFlags(root)
 	for _, f := range subcommands {
 		root.AddCommand(f())
 	}

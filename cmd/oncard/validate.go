@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/oasf/server"
 	"github.com/oncard/oncard/validate"
 	"github.com/spf13/cobra"
 )
@@ -59,7 +59,7 @@ be read, or an --online check fails; 2 for a usage mistake.`,
 	fl.StringVar(&f.card, "card", "", "Agent Card that replies and catalog entries are cross-checked against")
 	fl.StringArrayVar(&f.schemaHosts, "schema-host", nil, "also accept this OASF schema server (host or host:port; repeatable)")
 	fl.BoolVar(&f.online, "online", false, "also ask an OASF schema server about discovery payloads (network)")
-	fl.StringVar(&f.oasfServer, "oasf-server", "", "schema server for --online (default "+server.DefaultServer+")")
+	fl.StringVar(&f.oasfServer, "oasf-server", "", "schema server for --online (default "+oasfclient.DefaultServer+")")
 	return cmd
 }
 
@@ -79,7 +79,7 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 		if !f.online {
 			return usageError{msg: "--oasf-server needs --online (oncard goes online only when asked)", cmd: cmd.CommandPath()}
 		}
-		if _, err := server.New(f.oasfServer, server.Options{}); err != nil {
+		if _, err := oasfclient.New(f.oasfServer, oasfclient.Options{}); err != nil {
 			return usageError{msg: "--oasf-server: " + err.Error(), cmd: cmd.CommandPath()}
 		}
 	}

@@ -2,6 +2,7 @@ package oasf
 
 import (
 	"embed"
+	"errors"
 	"fmt"
 	"path"
 	"sort"
@@ -21,6 +22,13 @@ var snapshots embed.FS
 // EmbeddedSource is the Source of a taxonomy loaded from the snapshots
 // built into the binary.
 const EmbeddedSource = "embedded"
+
+// ErrSyncedNotUsed is what a RegisterLazy loader wraps to say that a
+// synced copy is sound but deliberately not used (it differs from the
+// built-in version and the user did not ask for it): the version falls
+// back to the built-in snapshot and LoadErrors reports it as "is not used"
+// rather than "cannot be used".
+var ErrSyncedNotUsed = errors.New("the synced copy is not used")
 
 // lazyTaxonomy decodes one embedded snapshot the first time it is asked for.
 type lazyTaxonomy struct {
@@ -211,6 +219,10 @@ func (s *syncedTaxonomy) get() (*Taxonomy, error) {
 			err = fmt.Errorf("no skill or domain tree")
 		case t.Version != s.version:
 			err = fmt.Errorf("it holds version %q", t.Version)
+		}
+		if errors.Is(err, ErrSyncedNotUsed) {
+			s.err = fmt.Errorf("synced OASF %s from %s is not used: %w", s.version, s.source, err)
+			return
 		}
 		if err != nil {
 			s.err = fmt.Errorf("synced OASF %s from %s cannot be used: %w", s.version, s.source, err)

@@ -1,11 +1,11 @@
-package server
+package oasfclient
 
 import (
 	"context"
 	"testing"
 
+	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model/oasf"
-	"github.com/oncard/oncard/model/oasf/server/servertest"
 )
 
 // BenchmarkLoadCache is the startup cost every command pays once the

@@ -1,4 +1,4 @@
-package server
+package oasfclient
 
 import (
 	"context"
@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model/oasf"
-	"github.com/oncard/oncard/model/oasf/server/servertest"
 )
 
 // TestSyncWritesCacheAndLoadCacheRegisters syncs every version from the
@@ -28,7 +28,7 @@ func TestSyncWritesCacheAndLoadCacheRegisters(t *testing.T) {
 	if len(synced) != 3 {
 		t.Fatalf("synced %d versions, want 3", len(synced))
 	}
-	host := strings.ReplaceAll(c.Host(), ":", "_")
+	host := originFolder(c.base)
 	for _, v := range []string{"1.0.0", "1.1.0", "1.2.0"} {
 		for _, f := range []string{"skill_categories.json", "domain_categories.json", "source.json"} {
 			p := filepath.Join(cache, "oncard", "oasf", host, v, f)
@@ -99,7 +99,7 @@ func TestSyncRejectsBrokenTree(t *testing.T) {
 	if len(synced) != 2 {
 		t.Errorf("the other versions are still synced: %+v", synced)
 	}
-	if _, err := os.Stat(filepath.Join(cache, "oncard", "oasf", strings.ReplaceAll(c.Host(), ":", "_"), "1.1.0")); err == nil {
+	if _, err := os.Stat(filepath.Join(cache, "oncard", "oasf", originFolder(c.base), "1.1.0")); err == nil {
 		t.Errorf("a cache folder was created for the broken version")
 	}
 }
@@ -119,9 +119,9 @@ func TestSyncRefusesUnsafeVersionNames(t *testing.T) {
 // use reports an error naming the damaged file.
 func TestLoadCacheSkipsDamagedEntries(t *testing.T) {
 	root := t.TempDir()
-	writeEntry(t, root, "example.org", "7.0.0", "{", tinyTree("damaged"))
-	writeEntry(t, root, "example.org", "7.0.1", tinyTree("fine"), tinyTree("fine"))
-	incomplete := filepath.Join(root, "example.org", "7.0.2")
+	writeEntry(t, root, "https_example.org", "7.0.0", "{", tinyTree("damaged"))
+	writeEntry(t, root, "https_example.org", "7.0.1", tinyTree("fine"), tinyTree("fine"))
+	incomplete := filepath.Join(root, "https_example.org", "7.0.2")
 	if err := os.MkdirAll(incomplete, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestLoadCacheSkipsDamagedEntries(t *testing.T) {
 		t.Fatal("a damaged entry was registered as a taxonomy")
 	}
 	for _, c := range []struct{ version, file string }{
-		{"7.0.0", filepath.Join(root, "example.org", "7.0.0", "skill_categories.json")},
+		{"7.0.0", filepath.Join(root, "https_example.org", "7.0.0", "skill_categories.json")},
 		{"7.0.2", filepath.Join(incomplete, "skill_categories.json")},
 	} {
 		err := loadError(c.version)
@@ -165,14 +165,14 @@ func TestLoadCacheSkipsDamagedEntries(t *testing.T) {
 // unreadable, and lists every version folder with a valid name.
 func TestLoadCacheDirReadsNoTaxonomy(t *testing.T) {
 	root := t.TempDir()
-	writeEntry(t, root, "example.org", "7.6.0", "{", "{")
+	writeEntry(t, root, "https_example.org", "7.6.0", "{", "{")
 	for _, odd := range []string{"..x", "-dash"} {
-		if err := os.MkdirAll(filepath.Join(root, "example.org", odd), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Join(root, "https_example.org", odd), 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
 	loaded, err := LoadCacheDir(root)
-	if err != nil || len(loaded) != 1 || loaded[0].Version != "7.6.0" || loaded[0].Host != "example.org" {
+	if err != nil || len(loaded) != 1 || loaded[0].Version != "7.6.0" || loaded[0].Origin != "https://example.org" {
 		t.Fatalf("loaded = %+v, err = %v", loaded, err)
 	}
 	if hasLoadError("7.6.0") {
@@ -191,7 +191,7 @@ func TestLoadCacheDamagedCopyFallsBackToEmbedded(t *testing.T) {
 		t.Fatalf("no embedded %s", oasf.DefaultVersion)
 	}
 	root := t.TempDir()
-	writeEntry(t, root, "example.org", oasf.DefaultVersion, tinyTree("x"), "{")
+	writeEntry(t, root, "https_example.org", oasf.DefaultVersion, tinyTree("x"), "{")
 	if _, err := LoadCacheDir(root); err != nil {
 		t.Fatal(err)
 	}
@@ -208,8 +208,8 @@ func TestLoadCacheDamagedCopyFallsBackToEmbedded(t *testing.T) {
 // is used.
 func TestLoadCacheDamagedPublicCopyGivesWay(t *testing.T) {
 	root := t.TempDir()
-	writeEntry(t, root, "schema.oasf.outshift.com", "7.8.0", "{", tinyTree("public"))
-	writeEntry(t, root, "mirror.example.org", "7.8.0", tinyTree("mirror"), tinyTree("mirror"))
+	writeEntry(t, root, "https_schema.oasf.outshift.com", "7.8.0", "{", tinyTree("public"))
+	writeEntry(t, root, "https_mirror.example.org", "7.8.0", tinyTree("mirror"), tinyTree("mirror"))
 	if _, err := LoadCacheDir(root); err != nil {
 		t.Fatal(err)
 	}
@@ -268,9 +268,9 @@ func TestLoadCachePrefersThePublicServer(t *testing.T) {
 			}
 		}
 	}
-	write("schema.oasf.outshift.com", "public")
-	write("zz.example.org", "mirror")
-	write("aa.example.org", "local")
+	write("https_schema.oasf.outshift.com", "public")
+	write("https_zz.example.org", "mirror")
+	write("https_aa.example.org", "local")
 	loaded, err := LoadCacheDir(root)
 	if err != nil || len(loaded) != 3 {
 		t.Fatalf("loaded %+v, %v", loaded, err)

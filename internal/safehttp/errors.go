@@ -1,0 +1,40 @@
+package safehttp
+
+import "errors"
+
+// ErrKind classifies a failure, so that a caller can decide what it means
+// (a timeout is not an answer; a 404 may be one).
+type ErrKind int
+
+const (
+	ErrBadURL      ErrKind = iota + 1 // not https, plain http off loopback, credentials, unparsable
+	ErrUnreachable                    // no connection (DNS, refused, TLS)
+	ErrProxy                          // the proxy refused or could not be reached
+	ErrTimeout                        // connect or total time limit reached
+	ErrCanceled                       // the caller's context was canceled
+	ErrRedirect                       // a redirect to another host or scheme, or too many
+	ErrTooLarge                       // the body is over the size cap
+	ErrStatus                         // Get only: a status other than 200
+)
+
+// Error is every failure of this package. Msg is a complete sentence for
+// the user, with no credentials in it; URL is the request URL, redacted.
+type Error struct {
+	Kind   ErrKind
+	URL    string
+	Status int // ErrStatus only
+	Msg    string
+	Err    error
+}
+
+func (e *Error) Error() string { return e.Msg }
+func (e *Error) Unwrap() error { return e.Err }
+
+// KindOf returns the ErrKind of err, or 0 when err is not an *Error.
+func KindOf(err error) ErrKind {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Kind
+	}
+	return 0
+}

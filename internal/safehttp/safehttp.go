@@ -1,0 +1,368 @@
+// Package safehttp is the one HTTP client oncard uses to fetch anything
+// from the network (an OASF schema server, a deployed agent card). What it
+// fetches ends up in validation verdicts, so it is deliberately strict:
+//
+//   - https only; plain http only to this machine (localhost, 127.0.0.0/8,
+//     ::1), for a server run locally;
+//   - a URL with user:password@ is refused, and no message or error ever
+//     contains credentials (of the URL or of a proxy): see Redact;
+//   - bounded connect time (TCP and TLS handshake) and total time (body
+//     included);
+//   - a cap on the response body: a larger answer is an error, not a
+//     truncated body;
+//   - redirects only within the same scheme and host[:port] (at most 5): a
+//     server that sends the client elsewhere would have its answers come
+//     from somewhere else;
+//   - proxy variables (HTTPS_PROXY, NO_PROXY, …) honoured, and a proxy that
+//     refuses is named in the message.
+//
+// Every failure is an *Error with a Kind a caller can act on and a Msg that
+// is a complete sentence for the user. Use:
+//
+//	c := safehttp.New(safehttp.Options{Subject: "the agent card host"})
+//	body, contentType, finalURL, err := c.Get(ctx, "https://agent.example/.well-known/agent-card.json", 1<<20)
+package safehttp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/oncard/oncard/model"
+)
+
+// Defaults of the limits.
+const (
+	DefaultConnectTimeout = 5 * time.Second
+	DefaultTimeout        = 15 * time.Second
+	DefaultMaxBytes       = 8 << 20
+	MaxRedirects          = 5
+)
+
+// Options tune a Client. The zero value gives the documented defaults.
+type Options struct {
+	ConnectTimeout time.Duration // TCP connect and TLS handshake limit
+	Timeout        time.Duration // whole request, body included
+	MaxBytes       int64         // default cap of a response body, in bytes
+	// Subject names the remote side in messages ("the schema server", "the
+	// agent card host"); "" is "the server".
+	Subject string
+	// Proxy picks the proxy of a request; nil is http.ProxyFromEnvironment
+	// (which reads the environment once per process: tests inject a proxy
+	// here instead of setting variables).
+	Proxy func(*http.Request) (*url.URL, error)
+	// HTTPClient replaces the client built from the options above (tests
+	// use it to trust a TLS test server). Its CheckRedirect is replaced by
+	// the same-host rule; its Timeout is kept when set.
+	HTTPClient *http.Client
+}
+
+// Client fetches over HTTP(S) under the rules of the package. Safe for
+// concurrent use.
+type Client struct {
+	http     *http.Client
+	proxy    func(*http.Request) (*url.URL, error)
+	maxBytes int64
+	subject  string
+}
+
+// New builds a Client.
+func New(o Options) *Client {
+	if o.ConnectTimeout <= 0 {
+		o.ConnectTimeout = DefaultConnectTimeout
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = DefaultMaxBytes
+	}
+	if o.Subject == "" {
+		o.Subject = "the server"
+	}
+	if o.Proxy == nil {
+		o.Proxy = http.ProxyFromEnvironment
+	}
+	var hc *http.Client
+	if o.HTTPClient == nil {
+		hc = &http.Client{Timeout: o.Timeout, Transport: newTransport(o.ConnectTimeout, o.Proxy)}
+	} else {
+		copied := *o.HTTPClient
+		hc = &copied
+		if hc.Timeout <= 0 {
+			hc.Timeout = o.Timeout
+		}
+	}
+	c := &Client{http: hc, proxy: o.Proxy, maxBytes: o.MaxBytes, subject: o.Subject}
+	hc.CheckRedirect = c.sameHostRedirects
+	return c
+}
+
+// Timeout is the client's total time limit of one request.
+func (c *Client) Timeout() time.Duration { return c.http.Timeout }
+
+func newTransport(connect time.Duration, proxy func(*http.Request) (*url.URL, error)) *http.Transport {
+	dialer := &net.Dialer{Timeout: connect, KeepAlive: 30 * time.Second}
+	return &http.Transport{
+		Proxy:                 proxy,
+		DialContext:           dialer.DialContext,
+		TLSHandshakeTimeout:   connect,
+		ResponseHeaderTimeout: 0, // bounded by the client's total Timeout
+		MaxIdleConns:          4,
+		IdleConnTimeout:       30 * time.Second,
+		ForceAttemptHTTP2:     true,
+		// net/http reports a refused CONNECT with the status text alone;
+		// keep the proxy and the status so the message can name both.
+		OnProxyConnectResponse: func(_ context.Context, proxy *url.URL, _ *http.Request, resp *http.Response) error {
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+			return &proxyRefusal{proxy: Redact(proxy.Scheme + "://" + proxy.Host), status: resp.StatusCode}
+		},
+	}
+}
+
+// proxyRefusal is a proxy answering CONNECT with a status other than 200.
+type proxyRefusal struct {
+	proxy  string
+	status int
+}
+
+func (p *proxyRefusal) Error() string {
+	return fmt.Sprintf("the proxy %s answered %d %s", p.proxy, p.status, http.StatusText(p.status))
+}
+
+// Request is one request for Do.
+type Request struct {
+	Method string // "" is GET
+	URL    *url.URL
+	Body   []byte // sent as Content-Type ContentType when not nil
+	// Accept and ContentType default to application/json.
+	Accept, ContentType string
+	MaxBytes            int64 // 0 is the client's cap
+}
+
+// Response is a complete answer, whatever its status.
+type Response struct {
+	Status      int
+	Body        []byte
+	ContentType string
+	FinalURL    *url.URL // where the answer came from, after redirects
+}
+
+// Get fetches rawURL (checked by CheckURL) and returns the body of a 200
+// answer, its Content-Type and the URL it finally came from. Any other
+// status is an *Error of Kind ErrStatus (Status set). maxBytes caps the
+// body (0 is the client's cap).
+func (c *Client) Get(ctx context.Context, rawURL string, maxBytes int64) (body []byte, contentType, finalURL string, err error) {
+	u, err := CheckURL(rawURL)
+	if err != nil {
+		return nil, "", "", err
+	}
+	resp, err := c.Do(ctx, Request{URL: u, MaxBytes: maxBytes, Accept: "application/json, */*;q=0.5"})
+	if err != nil {
+		return nil, "", "", err
+	}
+	if resp.Status != http.StatusOK {
+		return nil, "", "", &Error{Kind: ErrStatus, URL: Redact(u.String()), Status: resp.Status,
+			Msg: fmt.Sprintf("%s at %s answered %d %s to GET %s", c.subject, u.Host, resp.Status, http.StatusText(resp.Status), model.SafeText(u.EscapedPath()))}
+	}
+	return resp.Body, resp.ContentType, Redact(resp.FinalURL.String()), nil
+}
+
+// Do sends one request to a URL the caller checked (CheckURL) and returns
+// the answer whatever its status: statuses are the caller's to judge.
+// Transport failures, a redirect elsewhere and an oversized body are
+// *Error values.
+func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
+	if r.URL == nil {
+		return nil, &Error{Kind: ErrBadURL, Msg: "no URL to fetch"}
+	}
+	if _, err := CheckURL(r.URL.String()); err != nil {
+		return nil, err
+	}
+	method := r.Method
+	if method == "" {
+		method = http.MethodGet
+	}
+	limit := r.MaxBytes
+	if limit <= 0 {
+		limit = c.maxBytes
+	}
+	var rd io.Reader
+	if r.Body != nil {
+		rd = bytes.NewReader(r.Body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, r.URL.String(), rd)
+	if err != nil {
+		return nil, &Error{Kind: ErrBadURL, URL: Redact(r.URL.String()), Msg: fmt.Sprintf("cannot build the request: %s", model.SafeText(Redact(err.Error())))}
+	}
+	accept, ctype := r.Accept, r.ContentType
+	if accept == "" {
+		accept = "application/json"
+	}
+	if ctype == "" {
+		ctype = "application/json"
+	}
+	req.Header.Set("Accept", accept)
+	req.Header.Set("User-Agent", "oncard")
+	if r.Body != nil {
+		req.Header.Set("Content-Type", ctype)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return nil, c.transportError(req, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	if err != nil {
+		return nil, c.transportError(req, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, &Error{Kind: ErrTooLarge, URL: Redact(r.URL.String()),
+			Msg: fmt.Sprintf("the answer of %s to %s %s is larger than the %s limit", c.subject, method, model.SafeText(r.URL.EscapedPath()), ByteSize(limit))}
+	}
+	final := r.URL
+	if resp.Request != nil && resp.Request.URL != nil {
+		final = resp.Request.URL
+	}
+	return &Response{Status: resp.StatusCode, Body: data, ContentType: resp.Header.Get("Content-Type"), FinalURL: final}, nil
+}
+
+// CheckURL accepts https URLs, and http URLs whose host is loopback. A URL
+// with credentials (user:password@) is refused; the message does not repeat
+// them.
+func CheckURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
+		return nil, &Error{Kind: ErrBadURL, URL: Redact(raw),
+			Msg: fmt.Sprintf("%q is not a usable URL: expected https://host[:port]/…", model.SafeText(Redact(raw)))}
+	}
+	if u.User != nil {
+		return nil, &Error{Kind: ErrBadURL, URL: Redact(raw),
+			Msg: fmt.Sprintf("%q carries credentials (user:password@): oncard does not send them; remove them from the URL", model.SafeText(Redact(raw)))}
+	}
+	if u.Scheme == "http" && !IsLoopback(u.Hostname()) {
+		return nil, &Error{Kind: ErrBadURL, URL: Redact(raw),
+			Msg: fmt.Sprintf("refusing plain http to %s: use https (http is allowed only for localhost)", model.SafeText(u.Host))}
+	}
+	return u, nil
+}
+
+// IsLoopback reports whether host (without port) names this machine.
+func IsLoopback(host string) bool {
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Redact removes user:password@ from every URL in s (a URL alone, or a
+// message that contains URLs), so that credentials never reach a message,
+// a log or a cache file.
+func Redact(s string) string {
+	if !strings.Contains(s, "@") {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "://")
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i+3])
+		s = s[i+3:]
+		// The authority ends at the first of "/?#", whitespace or quote.
+		end := strings.IndexAny(s, "/?#\" \t\n'")
+		if end < 0 {
+			end = len(s)
+		}
+		if at := strings.LastIndex(s[:end], "@"); at >= 0 {
+			s = s[at+1:]
+		}
+	}
+}
+
+// sameHostRedirects follows a redirect only to the same scheme and host the
+// request started with.
+func (c *Client) sameHostRedirects(req *http.Request, via []*http.Request) error {
+	first := via[0].URL
+	if len(via) >= MaxRedirects {
+		return &Error{Kind: ErrRedirect, URL: Redact(first.String()),
+			Msg: fmt.Sprintf("%s at %s redirected more than %d times", c.subject, first.Host, MaxRedirects)}
+	}
+	if !strings.EqualFold(req.URL.Host, first.Host) || req.URL.Scheme != first.Scheme {
+		return &Error{Kind: ErrRedirect, URL: Redact(first.String()),
+			Msg: fmt.Sprintf("refused a redirect from %s to %s: %s may only redirect within its own host",
+				first.Scheme+"://"+first.Host, model.SafeText(req.URL.Scheme+"://"+req.URL.Host), c.subject)}
+	}
+	return nil
+}
+
+// transportError turns what net/http returns into a sentence.
+func (c *Client) transportError(req *http.Request, err error) error {
+	u := req.URL
+	var own *Error
+	if errors.As(err, &own) { // the redirect rule
+		return own
+	}
+	var netErr net.Error
+	var op *net.OpError
+	var refusal *proxyRefusal
+	switch {
+	case errors.As(err, &refusal):
+		return &Error{Kind: ErrProxy, URL: Redact(u.String()), Err: err,
+			Msg: fmt.Sprintf("the proxy %s refused to connect to %s at %s: it answered %d %s (check HTTPS_PROXY and NO_PROXY)",
+				refusal.proxy, c.subject, u.Host, refusal.status, http.StatusText(refusal.status))}
+	case errors.Is(err, context.Canceled):
+		return &Error{Kind: ErrCanceled, URL: Redact(u.String()), Err: err, Msg: fmt.Sprintf("the request to %s was interrupted", c.subject)}
+	case errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &netErr) && netErr.Timeout()):
+		return &Error{Kind: ErrTimeout, URL: Redact(u.String()), Err: err,
+			Msg: fmt.Sprintf("%s at %s did not answer %s %s in time (limit %s)", c.subject, u.Host, req.Method, model.SafeText(u.EscapedPath()), c.http.Timeout)}
+	case errors.As(err, &op) && op.Op == "proxyconnect":
+		proxy := "the configured proxy"
+		if p, perr := c.proxy(req); perr == nil && p != nil {
+			proxy = "the proxy " + Redact(p.Scheme+"://"+p.Host)
+		}
+		return &Error{Kind: ErrProxy, URL: Redact(u.String()), Err: err,
+			Msg: fmt.Sprintf("cannot reach %s at %s through %s: %s (check HTTPS_PROXY and NO_PROXY)",
+				c.subject, u.Host, proxy, model.SafeText(Redact(rootCause(op.Err))))}
+	}
+	return &Error{Kind: ErrUnreachable, URL: Redact(u.String()), Err: err,
+		Msg: fmt.Sprintf("cannot reach %s at %s: %s", c.subject, u.Host, model.SafeText(Redact(rootCause(err))))}
+}
+
+// rootCause strips the "Get \"url\": " wrappers net/http adds, keeping the
+// part that explains the failure (e.g. "connection refused").
+func rootCause(err error) string {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	var op *net.OpError
+	if errors.As(err, &op) && op.Err != nil {
+		return op.Err.Error()
+	}
+	return err.Error()
+}
+
+// ByteSize writes a size the way limits are usually given (8 MiB).
+func ByteSize(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	if n >= 1<<10 && n%(1<<10) == 0 {
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
