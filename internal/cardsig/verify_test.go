@@ -3,10 +3,10 @@ package cardsig
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"crypto"
 	"crypto/ed25519"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -57,7 +57,9 @@ func TestVerifyMeaningNotBytes(t *testing.T) {
 		}, Verified},
 		{"value changed", func(s string) string { return strings.Replace(s, `"1.0.0"`, `"1.0.1"`, 1) }, PayloadMismatch},
 		{"boolean flipped", func(s string) string { return strings.Replace(s, `"streaming": true`, `"streaming": false`, 1) }, PayloadMismatch},
-		{"member added", func(s string) string { return strings.Replace(s, `"version": "1.0.0",`, `"version": "1.0.0", "iconUrl": "https://weather.example/i.png",`, 1) }, PayloadMismatch},
+		{"member added", func(s string) string {
+			return strings.Replace(s, `"version": "1.0.0",`, `"version": "1.0.0", "iconUrl": "https://weather.example/i.png",`, 1)
+		}, PayloadMismatch},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
