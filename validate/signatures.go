@@ -76,11 +76,12 @@ func SignatureFindings(doc *model.Doc, results []cardsig.Result, policy Signatur
 		missingKey, unverified = Error, Error
 	}
 	for _, res := range results {
-		msg := signatureLabel(res) + ": " + model.SafeText(res.Reason)
+		label, reason := signatureLabel(res), model.SafeText(res.Reason)
+		msg := label + ": " + reason
 		switch res.Status {
 		case cardsig.Verified:
 		case cardsig.Unverified:
-			r.add(res.Pointer, unverified, codeSigUnverified, "signature not checked: "+msg,
+			r.add(res.Pointer, unverified, codeSigUnverified, label+" not checked: "+reason,
 				"give the signer's public keys: --jwks FILE (a JWK set)")
 		case cardsig.UnknownKey:
 			r.add(res.Pointer, missingKey, codeSigUnknownKey, msg,
@@ -110,4 +111,14 @@ func signatureLabel(res cardsig.Result) string {
 		s += " (" + model.SafeText(res.Algorithm) + ", no kid)"
 	}
 	return s
+}
+
+// WithSignatures returns diags with the findings of Signatures added, in
+// position order: for callers that validated the card already.
+func WithSignatures(ctx context.Context, doc *model.Doc, diags []Diagnostic, policy SignaturePolicy, opts cardsig.Options) []Diagnostic {
+	add := Signatures(ctx, doc, policy, opts)
+	if len(add) == 0 {
+		return diags
+	}
+	return sorted(append(append([]Diagnostic(nil), diags...), add...))
 }

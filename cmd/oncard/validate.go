@@ -28,10 +28,12 @@ type validateFlags struct {
 	schemaHosts []string
 	online      bool
 	oasfServer  string
+	signatures  string
+	jwks        string
 }
 
 func newValidateCmd() *cobra.Command {
-	f := validateFlags{format: "text"}
+	f := validateFlags{format: "text", signatures: string(validate.SignaturesIfPresent)}
 	cmd := &cobra.Command{
 		Use:   "validate FILE...|-",
 		Short: "Check Agent Cards, On Request params and replies, discovery payloads and catalogs",
@@ -60,6 +62,8 @@ be read, or an --online check fails; 2 for a usage mistake.`,
 	fl.StringArrayVar(&f.schemaHosts, "schema-host", nil, "also accept this OASF schema server (host or host:port; repeatable)")
 	fl.BoolVar(&f.online, "online", false, "also ask an OASF schema server about discovery payloads (network)")
 	fl.StringVar(&f.oasfServer, "oasf-server", "", "schema server for --online (default "+server.DefaultServer+")")
+	fl.Var(newEnumValue(&f.signatures, signaturePolicyNames()...), "signatures", "Agent Card signatures: "+strings.Join(signaturePolicyNames(), ", "))
+	fl.StringVar(&f.jwks, "jwks", "", "JWK set (or PEM public keys) to verify Agent Card signatures with")
 	return cmd
 }
 
@@ -87,6 +91,10 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	if err != nil {
 		return err
 	}
+	sigs, err := newSignatureCheck(cmd, f.signatures, f.jwks)
+	if err != nil {
+		return err
+	}
 	var online *onlineCheck
 	if f.online {
 		serverURL, err := oasfServerURL(f.oasfServer)
@@ -104,6 +112,7 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	check := func(path string) fileResult {
 		r := validateFile(path, validate.Kind(f.kind), opts, cmd.InOrStdin())
 		online.run(cmd.Context(), &r)
+		sigs.run(cmd, &r)
 		r.doc = nil // keep nothing of the document once it is checked
 		return r
 	}

@@ -151,6 +151,18 @@ func (k *SigningKey) PublicJWK(kid, alg string) jose.JSONWebKey {
 	return jose.JSONWebKey{Key: k.Public(), KeyID: kid, Algorithm: alg, Use: "sig"}
 }
 
+// PublicKeySet is a key set of the key's public half under kid and alg: for
+// checking a signature just made, and to publish for verifiers
+// (MarshalJSON).
+func (k *SigningKey) PublicKeySet(kid, alg string) *KeySet {
+	return &KeySet{keys: []jose.JSONWebKey{k.PublicJWK(kid, alg)}}
+}
+
+// MarshalJSON writes the set as a JWK set (RFC 7517 §5) of public keys.
+func (s *KeySet) MarshalJSON() ([]byte, error) {
+	return json.Marshal(jose.JSONWebKeySet{Keys: s.keys})
+}
+
 // ReadSigningKey reads a private key from a file: PEM (PKCS #8, SEC 1 "EC
 // PRIVATE KEY" or PKCS #1 "RSA PRIVATE KEY") or a JWK (or a JWK set holding
 // exactly one private key). Errors name the file.

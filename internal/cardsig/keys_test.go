@@ -212,3 +212,27 @@ func TestReadFilesNameThem(t *testing.T) {
 		t.Errorf("big file: %v", err)
 	}
 }
+
+// TestPublicKeySetRoundTrip: the published set reads back as the same
+// public key, and verifies what the private key signed.
+func TestPublicKeySetRoundTrip(t *testing.T) {
+	key := &SigningKey{signer: katKey()}
+	data, err := json.Marshal(key.PublicKeySet("k", "EdDSA"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), `"d"`) {
+		t.Fatalf("the public set holds the private key: %s", data)
+	}
+	set, err := ParseJWKSet(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := mustParse(t, katCard)
+	if _, err := Sign(doc, key, SignOptions{KeyID: "k"}); err != nil {
+		t.Fatal(err)
+	}
+	if res := Verify(t.Context(), mustParse(t, string(doc.Encode())), Options{Keys: set}); res[0].Status != Verified {
+		t.Errorf("%+v", res)
+	}
+}
