@@ -13,6 +13,8 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"math/big"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -341,4 +343,57 @@ func b64url(t *testing.T, s string) []byte {
 		t.Fatalf("%q: %v", s, err)
 	}
 	return b
+}
+
+// benchCard is the full template card, about 5 KB: a realistic card to
+// sign and verify.
+func benchCard(b *testing.B) *model.Doc {
+	b.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "templates", "files", "full.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc, err := model.Parse(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return doc
+}
+
+// BenchmarkSignES256 is oncard sign's work on a card: canonical form,
+// ES256 signature, the edit.
+func BenchmarkSignES256(b *testing.B) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc := benchCard(b)
+	for b.Loop() {
+		if _, err := Sign(doc.Clone(), &SigningKey{signer: key}, SignOptions{KeyID: "k"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkVerifyES256 is oncard validate's added work on a signed card.
+func BenchmarkVerifyES256(b *testing.B) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sk := &SigningKey{signer: key}
+	doc := benchCard(b)
+	if _, err := Sign(doc, sk, SignOptions{KeyID: "k"}); err != nil {
+		b.Fatal(err)
+	}
+	signed, err := model.Parse(doc.Encode())
+	if err != nil {
+		b.Fatal(err)
+	}
+	keys := sk.PublicKeySet("k", "ES256")
+	for b.Loop() {
+		if res := Verify(context.Background(), signed, Options{Keys: keys}); res[0].Status != Verified {
+			b.Fatal(res)
+		}
+	}
 }
