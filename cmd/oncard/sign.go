@@ -165,7 +165,7 @@ func runSign(cmd *cobra.Command, path string, f *signFlags) error {
 			return err
 		}
 		if !ok {
-			fmt.Fprintf(stderr, "oncard: nothing written\n")
+			fmt.Fprintf(stderr, "oncard: %s not written\n", name)
 			return exitError{exitInvalid}
 		}
 	}
