@@ -397,3 +397,98 @@ func BenchmarkVerifyES256(b *testing.B) {
 		}
 	}
 }
+
+// TestResign: after an edit, the signature the key made is made again
+// (same kid, alg, jku) and verifies; another key's signature is kept as
+// it was; a card the key never signed is left alone.
+func TestResign(t *testing.T) {
+	keys := testKeys(t)
+	mine := &SigningKey{signer: keys["RSA"]}
+	theirs := &SigningKey{signer: keys["P-256"]}
+	orig := mustParse(t, katCard)
+	if _, err := Sign(orig, theirs, SignOptions{KeyID: "theirs"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Sign(orig, mine, SignOptions{KeyID: "mine", Algorithm: "PS384", JKU: "https://weather.example/jwks.json"}); err != nil {
+		t.Fatal(err)
+	}
+	original := mustParse(t, string(orig.Encode()))
+	theirSig := string(original.Root().Get("signatures").Index(0).Get("signature").Raw())
+
+	edited := mustParse(t, string(orig.Encode()))
+	if err := edited.Set("/version", []byte(`"1.0.1"`)); err != nil {
+		t.Fatal(err)
+	}
+	done, err := Resign(context.Background(), original, edited, mine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done) != 1 || done[0].Index != 1 || !done[0].Replaced || done[0].KeyID != "mine" || done[0].Algorithm != "PS384" {
+		t.Fatalf("Resign: %+v", done)
+	}
+	out := mustParse(t, string(edited.Encode()))
+	if h, err := readHeaders(out.Root().Get("signatures").Index(1)); err != nil || h.jku != "https://weather.example/jwks.json" {
+		t.Errorf("the jku was not kept: %+v %v", h, err)
+	}
+	if got := string(out.Root().Get("signatures").Index(0).Get("signature").Raw()); got != theirSig {
+		t.Error("the other key's signature changed")
+	}
+	res := Verify(context.Background(), out, Options{Keys: mine.PublicKeySet("mine", "PS384")})
+	if res[1].Status != Verified {
+		t.Errorf("the re-made signature: %+v", res[1])
+	}
+
+	// A signature of the key without a kid gives way to one with a kid.
+	noKid := mustParse(t, katCard)
+	entry, err := signByHand(t, noKid, mine, b64json(`{"alg":"RS256"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := noKid.Set("/signatures", mustJSON([]signatureEntry{entry})); err != nil {
+		t.Fatal(err)
+	}
+	before := mustParse(t, string(noKid.Encode()))
+	if r := Verify(context.Background(), before, Options{Keys: mine.PublicKeySet("", "")}); r[0].Status != Verified || r[0].KeyID != "" {
+		t.Fatalf("the kid-less signature: %+v", r)
+	}
+	after := mustParse(t, string(noKid.Encode()))
+	if err := after.Set("/version", []byte(`"2"`)); err != nil {
+		t.Fatal(err)
+	}
+	done, err = Resign(context.Background(), before, after, mine)
+	if err != nil || len(done) != 1 || done[0].Index != 0 || done[0].KeyID != mine.Thumbprint() {
+		t.Fatalf("kid-less: %+v %v", done, err)
+	}
+	if n := after.Root().Get("signatures").Len(); n != 1 {
+		t.Errorf("%d signatures after re-signing a kid-less one, want 1", n)
+	}
+
+	// A card the key did not sign: nothing to do.
+	other := mustParse(t, katCard)
+	if done, err := Resign(context.Background(), mustParse(t, katCard), other, mine); err != nil || len(done) != 0 || other.Changed() {
+		t.Errorf("unsigned card: %+v, %v, changed %v", done, err, other.Changed())
+	}
+}
+
+func mustCanonical(t *testing.T, doc *model.Doc) []byte {
+	t.Helper()
+	b, err := jcs.Doc(doc, "signatures")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// signByHand makes an RS256 signature under a protected header
+// without kid, with the standard library: go-jose's signer always writes
+// the headers oncard gives it.
+func signByHand(t *testing.T, doc *model.Doc, key *SigningKey, protected string) (signatureEntry, error) {
+	t.Helper()
+	input := protected + "." + base64.RawURLEncoding.EncodeToString(mustCanonical(t, doc))
+	d := sha256.Sum256([]byte(input))
+	sig, err := rsa.SignPKCS1v15(rand.Reader, key.signer.(*rsa.PrivateKey), crypto.SHA256, d[:])
+	if err != nil {
+		return signatureEntry{}, err
+	}
+	return signatureEntry{Protected: protected, Signature: base64.RawURLEncoding.EncodeToString(sig)}, nil
+}
