@@ -44,6 +44,10 @@ says it. Files are checked in parallel; results are printed in argument order.
 With --online the OASF discovery payloads are also sent to a schema server
 (--oasf-server, default the public one); oncard never goes online otherwise.
 
+Agent Card signatures are verified with the keys of --jwks FILE (a JWK set);
+without a key each signature gets an info saying it was not checked.
+--signatures require makes that, and an unsigned card, an error.
+
 Exit status: 0 when no finding is an error; 1 when one is, or a file cannot
 be read, or an --online check fails; 2 for a usage mistake.`,
 		Example: `  oncard validate agent-card.json

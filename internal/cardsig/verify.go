@@ -120,6 +120,15 @@ func (v *verifier) one(i int, it *model.Node) Result {
 		r.Status, r.Reason = AlgNotAllowed, algRefusal(h.alg)
 		return r
 	}
+	if want, ok := signatureSizes[h.alg]; ok && h.sigLen != want {
+		r.Pointer = ptr + "/signature"
+		r.Status = BadJWS
+		r.Reason = fmt.Sprintf("an %s signature is %d bytes, this one is %d", h.alg, want, h.sigLen)
+		if h.alg != "EdDSA" {
+			r.Reason += " (JWS writes R and S, RFC 7518 §3.4, not an ASN.1 DER signature)"
+		}
+		return r
+	}
 	if v.payloadErr != nil {
 		r.Status, r.Reason = PayloadMismatch, "the card has no canonical form to verify: "+v.payloadErr.Error()
 		return r
@@ -209,6 +218,10 @@ func (v *verifier) keysFor(h headers) (*KeySet, string, string) {
 	return f.keys, "jku key set", ""
 }
 
+// signatureSizes are the fixed signature lengths of the EC and Ed25519
+// algorithms (RSA's follow the key).
+var signatureSizes = map[string]int{"ES256": 64, "ES384": 96, "ES512": 132, "EdDSA": 64}
+
 // algRefusal says why alg is not accepted.
 func algRefusal(alg string) string {
 	switch {
@@ -223,6 +236,7 @@ func algRefusal(alg string) string {
 // headers is what a signature object says.
 type headers struct {
 	protected, signature string // as written (base64url)
+	sigLen               int    // bytes of the decoded signature
 	alg, kid, jku        string
 }
 
@@ -261,9 +275,11 @@ func readHeaders(it *model.Node) (headers, error) {
 	if h.signature, ok = it.Get("signature").Str(); !ok || h.signature == "" {
 		return h, badMember("signature", "signature (the base64url signature) is missing or not a string")
 	}
-	if _, err := b64(h.signature); err != nil {
+	sig, err := b64(h.signature)
+	if err != nil {
 		return h, badMember("signature", "signature is not base64url without padding")
 	}
+	h.sigLen = len(sig)
 	raw, err := b64(h.protected)
 	if err != nil {
 		return h, badMember("protected", "protected is not base64url without padding")

@@ -137,6 +137,8 @@ func TestVerifyBadSignatures(t *testing.T) {
 		{"alg unknown", `{"protected": "` + b64json(`{"alg":"XX1"}`) + `", "signature": "c2ln"}`, AlgNotAllowed, "/signatures/0/protected", "not one oncard accepts"},
 		{"kid not in the set", `{"protected": "` + b64json(`{"alg":"EdDSA","kid":"other"}`) + `", "signature": "` + goodSig + `"}`, UnknownKey, "/signatures/0", `"other"`},
 		{"key of another type", `{"protected": "` + b64json(`{"alg":"ES256","kid":"kat-1"}`) + `", "signature": "` + goodSig + `"}`, UnknownKey, "/signatures/0", "EC P-256"},
+		{"DER-length ES256 signature", `{"protected": "` + b64json(`{"alg":"ES256","kid":"kat-1"}`) + `", "signature": "` + base64.RawURLEncoding.EncodeToString(make([]byte, 71)) + `"}`, BadJWS, "/signatures/0/signature", "64 bytes"},
+		{"short EdDSA signature", `{"protected": "` + b64json(`{"alg":"EdDSA","kid":"kat-1"}`) + `", "signature": "c2ln"}`, BadJWS, "/signatures/0/signature", "this one is 3"},
 		{"signature of another header", `{"protected": "` + b64json(`{"alg":"EdDSA","kid":"kat-1"}`) + `", "signature": "` + goodSig + `"}`, PayloadMismatch, "/signatures/0", "canonical form"},
 		{"kid in the unprotected header", `{"protected": "` + b64json(`{"alg":"EdDSA"}`) + `", "header": {"kid": "kat-2"}, "signature": "` + goodSig + `"}`, UnknownKey, "/signatures/0", `"kat-2"`},
 	}
@@ -237,7 +239,7 @@ func TestVerifyJKU(t *testing.T) {
 	}
 
 	// An http jku is never fetched.
-	httpCard := sigCard(`[{"protected": "` + b64json(`{"alg":"EdDSA","kid":"a","jku":"http://weather.example/jwks.json"}`) + `", "signature": "c2ln"}]`)
+	httpCard := sigCard(`[{"protected": "` + b64json(`{"alg":"EdDSA","kid":"a","jku":"http://weather.example/jwks.json"}`) + `", "signature": "` + base64.RawURLEncoding.EncodeToString(make([]byte, 64)) + `"}]`)
 	calls = 0
 	res = Verify(context.Background(), mustParse(t, httpCard), Options{Fetch: fetch})
 	if calls != 0 || res[0].Status != Unverified || !strings.Contains(res[0].Reason, "not an https URL") {
