@@ -38,10 +38,10 @@ var (
 	// ErrReadOnly: the target has no write permission bits; it is
 	// replaced only with Options.ReplaceReadOnly.
 	ErrReadOnly = errors.New("is read-only")
-	// ErrAppeared: with Options.NoClobber, a file appeared at the path
-	// (written by a program that does not take oncard's lock) between the
-	// check and the write.
-	ErrAppeared = errors.New("was created by someone else meanwhile")
+	// ErrExists: with Options.NoClobber, there is a file at the path, or
+	// one appeared there while writing (made by a program that does not
+	// take oncard's lock).
+	ErrExists = errors.New("already exists")
 )
 
 // TooLargeError is an input over the size cap. Size is the file's size
@@ -85,8 +85,11 @@ func notRegular(op, path string, m fs.FileMode) error {
 type kindError struct{ kind string }
 
 func (e *kindError) Error() string {
-	if e.kind == "not a regular file" {
+	switch e.kind {
+	case "not a regular file":
 		return e.kind
+	case "a directory":
+		return "is a directory" // says it all
 	}
 	return "is " + e.kind + ", not a regular file"
 }

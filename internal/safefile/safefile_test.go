@@ -275,3 +275,12 @@ func TestReadFromStopsOnCancel(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+func TestWriteNoClobberRefusesExisting(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "card.json")
+	writeFile(t, p, "theirs", 0o644)
+	_, err := Write(context.Background(), p, []byte("mine"), Options{NoClobber: true})
+	if !errors.Is(err, ErrExists) || readString(t, p) != "theirs" {
+		t.Errorf("err = %v, file holds %q", err, readString(t, p))
+	}
+}

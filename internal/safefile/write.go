@@ -24,8 +24,8 @@ type Options struct {
 	// bits (oncard's --force); without it such a file is refused with
 	// ErrReadOnly.
 	ReplaceReadOnly bool
-	// NoClobber, when the path does not exist, creates it in a way that
-	// fails with ErrAppeared if another program creates it meanwhile.
+	// NoClobber only creates: a file at the path is refused with
+	// ErrExists, even one another program creates while oncard writes.
 	NoClobber bool
 	// MaxBytes caps what Update reads of the current file; 0 means 64 MiB.
 	MaxBytes int64
@@ -86,6 +86,8 @@ func update(ctx context.Context, path string, opts Options, readCurrent bool, ch
 		return Report{}, err
 	case !fi.Mode().IsRegular():
 		return Report{}, notRegular("replace", path, fi.Mode())
+	case opts.NoClobber:
+		return Report{}, &fs.PathError{Op: "create", Path: path, Err: ErrExists}
 	default:
 		cur.Info = fi
 		if readCurrent {
@@ -256,7 +258,7 @@ func replace(path, target string, data []byte, old fs.FileInfo, opts Options) ([
 		// if a program that ignores our lock created it meanwhile.
 		err := os.Link(name, target)
 		if errors.Is(err, fs.ErrExist) {
-			return nil, &fs.PathError{Op: "write", Path: path, Err: ErrAppeared}
+			return nil, &fs.PathError{Op: "create", Path: path, Err: ErrExists}
 		}
 		if err == nil {
 			syncDir(dir)

@@ -144,6 +144,14 @@ func (s *Session) Save() error {
 	return nil
 }
 
+// AllowReadOnly lets Save replace a file without write permission
+// (oncard's --force); by default Save refuses with model.ErrReadOnly.
+func (s *Session) AllowReadOnly(on bool) { s.file.ReplaceReadOnly = on }
+
+// Warnings are what the last Save reported besides writing (a hard link
+// split off, an owner that could not be kept), for the user.
+func (s *Session) Warnings() []string { return s.file.Warnings }
+
 // SaveAs writes the edited document to another path (atomically; an
 // existing file is replaced only when overwrite is true, see
 // model.WriteNew). The session still edits its own file.
