@@ -10,6 +10,7 @@ package edit
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 
 	"github.com/oncard/oncard/model"
@@ -130,12 +131,15 @@ func (s *Session) Apply(edits []model.Edit) error {
 // file is no longer what was loaded: nothing is written, the session keeps
 // its edits, and the caller can Rebase or SaveAs. When nothing changed it
 // writes nothing.
-func (s *Session) Save() error {
+func (s *Session) Save() error { return s.SaveContext(context.Background()) }
+
+// SaveContext is Save giving up when ctx is cancelled before writing.
+func (s *Session) SaveContext(ctx context.Context) error {
 	data := s.Bytes()
 	if bytes.Equal(data, s.base) {
 		return nil
 	}
-	if err := s.file.Save(data); err != nil {
+	if err := s.file.SaveContext(ctx, data); err != nil {
 		return err
 	}
 	s.base = data
