@@ -8,9 +8,10 @@ package validate
 // cross-checks with a linked Agent Card.
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"net/url"
 	"os"
@@ -18,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/model"
 )
 
@@ -290,25 +292,15 @@ func pointerOrRoot(p string) string {
 }
 
 // readLocalFile reads a file a catalog links to. A catalog is untrusted
-// input: its url may name a device or a huge file (file:///dev/zero), so only
-// regular files within the parser's size limit are read.
+// input: its url may name a device, a named pipe or a huge file
+// (file:///dev/zero), so only regular files within the parser's size limit
+// are read; the type is checked before opening, so a pipe cannot block.
 func readLocalFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file")
-	}
-	if info.Size() > int64(model.DefaultLimits.MaxBytes) {
+	data, _, err := safefile.ReadRegular(context.Background(), path, int64(model.DefaultLimits.MaxBytes))
+	if errors.As(err, new(*safefile.TooLargeError)) {
 		return nil, fmt.Errorf("larger than %d bytes", model.DefaultLimits.MaxBytes)
 	}
-	return io.ReadAll(io.LimitReader(f, int64(model.DefaultLimits.MaxBytes)+1))
+	return data, err
 }
 
 // readError shortens an os error to its cause (the path is already named).

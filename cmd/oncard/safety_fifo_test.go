@@ -1,0 +1,128 @@
+//go:build linux
+
+package main
+
+import (
+	"bytes"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestFIFOInputsEndOnSignal gives a named pipe to every command that reads
+// a file. The test holds the pipe's write end open and writes the start of
+// a document, so each command is stuck waiting for the rest; SIGTERM must
+// end it with exit 143. The test knows the command is reading (and so has
+// its signal handling in place) when the bytes it wrote have left the
+// pipe: it counts polls of the pipe, it does not time the command.
+func TestFIFOInputsEndOnSignal(t *testing.T) {
+	bin := oncardBinary(t)
+	for _, tc := range []struct {
+		name string
+		args func(fifo, dir string) []string
+	}{
+		{"preview", func(fifo, _ string) []string { return []string{"preview", fifo} }},
+		{"new --from", func(fifo, dir string) []string {
+			return []string{"new", "--from", fifo, "--yes", "-o", filepath.Join(dir, "out.json")}
+		}},
+		{"catalog add card", func(fifo, dir string) []string {
+			return []string{"catalog", "add", "--yes", fifo, "--to", filepath.Join(dir, "catalog.json")}
+		}},
+		{"validate", func(fifo, _ string) []string { return []string{"validate", fifo} }},
+		{"validate --card", func(fifo, dir string) []string {
+			catalog := filepath.Join(dir, "catalog.json")
+			writeFileT(t, catalog, `{"specVersion": "1.0", "entries": []}`)
+			return []string{"validate", "--card", fifo, catalog}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			fifo := filepath.Join(dir, "card.json")
+			if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+				t.Skip(err)
+			}
+			// O_RDWR opens at once and keeps a writer: the reader waits.
+			w, err := os.OpenFile(fifo, os.O_RDWR, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Close()
+			if _, err := w.Write([]byte(`{"name": `)); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(bin, tc.args(fifo, dir)...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			for {
+				n, err := unix.IoctlGetInt(int(w.Fd()), unix.TIOCINQ)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n == 0 || cmd.ProcessState != nil {
+					break
+				}
+				yield()
+			}
+			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+				t.Fatal(err)
+			}
+			waitBounded(t, cmd)
+			if code := cmd.ProcessState.ExitCode(); code != 143 {
+				t.Errorf("exit %d (%v), want 143\n%s", code, cmd.ProcessState, stderr.String())
+			}
+		})
+	}
+}
+
+// TestFIFOWhereAFileIsWritten: a named pipe given as the file to edit, as
+// the catalog to update, or linked from a catalog, is refused at once
+// (never opened, so nothing blocks), naming what it is.
+func TestFIFOWhereAFileIsWritten(t *testing.T) {
+	bin := oncardBinary(t)
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.json")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	card := filepath.Join(dir, "card.json")
+	writeFileT(t, card, debuggerCard)
+	catalog := filepath.Join(dir, "catalog.json")
+	writeFileT(t, catalog, `{"specVersion": "1.0", "entries": [{"identifier": "urn:example:agents:a",
+  "type": "application/a2a-agent-card+json", "url": "`+(&url.URL{Scheme: "file", Path: fifo}).String()+`"}]}`)
+	for _, args := range [][]string{
+		{"edit", fifo, "--set", `/name="x"`, "--yes"},
+		{"catalog", "add", "--yes", card, "--to", fifo},
+		{"validate", catalog},
+	} {
+		cmd := exec.Command(bin, args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		cmd.Stdout = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		waitBounded(t, cmd)
+		if !strings.Contains(stderr.String(), "is a named pipe, not a regular file") {
+			t.Errorf("%v: exit %d\n%s", args, cmd.ProcessState.ExitCode(), stderr.String())
+		}
+		if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+			t.Fatalf("%v replaced the pipe", args)
+		}
+	}
+}
+
+func writeFileT(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
