@@ -74,14 +74,15 @@ func TestSaveWarnsAboutHardLinks(t *testing.T) {
 }
 
 func TestOpenFileRefusesDevices(t *testing.T) {
-	_, err := OpenFile(os.DevNull)
-	if !errors.Is(err, ErrNotRegular) || err.Error() != os.DevNull+": is a character device, not a regular file" {
+	dev := charDevice(t)
+	_, err := OpenFile(dev)
+	if !errors.Is(err, ErrNotRegular) || err.Error() != dev+": is a character device, not a regular file" {
 		t.Errorf("err = %v", err)
 	}
-	if err := WriteNew(os.DevNull, []byte("{}"), true); !errors.Is(err, ErrNotRegular) {
-		t.Errorf("WriteNew over %s: %v", os.DevNull, err)
+	if err := WriteNew(dev, []byte("{}"), true); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("WriteNew over %s: %v", dev, err)
 	}
-	if fi, err := os.Lstat(os.DevNull); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		t.Fatalf("%s is no longer a device: %v", os.DevNull, err)
+	if fi, err := os.Lstat(dev); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("%s is no longer a device: %v", dev, err)
 	}
 }

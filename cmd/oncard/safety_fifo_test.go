@@ -126,3 +126,37 @@ func writeFileT(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestSpecialFilesAreRefused: a device given where oncard writes is left
+// alone, and oncard says why. (As root the device is one of the test's
+// own: a broken oncard must not replace the real /dev/null.)
+func TestSpecialFilesAreRefused(t *testing.T) {
+	bin := oncardBinary(t)
+	dir := t.TempDir()
+	card := filepath.Join(dir, "card.json")
+	writeFileT(t, card, editCard)
+	dev := os.DevNull
+	if os.Geteuid() == 0 {
+		dev = filepath.Join(dir, "null")
+		if err := syscall.Mknod(dev, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+			t.Skip("cannot make a device:", err)
+		}
+	}
+	before, err := os.Lstat(dev)
+	if err != nil {
+		t.Skip(err)
+	}
+	cmd := exec.Command(bin, "new", "--from", card, "--yes", "-o", dev, "--force")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitBounded(t, cmd)
+	if cmd.ProcessState.ExitCode() != 1 || !strings.Contains(stderr.String(), "is a character device, not a regular file") {
+		t.Errorf("exit %d\n%s", cmd.ProcessState.ExitCode(), stderr.String())
+	}
+	if after, err := os.Lstat(dev); err != nil || after.Mode() != before.Mode() {
+		t.Fatalf("%s was replaced: %v", dev, err)
+	}
+}

@@ -141,34 +141,6 @@ func waitBounded(t *testing.T, cmd *exec.Cmd) {
 	}
 }
 
-// TestSpecialFilesAreRefused: a device or a directory given where oncard
-// writes is left alone, and says why.
-func TestSpecialFilesAreRefused(t *testing.T) {
-	bin := oncardBinary(t)
-	dir := t.TempDir()
-	card := filepath.Join(dir, "card.json")
-	if err := os.WriteFile(card, []byte(editCard), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	before, err := os.Lstat(os.DevNull)
-	if err != nil {
-		t.Skip(err)
-	}
-	cmd := exec.Command(bin, "new", "--from", card, "--yes", "-o", os.DevNull, "--force")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waitBounded(t, cmd)
-	if cmd.ProcessState.ExitCode() != 1 || !strings.Contains(stderr.String(), "is a character device, not a regular file") {
-		t.Errorf("exit %d\n%s", cmd.ProcessState.ExitCode(), stderr.String())
-	}
-	if after, err := os.Lstat(os.DevNull); err != nil || after.Mode() != before.Mode() {
-		t.Fatalf("%s was replaced: %v", os.DevNull, err)
-	}
-}
-
 // TestReadOnlyNeedsForce: a file without write permission is not replaced
 // without --force.
 func TestReadOnlyNeedsForce(t *testing.T) {
