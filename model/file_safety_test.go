@@ -86,3 +86,14 @@ func TestOpenFileRefusesDevices(t *testing.T) {
 		t.Fatalf("%s is no longer a device: %v", dev, err)
 	}
 }
+
+// TestEditMessagesNameTheRoot: an edit under a root that is not a
+// container names the root, not an empty pointer ("the parent  is").
+func TestEditMessagesNameTheRoot(t *testing.T) {
+	d, err := Parse([]byte("5"))
+	must(t, err)
+	err = d.Set("/a", []byte("1"))
+	if err == nil || !strings.Contains(err.Error(), "the document's root is a number, not an object or array") {
+		t.Errorf("err = %v", err)
+	}
+}

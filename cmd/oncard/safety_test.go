@@ -186,3 +186,18 @@ func TestHardLinkWarning(t *testing.T) {
 
 // yield lets other goroutines and processes run while a test polls.
 func yield() { time.Sleep(time.Millisecond) }
+
+// TestConfigWrongTypeNamesJSONTypes: a config member of the wrong type is
+// explained in JSON's terms, not Go's ("[]string", "userConfig").
+func TestConfigWrongTypeNamesJSONTypes(t *testing.T) {
+	writeConfig(t, `{"schema_hosts": "x.example"}`)
+	_, err := acceptedSchemaHosts(nil)
+	if err == nil || !strings.HasSuffix(err.Error(), ": schema_hosts must be an array, not a string") {
+		t.Errorf("err = %v", err)
+	}
+	writeConfig(t, `{"oasf_server": 5}`)
+	_, err = acceptedSchemaHosts(nil)
+	if err == nil || !strings.HasSuffix(err.Error(), ": oasf_server must be a string, not a number") {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -283,3 +283,24 @@ func TestWriteNoClobberRefusesExisting(t *testing.T) {
 		t.Errorf("err = %v, file holds %q", err, readString(t, p))
 	}
 }
+
+// TestWriteInReadOnlyFolder: the error names the folder and the file the
+// user asked for, never a lock or temporary file of ours.
+func TestWriteInReadOnlyFolder(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "card.json")
+	writeFile(t, p, "old", 0o644)
+	if err := os.Chmod(dir, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(dir, 0o755)
+	if f, err := os.Create(filepath.Join(dir, "probe")); err == nil {
+		f.Close()
+		t.Skip("the folder is writable anyway (running as root?)")
+	}
+	_, err := Write(context.Background(), p, []byte("new"), Options{})
+	if err == nil || !errors.Is(err, fs.ErrPermission) ||
+		!strings.Contains(err.Error(), "cannot create files in the folder "+dir) || strings.Contains(err.Error(), ".oncard-") {
+		t.Errorf("err = %v", err)
+	}
+}
