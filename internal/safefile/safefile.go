@@ -13,8 +13,9 @@
 // system permits, its owner and group. Only regular files (or absent paths)
 // are replaced; a symlink has its target updated; a dangling link, a
 // read-only file (unless allowed) and anything else are refused. Every
-// write holds an advisory lock on .<name>.oncard-lock beside the target,
-// so that oncard processes writing the same file take turns, and Update
+// write holds an advisory lock on .<name>.oncard-lock beside the target
+// (removed again when the write is done), so that oncard processes writing
+// the same file take turns, and Update
 // reads the current bytes under that lock: a read-modify-write is never
 // interleaved with another. Temporary files a killed oncard left behind
 // are removed by the next write of the same file.

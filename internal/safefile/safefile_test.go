@@ -32,7 +32,7 @@ func readString(t *testing.T, p string) string {
 	return string(b)
 }
 
-// names lists a folder without our lock files.
+// names lists a folder.
 func names(t *testing.T, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
@@ -41,9 +41,7 @@ func names(t *testing.T, dir string) []string {
 	}
 	var out []string
 	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".oncard-lock") {
-			out = append(out, e.Name())
-		}
+		out = append(out, e.Name())
 	}
 	return out
 }

@@ -142,21 +142,36 @@ const lockRetry = 20 * time.Millisecond
 
 // lock takes the advisory lock of target, waiting for other oncard
 // writers of the same file until ctx is cancelled, and returns its
-// release.
+// release. The lock file is removed on release, so that none is left
+// beside the user's files; a writer that was waiting on the removed file
+// notices (the path no longer names the file it locked) and locks the
+// new one instead. Where an open file cannot be removed (Windows) the lock
+// file stays, which is harmless.
 func lock(ctx context.Context, path, target string) (func(), error) {
-	dir := filepath.Dir(target)
-	l := flock.New(affixed(target, ".oncard-lock"), flock.SetPermissions(0o644))
-	ok, err := l.TryLockContext(ctx, lockRetry)
-	if err == nil && !ok {
-		err = ctx.Err()
-	}
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+	lockPath := affixed(target, ".oncard-lock")
+	for {
+		l := flock.New(lockPath, flock.SetPermissions(0o644))
+		ok, err := l.TryLockContext(ctx, lockRetry)
+		if err == nil && !ok {
+			err = ctx.Err()
 		}
-		return nil, folderError(path, dir, err)
+		if err != nil {
+			_ = l.Close()
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, folderError(path, filepath.Dir(target), err)
+		}
+		held, err1 := l.Stat()
+		now, err2 := os.Stat(lockPath)
+		if err1 == nil && err2 == nil && os.SameFile(held, now) {
+			return func() {
+				_ = os.Remove(lockPath) // while still holding it
+				_ = l.Close()
+			}, nil
+		}
+		_ = l.Close() // released and removed by its holder meanwhile
 	}
-	return func() { _ = l.Unlock() }, nil
 }
 
 // folderError explains a failure to create a file in dir (the lock or the
