@@ -26,20 +26,22 @@ func TestFIFOInputsEndOnSignal(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		args func(fifo, dir string) []string
+		sig  syscall.Signal // SIGTERM when zero
 	}{
-		{"preview", func(fifo, _ string) []string { return []string{"preview", fifo} }},
+		{"preview", func(fifo, _ string) []string { return []string{"preview", fifo} }, 0},
+		{"preview, Ctrl-C", func(fifo, _ string) []string { return []string{"preview", fifo} }, syscall.SIGINT},
 		{"new --from", func(fifo, dir string) []string {
 			return []string{"new", "--from", fifo, "--yes", "-o", filepath.Join(dir, "out.json")}
-		}},
+		}, 0},
 		{"catalog add card", func(fifo, dir string) []string {
 			return []string{"catalog", "add", "--yes", fifo, "--to", filepath.Join(dir, "catalog.json")}
-		}},
-		{"validate", func(fifo, _ string) []string { return []string{"validate", fifo} }},
+		}, 0},
+		{"validate", func(fifo, _ string) []string { return []string{"validate", fifo} }, 0},
 		{"validate --card", func(fifo, dir string) []string {
 			catalog := filepath.Join(dir, "catalog.json")
 			writeFileT(t, catalog, `{"specVersion": "1.0", "entries": []}`)
 			return []string{"validate", "--card", fifo, catalog}
-		}},
+		}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -62,22 +64,34 @@ func TestFIFOInputsEndOnSignal(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			for {
+			// Poll until the command has taken the bytes. The bound only
+			// catches a command that never reads (each poll yields 1 ms, so
+			// it is minutes: never reached by a slow machine).
+			for polls := 0; ; polls++ {
 				n, err := unix.IoctlGetInt(int(w.Fd()), unix.TIOCINQ)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if n == 0 || cmd.ProcessState != nil {
+				if n == 0 {
 					break
+				}
+				if polls == maxPolls {
+					_ = cmd.Process.Kill()
+					_ = cmd.Wait()
+					t.Fatalf("the command never read the pipe\n%s", stderr.String())
 				}
 				yield()
 			}
-			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			sig, want := syscall.SIGTERM, 143
+			if tc.sig == syscall.SIGINT {
+				sig, want = syscall.SIGINT, 130
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
 			}
 			waitBounded(t, cmd)
-			if code := cmd.ProcessState.ExitCode(); code != 143 {
-				t.Errorf("exit %d (%v), want 143\n%s", code, cmd.ProcessState, stderr.String())
+			if code := cmd.ProcessState.ExitCode(); code != want {
+				t.Errorf("exit %d (%v), want %d\n%s", code, cmd.ProcessState, want, stderr.String())
 			}
 		})
 	}
@@ -120,6 +134,9 @@ func TestFIFOWhereAFileIsWritten(t *testing.T) {
 	}
 }
 
+// maxPolls bounds the polls of TestFIFOInputsEndOnSignal.
+const maxPolls = 100000
+
 func writeFileT(t *testing.T, path, text string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
@@ -158,5 +175,28 @@ func TestSpecialFilesAreRefused(t *testing.T) {
 	}
 	if after, err := os.Lstat(dev); err != nil || after.Mode() != before.Mode() {
 		t.Fatalf("%s was replaced: %v", dev, err)
+	}
+}
+
+// TestEndlessInputIsCapped: --from /dev/zero stops at the size limit
+// instead of reading for ever.
+func TestEndlessInputIsCapped(t *testing.T) {
+	bin := oncardBinary(t)
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip(err)
+	}
+	out := filepath.Join(t.TempDir(), "out.json")
+	cmd := exec.Command(bin, "new", "--from", "/dev/zero", "--yes", "-o", out)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitBounded(t, cmd)
+	if cmd.ProcessState.ExitCode() != 1 || !strings.Contains(stderr.String(), "/dev/zero:1:1: the document is larger than the limit") {
+		t.Errorf("exit %d\n%s", cmd.ProcessState.ExitCode(), stderr.String())
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("something was written")
 	}
 }
