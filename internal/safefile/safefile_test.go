@@ -302,3 +302,19 @@ func TestWriteInReadOnlyFolder(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestRefusalCreatesNothing: refusing a device or a directory leaves no
+// lock or temporary file beside it.
+func TestRefusalCreatesNothing(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(context.Background(), sub, []byte("x"), Options{}); !errors.Is(err, ErrNotRegular) {
+		t.Fatalf("err = %v", err)
+	}
+	if got := names(t, dir); len(got) != 1 {
+		t.Errorf("folder holds %v", got)
+	}
+}

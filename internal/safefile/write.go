@@ -71,6 +71,11 @@ func update(ctx context.Context, path string, opts Options, readCurrent bool, ch
 	if err != nil {
 		return Report{}, err
 	}
+	// A device or a directory is refused before anything is created
+	// beside it (the lock file), and again under the lock below.
+	if fi, err := os.Lstat(target); err == nil && !fi.Mode().IsRegular() {
+		return Report{}, notRegular("replace", path, fi.Mode())
+	}
 	unlock, err := lock(ctx, path, target)
 	if err != nil {
 		return Report{}, err
