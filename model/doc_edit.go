@@ -73,7 +73,7 @@ func (d *Doc) Set(ptr string, value []byte) error {
 			changed = true
 		}
 	default:
-		return &EditError{Op: "set", Ptr: ptr, Err: fmt.Errorf("the parent %s is a %s, not an object or array", parentPtr, parent.Kind)}
+		return &EditError{Op: "set", Ptr: ptr, Err: fmt.Errorf("%s is %s, not an object or array", describePtr(parentPtr), kindArticle(parent.Kind))}
 	}
 	if changed {
 		d.touch(path)
@@ -183,7 +183,7 @@ func (d *Doc) arrayPos(ptr string, insert bool) ([]*Node, int, error) {
 	}
 	arr := path[len(path)-1]
 	if arr.Kind != Array {
-		return nil, 0, fmt.Errorf("%s is a %s, not an array", parentPtr, arr.Kind)
+		return nil, 0, fmt.Errorf("%s is %s, not an array", describePtr(parentPtr), kindArticle(arr.Kind))
 	}
 	n := len(arr.Items)
 	last := tokens[len(tokens)-1]
@@ -314,3 +314,23 @@ type EditError struct {
 func (e *EditError) Error() string { return e.Op + " " + e.Ptr + ": " + e.Err.Error() }
 
 func (e *EditError) Unwrap() error { return e.Err }
+
+// describePtr names the value at ptr in a message: the empty pointer is
+// the whole document, which a bare "" would leave unsaid.
+func describePtr(ptr string) string {
+	if ptr == "" {
+		return "the document's root"
+	}
+	return "the parent " + ptr
+}
+
+// kindArticle is a kind with its article: "a number", "an object", "null".
+func kindArticle(k Kind) string {
+	switch k {
+	case Null:
+		return "null"
+	case Array, Object:
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}

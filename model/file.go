@@ -1,15 +1,14 @@
 package model
 
 import (
+	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 
-	"github.com/google/renameio/v2"
+	"github.com/oncard/oncard/internal/safefile"
 )
 
 // ErrChangedOnDisk means the file's bytes on disk are no longer those that
@@ -19,12 +18,33 @@ var ErrChangedOnDisk = errors.New("the file changed on disk since it was loaded"
 // ErrExists means WriteNew found a file where it was told not to overwrite.
 var ErrExists = errors.New("the file already exists")
 
+// Errors of writing that callers may want to explain (see safefile).
+var (
+	// ErrReadOnly: the file has no write permission; File.ReplaceReadOnly
+	// (oncard's --force) allows replacing it.
+	ErrReadOnly = safefile.ErrReadOnly
+	// ErrNotRegular: the path is a device, a pipe or a directory, which
+	// oncard never replaces (nor opens as a File).
+	ErrNotRegular = safefile.ErrNotRegular
+	// ErrDanglingLink: the path is a symlink to nothing.
+	ErrDanglingLink = safefile.ErrDanglingLink
+)
+
 // File is a document loaded from disk, remembered well enough to save it
-// back safely: atomically, with its mode, and never over someone else's edit.
+// back safely: atomically, with its mode and owner, and never over someone
+// else's edit (see internal/safefile).
 type File struct {
 	Path string
 	Doc  *Doc
 	Mode os.FileMode // permission bits of the file when it was loaded
+
+	// ReplaceReadOnly lets Save replace a file without write permission;
+	// without it Save refuses with ErrReadOnly.
+	ReplaceReadOnly bool
+	// Warnings are what the last Save reported besides writing, one
+	// sentence each (a hard link split off, an owner that could not be
+	// kept); the caller shows them.
+	Warnings []string
 
 	loaded [sha256.Size]byte // hash of the bytes loaded (or last saved)
 }
@@ -46,11 +66,27 @@ func (e *FileError) Error() string {
 
 func (e *FileError) Unwrap() error { return e.Err }
 
-// OpenFile reads and parses the document at path.
+// fileError wraps err for path, dropping an *fs.PathError about the same
+// path so that the path is not said twice.
+func fileError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		err = pe.Err
+	}
+	return &FileError{Path: path, Err: err}
+}
+
+// OpenFile reads and parses the document at path. Only a regular file is
+// opened: a File is something to save back.
 func OpenFile(path string) (*File, error) {
-	data, mode, err := readLimited(path, DefaultLimits.MaxBytes)
+	return OpenFileContext(context.Background(), path)
+}
+
+// OpenFileContext is OpenFile giving up when ctx is cancelled.
+func OpenFileContext(ctx context.Context, path string) (*File, error) {
+	data, mode, err := readLimited(ctx, path, DefaultLimits.MaxBytes)
 	if err != nil {
-		return nil, &FileError{Path: path, Err: err}
+		return nil, fileError(path, err)
 	}
 	doc, err := Parse(data)
 	if err != nil {
@@ -61,77 +97,55 @@ func OpenFile(path string) (*File, error) {
 
 // readLimited reads a regular file of at most max bytes (a larger one
 // would be refused by Parse anyway; this avoids reading it all first).
-func readLimited(path string, max int) ([]byte, os.FileMode, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, 0, err
-	}
-	if fi.IsDir() {
-		return nil, 0, errors.New("is a directory")
-	}
-	data, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
-	if err != nil {
-		return nil, 0, err
-	}
-	if len(data) > max {
+func readLimited(ctx context.Context, path string, max int) ([]byte, os.FileMode, error) {
+	data, fi, err := safefile.ReadRegular(ctx, path, int64(max))
+	var big *safefile.TooLargeError
+	if errors.As(err, &big) {
 		return nil, 0, &ParseError{Code: "json/too-large", Offset: max, Line: 1, Column: 1,
 			Msg: fmt.Sprintf("the document is larger than %d bytes", max)}
+	}
+	if err != nil {
+		return nil, 0, err
 	}
 	return data, fi.Mode().Perm(), nil
 }
 
-// Save replaces the file with data atomically (a temporary file in the same
-// folder, fsync, rename), keeping the file's mode. It refuses, with an error
-// wrapping ErrChangedOnDisk, when the bytes on disk are not the ones loaded.
+// Save replaces the file with data atomically, keeping the file's mode (a
+// chmod since loading wins) and owner. It refuses, with an error wrapping
+// ErrChangedOnDisk, when the bytes on disk are not the ones loaded; the
+// check and the write happen under the file's lock, so two oncard
+// processes saving the same file never lose one another's change.
 func (f *File) Save(data []byte) error {
-	target, err := resolve(f.Path)
-	if err != nil {
-		return &FileError{Path: f.Path, Err: err}
-	}
-	mode := f.Mode
-	if fi, err := os.Stat(target); err == nil {
-		mode = fi.Mode().Perm() // a chmod since loading wins
-	}
-	t, err := renameio.NewPendingFile(target,
-		renameio.WithTempDir(filepath.Dir(target)), renameio.WithStaticPermissions(mode))
-	if err != nil {
-		return &FileError{Path: f.Path, Err: err}
-	}
-	defer t.Cleanup()
-	if _, err := t.Write(data); err != nil {
-		return &FileError{Path: f.Path, Err: err}
-	}
-	// Check as late as possible, right before the rename, to keep the
-	// window in which another writer could slip in small.
-	if err := f.unchangedOnDisk(target); err != nil {
-		return &FileError{Path: f.Path, Err: err}
-	}
-	if err := t.CloseAtomicallyReplace(); err != nil {
-		return &FileError{Path: f.Path, Err: err}
-	}
-	syncDir(filepath.Dir(target))
-	f.loaded = sha256.Sum256(data)
-	f.Mode = mode
-	return nil
+	return f.SaveContext(context.Background(), data)
 }
 
-// unchangedOnDisk compares the file's current bytes with those loaded.
-func (f *File) unchangedOnDisk(target string) error {
-	cur, err := os.ReadFile(target)
-	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("%w (it was removed)", ErrChangedOnDisk)
+// SaveContext is Save giving up when ctx is cancelled before writing
+// (while waiting for another writer's lock, for instance).
+func (f *File) SaveContext(ctx context.Context, data []byte) error {
+	if data == nil {
+		data = []byte{}
+	}
+	var mode os.FileMode
+	opts := safefile.Options{ReplaceReadOnly: f.ReplaceReadOnly, MaxBytes: int64(DefaultLimits.MaxBytes)}
+	rep, err := safefile.Update(ctx, f.Path, opts, func(cur safefile.Current) ([]byte, error) {
+		if !cur.Exists() {
+			return nil, fmt.Errorf("%w (it was removed)", ErrChangedOnDisk)
+		}
+		if sha256.Sum256(cur.Data) != f.loaded {
+			return nil, ErrChangedOnDisk
+		}
+		mode = cur.Info.Mode().Perm()
+		return data, nil
+	})
+	if errors.As(err, new(*safefile.TooLargeError)) {
+		err = ErrChangedOnDisk // it grew past what we could have loaded
 	}
 	if err != nil {
-		return err
+		return fileError(f.Path, err)
 	}
-	if sha256.Sum256(cur) != f.loaded {
-		return ErrChangedOnDisk
-	}
+	f.loaded = sha256.Sum256(data)
+	f.Mode = mode
+	f.Warnings = rep.Warnings
 	return nil
 }
 
@@ -142,70 +156,33 @@ func (f *File) Reload() error {
 	if err != nil {
 		return err
 	}
+	g.ReplaceReadOnly = f.ReplaceReadOnly
 	*f = *g
 	return nil
 }
 
 // WriteNew writes data to path atomically. It fails with an error wrapping
 // ErrExists when path exists and overwrite is false; new files get mode
-// 0644 (less the umask), an overwritten file keeps its mode.
+// 0644 (less the umask), an overwritten file keeps its mode and owner.
+// Overwriting (oncard's --force) also replaces a read-only file.
 func WriteNew(path string, data []byte, overwrite bool) error {
-	target, err := resolve(path)
-	if err != nil {
-		return &FileError{Path: path, Err: err}
-	}
-	if _, err := os.Lstat(target); err == nil && !overwrite {
-		return &FileError{Path: path, Err: ErrExists}
-	}
-	t, err := renameio.NewPendingFile(target, renameio.WithTempDir(filepath.Dir(target)),
-		renameio.WithPermissions(0o644), renameio.WithExistingPermissions())
-	if err != nil {
-		return &FileError{Path: path, Err: err}
-	}
-	defer t.Cleanup()
-	if _, err := t.Write(data); err != nil {
-		return &FileError{Path: path, Err: err}
-	}
-	if !overwrite {
-		// Link fails if the name appeared meanwhile: no clobbering even in
-		// a race. The temporary name is removed by Cleanup.
-		if err := t.Sync(); err != nil {
-			return &FileError{Path: path, Err: err}
-		}
-		err := os.Link(t.Name(), target)
-		if err == nil {
-			syncDir(filepath.Dir(target))
-			return nil
-		}
-		if errors.Is(err, fs.ErrExist) {
-			return &FileError{Path: path, Err: ErrExists}
-		}
-		// The file system has no hard links: fall back to the rename.
-	}
-	if err := t.CloseAtomicallyReplace(); err != nil {
-		return &FileError{Path: path, Err: err}
-	}
-	syncDir(filepath.Dir(target))
-	return nil
+	_, err := WriteNewContext(context.Background(), path, data, overwrite)
+	return err
 }
 
-// resolve follows a symlink so that saving replaces the file it points to
-// rather than the link itself. A path that does not exist yet is kept.
-func resolve(path string) (string, error) {
-	p, err := filepath.EvalSymlinks(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return path, nil
+// WriteNewContext is WriteNew giving up when ctx is cancelled before
+// writing; it returns the warnings to show (see File.Warnings).
+func WriteNewContext(ctx context.Context, path string, data []byte, overwrite bool) ([]string, error) {
+	if data == nil {
+		data = []byte{}
 	}
-	return p, err
-}
-
-// syncDir makes the rename durable; failures are ignored because some
-// systems cannot fsync a directory and the rename itself succeeded.
-func syncDir(dir string) {
-	d, err := os.Open(dir)
+	opts := safefile.Options{Perm: 0o644, NoClobber: !overwrite, ReplaceReadOnly: overwrite}
+	rep, err := safefile.Write(ctx, path, data, opts)
+	if errors.Is(err, safefile.ErrExists) {
+		err = ErrExists
+	}
 	if err != nil {
-		return
+		return nil, fileError(path, err)
 	}
-	_ = d.Sync()
-	_ = d.Close()
+	return rep.Warnings, nil
 }

@@ -7,11 +7,14 @@ import (
 )
 
 // SafeText neutralises text taken from a document before it reaches a
-// terminal: control characters (ESC, BEL, C1 controls, bidi overrides ...)
-// are shown as visible escapes like `\x1b` or `\u202e`, so a card cannot move
-// the cursor, clear the screen or reorder what the user reads. Newlines and
-// tabs are escaped too: a single field is always one line. Invalid UTF-8
-// bytes become `\xNN`.
+// terminal: control characters (ESC, BEL, C1 controls) and the invisible
+// format characters (bidi controls, zero-width spaces and joiners, the
+// byte order mark, tag characters, soft hyphens) and the line and paragraph
+// separators U+2028/U+2029 are shown as visible escapes like `\x1b`,
+// `\u202e` or `\U000e0041`, so a card cannot move the cursor, clear the
+// screen, reorder what the user reads or hide text in it. Newlines and tabs
+// are escaped too: a single field is always one line. Invalid UTF-8 bytes
+// become `\xNN`.
 func SafeText(s string) string {
 	if isPlain(s) {
 		return s
@@ -35,6 +38,9 @@ func SafeText(s string) string {
 				b.WriteString(`\x`)
 				b.WriteString(hex2(byte(r)))
 			}
+		case isInvisibleFormat(r) && r > 0xffff:
+			b.WriteString(`\U00`)
+			b.WriteString(hex2(byte(r>>16)) + hex2(byte(r>>8)) + hex2(byte(r)))
 		case isInvisibleFormat(r):
 			b.WriteString(`\u`)
 			b.WriteString(hex2(byte(r>>8)) + hex2(byte(r)))
@@ -56,14 +62,14 @@ func isPlain(s string) bool {
 	return true
 }
 
-// isInvisibleFormat reports the format characters that change how text is
-// displayed (bidi controls) or hide text; they are escaped like controls.
+// isInvisibleFormat reports the characters that change how text is
+// displayed or hide text: every format character (Cf: bidi controls,
+// zero-width space, joiners, U+FEFF, tag characters, ...), the line and
+// paragraph separators, and the controls; they are escaped like controls.
+// The zero-width joiner inside emoji sequences is escaped too: showing
+// 👨\u200d👩 is the price of never showing hidden text.
 func isInvisibleFormat(r rune) bool {
-	switch {
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
-		return true
-	}
-	return unicode.Is(unicode.Cc, r)
+	return unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp, unicode.Cc)
 }
 
 func hex2(c byte) string {

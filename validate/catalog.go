@@ -8,9 +8,10 @@ package validate
 // cross-checks with a linked Agent Card.
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"net/url"
 	"os"
@@ -18,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/model"
 )
 
@@ -106,7 +108,7 @@ func checkSpecVersion(r *report, v *model.Node, ptr string) {
 	}
 	if major, _, _ := strings.Cut(s, "."); major != "0" && major != "1" {
 		r.fail(ptr, "catalog/spec-version",
-			fmt.Sprintf("specVersion %q has major version %s; this tool reads AI Catalog 0.x and 1.x", model.SafeText(s), major),
+			fmt.Sprintf("specVersion %q has major version %s; this tool reads AI Catalog 0.x and 1.x", s, major),
 			`use "1.0"`)
 	}
 }
@@ -133,10 +135,10 @@ func checkArtifactSource(r *report, entry *model.Node, ep string) {
 	switch {
 	case parsed.Scheme == "":
 		r.warn(ep+"/url", "catalog/http-url",
-			fmt.Sprintf("url %q is relative; an absolute https:// url is recommended so the entry works when copied into other catalogs", model.SafeText(clip(s, 80))), "")
+			fmt.Sprintf("url %q is relative; an absolute https:// url is recommended so the entry works when copied into other catalogs", clip(s, 80)), "")
 	case !strings.EqualFold(parsed.Scheme, "https"):
 		r.warn(ep+"/url", "catalog/http-url",
-			fmt.Sprintf("url %q does not use https", model.SafeText(clip(s, 80))), "publish the artifact at an https:// address")
+			fmt.Sprintf("url %q does not use https", clip(s, 80)), "publish the artifact at an https:// address")
 	}
 }
 
@@ -148,14 +150,14 @@ func checkIdentifier(r *report, entry *model.Node, ep string, i int, seen map[[2
 	}
 	if !isCatIdentifierURI(id) {
 		r.warn(ep+"/identifier", "catalog/identifier-not-uri",
-			fmt.Sprintf("identifier %q is not a URI; urn:air:{publisher-domain}:{namespace}:{name} is recommended", model.SafeText(clip(id, 80))), "")
+			fmt.Sprintf("identifier %q is not a URI; urn:air:{publisher-domain}:{namespace}:{name} is recommended", clip(id, 80)), "")
 	}
 	version, hasVersion := entry.Get("version").Str()
 	key := [2]string{id, version}
 	if j, dup := seen[key]; dup {
-		what := fmt.Sprintf("identifier %q", model.SafeText(clip(id, 80)))
+		what := fmt.Sprintf("identifier %q", clip(id, 80))
 		if hasVersion {
-			what += fmt.Sprintf(" with version %q", model.SafeText(version))
+			what += fmt.Sprintf(" with version %q", version)
 		}
 		r.fail(ep+"/identifier", "catalog/entry-duplicate",
 			fmt.Sprintf("%s is already listed at entries[%d]; (identifier, version) must be unique", what, j),
@@ -173,7 +175,7 @@ func checkIdentifier(r *report, entry *model.Node, ep string, i int, seen map[[2
 	versioned[id] = slots
 	if other != 0 {
 		r.warn(ep+"/identifier", "catalog/entry-version-conflict",
-			fmt.Sprintf("identifier %q is listed both with and without a version (see entries[%d]); give every entry of it a version", model.SafeText(clip(id, 80)), other-1), "")
+			fmt.Sprintf("identifier %q is listed both with and without a version (see entries[%d]); give every entry of it a version", clip(id, 80), other-1), "")
 	}
 }
 
@@ -196,7 +198,7 @@ func checkDigest(r *report, n *model.Node, ptr string) {
 	alg, hex, ok := catDigestParts(s)
 	if !ok {
 		r.fail(ptr, "catalog/digest-invalid",
-			fmt.Sprintf("digest %q must be algorithm:lowercasehex, like sha256:9f86d0…", model.SafeText(clip(s, 80))), "")
+			fmt.Sprintf("digest %q must be algorithm:lowercasehex, like sha256:9f86d0…", clip(s, 80)), "")
 		return
 	}
 	if weakDigests[alg] {
@@ -244,7 +246,7 @@ func (w *catalogWalk) nested(r *report, entry *model.Node, ep string, depth int,
 	}
 	if path == "" {
 		r.note(ep+"/url", "catalog/nested-not-followed",
-			fmt.Sprintf("nested catalog %q not checked: a relative url needs the catalog's own file path (not stdin)", model.SafeText(clip(raw, 80))), "")
+			fmt.Sprintf("nested catalog %q not checked: a relative url needs the catalog's own file path (not stdin)", clip(raw, 80)), "")
 		return
 	}
 	if depth+1 > maxCatalogNesting {
@@ -253,19 +255,19 @@ func (w *catalogWalk) nested(r *report, entry *model.Node, ep string, depth int,
 	}
 	if w.chain[path] {
 		r.fail(ep+"/url", "catalog/nested-catalog-invalid",
-			fmt.Sprintf("nested catalog %q links back to a catalog that contains it (a cycle)", model.SafeText(clip(raw, 80))), "")
+			fmt.Sprintf("nested catalog %q links back to a catalog that contains it (a cycle)", clip(raw, 80)), "")
 		return
 	}
 	data, err := readLocalFile(path)
 	if err != nil {
 		r.warn(ep+"/url", "catalog/nested-catalog-invalid",
-			fmt.Sprintf("nested catalog %q not checked: %s", model.SafeText(clip(raw, 80)), model.SafeText(readError(err))), "")
+			fmt.Sprintf("nested catalog %q not checked: %s", clip(raw, 80), model.SafeText(readError(err))), "")
 		return
 	}
 	sub, err := model.Parse(data)
 	if err != nil {
 		r.fail(ep+"/url", "catalog/nested-catalog-invalid",
-			fmt.Sprintf("nested catalog %q is not valid JSON: %s", model.SafeText(clip(raw, 80)), model.SafeText(err.Error())), "")
+			fmt.Sprintf("nested catalog %q is not valid JSON: %s", clip(raw, 80), model.SafeText(err.Error())), "")
 		return
 	}
 	w.chain[path] = true
@@ -290,25 +292,15 @@ func pointerOrRoot(p string) string {
 }
 
 // readLocalFile reads a file a catalog links to. A catalog is untrusted
-// input: its url may name a device or a huge file (file:///dev/zero), so only
-// regular files within the parser's size limit are read.
+// input: its url may name a device, a named pipe or a huge file
+// (file:///dev/zero), so only regular files within the parser's size limit
+// are read; the type is checked before opening, so a pipe cannot block.
 func readLocalFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file")
-	}
-	if info.Size() > int64(model.DefaultLimits.MaxBytes) {
+	data, _, err := safefile.ReadRegular(context.Background(), path, int64(model.DefaultLimits.MaxBytes))
+	if errors.As(err, new(*safefile.TooLargeError)) {
 		return nil, fmt.Errorf("larger than %d bytes", model.DefaultLimits.MaxBytes)
 	}
-	return io.ReadAll(io.LimitReader(f, int64(model.DefaultLimits.MaxBytes)+1))
+	return data, err
 }
 
 // readError shortens an os error to its cause (the path is already named).
@@ -376,7 +368,7 @@ func (w *catalogWalk) crossCheckCard(r *report, entry *model.Node, ep, file stri
 	if v, ok := entry.Get("version").Str(); ok {
 		if cv, ok := card.Get("version").Str(); ok && cv != v {
 			r.fail(ep+"/version", "catalog/version-mismatch",
-				fmt.Sprintf("version %q differs from the version of the card (%s): %q; an entry's version must equal its artifact's", model.SafeText(v), where, model.SafeText(cv)),
+				fmt.Sprintf("version %q differs from the version of the card (%s): %q; an entry's version must equal its artifact's", v, where, cv),
 				"copy the card's version into the entry")
 		}
 	}
@@ -407,13 +399,13 @@ func (w *catalogWalk) cardFor(r *report, entry *model.Node, ep, file string, onl
 			data, err := readLocalFile(path)
 			if err != nil {
 				r.warn(ep+"/url", "catalog/card-unreadable",
-					fmt.Sprintf("card %q not cross-checked: %s", model.SafeText(clip(raw, 80)), model.SafeText(readError(err))), "")
+					fmt.Sprintf("card %q not cross-checked: %s", clip(raw, 80), model.SafeText(readError(err))), "")
 				return nil, ""
 			}
 			doc, err := model.Parse(data)
 			if err != nil {
 				r.warn(ep+"/url", "catalog/card-unreadable",
-					fmt.Sprintf("card %q not cross-checked: %s", model.SafeText(clip(raw, 80)), model.SafeText(err.Error())), "")
+					fmt.Sprintf("card %q not cross-checked: %s", clip(raw, 80), model.SafeText(err.Error())), "")
 				return nil, ""
 			}
 			return doc.Root(), model.SafeText(raw)

@@ -273,7 +273,7 @@ func checkCatalogExtensionsShape(r *report, ext *model.Node, parent catPath, nam
 			first = "a valid URI"
 		}
 		r.fail(parent.in(name).child(m.Key), catCodeExtensionKey,
-			fmt.Sprintf("the key %q must be %s, or a reverse-DNS name (like org.example.ext)", model.SafeText(m.Key), first), "")
+			fmt.Sprintf("the key %q must be %s, or a reverse-DNS name (like org.example.ext)", m.Key, first), "")
 	}
 }
 

@@ -121,7 +121,7 @@ func checkOnRequestParams(r *report, params *model.Node, ptr string, cards *skil
 		}
 		if j, dup := firstAt[id]; dup {
 			r.fail(entryPtr.member("id"), "onrequest/duplicate-skill",
-				fmt.Sprintf("skill %q is listed more than once (first at skills[%d]); one entry per skill", model.SafeText(id), j), "")
+				fmt.Sprintf("skill %q is listed more than once (first at skills[%d]); one entry per skill", id, j), "")
 		} else {
 			firstAt[id] = i
 		}
@@ -141,7 +141,7 @@ func checkAgainstCard(r *report, cards *skillIndex, id, personEntry string, entr
 	k, ok := cards.byID[id]
 	if !ok {
 		r.fail(entryPtr.member("id"), "onrequest/unknown-skill",
-			fmt.Sprintf("skill %q is not a skill of this card (OR-3.3); the card's skills are: %s", model.SafeText(id), listIDs(cards.ids)),
+			fmt.Sprintf("skill %q is not a skill of this card (OR-3.3); the card's skills are: %s", id, listIDs(cards.ids)),
 			"use the id of an entry in the card's skills[], or add that skill to the card")
 		return
 	}
@@ -156,7 +156,7 @@ func checkAgainstCard(r *report, cards *skillIndex, id, personEntry string, entr
 			ptr, where = entryPtr.member("id"), fmt.Sprintf(" (card %s)", skillPtr.member(member))
 		}
 		r.fail(ptr, "onrequest/secured-skill",
-			fmt.Sprintf("skill %q is listed On Request but carries %s%s: a skill a person handles on request takes no security requirements", model.SafeText(id), member, where),
+			fmt.Sprintf("skill %q is listed On Request but carries %s%s: a skill a person handles on request takes no security requirements", id, member, where),
 			"remove the skill from the On Request params, or remove its "+member)
 	}
 	checkValueInSkillText(r, cards, skill, skillPtr, id, personEntry, entryPtr)
@@ -186,7 +186,7 @@ func listIDs(ids []string) string {
 			q = append(q, fmt.Sprintf("… and %d more", len(ids)-most))
 			break
 		}
-		q = append(q, fmt.Sprintf("%q", model.SafeText(id)))
+		q = append(q, fmt.Sprintf("%q", id))
 	}
 	return strings.Join(q, ", ")
 }

@@ -6,8 +6,6 @@ package validate
 import (
 	"fmt"
 	"strings"
-
-	"github.com/oncard/oncard/model"
 )
 
 // checkCallerSpecific warns when an https entry's path looks like it names
@@ -26,7 +24,7 @@ func checkCallerSpecific(r *report, entry string, at itemPtr) {
 		if why := callerSpecific(seg); why != "" {
 			r.warn(at.member("personEntry"), "onrequest/caller-specific-entry",
 				fmt.Sprintf("personEntry path segment %q looks specific to one caller (%s); the entry must be the same for every caller and carry nothing about the person (OR-3.8)",
-					model.SafeText(clip(seg, 60)), why),
+					clip(seg, 60), why),
 				"use one address for everybody, e.g. https://example.com/support")
 			return
 		}

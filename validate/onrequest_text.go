@@ -36,7 +36,7 @@ func checkValueInSkillText(r *report, cards *skillIndex, skill *model.Node, skil
 			ptr = entryPtr.member("personEntry")
 		}
 		msg := fmt.Sprintf("the %s of skill %q repeats its On Request entry %q%s; the extension is the only place that carries it",
-			field, model.SafeText(id), model.SafeText(clip(personEntry, 80)), where)
+			field, id, clip(personEntry, 80), where)
 		hint := "remove the address or number from the skill's text"
 		if hostOnly {
 			r.warn(ptr, "onrequest/value-in-skill-text", msg, hint)

@@ -33,7 +33,7 @@ func checkReplyAgainstCard(r *report, reply *model.Node, base string, card *mode
 	entry, found := onRequestEntry(card, skillID)
 	if !found {
 		r.fail(base+"/skillId", "onrequest/reply-unlisted-skill",
-			fmt.Sprintf("skill %q is not listed in the card's On Request params; a reply can only be about a listed skill (On Request §6)", model.SafeText(skillID)),
+			fmt.Sprintf("skill %q is not listed in the card's On Request params; a reply can only be about a listed skill (On Request §6)", skillID),
 			"check the skillId, or list the skill in the card's On Request extension")
 		return
 	}
@@ -41,7 +41,7 @@ func checkReplyAgainstCard(r *report, reply *model.Node, base string, card *mode
 	if got, ok := reply.Get("personEntry").Str(); ok && got != cardEntry {
 		r.fail(base+"/personEntry", "onrequest/reply-entry-mismatch",
 			fmt.Sprintf("personEntry %q differs from the card's entry for skill %q (%q); the entry is the same for every caller (OR-3.8)",
-				model.SafeText(clip(got, 80)), model.SafeText(skillID), model.SafeText(clip(cardEntry, 80))),
+				clip(got, 80), skillID, clip(cardEntry, 80)),
 			"reply with the card's personEntry")
 	}
 	status, _ := reply.Get("status").Str()
@@ -49,13 +49,13 @@ func checkReplyAgainstCard(r *report, reply *model.Node, base string, card *mode
 	case "given-on-opt-in":
 		if v, _ := entry.Get("assistantAccess").BoolValue(); !v {
 			r.fail(base+"/status", "onrequest/reply-not-opted-in",
-				fmt.Sprintf("status \"given-on-opt-in\" but the card does not opt skill %q in (assistantAccess is not true, OR-3.5)", model.SafeText(skillID)),
+				fmt.Sprintf("status \"given-on-opt-in\" but the card does not opt skill %q in (assistantAccess is not true, OR-3.5)", skillID),
 				"reply \"on-request\" with the personEntry, or set assistantAccess: true in the card")
 		}
 	case "action-referred":
 		if entry.Get("completion") == nil {
 			r.warn(base+"/status", "onrequest/reply-not-action",
-				fmt.Sprintf("status \"action-referred\" for skill %q, which the card does not mark as an action (no completion, OR-3.6)", model.SafeText(skillID)),
+				fmt.Sprintf("status \"action-referred\" for skill %q, which the card does not mark as an action (no completion, OR-3.6)", skillID),
 				"reply \"on-request\", or give the skill a completion in the card")
 		}
 	}

@@ -52,12 +52,12 @@ func (x *explainer) walk(e *jsonschema.ValidationError, known []string) {
 	case *kind.AdditionalProperties:
 		for _, m := range k.Properties {
 			loc := append(append([]string{}, e.InstanceLocation...), m)
-			x.add(e, loc, fmt.Sprintf("unexpected member %q", model.SafeText(m)))
+			x.add(e, loc, fmt.Sprintf("unexpected member %q", m))
 		}
 		return
 	case *kind.PropertyNames:
 		loc := append(x.ownerOf(known, len(e.InstanceLocation), k.Property), k.Property)
-		subject := fmt.Sprintf("the key %q", model.SafeText(k.Property))
+		subject := fmt.Sprintf("the key %q", k.Property)
 		var preds []string
 		for _, c := range leaves(e) {
 			if p := x.phrase(c); p != "" {
@@ -255,7 +255,7 @@ func (x *explainer) condition(frag string, loc []string, missing bool) (cond, th
 			name, _ := r.(string)
 			if _, constrained := props[name]; constrained {
 				if v, ok := obj[name].(string); ok {
-					parts = append(parts, fmt.Sprintf("%s %q", name, model.SafeText(v)))
+					parts = append(parts, fmt.Sprintf("%s %q", name, v))
 					continue
 				}
 			}
@@ -313,7 +313,7 @@ func (x *explainer) got(e *jsonschema.ValidationError) string {
 func (x *explainer) gotValue(loc []string) string {
 	switch v := lookup(x.instance, loc).(type) {
 	case string:
-		return fmt.Sprintf(" (got %q)", model.SafeText(clip(v, 80)))
+		return fmt.Sprintf(" (got %q)", clip(v, 80))
 	case json.Number, bool:
 		return fmt.Sprintf(" (got %v)", v)
 	case nil:

@@ -46,7 +46,7 @@ func gotNode(n *model.Node) string {
 	switch n.Kind {
 	case model.String:
 		s, _ := n.Str()
-		return fmt.Sprintf(" (got %q)", model.SafeText(clip(s, 80)))
+		return fmt.Sprintf(" (got %q)", clip(s, 80))
 	case model.Object:
 		return " (got an object)"
 	case model.Array:

@@ -84,7 +84,7 @@ declined, 2 usage mistake.`,
 	fl.StringVar(&f.url, "url", "", "where the card is served (one CARD only; default https://<host>/.well-known/agent-card.json)")
 	fl.BoolVarP(&f.yes, "yes", "y", false, "write without asking")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the diff on stdout and write nothing")
-	fl.BoolVar(&f.force, "force", false, "go on even when a card or the resulting catalog has errors")
+	fl.BoolVar(&f.force, "force", false, "go on even when a card or the resulting catalog has errors, or CATALOG is read-only")
 	return cmd
 }
 
@@ -118,7 +118,7 @@ func runCatalogAdd(cmd *cobra.Command, cards []string, f catalogAddFlags) error 
 	}
 	stderr := cmd.ErrOrStderr()
 
-	cat, err := openCatalog(f.to)
+	cat, err := openCatalog(cmd.Context(), f.to)
 	if err != nil {
 		return err
 	}
@@ -126,6 +126,32 @@ func runCatalogAdd(cmd *cobra.Command, cards []string, f catalogAddFlags) error 
 	if err != nil {
 		return err
 	}
+	// Another process may write the catalog between our read and our
+	// write; the save notices (under the file's lock) and, with --yes, the
+	// cards are merged again into the version that process wrote, so that
+	// neither change is lost. A user who confirmed a diff is asked to run
+	// the command again instead: what they confirmed is not what would
+	// be written.
+	for attempt := 1; ; attempt++ {
+		err := addEntries(cmd, cards, f, cat, entries, interactive)
+		if !errors.Is(err, errCatalogMoved) || !f.yes || attempt == maxMergeAttempts {
+			return err
+		}
+		fmt.Fprintf(stderr, "oncard: %s changed on disk meanwhile; merging the cards into the new version\n", model.SafeText(f.to))
+		if cat, err = openCatalog(cmd.Context(), f.to); err != nil {
+			return err
+		}
+	}
+}
+
+// maxMergeAttempts bounds how often `catalog add --yes` merges again into
+// a catalog that keeps changing under it.
+const maxMergeAttempts = 10
+
+// addEntries merges the entries into the catalog as read, validates, shows
+// and (if confirmed) saves the result.
+func addEntries(cmd *cobra.Command, cards []string, f catalogAddFlags, cat *catalogFile, entries [][]byte, interactive bool) error {
+	stderr := cmd.ErrOrStderr()
 	updated, results, shown, err := mergeAndValidate(cat.doc, entries, f.to)
 	if err != nil {
 		return fmt.Errorf("%s: %s; nothing written", model.SafeText(f.to), model.SafeText(err.Error()))
@@ -165,8 +191,12 @@ func runCatalogAdd(cmd *cobra.Command, cards []string, f catalogAddFlags) error 
 			return exitError{exitInvalid}
 		}
 	}
-	if err := cat.save(updated); err != nil {
+	warnings, err := cat.save(cmd.Context(), updated, f.force)
+	if err != nil {
 		return err
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "oncard: warning: %s\n", model.SafeText(w))
 	}
 	fmt.Fprintf(stderr, "oncard: wrote %s\n", model.SafeText(f.to))
 	return nil
@@ -277,7 +307,7 @@ type catalogFile struct {
 
 // openCatalog reads the catalog at path, or starts an empty one (the
 // specVersion oncard writes, no entries) when there is no file.
-func openCatalog(path string) (*catalogFile, error) {
+func openCatalog(ctx context.Context, path string) (*catalogFile, error) {
 	c := &catalogFile{path: path}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		empty, _, err := model.CatalogFromCards(nil, model.CatalogOptions{})
@@ -287,7 +317,10 @@ func openCatalog(path string) (*catalogFile, error) {
 		c.doc, err = parseGenerated(empty)
 		return c, err
 	}
-	f, err := model.OpenFile(path)
+	f, err := model.OpenFileContext(ctx, path)
+	if errors.Is(err, context.Canceled) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s; nothing written", model.SafeText(err.Error()))
 	}
@@ -301,26 +334,45 @@ func openCatalog(path string) (*catalogFile, error) {
 	return c, nil
 }
 
+// errCatalogMoved marks a save refused because another process wrote the
+// catalog after we read it.
+var errCatalogMoved = errors.New("the catalog changed on disk")
+
 // save writes the catalog atomically: over the file it was read from
-// (refused when that changed on disk meanwhile), or as a new file (refused
-// when one appeared meanwhile).
-func (c *catalogFile) save(data []byte) error {
+// (refused when that changed on disk meanwhile, or is read-only without
+// force), or as a new file (refused when one appeared meanwhile). Both
+// refusals because of another writer wrap errCatalogMoved. It returns the
+// warnings to show (a hard link split off, an owner not kept).
+func (c *catalogFile) save(ctx context.Context, data []byte, force bool) ([]string, error) {
+	var warnings []string
 	var err error
 	if c.file != nil {
-		err = c.file.Save(data)
+		c.file.ReplaceReadOnly = force
+		err = c.file.SaveContext(ctx, data)
+		warnings = c.file.Warnings
 	} else {
-		err = model.WriteNew(c.path, data, false)
+		warnings, err = model.WriteNewContext(ctx, c.path, data, false)
 	}
 	switch {
+	case errors.Is(err, context.Canceled):
+		return nil, err
 	case errors.Is(err, model.ErrChangedOnDisk):
-		return fmt.Errorf("%s changed on disk since oncard read it; nothing written (run the command again to start from the new version)", model.SafeText(c.path))
+		return nil, fmt.Errorf("%s changed on disk since oncard read it; nothing written (run the command again to start from the new version)%w", model.SafeText(c.path), silent{errCatalogMoved})
 	case errors.Is(err, model.ErrExists):
-		return fmt.Errorf("%s was created by someone else meanwhile; nothing written (run the command again to update it)", model.SafeText(c.path))
+		return nil, fmt.Errorf("%s was created by someone else meanwhile; nothing written (run the command again to update it)%w", model.SafeText(c.path), silent{errCatalogMoved})
+	case errors.Is(err, model.ErrReadOnly):
+		return nil, fmt.Errorf("%s is read-only; nothing written (pass --force to replace it anyway)", model.SafeText(c.path))
 	case err != nil:
-		return fmt.Errorf("%s", model.SafeText(err.Error()))
+		return nil, fmt.Errorf("%s; nothing written", model.SafeText(err.Error()))
 	}
-	return nil
+	return warnings, nil
 }
+
+// silent wraps an error for errors.Is without adding to the message.
+type silent struct{ err error }
+
+func (s silent) Error() string { return "" }
+func (s silent) Unwrap() error { return s.err }
 
 // reportMerge says on stderr what happened to a card's entry.
 func reportMerge(w io.Writer, card string, r model.MergeResult) {

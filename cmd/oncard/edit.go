@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -77,7 +78,7 @@ pointer), 2 usage (including: no terminal and neither --yes nor --dry-run).`,
 	fl.BoolVar(&f.removeSignatures, "remove-signatures", false, "remove the card's signatures (an edit makes them invalid)")
 	fl.BoolVarP(&f.yes, "yes", "y", false, "write without asking")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the diff on stdout and write nothing")
-	fl.BoolVar(&f.force, "force", false, "write even when the edits add errors")
+	fl.BoolVar(&f.force, "force", false, "write even when the edits add errors, or FILE is read-only")
 	return cmd
 }
 
@@ -170,26 +171,41 @@ func (e *editRun) run() error {
 	if err := e.applyAll(); err != nil {
 		return err
 	}
-	for {
+	e.s.AllowReadOnly(e.f.force)
+	for attempt := 1; ; attempt++ {
 		done, err := e.review()
 		if done || err != nil {
 			return err
 		}
 		editBeforeSave(e.path)
-		err = e.s.Save()
+		err = e.s.SaveContext(e.cmd.Context())
 		if err == nil {
+			for _, w := range e.s.Warnings() {
+				fmt.Fprintf(e.stderr, "oncard: warning: %s\n", model.SafeText(w))
+			}
 			fmt.Fprintf(e.stderr, "oncard: wrote %s\n", e.name)
 			return nil
+		}
+		if errors.Is(err, context.Canceled) {
+			return err
+		}
+		if errors.Is(err, model.ErrReadOnly) {
+			fmt.Fprintf(e.stderr, "oncard: %s is read-only; nothing written (pass --force to replace it anyway)\n", e.name)
+			return exitError{exitInvalid}
 		}
 		if !errors.Is(err, model.ErrChangedOnDisk) {
 			fmt.Fprintf(e.stderr, "oncard: %s; nothing written\n", model.SafeText(err.Error()))
 			return exitError{exitInvalid}
 		}
-		if again, err := e.changedOnDisk(); !again {
+		if again, err := e.changedOnDisk(attempt); !again {
 			return err
 		}
 	}
 }
+
+// maxReapply bounds how often `edit --yes` re-applies its edits to a file
+// that keeps changing under it.
+const maxReapply = 10
 
 // describe notes the shape of a card and its signatures, and validates the
 // file as it is (the findings the edits are compared with).
@@ -414,16 +430,16 @@ func without(all, some []validate.Diagnostic) []validate.Diagnostic {
 }
 
 // changedOnDisk handles a save refused because the file changed since it
-// was read. Without a terminal it stops (the edits are on the command
-// line: run it again). On a terminal it offers to re-apply the edits to
-// the new version, or to save this version to another file; again is true
-// to review and save once more.
-func (e *editRun) changedOnDisk() (again bool, err error) {
-	fmt.Fprintf(e.stderr, "oncard: %s changed on disk since oncard read it; nothing written\n", e.name)
+// was read. Without a terminal (--yes) the edits are re-applied to the new
+// version when none of them conflicts with the other change, and the run
+// stops otherwise (nothing written, the conflicts named). On a terminal it
+// offers to re-apply the edits to the new version, or to save this version
+// to another file; again is true to review and save once more.
+func (e *editRun) changedOnDisk(attempt int) (again bool, err error) {
 	if !e.interactive {
-		fmt.Fprintln(e.stderr, "oncard: run the command again to apply the edits to the new version")
-		return false, exitError{exitInvalid}
+		return e.reapply(attempt)
 	}
+	fmt.Fprintf(e.stderr, "oncard: %s changed on disk since oncard read it; nothing written\n", e.name)
 	for {
 		answer, ok, err := e.ask.ask("Re-apply your edits to the new version (r), save yours to another file (s), or quit (q)? [r/s/Q] ")
 		if err != nil {
@@ -444,6 +460,29 @@ func (e *editRun) changedOnDisk() (again bool, err error) {
 	}
 }
 
+// reapply is changedOnDisk without a terminal: the edits given on the
+// command line go onto the new version if they still mean the same there.
+func (e *editRun) reapply(attempt int) (again bool, err error) {
+	if attempt == maxReapply {
+		fmt.Fprintf(e.stderr, "oncard: %s keeps changing on disk; nothing written (run the command again)\n", e.name)
+		return false, exitError{exitInvalid}
+	}
+	fmt.Fprintf(e.stderr, "oncard: %s changed on disk since oncard read it; applying the edits to the new version\n", e.name)
+	conflicts, err := e.s.Rebase()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "oncard: cannot re-apply the edits: %s; nothing written\n", model.SafeText(err.Error()))
+		return false, exitError{exitInvalid}
+	}
+	if len(conflicts) > 0 {
+		for _, c := range conflicts {
+			fmt.Fprintf(e.stderr, "oncard: conflict: %s\n", model.SafeText(c.String()))
+		}
+		fmt.Fprintf(e.stderr, "oncard: %s not written: the other change touched what the edits change; run the command again to apply them to the new version\n", e.name)
+		return false, exitError{exitInvalid}
+	}
+	return true, e.rebased()
+}
+
 // rebase re-applies the pending edits to the file as it is now and says
 // which conflicted.
 func (e *editRun) rebase() (again bool, err error) {
@@ -456,16 +495,22 @@ func (e *editRun) rebase() (again bool, err error) {
 		fmt.Fprintf(e.stderr, "oncard: dropped %s\n", model.SafeText(c.String()))
 	}
 	e.dropped += len(conflicts)
+	return true, e.rebased()
+}
+
+// rebased takes in the file's new version as the one the edits are
+// compared with.
+func (e *editRun) rebased() error {
 	orig, err := e.s.Original()
 	if err != nil {
-		return false, err
+		return err
 	}
 	e.before = validate.Document(orig, e.kind, e.opts())
 	e.signatures = 0
 	if e.kind == validate.KindCard {
 		e.signatures = orig.Root().Get("signatures").Len()
 	}
-	return true, nil
+	return nil
 }
 
 // saveElsewhere asks for a path and writes the edited document there (never

@@ -245,8 +245,10 @@ func FuzzParseSetArg(f *testing.F) {
 	})
 }
 
-// TestEditChangedOnDiskWithoutTerminal: with --yes nobody can be asked; the
-// save is refused (exit 1) and the other writer's version is kept.
+// TestEditChangedOnDiskWithoutTerminal: with --yes nobody can be asked;
+// edits that do not touch what the other writer changed are re-applied to
+// the new version (both changes kept), and a conflicting one refuses the
+// save (exit 1) and keeps the other writer's version.
 func TestEditChangedOnDiskWithoutTerminal(t *testing.T) {
 	path := writeTemp(t, "card.json", editCard)
 	saved := editBeforeSave
@@ -254,18 +256,36 @@ func TestEditChangedOnDiskWithoutTerminal(t *testing.T) {
 	defer func() { editBeforeSave = saved }()
 	var out, errb bytes.Buffer
 	code := runWith(context.Background(), []string{"edit", path, "--set", `/version="2.0.0"`, "--yes"}, strings.NewReader(""), &out, &errb)
-	if code != 1 {
+	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, errb.String())
 	}
+	want := "oncard: " + path + " changed on disk since oncard read it; applying the edits to the new version\n"
+	if !strings.Contains(errb.String(), want) {
+		t.Errorf("stderr lacks %q:\n%s", want, errb.String())
+	}
+	both := strings.Replace(theirs, `"version": "1.0.0"`, `"version": "2.0.0"`, 1)
+	if got := mustRead(t, path); got != both {
+		t.Errorf("file:\n%s", got)
+	}
+
+	// The other writer changed the same member: refused.
+	path = writeTemp(t, "card.json", editCard)
+	other := strings.Replace(editCard, `"version": "1.0.0"`, `"version": "1.5.0"`, 1)
+	editBeforeSave = func(string) { os.WriteFile(path, []byte(other), 0o644) }
+	errb.Reset()
+	code = runWith(context.Background(), []string{"edit", path, "--set", `/version="2.0.0"`, "--yes"}, strings.NewReader(""), &out, &errb)
+	if code != 1 {
+		t.Fatalf("conflict: exit %d\n%s", code, errb.String())
+	}
 	for _, want := range []string{
-		"oncard: " + path + " changed on disk since oncard read it; nothing written\n",
-		"oncard: run the command again to apply the edits to the new version\n",
+		"oncard: conflict: set /version",
+		"oncard: " + path + " not written: the other change touched what the edits change",
 	} {
 		if !strings.Contains(errb.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errb.String())
 		}
 	}
-	if got := mustRead(t, path); got != theirs {
+	if got := mustRead(t, path); got != other {
 		t.Errorf("file:\n%s", got)
 	}
 }

@@ -1,9 +1,9 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -110,16 +110,18 @@ func isTTY(v any) bool {
 func startingDoc(cmd *cobra.Command, f newFlags) (*model.Doc, error) {
 	var data []byte
 	switch {
-	case f.from == "-":
-		b, err := io.ReadAll(io.LimitReader(cmd.InOrStdin(), int64(model.DefaultLimits.MaxBytes)+1))
-		if err != nil {
-			return nil, fmt.Errorf("--from -: %w", err)
-		}
-		data = b
 	case f.from != "":
-		b, err := os.ReadFile(f.from)
-		if err != nil {
-			return nil, fmt.Errorf("--from: %w", err)
+		// The same capped, cancellable read as every other input:
+		// --from /dev/zero stops at the limit, a pipe at Ctrl-C.
+		b, err := readLimited(cmd.Context(), f.from, cmd.InOrStdin())
+		var big *tooLargeError
+		switch {
+		case errors.As(err, &big):
+			return nil, fmt.Errorf("%s:1:1: %s", sourceName(f), big)
+		case errors.Is(err, context.Canceled):
+			return nil, err
+		case err != nil:
+			return nil, fmt.Errorf("--from: %s", model.SafeText(err.Error()))
 		}
 		data = b
 	case f.template != "":
@@ -197,11 +199,19 @@ func writeNonInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *
 		_, err := cmd.OutOrStdout().Write(data)
 		return err
 	}
-	if err := model.WriteNew(out, data, f.force); err != nil {
-		if errors.Is(err, model.ErrExists) {
-			return fmt.Errorf("%s already exists; pass --force to replace it", model.SafeText(out))
-		}
+	warnings, err := model.WriteNewContext(cmd.Context(), out, data, f.force)
+	switch {
+	case errors.Is(err, model.ErrExists):
+		return fmt.Errorf("%s already exists; pass --force to replace it", model.SafeText(out))
+	case errors.Is(err, model.ErrNotRegular):
+		return fmt.Errorf("%s; oncard only writes regular files (-o - writes to stdout)", model.SafeText(err.Error()))
+	case err != nil && !errors.Is(err, context.Canceled):
+		return fmt.Errorf("%s", model.SafeText(err.Error()))
+	case err != nil:
 		return err
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "oncard: warning: %s\n", model.SafeText(w))
 	}
 	fmt.Fprint(stderr, tui.NextSteps(model.SafeText(out)))
 	return nil

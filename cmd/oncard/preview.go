@@ -123,7 +123,7 @@ func runPreview(cmd *cobra.Command, path string, f previewFlags) error {
 // warnings and infos stay quiet (`oncard validate` lists them).
 func loadCard(cmd *cobra.Command, path string, force bool) (*model.Doc, error) {
 	stderr := cmd.ErrOrStderr()
-	data, err := readLimited(path, cmd.InOrStdin())
+	data, err := readLimited(cmd.Context(), path, cmd.InOrStdin())
 	var big *tooLargeError
 	if errors.As(err, &big) {
 		printFindings(stderr, path, []validate.Diagnostic{big.diagnostic()})

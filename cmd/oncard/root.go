@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/fang"
@@ -91,7 +92,7 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if args == nil {
 		args = []string{} // nil would make cobra read os.Args
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signalContext(ctx)
 	defer stop()
 
 	root := newRootCmd()
@@ -107,9 +108,72 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		// Commands stop at the first cancelled step and return
 		// context.Canceled, which printError kept quiet about.
 		fmt.Fprintln(root.ErrOrStderr(), "oncard: interrupted")
-		return exitInterrupt
+		return interruptCode(ctx)
 	}
 	return codeOf(err)
+}
+
+// signalled is the cause of a context cancelled by a signal.
+type signalled struct{ sig os.Signal }
+
+func (s signalled) Error() string { return "received " + s.sig.String() }
+
+// exitCode is the shell's code for a process ended by the signal: 128 plus
+// its number (130 for SIGINT, 143 for SIGTERM).
+func (s signalled) exitCode() int {
+	if n, ok := s.sig.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return exitInterrupt
+}
+
+// interruptCode is the exit code of a run whose context ended: the
+// signal's, or 130 when it was cancelled otherwise.
+func interruptCode(ctx context.Context) int {
+	var s signalled
+	if errors.As(context.Cause(ctx), &s) {
+		return s.exitCode()
+	}
+	return exitInterrupt
+}
+
+// signalGrace is how long a command may take to wind up after a signal.
+const signalGrace = 5 * time.Second
+
+// signalContext is ctx cancelled on SIGINT or SIGTERM, with the signal as
+// its cause. Every command stops at its next cancellable step (reads,
+// waits for a lock, prompts) and exits 130 or 143. Should one not stop
+// within signalGrace, or should a second signal come, the process ends
+// there and then, whatever it is doing (a write in progress leaves only a
+// temporary file, which the next write of that file removes).
+func signalContext(parent context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-sigs:
+			cancel(signalled{sig})
+		case <-done:
+			return
+		}
+		grace := time.NewTimer(signalGrace)
+		defer grace.Stop()
+		select {
+		case sig := <-sigs:
+			os.Exit(signalled{sig}.exitCode())
+		case <-grace.C:
+			fmt.Fprintln(os.Stderr, "oncard: interrupted")
+			os.Exit(interruptCode(ctx))
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel(nil)
+	}
 }
 
 // printError reports a command's error on stderr. w is fang's color-aware

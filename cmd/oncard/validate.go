@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/oncard/oncard/internal/oasfclient"
+	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 	"github.com/spf13/cobra"
@@ -91,7 +93,7 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 			return usageError{msg: "--oasf-server: " + err.Error(), cmd: cmd.CommandPath()}
 		}
 	}
-	opts, err := validateOptions(f)
+	opts, err := validateOptions(cmd.Context(), f)
 	if err != nil {
 		return err
 	}
@@ -114,7 +116,7 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	failed := 0 // files that could not be read or checked online
 	var onlineFailures onlineFailureLog
 	check := func(path string) fileResult {
-		r := validateFile(path, validate.Kind(f.kind), opts, cmd.InOrStdin())
+		r := validateFile(cmd.Context(), path, validate.Kind(f.kind), opts, cmd.InOrStdin())
 		online.run(cmd.Context(), &r)
 		sigs.run(cmd, &r)
 		r.doc = nil // keep nothing of the document once it is checked
@@ -164,7 +166,7 @@ func countStdin(paths []string) int {
 
 // validateOptions builds the options shared by every file: the parsed
 // --card (read once, not per file) and the accepted schema hosts.
-func validateOptions(f validateFlags) (validate.Options, error) {
+func validateOptions(ctx context.Context, f validateFlags) (validate.Options, error) {
 	var opts validate.Options
 	hosts, err := acceptedSchemaHosts(f.schemaHosts)
 	if err != nil {
@@ -172,7 +174,7 @@ func validateOptions(f validateFlags) (validate.Options, error) {
 	}
 	opts.SchemaHosts = hosts
 	if f.card != "" {
-		card, err := readCard(f.card)
+		card, err := readCard(ctx, f.card)
 		if err != nil {
 			return opts, err
 		}
@@ -184,8 +186,8 @@ func validateOptions(f validateFlags) (validate.Options, error) {
 // readCard reads and parses the --card file. A card that is not JSON stops
 // the run (exit 1) with its location: nothing could be cross-checked
 // against it.
-func readCard(path string) (*model.Doc, error) {
-	data, err := readLimited(path, nil)
+func readCard(ctx context.Context, path string) (*model.Doc, error) {
+	data, err := readLimited(ctx, path, nil)
 	var big *tooLargeError
 	if errors.As(err, &big) {
 		return nil, fmt.Errorf("--card %s:1:1: json/too-large: %s", model.SafeText(path), big)
@@ -206,35 +208,31 @@ func readCard(path string) (*model.Doc, error) {
 
 // readLimited reads a file ("-" is stdin) but never more than the parser's
 // size limit: a huge file costs bounded memory and time. Over the limit it
-// returns a *tooLargeError.
-func readLimited(path string, stdin io.Reader) ([]byte, error) {
-	limit := model.DefaultLimits.MaxBytes
-	var r io.Reader
+// returns a *tooLargeError. A named pipe or a device is read too (for
+// `oncard validate <(cmd)`), without blocking on the open and only until
+// ctx is cancelled (Ctrl-C, SIGTERM).
+func readLimited(ctx context.Context, path string, stdin io.Reader) ([]byte, error) {
+	limit := int64(model.DefaultLimits.MaxBytes)
+	var data []byte
+	var err error
 	if path == "-" {
 		if stdin == nil {
 			stdin = os.Stdin
 		}
-		r = stdin
+		data, err = safefile.ReadFrom(ctx, stdin, limit)
 	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, cleanPathError(err)
-		}
-		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > int64(limit) {
-			return nil, &tooLargeError{size: fi.Size(), limit: limit}
-		}
-		r = f
+		data, _, err = safefile.Read(ctx, path, limit)
 	}
-	data, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
-	if err != nil {
-		if path == "-" {
-			return nil, fmt.Errorf("cannot read %s: %w", stdinName, err)
-		}
+	var big *safefile.TooLargeError
+	switch {
+	case errors.As(err, &big):
+		return nil, &tooLargeError{size: big.Size, limit: int(limit)}
+	case err != nil && ctx.Err() != nil:
+		return nil, ctx.Err()
+	case err != nil && path == "-":
+		return nil, fmt.Errorf("cannot read %s: %w", stdinName, err)
+	case err != nil:
 		return nil, cleanPathError(err)
-	}
-	if len(data) > limit {
-		return nil, &tooLargeError{size: -1, limit: limit}
 	}
 	return data, nil
 }

@@ -101,9 +101,9 @@ func validateFiles(ctx context.Context, paths []string, workers int, check func(
 
 // validateFile reads and validates one file. Options are copied so that
 // each file gets its own Path.
-func validateFile(path string, kind validate.Kind, opts validate.Options, stdin io.Reader) fileResult {
+func validateFile(ctx context.Context, path string, kind validate.Kind, opts validate.Options, stdin io.Reader) fileResult {
 	r := fileResult{arg: path, kind: kind}
-	data, err := readLimited(path, stdin)
+	data, err := readLimited(ctx, path, stdin)
 	var big *tooLargeError
 	if errors.As(err, &big) {
 		r.diags = []validate.Diagnostic{big.diagnostic()}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -61,7 +62,16 @@ func TestValidateFilesBoundedLookahead(t *testing.T) {
 	go func() {
 		done <- validateFiles(context.Background(), paths, workers, check, func(fileResult) error { return nil })
 	}()
-	time.Sleep(100 * time.Millisecond)
+	// Wait until the workers have run ahead as far as validateFiles lets
+	// them (the first file and the 4*workers results that may wait), then
+	// give them many more chances to run further. No clock is involved: a
+	// slow machine waits longer, and cannot pass by not getting there.
+	for started.Load() < 4*workers+1 {
+		runtime.Gosched()
+	}
+	for range 10000 {
+		runtime.Gosched()
+	}
 	if n := started.Load(); n > 4*workers+workers {
 		t.Errorf("%d files started while the first was unfinished; want at most %d", n, 5*workers)
 	}
@@ -135,7 +145,7 @@ func TestValidateFileUnreadable(t *testing.T) {
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
-			r := validateFile(c.path, validate.KindReply, validate.Options{}, nil)
+			r := validateFile(context.Background(), c.path, validate.KindReply, validate.Options{}, nil)
 			if r.readErr == nil {
 				t.Fatal("no read error")
 			}
@@ -164,7 +174,7 @@ func TestValidateFileUnparsableKeepsKind(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, kind := range []validate.Kind{"", validate.KindReply} {
-		r := validateFile(path, kind, validate.Options{}, nil)
+		r := validateFile(context.Background(), path, kind, validate.Options{}, nil)
 		if len(r.diags) == 0 || r.diags[0].Code != "json/syntax" {
 			t.Fatalf("--kind %q: diagnostics %+v, want json/syntax", kind, r.diags)
 		}

@@ -44,6 +44,7 @@ func (s *Session) Rebase() ([]Conflict, error) {
 	if err != nil {
 		return nil, err
 	}
+	disk.ReplaceReadOnly = s.file.ReplaceReadOnly
 	doc := disk.Doc.Clone()
 	if s.prepare != nil {
 		s.prepare(doc)

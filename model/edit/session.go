@@ -10,6 +10,7 @@ package edit
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 
 	"github.com/oncard/oncard/model"
@@ -130,12 +131,15 @@ func (s *Session) Apply(edits []model.Edit) error {
 // file is no longer what was loaded: nothing is written, the session keeps
 // its edits, and the caller can Rebase or SaveAs. When nothing changed it
 // writes nothing.
-func (s *Session) Save() error {
+func (s *Session) Save() error { return s.SaveContext(context.Background()) }
+
+// SaveContext is Save giving up when ctx is cancelled before writing.
+func (s *Session) SaveContext(ctx context.Context) error {
 	data := s.Bytes()
 	if bytes.Equal(data, s.base) {
 		return nil
 	}
-	if err := s.file.Save(data); err != nil {
+	if err := s.file.SaveContext(ctx, data); err != nil {
 		return err
 	}
 	s.base = data
@@ -143,6 +147,14 @@ func (s *Session) Save() error {
 	s.pending = nil
 	return nil
 }
+
+// AllowReadOnly lets Save replace a file without write permission
+// (oncard's --force); by default Save refuses with model.ErrReadOnly.
+func (s *Session) AllowReadOnly(on bool) { s.file.ReplaceReadOnly = on }
+
+// Warnings are what the last Save reported besides writing (a hard link
+// split off, an owner that could not be kept), for the user.
+func (s *Session) Warnings() []string { return s.file.Warnings }
 
 // SaveAs writes the edited document to another path (atomically; an
 // existing file is replaced only when overwrite is true, see

@@ -137,5 +137,5 @@ func describeToken(tok json.Token) string {
 	case nil:
 		return "null"
 	}
-	return fmt.Sprintf("%T", tok)
+	return "an unexpected value" // json.Decoder yields no other token
 }

@@ -1,0 +1,15 @@
+//go:build !unix
+
+package safefile
+
+import (
+	"io/fs"
+	"os"
+)
+
+// keepOwner does nothing where files have no Unix owner: the new file
+// inherits the folder's access rules.
+func keepOwner(*os.File, string, fs.FileInfo) []string { return nil }
+
+// linkCount is 1 where FileInfo does not tell the number of names.
+func linkCount(fs.FileInfo) uint64 { return 1 }

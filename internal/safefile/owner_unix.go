@@ -1,0 +1,57 @@
+//go:build unix
+
+package safefile
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// keepOwner gives the new file the old one's owner and group, as far as
+// the system permits (only root may give a file away; a user may set a
+// group they belong to), and says what could not be kept.
+func keepOwner(tmp *os.File, path string, old fs.FileInfo) []string {
+	st, ok := old.Sys().(*syscall.Stat_t)
+	if !ok {
+		return nil
+	}
+	uid, gid := int(st.Uid), int(st.Gid)
+	if tmp.Chown(uid, gid) == nil {
+		return nil
+	}
+	// Not root: keep at least the group if we may.
+	_ = tmp.Chown(-1, gid)
+	now, err := tmp.Stat()
+	if err != nil {
+		return nil
+	}
+	nst, ok := now.Sys().(*syscall.Stat_t)
+	if !ok {
+		return nil
+	}
+	var lost []string
+	if int(nst.Uid) != uid {
+		lost = append(lost, fmt.Sprintf("owner (uid %d, now %d)", uid, nst.Uid))
+	}
+	if int(nst.Gid) != gid {
+		lost = append(lost, fmt.Sprintf("group (gid %d, now %d)", gid, nst.Gid))
+	}
+	if len(lost) == 0 {
+		return nil
+	}
+	msg := path + " could not keep its " + lost[0]
+	if len(lost) > 1 {
+		msg += " and " + lost[1]
+	}
+	return []string{msg}
+}
+
+// linkCount is the number of names the file has.
+func linkCount(fi fs.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
+}

@@ -1,0 +1,129 @@
+package safefile
+
+import (
+	"context"
+	"io"
+	"io/fs"
+	"os"
+	"time"
+)
+
+// Read reads the file at path, at most max bytes (a larger input is a
+// *TooLargeError). It reads regular files, and also named pipes and
+// character devices, so that `oncard validate <(cmd)` and /dev/stdin work;
+// directories, sockets and block devices are refused with ErrNotRegular.
+// Anything but a regular file is opened without blocking and read until
+// ctx is cancelled at the latest. The FileInfo is that of the file read.
+func Read(ctx context.Context, path string, max int64) ([]byte, fs.FileInfo, error) {
+	return read(ctx, path, max, false)
+}
+
+// ReadRegular is Read for regular files only: a file oncard will write
+// back, or one named by untrusted input (a catalog's file: URL), must not
+// be a device or a pipe.
+func ReadRegular(ctx context.Context, path string, max int64) ([]byte, fs.FileInfo, error) {
+	return read(ctx, path, max, true)
+}
+
+func read(ctx context.Context, path string, max int64, regularOnly bool) ([]byte, fs.FileInfo, error) {
+	// The type is checked before opening (opening a pipe can block, opening
+	// a tape device can rewind it), and again on what was opened, in case
+	// the path was swapped between the two.
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := readable(path, fi.Mode(), regularOnly); err != nil {
+		return nil, nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlocking, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	if fi, err = f.Stat(); err != nil {
+		return nil, nil, err
+	}
+	if err := readable(path, fi.Mode(), regularOnly); err != nil {
+		return nil, nil, err
+	}
+	if fi.Mode().IsRegular() {
+		if fi.Size() > max {
+			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: fi.Size(), Limit: max}}
+		}
+		data, err := readCapped(f, max)
+		if err != nil {
+			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: unwrapPath(err)}
+		}
+		return data, fi, nil
+	}
+	data, err := ReadFrom(ctx, f, max)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, err
+		}
+		return nil, nil, &fs.PathError{Op: "read", Path: path, Err: unwrapPath(err)}
+	}
+	return data, fi, nil
+}
+
+func readable(path string, m fs.FileMode, regularOnly bool) error {
+	switch {
+	case m.IsRegular():
+		return nil
+	case regularOnly:
+		return notRegular("open", path, m)
+	case m&fs.ModeNamedPipe != 0, m&fs.ModeCharDevice != 0:
+		return nil
+	}
+	return notRegular("open", path, m)
+}
+
+// ReadFrom reads r (standard input, a pipe) up to max bytes (more is a
+// *TooLargeError) and returns ctx's error as soon as ctx is cancelled,
+// even while a read is waiting for input that never comes. The waiting
+// read is then cut short when r supports deadlines (pipes, terminals);
+// otherwise it is left to end with the process.
+func ReadFrom(ctx context.Context, r io.Reader, max int64) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	type result struct {
+		data []byte
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		data, err := readCapped(r, max)
+		done <- result{data, err}
+	}()
+	select {
+	case res := <-done:
+		return res.data, res.err
+	case <-ctx.Done():
+		if d, ok := r.(interface{ SetReadDeadline(time.Time) error }); ok {
+			_ = d.SetReadDeadline(time.Now())
+		}
+		return nil, ctx.Err()
+	}
+}
+
+// readCapped reads r to its end but never more than max+1 bytes.
+func readCapped(r io.Reader, max int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, &TooLargeError{Size: -1, Limit: max}
+	}
+	return data, nil
+}
+
+// unwrapPath drops an *fs.PathError's own path (the caller names it).
+func unwrapPath(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

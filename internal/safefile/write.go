@@ -1,0 +1,333 @@
+package safefile
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/gofrs/flock"
+)
+
+// Options tune a write.
+type Options struct {
+	// Perm is the mode of a file created anew, before the umask; 0 means
+	// 0644. A replaced file keeps its own mode.
+	Perm fs.FileMode
+	// ReplaceReadOnly allows replacing a file without write permission
+	// bits (oncard's --force); without it such a file is refused with
+	// ErrReadOnly.
+	ReplaceReadOnly bool
+	// NoClobber only creates: a file at the path is refused with
+	// ErrExists, even one another program creates while oncard writes.
+	NoClobber bool
+	// MaxBytes caps what Update reads of the current file; 0 means 64 MiB.
+	MaxBytes int64
+}
+
+// Report says what a successful write did beyond writing.
+type Report struct {
+	// Path is the file written: the path given, or through a symlink the
+	// file it points to.
+	Path string
+	// Warnings are things the user should know, one sentence each: a hard
+	// link that now names the old content, an owner that could not be
+	// kept.
+	Warnings []string
+}
+
+// Current is the file as Update found it under the lock.
+type Current struct {
+	Data []byte      // nil when the file does not exist
+	Info fs.FileInfo // nil when the file does not exist
+}
+
+// Exists reports whether there was a file.
+func (c Current) Exists() bool { return c.Info != nil }
+
+// Write replaces the file at path with data atomically (see the package
+// comment), under the lock.
+func Write(ctx context.Context, path string, data []byte, opts Options) (Report, error) {
+	return update(ctx, path, opts, false, func(Current) ([]byte, error) { return data, nil })
+}
+
+// Update is a locked read-modify-write: under the lock it reads the file
+// (a regular file, or nothing), calls change with what it found, and
+// writes what change returns. When change returns an error nothing is
+// written and Update returns that error as it is; when it returns nil
+// data nothing is written either.
+func Update(ctx context.Context, path string, opts Options, change func(Current) ([]byte, error)) (Report, error) {
+	return update(ctx, path, opts, true, change)
+}
+
+func update(ctx context.Context, path string, opts Options, readCurrent bool, change func(Current) ([]byte, error)) (Report, error) {
+	target, err := resolve(path)
+	if err != nil {
+		return Report{}, err
+	}
+	// A device or a directory is refused before anything is created
+	// beside it (the lock file), and again under the lock below.
+	if fi, err := os.Lstat(target); err == nil && !fi.Mode().IsRegular() {
+		return Report{}, notRegular("replace", path, fi.Mode())
+	}
+	unlock, err := lock(ctx, path, target)
+	if err != nil {
+		return Report{}, err
+	}
+	defer unlock()
+	sweep(target)
+
+	var cur Current
+	fi, err := os.Lstat(target)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return Report{}, err
+	case !fi.Mode().IsRegular():
+		return Report{}, notRegular("replace", path, fi.Mode())
+	case opts.NoClobber:
+		return Report{}, &fs.PathError{Op: "create", Path: path, Err: ErrExists}
+	default:
+		cur.Info = fi
+		if readCurrent {
+			max := opts.MaxBytes
+			if max <= 0 {
+				max = 64 << 20
+			}
+			data, info, err := ReadRegular(ctx, target, max)
+			if err != nil {
+				return Report{}, err
+			}
+			cur.Data, cur.Info = data, info
+		}
+	}
+	data, err := change(cur)
+	if err != nil || data == nil {
+		return Report{}, err
+	}
+	if cur.Exists() && cur.Info.Mode().Perm()&0o222 == 0 && !opts.ReplaceReadOnly {
+		return Report{}, &fs.PathError{Op: "replace", Path: path, Err: ErrReadOnly}
+	}
+	if err := ctx.Err(); err != nil {
+		return Report{}, err
+	}
+	rep := Report{Path: target}
+	rep.Warnings, err = replace(path, target, data, cur.Info, opts)
+	return rep, err
+}
+
+// resolve returns the file a write of path replaces: path itself, or the
+// end of the symlink chain it starts.
+func resolve(path string) (string, error) {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return path, nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if fi.Mode()&fs.ModeSymlink == 0 {
+		return path, nil
+	}
+	target, err := filepath.EvalSymlinks(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", &fs.PathError{Op: "replace", Path: path, Err: ErrDanglingLink}
+	}
+	return target, err
+}
+
+// lockRetry is how often a waiting writer tries the lock again.
+const lockRetry = 20 * time.Millisecond
+
+// lock takes the advisory lock of target, waiting for other oncard
+// writers of the same file until ctx is cancelled, and returns its
+// release. The lock file is removed on release, so that none is left
+// beside the user's files; a writer that was waiting on the removed file
+// notices (the path no longer names the file it locked) and locks the
+// new one instead. Where an open file cannot be removed (Windows) the lock
+// file stays, which is harmless.
+func lock(ctx context.Context, path, target string) (func(), error) {
+	lockPath := affixed(target, ".oncard-lock")
+	for {
+		l := flock.New(lockPath, flock.SetPermissions(0o644))
+		ok, err := l.TryLockContext(ctx, lockRetry)
+		if err == nil && !ok {
+			err = ctx.Err()
+		}
+		if err != nil {
+			_ = l.Close()
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, folderError(path, filepath.Dir(target), err)
+		}
+		held, err1 := l.Stat()
+		now, err2 := os.Stat(lockPath)
+		if err1 == nil && err2 == nil && os.SameFile(held, now) {
+			return func() {
+				_ = os.Remove(lockPath) // while still holding it
+				_ = l.Close()
+			}, nil
+		}
+		_ = l.Close() // released and removed by its holder meanwhile
+	}
+}
+
+// folderError explains a failure to create a file in dir (the lock or the
+// temporary file) without naming that file: the user asked to write path.
+func folderError(path, dir string, err error) error {
+	var reason error = err
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		reason = pe.Err
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &fs.PathError{Op: "write", Path: path, Err: fmt.Errorf("the folder %s does not exist", dir)}
+	case errors.Is(err, fs.ErrPermission):
+		return &fs.PathError{Op: "write", Path: path, Err: fmt.Errorf("cannot create files in the folder %s: %w", dir, reason)}
+	}
+	return &fs.PathError{Op: "write", Path: path, Err: fmt.Errorf("cannot write in the folder %s: %w", dir, reason)}
+}
+
+// tempMarker is in the name of every temporary file oncard writes, so
+// that a stale one can be told from anyone else's file.
+const tempMarker = ".oncard-tmp-"
+
+// affixed is the hidden name ".<base><suffix>" beside target. Very long
+// base names are cut so that the result stays within name limits.
+func affixed(target, suffix string) string {
+	base := filepath.Base(target)
+	if len(base) > 180 {
+		base = base[:180]
+	}
+	return filepath.Join(filepath.Dir(target), "."+base+suffix)
+}
+
+// sweep removes the temporary files of target that an oncard killed while
+// writing left behind. It runs under target's lock, so no writer of ours
+// is using them.
+func sweep(target string) {
+	prefix := filepath.Base(affixed(target, tempMarker))
+	dir := filepath.Dir(target)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), prefix) && e.Type().IsRegular() {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// replace writes data to a temporary file beside target and renames it
+// over target (old is target's FileInfo, nil when absent).
+func replace(path, target string, data []byte, old fs.FileInfo, opts Options) ([]string, error) {
+	dir := filepath.Dir(target)
+	perm := opts.Perm
+	if perm == 0 {
+		perm = 0o644
+	}
+	if old != nil {
+		perm = 0o600 // until chmod below gives it the old mode exactly
+	}
+	tmp, err := createTemp(target, perm)
+	if err != nil {
+		return nil, folderError(path, dir, err)
+	}
+	name := tmp.Name()
+	committed := false
+	defer func() {
+		if !committed {
+			_ = os.Remove(name)
+		}
+	}()
+	var warnings []string
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return nil, writeError(path, err)
+	}
+	if old != nil {
+		if err := tmp.Chmod(old.Mode().Perm()); err != nil {
+			tmp.Close()
+			return nil, writeError(path, err)
+		}
+		warnings = append(warnings, keepOwner(tmp, path, old)...)
+		if n := linkCount(old); n > 1 {
+			warnings = append(warnings, fmt.Sprintf(
+				"%s had %d hard links; it is now a file of its own, and the %d other names keep the old content",
+				path, n, n-1))
+		}
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return nil, writeError(path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return nil, writeError(path, err)
+	}
+	if old == nil && opts.NoClobber {
+		// A hard link fails if the name exists: nothing is clobbered even
+		// if a program that ignores our lock created it meanwhile.
+		err := os.Link(name, target)
+		if errors.Is(err, fs.ErrExist) {
+			return nil, &fs.PathError{Op: "create", Path: path, Err: ErrExists}
+		}
+		if err == nil {
+			syncDir(dir)
+			return warnings, nil // the deferred Remove drops the temporary name
+		}
+		// No hard links on this file system: rename instead.
+	}
+	if err := os.Rename(name, target); err != nil {
+		return nil, writeError(path, err)
+	}
+	committed = true
+	syncDir(dir)
+	return warnings, nil
+}
+
+// createTemp creates .<name>.oncard-tmp-<random> beside target.
+func createTemp(target string, perm fs.FileMode) (*os.File, error) {
+	for range 10 {
+		var b [6]byte
+		_, _ = rand.Read(b[:])
+		name := affixed(target, tempMarker+hex.EncodeToString(b[:]))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return f, err
+	}
+	return nil, errors.New("cannot find a free temporary name")
+}
+
+// writeError names the path the user gave, not the temporary file.
+func writeError(path string, err error) error {
+	return &fs.PathError{Op: "write", Path: path, Err: unwrapPath(unwrapLink(err))}
+}
+
+func unwrapLink(err error) error {
+	if le, ok := err.(*os.LinkError); ok {
+		return le.Err
+	}
+	return err
+}
+
+// syncDir makes the rename durable; failures are ignored because some
+// systems cannot fsync a directory and the rename itself succeeded.
+func syncDir(dir string) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return
+	}
+	_ = d.Sync()
+	_ = d.Close()
+}
