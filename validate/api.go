@@ -68,9 +68,16 @@ func Document(doc *model.Doc, kind Kind, opts *Options) []Diagnostic {
 		return Discovery(doc, opts)
 	case KindCatalog:
 		return Catalog(doc, opts)
+	case KindEntry:
+		return Entry(doc, opts)
+	case KindUnknown:
+		if doc == nil {
+			return noDocument()
+		}
+		return unknownDocument(doc)
 	}
 	return []Diagnostic{{Line: 1, Column: 1, Severity: Error, Code: "validate/unknown-kind",
-		Message: "unknown document kind " + quoted(string(kind)) + "; one of card, onrequest, reply, discovery, catalog"}}
+		Message: "unknown document kind " + quoted(string(kind)) + "; one of " + model.KindNames()}}
 }
 
 // Card validates an A2A Agent Card, including the On Request and OASF
@@ -112,6 +119,15 @@ func Catalog(doc *model.Doc, opts *Options) []Diagnostic {
 		return noDocument()
 	}
 	return sorted(catalog(doc, opts))
+}
+
+// Entry validates one AI Catalog entry on its own (cross-checked with
+// opts.Card when its card is neither inline nor a local file).
+func Entry(doc *model.Doc, opts *Options) []Diagnostic {
+	if doc == nil {
+		return noDocument()
+	}
+	return entry(doc, opts)
 }
 
 // noDocument is the verdict on a nil Doc (a caller that ignored a parse

@@ -32,8 +32,10 @@ func TestDetect(t *testing.T) {
 		{`{"schema_version":"1.1.0","skills":[{"id":60602}]}`, KindDiscovery},
 		{`{"specVersion":"1.0","entries":[]}`, KindCatalog},
 		{`{"entries":[]}`, KindCatalog},
-		{`[1,2]`, KindCard},
-		{`"text"`, KindCard},
+		{`[1,2]`, KindUnknown},
+		{`"text"`, KindUnknown},
+		{`{"name":"oncard","version":"1.0.0","description":"x","scripts":{}}`, KindUnknown},
+		{`{"identifier":"urn:air:example.com:agents:a","type":"application/a2a-agent-card+json","url":"https://example.com/card.json"}`, KindEntry},
 		// A card whose skills happen to carry personEntry is still a card.
 		{`{"name":"a","skills":[{"id":"s","personEntry":"https://x.example"}]}`, KindCard},
 	}
@@ -42,7 +44,7 @@ func TestDetect(t *testing.T) {
 			t.Errorf("Detect(%s) = %q, want %q", tc.json, got, tc.want)
 		}
 	}
-	if got := Detect(nil); got != KindCard {
+	if got := Detect(nil); got != KindUnknown {
 		t.Errorf("Detect(nil) = %q", got)
 	}
 }
@@ -78,7 +80,7 @@ func TestBytesParseErrors(t *testing.T) {
 }
 
 func TestBytesDetectsAndValidates(t *testing.T) {
-	doc, kind, diags := Bytes([]byte(`{"name": "a"}`), "", nil)
+	doc, kind, diags := Bytes([]byte(`{"name": "a", "capabilities": {}}`), "", nil)
 	if doc == nil || kind != KindCard {
 		t.Fatalf("doc=%v kind=%q", doc, kind)
 	}
