@@ -2,6 +2,7 @@ package model
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -51,5 +52,22 @@ func TestDetectKind(t *testing.T) {
 	}
 	if slices.Contains(Kinds, KindUnknown) {
 		t.Error("KindUnknown is not a kind a document can be checked as")
+	}
+}
+
+func TestInstallMemberOrderEntry(t *testing.T) {
+	doc, err := Parse([]byte(`{"identifier": "urn:x", "url": "https://x/card.json"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := InstallMemberOrder(doc); k != KindEntry {
+		t.Fatalf("kind %q", k)
+	}
+	if err := doc.SetValue("/type", "application/a2a-agent-card+json"); err != nil {
+		t.Fatal(err)
+	}
+	out := string(doc.Encode())
+	if i, j := strings.Index(out, `"type"`), strings.Index(out, `"url"`); i < 0 || j < i {
+		t.Errorf("type was not placed before url:\n%s", out)
 	}
 }
