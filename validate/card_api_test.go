@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -329,4 +330,38 @@ func TestCardIsPure(t *testing.T) {
 	if doc.Changed() || !bytes.Equal(doc.Encode(), data) {
 		t.Error("Card changed the document")
 	}
+}
+
+// ProtoJSON (the official SDKs) omits empty maps and strings: an OAuth flow
+// without scopes gets the verdict of "scopes": {}, and an empty URL string
+// gets none, while a string that is no URL gets one.
+func TestProtoJSONOmissions(t *testing.T) {
+	card := func(flow, docURL string) []Diagnostic {
+		return Card(mustParse(t, `{"name":"a","description":"d","version":"1",
+  "supportedInterfaces":[{"url":"https://a.example.com","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
+  "capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],
+  "skills":[{"id":"s","name":"S","description":"d","tags":["t"]}],
+  "documentationUrl": `+docURL+`,
+  "securitySchemes":{"o":{"oauth2SecurityScheme":{"flows":{"clientCredentials":`+flow+`}}}}}`), nil)
+	}
+	withScopes := card(`{"tokenUrl":"https://auth.example.com/token","scopes":{}}`, `""`)
+	without := card(`{"tokenUrl":"https://auth.example.com/token"}`, `""`)
+	if !reflect.DeepEqual(codesOf(withScopes), codesOf(without)) {
+		t.Errorf("scopes {} and no scopes differ:\n%s---\n%s", cardListDiags(withScopes), cardListDiags(without))
+	}
+	if len(without) != 0 {
+		t.Errorf("a flow without scopes and an empty documentationUrl are fine:\n%s", cardListDiags(without))
+	}
+	foo := card(`{"tokenUrl":"https://auth.example.com/token"}`, `"foo"`)
+	if _, ok := cardFindDiag(foo, codeInvalidURL, "/documentationUrl"); !ok {
+		t.Errorf(`documentationUrl "foo" is not reported:`+"\n%s", cardListDiags(foo))
+	}
+}
+
+func codesOf(diags []Diagnostic) []string {
+	var out []string
+	for _, d := range diags {
+		out = append(out, d.Code+" "+d.Pointer)
+	}
+	return out
 }

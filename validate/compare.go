@@ -13,7 +13,12 @@ import "strings"
 // error is new. Findings left unmatched are then matched once more with
 // array indices ignored in their pointers, so that deleting /skills/0 does
 // not make the old errors of the later skills (now one index lower) look
-// new; this never hides an error whose count grew.
+// new; this never hides an error whose count grew. What is still left is
+// matched a last time by code and message alone: a finding that moved with
+// its value (an upgrade moves a bad /url to /supportedInterfaces/0/url) is
+// not new. Messages quote the value they judge, so a moved finding keeps
+// its message while a new defect elsewhere has its own; and since each old
+// finding is matched once, a second copy of it is still new.
 //
 // The result keeps after's order. Before may hold findings of any severity;
 // only its errors count (a warning that became an error is new).
@@ -43,7 +48,7 @@ func NewFindings(before, after []Diagnostic) []Diagnostic {
 			shifted[findingKey{k.code, indexFree(k.pointer), k.message}] += n
 		}
 	}
-	var added []Diagnostic
+	var unmatched []Diagnostic
 	for i, d := range after {
 		if d.Severity != Error || matched[i] {
 			continue
@@ -51,6 +56,22 @@ func NewFindings(before, after []Diagnostic) []Diagnostic {
 		k := keyOf(d, indexFree(d.Pointer))
 		if shifted[k] > 0 {
 			shifted[k]--
+			continue
+		}
+		unmatched = append(unmatched, d)
+	}
+	// Third pass: findings that moved with their value.
+	moved := make(map[findingKey]int)
+	for k, n := range shifted {
+		if n > 0 {
+			moved[findingKey{code: k.code, message: k.message}] += n
+		}
+	}
+	var added []Diagnostic
+	for _, d := range unmatched {
+		k := findingKey{code: d.Code, message: d.Message}
+		if moved[k] > 0 {
+			moved[k]--
 			continue
 		}
 		added = append(added, d)

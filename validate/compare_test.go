@@ -53,6 +53,21 @@ func TestNewFindings(t *testing.T) {
 			want:   []Diagnostic{diag(Error, "c", "/a", "m", 5)},
 		},
 		{
+			name:   "a finding that moved with its value is not new",
+			before: []Diagnostic{diag(Error, "a2a/invalid-url", "/url", `"foo" is not an absolute URL`, 3)},
+			after:  []Diagnostic{diag(Error, "a2a/invalid-url", "/supportedInterfaces/0/url", `"foo" is not an absolute URL`, 5)},
+			want:   nil,
+		},
+		{
+			name:   "a moved finding is matched once: a second copy elsewhere is new",
+			before: []Diagnostic{diag(Error, "a2a/invalid-url", "/url", `"foo" is not an absolute URL`, 3)},
+			after: []Diagnostic{
+				diag(Error, "a2a/invalid-url", "/supportedInterfaces/0/url", `"foo" is not an absolute URL`, 5),
+				diag(Error, "a2a/invalid-url", "/supportedInterfaces/1/url", `"foo" is not an absolute URL`, 9),
+			},
+			want: []Diagnostic{diag(Error, "a2a/invalid-url", "/supportedInterfaces/1/url", `"foo" is not an absolute URL`, 9)},
+		},
+		{
 			name:   "a different message at the same place is new",
 			before: []Diagnostic{diag(Error, "c", "/a", "m1", 1)},
 			after:  []Diagnostic{diag(Error, "c", "/a", "m2", 1)},
