@@ -19,6 +19,7 @@ func entry(doc *model.Doc, opts *Options) []Diagnostic {
 		return r.sorted()
 	}
 	checkCatalogEntryShape(r, root, catPath{base: "", index: -1})
+	checkIJSON(r, root, "")
 	checkArtifactSource(r, root, "")
 	checkIdentifier(r, root, "", 0, map[[2]string]int{}, map[string][2]int{})
 	checkDigest(r, root.Get("digest"), "/digest")
