@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"errors"
 
 	"github.com/oncard/oncard/model"
@@ -54,6 +55,21 @@ func parseDiagnostic(err error) Diagnostic {
 // Document validates doc as kind ("" detects it). Diagnostics are sorted by
 // position.
 func Document(doc *model.Doc, kind Kind, opts *Options) []Diagnostic {
+	diags := document(doc, kind, opts)
+	if doc != nil && bytes.HasPrefix(doc.Source(), utf8BOM) {
+		diags = append([]Diagnostic{{Line: 1, Column: 1, Severity: Warning, Code: codeBOM,
+			Message: "the file starts with a UTF-8 byte order mark; RFC 8259 forbids adding one to JSON text",
+			Hint:    "save the file as UTF-8 without a BOM"}}, diags...)
+	}
+	return diags
+}
+
+// utf8BOM is the UTF-8 byte order mark; codeBOM reports one.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+const codeBOM = "json/bom"
+
+func document(doc *model.Doc, kind Kind, opts *Options) []Diagnostic {
 	if kind == "" {
 		kind = Detect(doc)
 	}
