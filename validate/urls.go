@@ -210,11 +210,11 @@ func isHostPort(s string) bool {
 	return !strings.ContainsAny(host, "/?#@ ")
 }
 
-// isAbsURI reports an RFC 3986 absolute URI: a scheme, then a
-// hierarchical part or an opaque one ("urn:...").
+// isAbsURI reports an RFC 3986 absolute URI (ASCII only): a scheme, then
+// a hierarchical part or an opaque one ("urn:...").
 func isAbsURI(s string) bool {
 	colon := strings.IndexByte(s, ':')
-	if colon <= 0 || colon == len(s)-1 || strings.ContainsAny(s, " \t\r\n") {
+	if colon <= 0 || colon == len(s)-1 || !isRFC3986URI(s) {
 		return false
 	}
 	for i := 0; i < colon; i++ {
