@@ -191,12 +191,12 @@ var requirementLists = []string{"securityRequirements", "security"}
 func forEachRequirement(root *model.Node, fn func(ptr, list string, req *model.Node)) {
 	visit := func(base string, owner *model.Node) {
 		for _, key := range requirementLists {
-			list := owner.Get(key)
+			name, list := namedMember(owner, key)
 			if list == nil || list.Kind != model.Array {
 				continue
 			}
 			for i, req := range list.Items {
-				fn(indexPtr(base+"/"+key, i), key, req)
+				fn(indexPtr(base+"/"+name, i), key, req)
 			}
 		}
 	}
@@ -214,7 +214,7 @@ func forEachRequirement(root *model.Node, fn func(ptr, list string, req *model.N
 // securitySchemes. It reads both the spec form {"schemes": {name: ...}} and
 // the v0.3 map form {name: [scopes]}.
 func checkSecurityNames(r *report, root *model.Node) {
-	declared := root.Get("securitySchemes")
+	declared := memberOf(root, "securitySchemes")
 	forEachRequirement(root, func(ptr, _ string, req *model.Node) {
 		if req.Kind != model.Object {
 			return
@@ -267,7 +267,7 @@ func checkOAuthFlows(r *report, root *model.Node) {
 // forEachScheme calls fn with the body of every security scheme: the object
 // inside the v1.0 wrapper key, or the v0.3 scheme itself.
 func forEachScheme(root *model.Node, fn func(ptr string, body *model.Node)) {
-	schemes := root.Get("securitySchemes")
+	schemes := memberOf(root, "securitySchemes")
 	if schemes == nil || schemes.Kind != model.Object {
 		return
 	}
@@ -308,7 +308,8 @@ func checkModes(r *report, root *model.Node) {
 }
 
 func checkModeList(r *report, owner *model.Node, base, key string) {
-	list := owner.Get(key)
+	name, list := namedMember(owner, key)
+	key = name
 	if list == nil || list.Kind != model.Array {
 		return
 	}

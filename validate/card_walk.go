@@ -184,3 +184,24 @@ func (w *walker) checkScopeList(n *model.Node) {
 		w.r.fail(w.here(), codeType, describe(w.ptr)+` must be {"list": [scopes]}, found `+kindName(n.Kind), "")
 	}
 }
+
+// memberOf is obj's member key, or its proto snake_case twin when only the
+// twin is written: the walker reports the twin once (a2a/snake-case-name)
+// and the rules then read it as the member it stands for.
+func memberOf(obj *model.Node, key string) *model.Node {
+	_, n := namedMember(obj, key)
+	return n
+}
+
+// namedMember is memberOf with the name the member is written under, for
+// pointers.
+func namedMember(obj *model.Node, key string) (string, *model.Node) {
+	if n := obj.Get(key); n != nil {
+		return key, n
+	}
+	snake := snakeCase(key)
+	if n := obj.Get(snake); n != nil {
+		return snake, n
+	}
+	return key, nil
+}

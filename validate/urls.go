@@ -16,7 +16,7 @@ var coreBindings = []string{"JSONRPC", "GRPC", "HTTP+JSON"}
 // absolute URL (gRPC may be host:port), a known binding, a Major.Minor
 // version.
 func checkInterfaces(r *report, root *model.Node) {
-	ifaces := root.Get("supportedInterfaces")
+	name, ifaces := namedMember(root, "supportedInterfaces")
 	if ifaces == nil || ifaces.Kind != model.Array {
 		return
 	}
@@ -24,12 +24,12 @@ func checkInterfaces(r *report, root *model.Node) {
 		if it.Kind != model.Object {
 			continue
 		}
-		ptr := indexPtr("/supportedInterfaces", i)
-		binding, _ := strValue(it.Get("protocolBinding"))
+		ptr := indexPtr("/"+name, i)
+		binding, _ := strValue(memberOf(it, "protocolBinding"))
 		if binding != "" {
 			checkBinding(r, ptr+"/protocolBinding", binding)
 		}
-		if v, ok := strValue(it.Get("protocolVersion")); ok && v != "" && !isMajorMinor(v) {
+		if v, ok := strValue(memberOf(it, "protocolVersion")); ok && v != "" && !isMajorMinor(v) {
 			r.warn(ptr+"/protocolVersion", codeProtocolVersion,
 				"protocolVersion "+quoted(shorten(v))+" is not Major.Minor", majorMinorHint(v))
 		}
