@@ -111,7 +111,7 @@ func copyProps(m map[string]*shape) map[string]*shape {
 // {"type": ...} form, or the v1.0 wrapped form when the author already
 // upgraded it.
 func (w *walker) checkV03Scheme(n *model.Node) {
-	if n.Kind == model.Object {
+	if n.Kind == model.Object && !w.strictV03 {
 		for _, k := range securitySchemeWrappers {
 			if n.Get(k) != nil {
 				w.check(n, shapeSecurityScheme)
@@ -120,6 +120,31 @@ func (w *walker) checkV03Scheme(n *model.Node) {
 		}
 	}
 	w.check(n, shapeV03Scheme)
+	if n.Kind != model.Object {
+		return
+	}
+	if typ, ok := n.Get("type").Str(); ok {
+		if body := shapeV03SchemeTypes[typ]; body != nil {
+			w.checkObject(n, body)
+		}
+	}
+}
+
+// shapeV03SchemeTypes are the members each v0.3 scheme type requires (A2A
+// 0.3.0: an apiKey scheme names where the key goes, "in", and its "name").
+var shapeV03SchemeTypes = map[string]*shape{
+	"apiKey": object("APIKeySecurityScheme (v0.3)", []string{"in", "name"}, map[string]*shape{
+		"in": {kind: anyKind, enum: []string{"query", "header", "cookie"}}, "name": shapeRequiredStr, "description": shapeString,
+	}),
+	"http": object("HTTPAuthSecurityScheme (v0.3)", []string{"scheme"}, map[string]*shape{
+		"scheme": shapeRequiredStr, "bearerFormat": shapeString, "description": shapeString,
+	}),
+	"oauth2": object("OAuth2SecurityScheme (v0.3)", []string{"flows"}, map[string]*shape{
+		"flows": shapeObject, "description": shapeString, "oauth2MetadataUrl": shapeString,
+	}),
+	"openIdConnect": object("OpenIdConnectSecurityScheme (v0.3)", []string{"openIdConnectUrl"}, map[string]*shape{
+		"openIdConnectUrl": shapeRequiredStr, "description": shapeString,
+	}),
 }
 
 // v03Leftover is a v0.3 member and what v1.0 writes instead.

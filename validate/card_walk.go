@@ -13,6 +13,10 @@ import (
 type walker struct {
 	r   *report
 	ptr []byte
+	// strictV03 checks security schemes in the v0.3 form only: what a
+	// v0.3 reader of a dual card needs (a v0.3 card on its own may
+	// already use the v1.0 wrapper form).
+	strictV03 bool
 }
 
 func (w *walker) push(tok string) int {

@@ -20,6 +20,7 @@ func checkInterfaces(r *report, root *model.Node) {
 	if ifaces == nil || ifaces.Kind != model.Array {
 		return
 	}
+	checkSomeV1Interface(r, "/"+name, ifaces)
 	for i, it := range ifaces.Items {
 		if it.Kind != model.Object {
 			continue
@@ -37,6 +38,33 @@ func checkInterfaces(r *report, root *model.Node) {
 			checkURL(r, ptr+"/url", u, Error, binding == "GRPC")
 		}
 	}
+}
+
+// codeNoV1Interface: a v1.0 card whose interfaces all say 0.x.
+const codeNoV1Interface = "a2a/no-v1-interface"
+
+// checkSomeV1Interface: a card written in the v1.0 shape must offer v1.0
+// clients an interface. When every interface that states a version states
+// a 0.x one, v1.0 clients have none to use, and v0.3 clients do not read
+// supportedInterfaces at all (a dual card gives them its top-level url).
+func checkSomeV1Interface(r *report, ptr string, ifaces *model.Node) {
+	stated := 0
+	for i := 0; i < ifaces.Len(); i++ {
+		v, ok := strValue(memberOf(ifaces.Index(i), "protocolVersion"))
+		if !ok || v == "" {
+			continue
+		}
+		if !strings.HasPrefix(v, "0.") {
+			return
+		}
+		stated++
+	}
+	if stated == 0 {
+		return
+	}
+	r.fail(ptr, codeNoV1Interface,
+		"every interface says protocolVersion 0.x: a v1.0 card offers v1.0 clients no interface",
+		`add an interface with protocolVersion "1.0" (a dual card lists one for each version), or keep the card in the v0.3 shape`)
 }
 
 func checkBinding(r *report, ptr, binding string) {
