@@ -111,6 +111,7 @@ func checkCardRules(r *report, root *model.Node) {
 	checkExtendedCard(r, root)
 	checkSignatures(r, root)
 	checkSecrets(r, root)
+	checkHiddenCharacters(r, root)
 }
 
 // checkSkillIDs: skill ids are unique within the card.
