@@ -90,13 +90,41 @@ func checkCard(r *report, root *model.Node) {
 		checkV03Endpoint(r, root)
 	} else {
 		w.check(root, shapeCardV10)
-		if version == cardV10 {
+		switch version {
+		case cardV10:
 			checkV03Leftovers(r, root)
+		case cardDual:
+			checkDualForV03(r, root)
 		}
 		checkInterfaces(r, root)
 	}
 	checkExtensions(r, root)
 	checkCardRules(r, root)
+}
+
+// dualV03Prefix starts the message of a finding of a dual card's v0.3 check.
+const dualV03Prefix = "for v0.3 clients of this dual card: "
+
+// checkDualForV03 checks a dual card (model.IsDualCard) against the v0.3
+// rules too: its v0.3 part is what old clients read, so it must be a v0.3
+// card they accept (the v0.3 required members, schemes in the {type: …}
+// form with their members, the top-level endpoint). A finding the v1.0
+// check already made at the same member is not repeated.
+func checkDualForV03(r *report, root *model.Node) {
+	sub := &report{doc: r.doc, opts: r.opts}
+	w := walker{r: sub, ptr: make([]byte, 0, 64), strictV03: true}
+	w.check(root, shapeCardV03)
+	checkV03Endpoint(sub, root)
+	seen := make(map[[2]string]bool, len(r.diags))
+	for _, d := range r.diags {
+		seen[[2]string{d.Code, d.Pointer}] = true
+	}
+	for _, d := range sub.diags {
+		if seen[[2]string{d.Code, d.Pointer}] {
+			continue
+		}
+		r.add(d.Pointer, d.Severity, d.Code, dualV03Prefix+d.Message, d.Hint)
+	}
 }
 
 // checkCardRules runs the card's own rules that its shape cannot express

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -90,7 +91,8 @@ func codeInvalidPointers(t *testing.T, data []byte) (ptrs map[string]bool, ok bo
 	}
 	ptrs = map[string]bool{}
 	for _, d := range Card(doc, nil) {
-		if structuralCodes[d.Code] {
+		// The v1.0 schema knows nothing of a dual card's v0.3 check.
+		if structuralCodes[d.Code] && !strings.HasPrefix(d.Message, dualV03Prefix) {
 			ptrs[d.Pointer] = true
 		}
 	}

@@ -25,7 +25,7 @@ func detectCardVersion(root *model.Node) cardVersion {
 		}
 		return cardV10
 	}
-	if hasV03Endpoint(root) && servesV03(ifaces) {
+	if model.IsDualCard(root) {
 		return cardDual
 	}
 	return cardV10
@@ -42,21 +42,6 @@ func looksV03(root *model.Node) bool {
 	return strings.HasPrefix(root.Get("protocolVersion").Text(), "0.")
 }
 
-// hasV03Endpoint: the v0.3 top-level endpoint fields a dual card keeps.
-func hasV03Endpoint(root *model.Node) bool {
-	return root.Get("url") != nil || root.Get("protocolVersion") != nil || root.Get("preferredTransport") != nil
-}
-
-// servesV03 reports whether supportedInterfaces lists a 0.x interface: the
-// mark of a card that deliberately serves old clients too.
-func servesV03(ifaces *model.Node) bool {
-	for _, it := range ifaces.Items {
-		if strings.HasPrefix(it.Get("protocolVersion").Text(), "0.") {
-			return true
-		}
-	}
-	return false
-}
 
 // The v0.3 card shape (A2A 0.3.0 AgentCard), for cards written in it.
 var (
