@@ -42,7 +42,6 @@ func looksV03(root *model.Node) bool {
 	return strings.HasPrefix(root.Get("protocolVersion").Text(), "0.")
 }
 
-
 // The v0.3 card shape (A2A 0.3.0 AgentCard), for cards written in it.
 var (
 	shapeV03Interface = object("AgentInterface (v0.3)", []string{"url", "transport"}, map[string]*shape{
