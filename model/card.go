@@ -688,3 +688,53 @@ func (c *Card) Discovery() (*Discovery, bool) {
 	}
 	return &Discovery{Doc: c.Doc, Ptr: ExtensionPtr(i) + "/params"}, true
 }
+
+// SpecRequirementForms rewrites the security requirement values some SDKs
+// write, a bare array of scopes (`{"schemes": {"g": ["s"]}}`) or null, in
+// the spec form `{"list": [...]}` (A2A-AGENT-CARD.md: accept both on read,
+// write the spec form), on the card and its skills. It returns the
+// pointers of the values it rewrote, so that the caller can say so.
+func (c *Card) SpecRequirementForms() ([]string, error) {
+	var changed []string
+	fix := func(base string, owner *Node) error {
+		list := owner.Get("securityRequirements")
+		for i := 0; i < list.Len(); i++ {
+			schemes := list.Index(i).Get("schemes")
+			if schemes == nil || schemes.Kind != Object {
+				continue
+			}
+			for _, m := range schemes.Members {
+				var scopes []byte
+				switch m.Value.Kind {
+				case Array:
+					b, err := marshal(m.Value.Interface())
+					if err != nil {
+						return err
+					}
+					scopes = b
+				case Null:
+					scopes = []byte("[]")
+				default:
+					continue
+				}
+				ptr := base + "/securityRequirements/" + idx(i) + "/schemes/" + escapeToken(m.Key)
+				if err := c.Doc.Set(ptr, append(append([]byte(`{"list": `), scopes...), '}')); err != nil {
+					return err
+				}
+				changed = append(changed, ptr)
+			}
+		}
+		return nil
+	}
+	root := c.Doc.Root()
+	if err := fix("", root); err != nil {
+		return changed, err
+	}
+	skills := root.Get("skills")
+	for i := 0; i < skills.Len(); i++ {
+		if err := fix(SkillPtr(i), skills.Index(i)); err != nil {
+			return changed, err
+		}
+	}
+	return changed, nil
+}
