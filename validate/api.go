@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"errors"
+	"strings"
 
 	"github.com/oncard/oncard/model"
 )
@@ -37,6 +38,54 @@ func Bytes(data []byte, kind Kind, opts *Options) (*model.Doc, Kind, []Diagnosti
 		kind = Detect(doc)
 	}
 	return doc, kind, Document(doc, kind, opts)
+}
+
+// Result is one document's verdict: the parsed Doc (nil when it did not
+// parse), the kind it was checked as, how that kind was found, and the
+// findings.
+type Result struct {
+	Doc  *model.Doc
+	Kind Kind
+	// Detection is how the kind was detected; nil when the caller named
+	// the kind or the bytes did not parse. When Detection.Close, the
+	// output says which kind was assumed (AssumedKindNote).
+	Detection *model.Detection
+	Diags     []Diagnostic
+}
+
+// Check is Bytes with the detection kept on the result.
+func Check(data []byte, kind Kind, opts *Options) Result {
+	doc, err := model.Parse(data)
+	if err != nil {
+		return Result{Kind: kind, Diags: []Diagnostic{parseDiagnostic(err)}}
+	}
+	res := Result{Doc: doc, Kind: kind}
+	if kind == "" {
+		d := model.DetectKindDetail(doc)
+		res.Kind, res.Detection = d.Kind, &d
+	}
+	res.Diags = Document(doc, res.Kind, opts)
+	return res
+}
+
+// AssumedKindNote is the sentence the text output prints when the kind was
+// detected on thin or mixed evidence: which kind was assumed, what else it
+// looked like, and how to choose. "" when detection was clear (or not
+// made).
+func (r Result) AssumedKindNote() string {
+	d := r.Detection
+	if d == nil || !d.Close || d.Kind == KindUnknown {
+		return ""
+	}
+	note := "checked as " + string(d.Kind) + ": the kind was detected on little evidence"
+	if len(d.Others) > 0 {
+		others := make([]string, len(d.Others))
+		for i, k := range d.Others {
+			others[i] = string(k)
+		}
+		note = "checked as " + string(d.Kind) + ": it also looks like " + strings.Join(others, " or ")
+	}
+	return note + "; pass --kind to choose"
 }
 
 // parseDiagnostic turns a parse failure into the one diagnostic Bytes

@@ -61,3 +61,23 @@ func TestUnknownDocumentIsOneFinding(t *testing.T) {
 		t.Errorf("--kind card did not check it as a card:\n%s", cardListDiags(diags))
 	}
 }
+
+func TestCheckKeepsTheDetection(t *testing.T) {
+	res := Check([]byte(`{"identifier":"urn:x","type":"application/a2a-agent-card+json","url":"https://x","capabilities":{}}`), "", nil)
+	if res.Kind != KindEntry || res.Detection == nil || !res.Detection.Close {
+		t.Fatalf("kind %q detection %+v", res.Kind, res.Detection)
+	}
+	if note := res.AssumedKindNote(); note != "checked as entry: it also looks like card; pass --kind to choose" {
+		t.Errorf("note %q", note)
+	}
+	clear := Check([]byte(`{"specVersion":"1.0","entries":[]}`), "", nil)
+	if clear.AssumedKindNote() != "" || clear.Kind != KindCatalog {
+		t.Errorf("a clear detection: %+v %q", clear.Detection, clear.AssumedKindNote())
+	}
+	if named := Check([]byte(`{"capabilities":{}}`), KindCard, nil); named.Detection != nil || named.AssumedKindNote() != "" {
+		t.Error("a named kind is not detected")
+	}
+	if bad := Check([]byte(`{`), "", nil); bad.Doc != nil || len(bad.Diags) != 1 {
+		t.Errorf("parse failure: %+v", bad)
+	}
+}
