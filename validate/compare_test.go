@@ -143,3 +143,20 @@ func TestNewFindingsOnRealEdit(t *testing.T) {
 		t.Fatalf("new findings = %v, want exactly one at /skills/0/tags\nbefore: %v\nafter: %v", added, before, after)
 	}
 }
+
+func TestAdded(t *testing.T) {
+	oldWarn := diag(Warning, "a2a/insecure-url", "/provider/url", `"http://x" does not use https`, 5)
+	newWarn := diag(Warning, "a2a/media-type", "/defaultInputModes/0", `"text" is not a media type`, 9)
+	newErr := diag(Error, "a2a/empty-required", "/skills/0/tags", "tags is required", 12)
+	oldErr := diag(Error, "a2a/empty-required", "/description", "description is required", 3)
+	got := Added([]Diagnostic{oldWarn, oldErr}, []Diagnostic{oldErr, oldWarn, newWarn, newErr})
+	if !reflect.DeepEqual(got, []Diagnostic{newWarn, newErr}) {
+		t.Errorf("Added = %+v", got)
+	}
+	// A warning that became an error is added.
+	up := oldWarn
+	up.Severity = Error
+	if got := Added([]Diagnostic{oldWarn}, []Diagnostic{up}); len(got) != 1 {
+		t.Errorf("severity change not added: %+v", got)
+	}
+}
