@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf/server"
 	"github.com/oncard/oncard/validate"
@@ -28,6 +29,7 @@ type validateFlags struct {
 	schemaHosts []string
 	online      bool
 	oasfServer  string
+	failOn      string
 }
 
 func newValidateCmd() *cobra.Command {
@@ -42,8 +44,15 @@ says it. Files are checked in parallel; results are printed in argument order.
 With --online the OASF discovery payloads are also sent to a schema server
 (--oasf-server, default the public one); oncard never goes online otherwise.
 
-Exit status: 0 when no finding is an error; 1 when one is, or a file cannot
-be read, or an --online check fails; 2 for a usage mistake.`,
+A document that is none of the kinds gets one validate/unknown-document
+warning, not a card's errors, so "oncard validate **/*.json" can run in CI.
+Each file is governed by the nearest .oncard.json in its directory or above
+(docs/oncard-config.schema.json): it can ignore codes per path glob and set
+failOn. The text output ends with how many files failed.
+
+Exit status: 0 when no file fails; 1 when one does (a finding at --fail-on
+or above, default error; a file that cannot be read; an --online check that
+fails; a broken .oncard.json); 2 for a usage mistake.`,
 		Example: `  oncard validate agent-card.json
   oncard validate --format sarif cards/*.json > oncard.sarif
   oncard validate --kind reply --card agent-card.json reply.json
@@ -60,6 +69,7 @@ be read, or an --online check fails; 2 for a usage mistake.`,
 	fl.StringArrayVar(&f.schemaHosts, "schema-host", nil, "also accept this OASF schema server (host or host:port; repeatable)")
 	fl.BoolVar(&f.online, "online", false, "also ask an OASF schema server about discovery payloads (network)")
 	fl.StringVar(&f.oasfServer, "oasf-server", "", "schema server for --online (default "+server.DefaultServer+")")
+	fl.Var(newEnumValue(&f.failOn, verdict.FailOnNames...), "fail-on", "least severity that fails the run: "+strings.Join(verdict.FailOnNames, ", ")+" (default error, or failOn of .oncard.json)")
 	return cmd
 }
 
@@ -99,12 +109,15 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	out := newReporter(f.format, cmd.OutOrStdout())
 
 	var total summary
+	total.failOn = f.failOn
 	failed := 0 // files that could not be read or checked online
 	var onlineFailures onlineFailureLog
+	configs := verdict.NewFinder()
 	check := func(path string) fileResult {
 		r := validateFile(path, validate.Kind(f.kind), opts, cmd.InOrStdin())
 		online.run(cmd.Context(), &r)
 		r.doc = nil // keep nothing of the document once it is checked
+		applyConfig(configs, f.failOn, &r)
 		return r
 	}
 	err = validateFiles(cmd.Context(), paths, runtime.GOMAXPROCS(0), check, func(r fileResult) error {
@@ -122,6 +135,13 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 			failed++
 			onlineFailures.add(stderr, r)
 		}
+		if r.configErr != nil {
+			failed++
+			fmt.Fprintf(stderr, "oncard: %s\n", model.SafeText(r.configErr.Error()))
+		}
+		if r.fails() {
+			total.failed++
+		}
 		total.add(r.diags)
 		return out.file(r)
 	})
@@ -133,7 +153,7 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	if err := out.finish(total); err != nil {
 		return err
 	}
-	if total.errors > 0 || failed > 0 {
+	if total.failed > 0 || failed > 0 {
 		return exitError{exitInvalid}
 	}
 	return nil

@@ -10,12 +10,19 @@ import (
 	"github.com/oncard/oncard/validate"
 )
 
-// FailOn is the least severity that fails a run: Error (the default) fails
-// on errors only, Warning on warnings and errors, Info on any finding.
-type FailOn validate.Severity
+// FailOn is the least severity that fails a run. Its zero value is the
+// default, FailOnError: errors only; FailOnWarning fails on warnings and
+// errors, FailOnInfo on any finding.
+type FailOn int8
+
+const (
+	FailOnError FailOn = iota
+	FailOnWarning
+	FailOnInfo
+)
 
 // DefaultFailOn fails a run on errors.
-const DefaultFailOn = FailOn(validate.Error)
+const DefaultFailOn = FailOnError
 
 // FailOnNames are the values --fail-on accepts.
 var FailOnNames = []string{"error", "warning", "info"}
@@ -26,13 +33,34 @@ func ParseFailOn(s string) (FailOn, error) {
 	if err := sev.UnmarshalText([]byte(s)); err != nil {
 		return 0, fmt.Errorf("fail-on must be error, warning or info, not %q", s)
 	}
-	return FailOn(sev), nil
+	return failOnOf(sev), nil
 }
 
-func (f FailOn) String() string { return validate.Severity(f).String() }
+func failOnOf(sev validate.Severity) FailOn {
+	switch sev {
+	case validate.Warning:
+		return FailOnWarning
+	case validate.Info:
+		return FailOnInfo
+	}
+	return FailOnError
+}
+
+// Severity is the least severity that fails.
+func (f FailOn) Severity() validate.Severity {
+	switch f {
+	case FailOnWarning:
+		return validate.Warning
+	case FailOnInfo:
+		return validate.Info
+	}
+	return validate.Error
+}
+
+func (f FailOn) String() string { return f.Severity().String() }
 
 // Fails reports whether a finding of severity sev fails the run.
-func (f FailOn) Fails(sev validate.Severity) bool { return sev >= validate.Severity(f) }
+func (f FailOn) Fails(sev validate.Severity) bool { return sev >= f.Severity() }
 
 // Failing counts the findings that fail the run.
 func (f FailOn) Failing(diags []validate.Diagnostic) int {
