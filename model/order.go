@@ -210,6 +210,14 @@ func EntryMemberOrder(ptr string) []string {
 // returns the kind (KindUnknown installs nothing).
 func InstallMemberOrder(d *Doc) DocKind {
 	kind := DetectKind(d)
+	InstallKindOrder(d, kind)
+	return kind
+}
+
+// InstallKindOrder installs the spec member order of kind in d: a session
+// detects the kind once, when it opens the file, and keeps it for every
+// later version of the Doc.
+func InstallKindOrder(d *Doc, kind DocKind) {
 	switch kind {
 	case KindCard:
 		d.SetMemberOrder(CardMemberOrder(d))
@@ -224,5 +232,4 @@ func InstallMemberOrder(d *Doc) DocKind {
 	case KindReply:
 		d.SetMemberOrder(ReplyMemberOrder)
 	}
-	return kind
 }

@@ -129,18 +129,7 @@ func runEdit(cmd *cobra.Command, path string, f *editFlags) error {
 // member order, so that new members land where its spec puts them.
 func prepareSession(s *edit.Session) validate.Kind {
 	kind := validate.Detect(s.Doc())
-	switch kind {
-	case validate.KindCard:
-		s.Prepare(func(d *model.Doc) { model.NewCard(d) })
-	case validate.KindCatalog:
-		s.Prepare(func(d *model.Doc) { model.NewCatalog(d) })
-	case validate.KindDiscovery:
-		s.Prepare(func(d *model.Doc) { model.NewDiscovery(d) })
-	case validate.KindOnRequest:
-		s.Prepare(func(d *model.Doc) { model.NewOnRequestParams(d) })
-	case validate.KindReply:
-		s.Prepare(func(d *model.Doc) { model.NewReply(d) })
-	}
+	s.Prepare(func(d *model.Doc) { model.InstallKindOrder(d, kind) })
 	return kind
 }
 
