@@ -18,7 +18,7 @@ const (
 )
 
 func detectCardVersion(root *model.Node) cardVersion {
-	ifaces := root.Get("supportedInterfaces")
+	ifaces := memberOf(root, "supportedInterfaces") // the proto name counts too
 	if ifaces == nil {
 		if looksV03(root) {
 			return cardV03
