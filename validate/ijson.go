@@ -17,7 +17,11 @@ const codeNotIJSON = "catalog/not-i-json"
 // Both are found on the written text, so the cost is linear in the document
 // (no number is ever expanded by its exponent).
 func checkIJSON(r *report, n *model.Node, ptr string) {
+	// Member names are read from the source between values; an edited Doc
+	// (the TUI's merged catalog) may hold nodes of other sources, so its
+	// names are checked when it is written and read again.
 	src := r.doc.Source()
+	keys := !r.doc.Changed()
 	var walk func(n *model.Node, ptr string)
 	walk = func(n *model.Node, ptr string) {
 		switch n.Kind {
@@ -40,7 +44,7 @@ func checkIJSON(r *report, n *model.Node, ptr string) {
 			prev := n.Start + 1
 			for _, m := range n.Members {
 				p := ptr + "/" + escapePointerToken(m.Key)
-				if n.Start >= 0 && m.Value.Start > prev && m.Value.Start <= len(src) && hasLoneSurrogate(src[prev:m.Value.Start]) {
+				if keys && n.Start >= 0 && m.Value.Start > prev && m.Value.Start <= len(src) && hasLoneSurrogate(src[prev:m.Value.Start]) {
 					r.fail(p, codeNotIJSON, "the member name "+quoted(shorten(m.Key))+" holds a lone surrogate escape; I-JSON and RFC 8785 forbid it",
 						"rename the member")
 				}
