@@ -58,3 +58,20 @@ func TestNumbersWithHugeExponentsAreCheap(t *testing.T) {
 		t.Error("a document is the same as itself")
 	}
 }
+
+func TestLoneSurrogateInMemberName(t *testing.T) {
+	doc := mustParse(t, `{"specVersion":"1.0","entries":[],"extensions":{"com.example":{"a\ud800b":1,"ok":2}}}`)
+	diags := Catalog(doc, nil)
+	if _, ok := cardFindDiag(diags, codeNotIJSON, "/extensions/com.example/a\ufffdb"); !ok {
+		t.Errorf("no finding for the member name:\n%s", cardListDiags(diags))
+	}
+	n := 0
+	for _, d := range diags {
+		if d.Code == codeNotIJSON {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d not-i-json findings, want 1:\n%s", n, cardListDiags(diags))
+	}
+}
