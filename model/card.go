@@ -28,7 +28,7 @@ const (
 	ShapeUnknown Shape = iota // neither v1.0 nor v0.3 markers
 	ShapeV10                  // supportedInterfaces, no v0.3 top-level fields
 	ShapeV03                  // v0.3 top-level url/protocolVersion/preferredTransport
-	ShapeDual                 // both: serves v1.0 and v0.3 clients
+	ShapeDual                 // both: serves v1.0 and v0.3 clients (IsDualCard)
 )
 
 func (s Shape) String() string {
@@ -46,23 +46,52 @@ func (s Shape) String() string {
 // v03TopLevel are the top-level members that only the v0.3 shape has.
 var v03TopLevel = []string{"url", "protocolVersion", "preferredTransport", "additionalInterfaces"}
 
+// v03Endpoint are the v0.3 top-level members a v0.3 client reaches the
+// agent by.
+var v03Endpoint = []string{"url", "protocolVersion", "preferredTransport"}
+
+// IsDualCard is the one definition of a dual card (A2A-AGENT-CARD.md, v0.3
+// shape): a v1.0 card whose supportedInterfaces list a 0.x interface, and
+// which keeps the v0.3 top-level endpoint members (url, protocolVersion,
+// preferredTransport) for old clients. A v1.0 card with v0.3 members but
+// no 0.x interface is not dual: those members are leftovers. The
+// validator, the editor and the TUI all decide with this function.
+func IsDualCard(root *Node) bool {
+	if root == nil || root.Kind != Object {
+		return false
+	}
+	ifaces := root.Get("supportedInterfaces")
+	if ifaces == nil {
+		return false
+	}
+	endpoint := false
+	for _, k := range v03Endpoint {
+		endpoint = endpoint || root.Get(k) != nil
+	}
+	if !endpoint {
+		return false
+	}
+	for i := 0; i < ifaces.Len(); i++ {
+		if strings.HasPrefix(ifaces.Index(i).Get("protocolVersion").Text(), "0.") {
+			return true
+		}
+	}
+	return false
+}
+
 // Shape detects the card's format version from its members.
 func (c *Card) Shape() Shape {
 	root := c.Doc.Root()
-	v10 := root.Get("supportedInterfaces") != nil
-	v03 := false
+	if IsDualCard(root) {
+		return ShapeDual
+	}
+	if root.Get("supportedInterfaces") != nil {
+		return ShapeV10 // possibly with v0.3 leftovers (the validator warns)
+	}
 	for _, k := range v03TopLevel {
 		if root.Get(k) != nil {
-			v03 = true
+			return ShapeV03
 		}
-	}
-	switch {
-	case v10 && v03:
-		return ShapeDual
-	case v10:
-		return ShapeV10
-	case v03:
-		return ShapeV03
 	}
 	return ShapeUnknown
 }
@@ -658,4 +687,54 @@ func (c *Card) Discovery() (*Discovery, bool) {
 		return nil, false
 	}
 	return &Discovery{Doc: c.Doc, Ptr: ExtensionPtr(i) + "/params"}, true
+}
+
+// SpecRequirementForms rewrites the security requirement values some SDKs
+// write, a bare array of scopes (`{"schemes": {"g": ["s"]}}`) or null, in
+// the spec form `{"list": [...]}` (A2A-AGENT-CARD.md: accept both on read,
+// write the spec form), on the card and its skills. It returns the
+// pointers of the values it rewrote, so that the caller can say so.
+func (c *Card) SpecRequirementForms() ([]string, error) {
+	var changed []string
+	fix := func(base string, owner *Node) error {
+		list := owner.Get("securityRequirements")
+		for i := 0; i < list.Len(); i++ {
+			schemes := list.Index(i).Get("schemes")
+			if schemes == nil || schemes.Kind != Object {
+				continue
+			}
+			for _, m := range schemes.Members {
+				var scopes []byte
+				switch m.Value.Kind {
+				case Array:
+					b, err := marshal(m.Value.Interface())
+					if err != nil {
+						return err
+					}
+					scopes = b
+				case Null:
+					scopes = []byte("[]")
+				default:
+					continue
+				}
+				ptr := base + "/securityRequirements/" + idx(i) + "/schemes/" + escapeToken(m.Key)
+				if err := c.Doc.Set(ptr, append(append([]byte(`{"list": `), scopes...), '}')); err != nil {
+					return err
+				}
+				changed = append(changed, ptr)
+			}
+		}
+		return nil
+	}
+	root := c.Doc.Root()
+	if err := fix("", root); err != nil {
+		return changed, err
+	}
+	skills := root.Get("skills")
+	for i := 0; i < skills.Len(); i++ {
+		if err := fix(SkillPtr(i), skills.Index(i)); err != nil {
+			return changed, err
+		}
+	}
+	return changed, nil
 }

@@ -399,3 +399,30 @@ func BenchmarkCardSetAndEncode(b *testing.B) {
 		i++
 	}
 }
+
+func TestSpecRequirementForms(t *testing.T) {
+	d, err := Parse([]byte(`{
+  "securityRequirements": [{"schemes": {"g": ["read", "write"], "m": null, "k": {"list": []}}}],
+  "skills": [{"id": "s", "securityRequirements": [{"schemes": {"g": []}}]}]
+}`))
+	must(t, err)
+	changed, err := NewCard(d).SpecRequirementForms()
+	must(t, err)
+	want := []string{"/securityRequirements/0/schemes/g", "/securityRequirements/0/schemes/m", "/skills/0/securityRequirements/0/schemes/g"}
+	if strings.Join(changed, " ") != strings.Join(want, " ") {
+		t.Errorf("changed %v, want %v", changed, want)
+	}
+	got := decodeJSON(t, d.Encode())
+	exp := decodeJSON(t, []byte(`{
+  "securityRequirements": [{"schemes": {"g": {"list": ["read", "write"]}, "m": {"list": []}, "k": {"list": []}}}],
+  "skills": [{"id": "s", "securityRequirements": [{"schemes": {"g": {"list": []}}}]}]
+}`))
+	if !reflect.DeepEqual(got, exp) {
+		t.Errorf("got:\n%s", d.Encode())
+	}
+	// The spec form is left as it is.
+	again, err := NewCard(d).SpecRequirementForms()
+	if err != nil || len(again) != 0 {
+		t.Errorf("second run changed %v (%v)", again, err)
+	}
+}

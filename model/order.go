@@ -195,3 +195,41 @@ func ReplyMemberOrder(ptr string) []string {
 	}
 	return nil
 }
+
+// EntryMemberOrder is the member order for a standalone AI Catalog entry
+// (the order of an entry inside a catalog, from its root).
+func EntryMemberOrder(ptr string) []string {
+	if ptr == "" {
+		return CatalogMemberOrder("/entries/0")
+	}
+	return CatalogMemberOrder("/entries/0" + ptr)
+}
+
+// InstallMemberOrder detects what d is and installs that kind's spec member
+// order, so that members added later land where its spec puts them. It
+// returns the kind (KindUnknown installs nothing).
+func InstallMemberOrder(d *Doc) DocKind {
+	kind := DetectKind(d)
+	InstallKindOrder(d, kind)
+	return kind
+}
+
+// InstallKindOrder installs the spec member order of kind in d: a session
+// detects the kind once, when it opens the file, and keeps it for every
+// later version of the Doc.
+func InstallKindOrder(d *Doc, kind DocKind) {
+	switch kind {
+	case KindCard:
+		d.SetMemberOrder(CardMemberOrder(d))
+	case KindCatalog:
+		d.SetMemberOrder(CatalogMemberOrder)
+	case KindEntry:
+		d.SetMemberOrder(EntryMemberOrder)
+	case KindDiscovery:
+		d.SetMemberOrder(DiscoveryMemberOrder)
+	case KindOnRequest:
+		d.SetMemberOrder(OnRequestParamsMemberOrder)
+	case KindReply:
+		d.SetMemberOrder(ReplyMemberOrder)
+	}
+}

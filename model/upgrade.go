@@ -61,7 +61,7 @@ func PlanUpgrade(card *Doc, o UpgradeOptions) ([]Edit, error) {
 	if o.ProtocolVersion == "" {
 		o.ProtocolVersion = "1.0"
 	}
-	p := upgradePlan{d: card, root: card.Root(), o: o}
+	p := upgradePlan{d: card, root: card.Root(), o: o, split: map[string][]string{}}
 	p.interfaces()
 	p.extendedCard()
 	p.stateTransitionHistory()
@@ -92,6 +92,10 @@ type upgradePlan struct {
 	root  *Node
 	o     UpgradeOptions
 	edits []Edit
+	// split maps a v0.3 OAuth scheme with several flows to the names of
+	// the v1.0 schemes it became, one per flow (its own name first):
+	// requirements naming it name each of them, as alternatives.
+	split map[string][]string
 }
 
 func (p *upgradePlan) set(ptr string, v []byte, why string) {
@@ -225,11 +229,17 @@ var schemeWrappers = map[string]string{
 	"mutualTLS":     "mtlsSecurityScheme",
 }
 
-// flowPreference picks the one OAuth flow v1.0 allows when a v0.3 scheme
-// has several: the current flows first, the deprecated ones last.
+// flowPreference orders the flows of a v0.3 scheme that has several: the
+// scheme keeps its name for the first (the current flows first, the
+// deprecated ones last) and each other flow becomes a scheme of its own.
 var flowPreference = []string{"authorizationCode", "clientCredentials", "deviceCode", "implicit", "password"}
 
-// securitySchemes rewrites {type: X, …} schemes into their wrapper form.
+// securitySchemes rewrites {type: X, …} schemes into their wrapper form. A
+// v1.0 scheme holds one OAuth flow, so a v0.3 oauth2 scheme with several
+// becomes one scheme per flow ("oauth", "oauth-clientCredentials", …) and
+// the requirements that name it list them as alternatives: no client loses
+// the flow it used. A dual card keeps the v0.3 members next to the wrapper,
+// so that v0.3 readers still find {type: …}.
 func (p *upgradePlan) securitySchemes() {
 	schemes := p.root.Get("securitySchemes")
 	if schemes == nil || schemes.Kind != Object {
@@ -242,8 +252,19 @@ func (p *upgradePlan) securitySchemes() {
 		if !ok {
 			continue // already v1.0, or unknown: the validator says which
 		}
+		if has := wrappedAlready(s); has != "" {
+			// A dual card's scheme: the v1.0 form is there, next to the
+			// v0.3 one. It stays dual, or loses its v0.3 members.
+			if !p.o.KeepDual {
+				p.set("/securitySchemes/"+escapeToken(m.Key), objectJSON([]kv{{has, p.src(s.Get(has))}}),
+					"v0.3 members of a dual card's scheme: the v1.0 "+has+" stays")
+			}
+			continue
+		}
 		why := fmt.Sprintf("v1.0 writes a %s scheme as {%q: {…}}", typ, wrapper)
 		var members []kv
+		var flowNames []string
+		var flows *Node
 		for _, sm := range s.Members {
 			switch {
 			case sm.Key == "type":
@@ -251,43 +272,133 @@ func (p *upgradePlan) securitySchemes() {
 				members = append(members, kv{"location", p.src(sm.Value)})
 				why += `; apiKey "in" is "location"`
 			case sm.Key == "flows" && typ == "oauth2":
-				flows, dropped := p.oneFlow(sm.Value)
-				members = append(members, kv{"flows", flows})
-				if len(dropped) > 0 {
-					why += fmt.Sprintf("; v1.0 allows one flow per scheme, dropped %s", SafeText(strings.Join(dropped, ", ")))
+				flows = sm.Value
+				flowNames = orderedFlows(sm.Value)
+				if len(flowNames) > 1 {
+					members = append(members, kv{"flows", objectJSON([]kv{{flowNames[0], p.src(sm.Value.Get(flowNames[0]))}})})
+				} else {
+					members = append(members, kv{"flows", p.src(sm.Value)})
 				}
 			default:
 				members = append(members, kv{sm.Key, p.src(sm.Value)})
 			}
 		}
+		var extra []string
+		if len(flowNames) > 1 {
+			extra = p.splitNames(schemes, m.Key, flowNames[1:])
+			why += fmt.Sprintf("; v1.0 allows one flow per scheme: %s keeps %s, and %s", SafeText(m.Key), flowNames[0], splitList(extra, flowNames[1:]))
+			p.split[m.Key] = append([]string{m.Key}, extra...)
+		}
 		order := securitySchemeOrders[wrapper]
-		inner := objectJSON(sortKV(members, order))
-		p.set("/securitySchemes/"+escapeToken(m.Key), objectJSON([]kv{{wrapper, inner}}), why)
+		p.set("/securitySchemes/"+escapeToken(m.Key), p.schemeJSON(s, wrapper, objectJSON(sortKV(members, order)), nil), why)
+		for i, name := range extra {
+			flow := flowNames[i+1]
+			flowMembers := []kv{{"flows", objectJSON([]kv{{flow, p.src(flows.Get(flow))}})}}
+			for _, mm := range members {
+				if mm.key != "flows" {
+					flowMembers = append(flowMembers, mm)
+				}
+			}
+			v03 := []kv{{"type", []byte(`"oauth2"`)}, {"flows", objectJSON([]kv{{flow, p.src(flows.Get(flow))}})}}
+			p.set("/securitySchemes/"+escapeToken(name), p.schemeJSON(nil, wrapper, objectJSON(sortKV(flowMembers, order)), v03),
+				fmt.Sprintf("the %s flow of the v0.3 scheme %s, as a v1.0 scheme of its own (an alternative wherever %s is required)", flow, SafeText(m.Key), SafeText(m.Key)))
+		}
 	}
 }
 
-// oneFlow keeps the preferred flow of a flows object.
-func (p *upgradePlan) oneFlow(flows *Node) ([]byte, []string) {
-	if flows.Kind != Object || flows.Len() <= 1 {
-		return p.src(flows), nil
+// wrappedAlready returns the v1.0 wrapper key a scheme already has, or "".
+func wrappedAlready(s *Node) string {
+	for _, w := range schemeWrappers {
+		if s.Get(w) != nil {
+			return w
+		}
 	}
-	keep := ""
+	return ""
+}
+
+// schemeJSON is a v1.0 scheme {wrapper: inner}. A dual card keeps the v0.3
+// form next to it: the members of the v0.3 scheme old (or v03, for a scheme
+// split off one) come first, so that v0.3 readers still read {type: …}.
+func (p *upgradePlan) schemeJSON(old *Node, wrapper string, inner []byte, v03 []kv) []byte {
+	if !p.o.KeepDual {
+		return objectJSON([]kv{{wrapper, inner}})
+	}
+	var members []kv
+	if old != nil {
+		for _, m := range old.Members {
+			members = append(members, kv{m.Key, p.src(m.Value)})
+		}
+	}
+	members = append(members, v03...)
+	return objectJSON(append(members, kv{wrapper, inner}))
+}
+
+// orderedFlows lists the flows of a flows object in flowPreference order,
+// unknown flows last in their written order.
+func orderedFlows(flows *Node) []string {
+	if flows.Kind != Object {
+		return nil
+	}
+	var out []string
 	for _, f := range flowPreference {
 		if flows.Get(f) != nil {
-			keep = f
-			break
+			out = append(out, f)
 		}
 	}
-	if keep == "" {
-		keep = flows.Members[0].Key
-	}
-	var dropped []string
 	for _, m := range flows.Members {
-		if m.Key != keep {
-			dropped = append(dropped, m.Key)
+		known := false
+		for _, f := range flowPreference {
+			known = known || m.Key == f
+		}
+		if !known {
+			out = append(out, m.Key)
 		}
 	}
-	return objectJSON([]kv{{keep, p.src(flows.Get(keep))}}), dropped
+	return out
+}
+
+// splitNames names the schemes split off scheme name: "<name>-<flow>",
+// numbered when that is taken.
+func (p *upgradePlan) splitNames(schemes *Node, name string, flows []string) []string {
+	taken := func(n string) bool {
+		if schemes.Get(n) != nil {
+			return true
+		}
+		for _, names := range p.split {
+			for _, x := range names {
+				if x == n {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var out []string
+	for _, f := range flows {
+		n := name + "-" + f
+		for i := 2; taken(n) || contains(out, n); i++ {
+			n = fmt.Sprintf("%s-%s-%d", name, f, i)
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func splitList(names, flows []string) string {
+	parts := make([]string, len(names))
+	for i := range names {
+		parts[i] = SafeText(names[i]) + " holds " + flows[i]
+	}
+	return strings.Join(parts, ", ")
 }
 
 // securityRequirements maps `security` (card and skills) to
@@ -317,18 +428,98 @@ func (p *upgradePlan) securityRequirements() {
 			p.set(SkillPtr(i)+"/securityRequirements", v, "skill security is securityRequirements in v1.0")
 			done = true
 		}
-		if done {
+		if done && !p.o.KeepDual {
 			p.del(SkillPtr(i)+"/security", "v0.3 skill security: now securityRequirements")
 		}
 	}
+	p.expandExistingRequirements()
 }
 
-// requirements converts [{name: [scopes]}] to the v1.0 form.
+// expandExistingRequirements rewrites v1.0 securityRequirements the card
+// already had when they name a scheme that was split.
+func (p *upgradePlan) expandExistingRequirements() {
+	if len(p.split) == 0 {
+		return
+	}
+	rewrite := func(ptr string, owner *Node) {
+		list := owner.Get("securityRequirements")
+		if list == nil || list.Kind != Array || owner.Get("security") != nil {
+			return // absent, or just written from security (expanded there)
+		}
+		items, ok := p.v10Requirements(list)
+		if !ok {
+			return
+		}
+		if expanded, changed := p.expand(items); changed {
+			p.set(ptr+"/securityRequirements", requirementsJSON(expanded), "a split OAuth scheme: its flows are alternatives in securityRequirements")
+		}
+	}
+	rewrite("", p.root)
+	skills := p.root.Get("skills")
+	for i := 0; i < skills.Len(); i++ {
+		rewrite(SkillPtr(i), skills.Index(i))
+	}
+}
+
+// v10Requirements reads [{schemes: {name: value}}] as written.
+func (p *upgradePlan) v10Requirements(list *Node) ([][]kv, bool) {
+	var out [][]kv
+	for _, req := range list.Items {
+		schemes := req.Get("schemes")
+		if req.Kind != Object || schemes == nil || schemes.Kind != Object {
+			return nil, false
+		}
+		var item []kv
+		for _, m := range schemes.Members {
+			item = append(item, kv{m.Key, p.src(m.Value)})
+		}
+		out = append(out, item)
+	}
+	return out, true
+}
+
+// expand replaces each requirement naming a split scheme by one
+// requirement per scheme it became (the array is an OR).
+func (p *upgradePlan) expand(items [][]kv) ([][]kv, bool) {
+	changed := false
+	var out [][]kv
+	for _, item := range items {
+		alts := [][]kv{nil}
+		for _, m := range item {
+			names := p.split[m.key]
+			if len(names) == 0 {
+				names = []string{m.key}
+			} else {
+				changed = true
+			}
+			var next [][]kv
+			for _, a := range alts {
+				for _, n := range names {
+					next = append(next, append(append([]kv(nil), a...), kv{n, m.raw}))
+				}
+			}
+			alts = next
+		}
+		out = append(out, alts...)
+	}
+	return out, changed
+}
+
+func requirementsJSON(items [][]kv) []byte {
+	parts := make([][]byte, len(items))
+	for i, item := range items {
+		parts[i] = objectJSON([]kv{{"schemes", objectJSON(item)}})
+	}
+	return append(append([]byte{'['}, bytes.Join(parts, []byte{','})...), ']')
+}
+
+// requirements converts [{name: [scopes]}] to the v1.0 form; a requirement
+// naming a split scheme becomes one per scheme it became.
 func (p *upgradePlan) requirements(sec *Node) ([]byte, bool) {
 	if sec.Kind != Array {
 		return nil, false
 	}
-	var items [][]byte
+	var items [][]kv
 	for _, req := range sec.Items {
 		if req.Kind != Object {
 			return nil, false
@@ -338,12 +529,12 @@ func (p *upgradePlan) requirements(sec *Node) ([]byte, bool) {
 			if m.Value.Kind != Array {
 				return nil, false
 			}
-			list := p.src(m.Value)
-			schemes = append(schemes, kv{m.Key, objectJSON([]kv{{"list", list}})})
+			schemes = append(schemes, kv{m.Key, objectJSON([]kv{{"list", p.src(m.Value)}})})
 		}
-		items = append(items, objectJSON([]kv{{"schemes", objectJSON(schemes)}}))
+		items = append(items, schemes)
 	}
-	return append(append([]byte{'['}, bytes.Join(items, []byte{','})...), ']'), true
+	items, _ = p.expand(items)
+	return requirementsJSON(items), true
 }
 
 // kv is one member of an object built from raw JSON values.

@@ -81,28 +81,33 @@ func TestUpgradeOwnFixture(t *testing.T) {
   "securitySchemes": {
     "key": {"apiKeySecurityScheme": {"description": "Issued in the portal", "location": "header", "name": "X-Ledger-Key"}},
     "oauth": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://auth.example.org/token", "scopes": {"read": "Read", "write": "Write"}}}}},
-    "mtls": {"mtlsSecurityScheme": {}}
+    "mtls": {"mtlsSecurityScheme": {}},
+    "oauth-implicit": {"oauth2SecurityScheme": {"flows": {"implicit": {"authorizationUrl": "https://auth.example.org/authorize", "scopes": {"read": "Read"}}}}}
   },
-  "securityRequirements": [{"schemes": {"oauth": {"list": ["read"]}}}, {"schemes": {"key": {"list": []}}}],
+  "securityRequirements": [{"schemes": {"oauth": {"list": ["read"]}}}, {"schemes": {"oauth-implicit": {"list": ["read"]}}}, {"schemes": {"key": {"list": []}}}],
   "defaultInputModes": ["text/plain"],
   "defaultOutputModes": ["application/json"],
   "skills": [
     {"id": "book-invoice", "name": "Book an invoice", "description": "Books an invoice into the ledger.", "tags": ["accounting"],
-     "securityRequirements": [{"schemes": {"oauth": {"list": ["write"]}}}]}
+     "securityRequirements": [{"schemes": {"oauth": {"list": ["write"]}}}, {"schemes": {"oauth-implicit": {"list": ["write"]}}}]}
   ]
 }`)).(map[string]any)
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("upgraded:\n%s", d.Encode())
 	}
-	// Dropped OAuth flows are named in the reason.
-	found := false
+	// No OAuth flow is lost: the split is named in the reasons, so the
+	// diff shows it.
+	found := 0
 	for _, e := range plan {
-		if e.Ptr == "/securitySchemes/oauth" && strings.Contains(e.Reason, "dropped implicit") {
-			found = true
+		if e.Ptr == "/securitySchemes/oauth" && strings.Contains(e.Reason, "oauth-implicit holds implicit") {
+			found++
+		}
+		if e.Ptr == "/securitySchemes/oauth-implicit" && strings.Contains(e.Reason, "implicit flow of the v0.3 scheme oauth") {
+			found++
 		}
 	}
-	if !found {
-		t.Error("no reason names the dropped flow")
+	if found != 2 {
+		t.Error("the reasons do not name the split flow")
 	}
 	// New members are in spec order.
 	out := string(d.Encode())
@@ -131,13 +136,25 @@ func TestUpgradeKeepDual(t *testing.T) {
 			t.Errorf("dual card lost %s", k)
 		}
 	}
-	if root.Get("skills").Index(0).Get("security") != nil || root.Get("capabilities").Get("stateTransitionHistory") != nil {
-		t.Error("nested v0.3 members kept")
+	// v0.3 readers of the dual card still read skill security and the
+	// {type: …} schemes, all of a scheme's flows included.
+	if root.Get("skills").Index(0).Get("security") == nil {
+		t.Error("a dual card lost its skills' v0.3 security")
+	}
+	if root.Get("capabilities").Get("stateTransitionHistory") != nil {
+		t.Error("stateTransitionHistory (removed in v1.0, optional in v0.3) kept")
+	}
+	oauth := root.Get("securitySchemes").Get("oauth")
+	if oauth.Get("type").Text() != "oauth2" || oauth.Get("flows").Len() != 2 || oauth.Get("oauth2SecurityScheme").Get("flows").Len() != 1 {
+		t.Errorf("dual oauth scheme: %s", oauth.Raw())
 	}
 	// A dual card upgraded without KeepDual becomes a plain v1.0 card.
 	edits, err := Upgrade(d, UpgradeOptions{})
 	must(t, err)
-	if c.Shape() != ShapeV10 || len(edits) != 6 {
+	for _, e := range edits {
+		t.Logf("dual -> v1.0: %s %s", e.Ptr, e.Reason)
+	}
+	if c.Shape() != ShapeV10 || len(edits) != 11 {
 		t.Errorf("dual -> v1.0: shape %v, %d edits", c.Shape(), len(edits))
 	}
 }

@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"bytes"
 	"errors"
+	"strings"
 
 	"github.com/oncard/oncard/model"
 )
@@ -38,6 +40,54 @@ func Bytes(data []byte, kind Kind, opts *Options) (*model.Doc, Kind, []Diagnosti
 	return doc, kind, Document(doc, kind, opts)
 }
 
+// Result is one document's verdict: the parsed Doc (nil when it did not
+// parse), the kind it was checked as, how that kind was found, and the
+// findings.
+type Result struct {
+	Doc  *model.Doc
+	Kind Kind
+	// Detection is how the kind was detected; nil when the caller named
+	// the kind or the bytes did not parse. When Detection.Close, the
+	// output says which kind was assumed (AssumedKindNote).
+	Detection *model.Detection
+	Diags     []Diagnostic
+}
+
+// Check is Bytes with the detection kept on the result.
+func Check(data []byte, kind Kind, opts *Options) Result {
+	doc, err := model.Parse(data)
+	if err != nil {
+		return Result{Kind: kind, Diags: []Diagnostic{parseDiagnostic(err)}}
+	}
+	res := Result{Doc: doc, Kind: kind}
+	if kind == "" {
+		d := model.DetectKindDetail(doc)
+		res.Kind, res.Detection = d.Kind, &d
+	}
+	res.Diags = Document(doc, res.Kind, opts)
+	return res
+}
+
+// AssumedKindNote is the sentence the text output prints when the kind was
+// detected on thin or mixed evidence: which kind was assumed, what else it
+// looked like, and how to choose. "" when detection was clear (or not
+// made).
+func (r Result) AssumedKindNote() string {
+	d := r.Detection
+	if d == nil || !d.Close || d.Kind == KindUnknown {
+		return ""
+	}
+	note := "checked as " + string(d.Kind) + ": the kind was detected on little evidence"
+	if len(d.Others) > 0 {
+		others := make([]string, len(d.Others))
+		for i, k := range d.Others {
+			others[i] = string(k)
+		}
+		note = "checked as " + string(d.Kind) + ": it also looks like " + strings.Join(others, " or ")
+	}
+	return note + "; pass --kind to choose"
+}
+
 // parseDiagnostic turns a parse failure into the one diagnostic Bytes
 // returns, located where the parser stopped.
 func parseDiagnostic(err error) Diagnostic {
@@ -54,6 +104,21 @@ func parseDiagnostic(err error) Diagnostic {
 // Document validates doc as kind ("" detects it). Diagnostics are sorted by
 // position.
 func Document(doc *model.Doc, kind Kind, opts *Options) []Diagnostic {
+	diags := document(doc, kind, opts)
+	if doc != nil && bytes.HasPrefix(doc.Source(), utf8BOM) {
+		diags = append([]Diagnostic{{Line: 1, Column: 1, Severity: Warning, Code: codeBOM,
+			Message: "the file starts with a UTF-8 byte order mark; RFC 8259 forbids adding one to JSON text",
+			Hint:    "save the file as UTF-8 without a BOM"}}, diags...)
+	}
+	return diags
+}
+
+// utf8BOM is the UTF-8 byte order mark; codeBOM reports one.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+const codeBOM = "json/bom"
+
+func document(doc *model.Doc, kind Kind, opts *Options) []Diagnostic {
 	if kind == "" {
 		kind = Detect(doc)
 	}
@@ -68,9 +133,16 @@ func Document(doc *model.Doc, kind Kind, opts *Options) []Diagnostic {
 		return Discovery(doc, opts)
 	case KindCatalog:
 		return Catalog(doc, opts)
+	case KindEntry:
+		return Entry(doc, opts)
+	case KindUnknown:
+		if doc == nil {
+			return noDocument()
+		}
+		return unknownDocument(doc)
 	}
 	return []Diagnostic{{Line: 1, Column: 1, Severity: Error, Code: "validate/unknown-kind",
-		Message: "unknown document kind " + quoted(string(kind)) + "; one of card, onrequest, reply, discovery, catalog"}}
+		Message: "unknown document kind " + quoted(string(kind)) + "; one of " + model.KindNames()}}
 }
 
 // Card validates an A2A Agent Card, including the On Request and OASF
@@ -112,6 +184,15 @@ func Catalog(doc *model.Doc, opts *Options) []Diagnostic {
 		return noDocument()
 	}
 	return sorted(catalog(doc, opts))
+}
+
+// Entry validates one AI Catalog entry on its own (cross-checked with
+// opts.Card when its card is neither inline nor a local file).
+func Entry(doc *model.Doc, opts *Options) []Diagnostic {
+	if doc == nil {
+		return noDocument()
+	}
+	return entry(doc, opts)
 }
 
 // noDocument is the verdict on a nil Doc (a caller that ignored a parse

@@ -90,13 +90,41 @@ func checkCard(r *report, root *model.Node) {
 		checkV03Endpoint(r, root)
 	} else {
 		w.check(root, shapeCardV10)
-		if version == cardV10 {
+		switch version {
+		case cardV10:
 			checkV03Leftovers(r, root)
+		case cardDual:
+			checkDualForV03(r, root)
 		}
 		checkInterfaces(r, root)
 	}
 	checkExtensions(r, root)
 	checkCardRules(r, root)
+}
+
+// dualV03Prefix starts the message of a finding of a dual card's v0.3 check.
+const dualV03Prefix = "for v0.3 clients of this dual card: "
+
+// checkDualForV03 checks a dual card (model.IsDualCard) against the v0.3
+// rules too: its v0.3 part is what old clients read, so it must be a v0.3
+// card they accept (the v0.3 required members, schemes in the {type: …}
+// form with their members, the top-level endpoint). A finding the v1.0
+// check already made at the same member is not repeated.
+func checkDualForV03(r *report, root *model.Node) {
+	sub := &report{doc: r.doc, opts: r.opts}
+	w := walker{r: sub, ptr: make([]byte, 0, 64), strictV03: true}
+	w.check(root, shapeCardV03)
+	checkV03Endpoint(sub, root)
+	seen := make(map[[2]string]bool, len(r.diags))
+	for _, d := range r.diags {
+		seen[[2]string{d.Code, d.Pointer}] = true
+	}
+	for _, d := range sub.diags {
+		if seen[[2]string{d.Code, d.Pointer}] {
+			continue
+		}
+		r.add(d.Pointer, d.Severity, d.Code, dualV03Prefix+d.Message, d.Hint)
+	}
 }
 
 // checkCardRules runs the card's own rules that its shape cannot express
@@ -111,6 +139,7 @@ func checkCardRules(r *report, root *model.Node) {
 	checkExtendedCard(r, root)
 	checkSignatures(r, root)
 	checkSecrets(r, root)
+	checkHiddenCharacters(r, root)
 }
 
 // checkSkillIDs: skill ids are unique within the card.
@@ -191,12 +220,12 @@ var requirementLists = []string{"securityRequirements", "security"}
 func forEachRequirement(root *model.Node, fn func(ptr, list string, req *model.Node)) {
 	visit := func(base string, owner *model.Node) {
 		for _, key := range requirementLists {
-			list := owner.Get(key)
+			name, list := namedMember(owner, key)
 			if list == nil || list.Kind != model.Array {
 				continue
 			}
 			for i, req := range list.Items {
-				fn(indexPtr(base+"/"+key, i), key, req)
+				fn(indexPtr(base+"/"+name, i), key, req)
 			}
 		}
 	}
@@ -214,7 +243,7 @@ func forEachRequirement(root *model.Node, fn func(ptr, list string, req *model.N
 // securitySchemes. It reads both the spec form {"schemes": {name: ...}} and
 // the v0.3 map form {name: [scopes]}.
 func checkSecurityNames(r *report, root *model.Node) {
-	declared := root.Get("securitySchemes")
+	declared := memberOf(root, "securitySchemes")
 	forEachRequirement(root, func(ptr, _ string, req *model.Node) {
 		if req.Kind != model.Object {
 			return
@@ -267,7 +296,7 @@ func checkOAuthFlows(r *report, root *model.Node) {
 // forEachScheme calls fn with the body of every security scheme: the object
 // inside the v1.0 wrapper key, or the v0.3 scheme itself.
 func forEachScheme(root *model.Node, fn func(ptr string, body *model.Node)) {
-	schemes := root.Get("securitySchemes")
+	schemes := memberOf(root, "securitySchemes")
 	if schemes == nil || schemes.Kind != model.Object {
 		return
 	}
@@ -308,7 +337,8 @@ func checkModes(r *report, root *model.Node) {
 }
 
 func checkModeList(r *report, owner *model.Node, base, key string) {
-	list := owner.Get(key)
+	name, list := namedMember(owner, key)
+	key = name
 	if list == nil || list.Kind != model.Array {
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -32,8 +33,10 @@ func TestDetect(t *testing.T) {
 		{`{"schema_version":"1.1.0","skills":[{"id":60602}]}`, KindDiscovery},
 		{`{"specVersion":"1.0","entries":[]}`, KindCatalog},
 		{`{"entries":[]}`, KindCatalog},
-		{`[1,2]`, KindCard},
-		{`"text"`, KindCard},
+		{`[1,2]`, KindUnknown},
+		{`"text"`, KindUnknown},
+		{`{"name":"oncard","version":"1.0.0","description":"x","scripts":{}}`, KindUnknown},
+		{`{"identifier":"urn:air:example.com:agents:a","type":"application/a2a-agent-card+json","url":"https://example.com/card.json"}`, KindEntry},
 		// A card whose skills happen to carry personEntry is still a card.
 		{`{"name":"a","skills":[{"id":"s","personEntry":"https://x.example"}]}`, KindCard},
 	}
@@ -42,7 +45,7 @@ func TestDetect(t *testing.T) {
 			t.Errorf("Detect(%s) = %q, want %q", tc.json, got, tc.want)
 		}
 	}
-	if got := Detect(nil); got != KindCard {
+	if got := Detect(nil); got != KindUnknown {
 		t.Errorf("Detect(nil) = %q", got)
 	}
 }
@@ -78,7 +81,7 @@ func TestBytesParseErrors(t *testing.T) {
 }
 
 func TestBytesDetectsAndValidates(t *testing.T) {
-	doc, kind, diags := Bytes([]byte(`{"name": "a"}`), "", nil)
+	doc, kind, diags := Bytes([]byte(`{"name": "a", "capabilities": {}}`), "", nil)
 	if doc == nil || kind != KindCard {
 		t.Fatalf("doc=%v kind=%q", doc, kind)
 	}
@@ -327,4 +330,38 @@ func TestCardIsPure(t *testing.T) {
 	if doc.Changed() || !bytes.Equal(doc.Encode(), data) {
 		t.Error("Card changed the document")
 	}
+}
+
+// ProtoJSON (the official SDKs) omits empty maps and strings: an OAuth flow
+// without scopes gets the verdict of "scopes": {}, and an empty URL string
+// gets none, while a string that is no URL gets one.
+func TestProtoJSONOmissions(t *testing.T) {
+	card := func(flow, docURL string) []Diagnostic {
+		return Card(mustParse(t, `{"name":"a","description":"d","version":"1",
+  "supportedInterfaces":[{"url":"https://a.example.com","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
+  "capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],
+  "skills":[{"id":"s","name":"S","description":"d","tags":["t"]}],
+  "documentationUrl": `+docURL+`,
+  "securitySchemes":{"o":{"oauth2SecurityScheme":{"flows":{"clientCredentials":`+flow+`}}}}}`), nil)
+	}
+	withScopes := card(`{"tokenUrl":"https://auth.example.com/token","scopes":{}}`, `""`)
+	without := card(`{"tokenUrl":"https://auth.example.com/token"}`, `""`)
+	if !reflect.DeepEqual(codesOf(withScopes), codesOf(without)) {
+		t.Errorf("scopes {} and no scopes differ:\n%s---\n%s", cardListDiags(withScopes), cardListDiags(without))
+	}
+	if len(without) != 0 {
+		t.Errorf("a flow without scopes and an empty documentationUrl are fine:\n%s", cardListDiags(without))
+	}
+	foo := card(`{"tokenUrl":"https://auth.example.com/token"}`, `"foo"`)
+	if _, ok := cardFindDiag(foo, codeInvalidURL, "/documentationUrl"); !ok {
+		t.Errorf(`documentationUrl "foo" is not reported:`+"\n%s", cardListDiags(foo))
+	}
+}
+
+func codesOf(diags []Diagnostic) []string {
+	var out []string
+	for _, d := range diags {
+		out = append(out, d.Code+" "+d.Pointer)
+	}
+	return out
 }

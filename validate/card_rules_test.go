@@ -41,6 +41,12 @@ var cardRuleCases = []struct {
 		{"a2a/v03-leftover", "/preferredTransport", Warning},
 	}},
 	{"v03-card", []cardWant{{"a2a/v03-card", "", Warning}}},
+	{"hidden-characters", []cardWant{
+		{"a2a/hidden-characters", "/name", Warning},
+		{"a2a/hidden-characters", "/skills/0/description", Warning},
+	}},
+	{"no-v1-interface", []cardWant{{"a2a/no-v1-interface", "/supportedInterfaces", Error}}},
+	{"v03-scheme-members", []cardWant{{"a2a/required-missing", "/securitySchemes/key/in", Error}}},
 	{"insecure-url", []cardWant{{"a2a/insecure-url", "/provider/url", Warning}}},
 	{"invalid-url", []cardWant{{"a2a/invalid-url", "/supportedInterfaces/0/url", Error}}},
 	{"protocol-binding", []cardWant{{"a2a/protocol-binding", "/supportedInterfaces/0/protocolBinding", Warning}}},

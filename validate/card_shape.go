@@ -92,20 +92,23 @@ var (
 		"protected": shapeRequiredStr, "signature": shapeRequiredStr, "header": shapeObject,
 	})
 
-	shapeAuthCodeFlow = object("AuthorizationCodeOAuthFlow", []string{"authorizationUrl", "tokenUrl", "scopes"}, map[string]*shape{
+	// scopes is REQUIRED in the proto, but ProtoJSON omits an empty map:
+	// a flow without scopes is what the official SDKs write for
+	// "scopes": {}, and gets the same verdict.
+	shapeAuthCodeFlow = object("AuthorizationCodeOAuthFlow", []string{"authorizationUrl", "tokenUrl"}, map[string]*shape{
 		"authorizationUrl": shapeRequiredStr, "tokenUrl": shapeRequiredStr, "refreshUrl": shapeString,
 		"scopes": shapeScopes, "pkceRequired": shapeBool,
 	})
-	shapeClientCredFlow = object("ClientCredentialsOAuthFlow", []string{"tokenUrl", "scopes"}, map[string]*shape{
+	shapeClientCredFlow = object("ClientCredentialsOAuthFlow", []string{"tokenUrl"}, map[string]*shape{
 		"tokenUrl": shapeRequiredStr, "refreshUrl": shapeString, "scopes": shapeScopes,
 	})
-	shapeDeviceCodeFlow = object("DeviceCodeOAuthFlow", []string{"deviceAuthorizationUrl", "tokenUrl", "scopes"}, map[string]*shape{
+	shapeDeviceCodeFlow = object("DeviceCodeOAuthFlow", []string{"deviceAuthorizationUrl", "tokenUrl"}, map[string]*shape{
 		"deviceAuthorizationUrl": shapeRequiredStr, "tokenUrl": shapeRequiredStr, "refreshUrl": shapeString, "scopes": shapeScopes,
 	})
-	shapeImplicitFlow = object("ImplicitOAuthFlow", []string{"authorizationUrl", "scopes"}, map[string]*shape{
+	shapeImplicitFlow = object("ImplicitOAuthFlow", []string{"authorizationUrl"}, map[string]*shape{
 		"authorizationUrl": shapeRequiredStr, "refreshUrl": shapeString, "scopes": shapeScopes,
 	})
-	shapePasswordFlow = object("PasswordOAuthFlow", []string{"tokenUrl", "scopes"}, map[string]*shape{
+	shapePasswordFlow = object("PasswordOAuthFlow", []string{"tokenUrl"}, map[string]*shape{
 		"tokenUrl": shapeRequiredStr, "refreshUrl": shapeString, "scopes": shapeScopes,
 	})
 	shapeOAuthFlows = &shape{name: "OAuthFlows", kind: model.Object,

@@ -18,14 +18,14 @@ const (
 )
 
 func detectCardVersion(root *model.Node) cardVersion {
-	ifaces := root.Get("supportedInterfaces")
+	ifaces := memberOf(root, "supportedInterfaces") // the proto name counts too
 	if ifaces == nil {
 		if looksV03(root) {
 			return cardV03
 		}
 		return cardV10
 	}
-	if hasV03Endpoint(root) && servesV03(ifaces) {
+	if model.IsDualCard(root) {
 		return cardDual
 	}
 	return cardV10
@@ -40,22 +40,6 @@ func looksV03(root *model.Node) bool {
 		return true
 	}
 	return strings.HasPrefix(root.Get("protocolVersion").Text(), "0.")
-}
-
-// hasV03Endpoint: the v0.3 top-level endpoint fields a dual card keeps.
-func hasV03Endpoint(root *model.Node) bool {
-	return root.Get("url") != nil || root.Get("protocolVersion") != nil || root.Get("preferredTransport") != nil
-}
-
-// servesV03 reports whether supportedInterfaces lists a 0.x interface: the
-// mark of a card that deliberately serves old clients too.
-func servesV03(ifaces *model.Node) bool {
-	for _, it := range ifaces.Items {
-		if strings.HasPrefix(it.Get("protocolVersion").Text(), "0.") {
-			return true
-		}
-	}
-	return false
 }
 
 // The v0.3 card shape (A2A 0.3.0 AgentCard), for cards written in it.
@@ -111,7 +95,7 @@ func copyProps(m map[string]*shape) map[string]*shape {
 // {"type": ...} form, or the v1.0 wrapped form when the author already
 // upgraded it.
 func (w *walker) checkV03Scheme(n *model.Node) {
-	if n.Kind == model.Object {
+	if n.Kind == model.Object && !w.strictV03 {
 		for _, k := range securitySchemeWrappers {
 			if n.Get(k) != nil {
 				w.check(n, shapeSecurityScheme)
@@ -120,6 +104,31 @@ func (w *walker) checkV03Scheme(n *model.Node) {
 		}
 	}
 	w.check(n, shapeV03Scheme)
+	if n.Kind != model.Object {
+		return
+	}
+	if typ, ok := n.Get("type").Str(); ok {
+		if body := shapeV03SchemeTypes[typ]; body != nil {
+			w.checkObject(n, body)
+		}
+	}
+}
+
+// shapeV03SchemeTypes are the members each v0.3 scheme type requires (A2A
+// 0.3.0: an apiKey scheme names where the key goes, "in", and its "name").
+var shapeV03SchemeTypes = map[string]*shape{
+	"apiKey": object("APIKeySecurityScheme (v0.3)", []string{"in", "name"}, map[string]*shape{
+		"in": {kind: anyKind, enum: []string{"query", "header", "cookie"}}, "name": shapeRequiredStr, "description": shapeString,
+	}),
+	"http": object("HTTPAuthSecurityScheme (v0.3)", []string{"scheme"}, map[string]*shape{
+		"scheme": shapeRequiredStr, "bearerFormat": shapeString, "description": shapeString,
+	}),
+	"oauth2": object("OAuth2SecurityScheme (v0.3)", []string{"flows"}, map[string]*shape{
+		"flows": shapeObject, "description": shapeString, "oauth2MetadataUrl": shapeString,
+	}),
+	"openIdConnect": object("OpenIdConnectSecurityScheme (v0.3)", []string{"openIdConnectUrl"}, map[string]*shape{
+		"openIdConnectUrl": shapeRequiredStr, "description": shapeString,
+	}),
 }
 
 // v03Leftover is a v0.3 member and what v1.0 writes instead.

@@ -13,6 +13,10 @@ import (
 type walker struct {
 	r   *report
 	ptr []byte
+	// strictV03 checks security schemes in the v0.3 form only: what a
+	// v0.3 reader of a dual card needs (a v0.3 card on its own may
+	// already use the v1.0 wrapper form).
+	strictV03 bool
 }
 
 func (w *walker) push(tok string) int {
@@ -87,7 +91,7 @@ func (w *walker) check(n *model.Node, s *shape) {
 
 func (w *walker) checkObject(n *model.Node, s *shape) {
 	for _, key := range s.required {
-		if n.Get(key) == nil {
+		if n.Get(key) == nil && n.Get(snakeCase(key)) == nil {
 			m := w.push(key)
 			hint := misnamedHint(n, key)
 			switch {
@@ -115,9 +119,11 @@ func (w *walker) checkObject(n *model.Node, s *shape) {
 			// Unknown members are legal; a proto snake_case name is the
 			// one unknown member worth a word.
 			if s.props != nil && strings.IndexByte(mem.Key, '_') > 0 {
-				w.checkSnakeCase(n, s, mem.Key)
+				sub = w.checkSnakeCase(n, s, mem.Key)
 			}
-			continue
+			if sub == nil {
+				continue
+			}
 		}
 		m := w.push(mem.Key)
 		w.check(mem.Value, sub)
@@ -126,22 +132,28 @@ func (w *walker) checkObject(n *model.Node, s *shape) {
 }
 
 // checkSnakeCase warns about a member written under its proto field name
-// ("default_input_modes"): ProtoJSON readers ignore it.
-func (w *walker) checkSnakeCase(obj *model.Node, s *shape, key string) {
+// ("supported_interfaces"). ProtoJSON readers accept that name, but writers
+// must use the JSON (camelCase) name, so it is one warning at the member
+// itself; the member then stands in for its camelCase twin (no "required
+// member missing") and its contents are checked with the twin's shape,
+// which checkSnakeCase returns (nil when key is no such twin).
+func (w *walker) checkSnakeCase(obj *model.Node, s *shape, key string) *shape {
 	camel := camelCase(key)
-	if _, known := s.props[camel]; !known || obj.Get(camel) != nil {
-		return
+	sub, known := s.props[camel]
+	if !known || obj.Get(camel) != nil {
+		return nil
 	}
 	m := w.push(key)
-	w.r.warn(w.here(), codeSnakeCase, quoted(key)+" is the proto field name; A2A JSON readers only know "+quoted(camel),
+	w.r.warn(w.here(), codeSnakeCase, quoted(key)+" is the proto field name: ProtoJSON readers accept it, but A2A JSON writers must use "+quoted(camel),
 		"rename it to "+quoted(camel))
 	w.pop(m)
+	return sub
 }
 
 func (w *walker) checkExactlyOne(n *model.Node, s *shape) {
 	var present []string
 	for _, k := range s.exactlyOne {
-		if n.Get(k) != nil {
+		if n.Get(k) != nil || n.Get(snakeCase(k)) != nil {
 			present = append(present, k)
 		}
 	}
@@ -175,4 +187,25 @@ func (w *walker) checkScopeList(n *model.Node) {
 	default:
 		w.r.fail(w.here(), codeType, describe(w.ptr)+` must be {"list": [scopes]}, found `+kindName(n.Kind), "")
 	}
+}
+
+// memberOf is obj's member key, or its proto snake_case twin when only the
+// twin is written: the walker reports the twin once (a2a/snake-case-name)
+// and the rules then read it as the member it stands for.
+func memberOf(obj *model.Node, key string) *model.Node {
+	_, n := namedMember(obj, key)
+	return n
+}
+
+// namedMember is memberOf with the name the member is written under, for
+// pointers.
+func namedMember(obj *model.Node, key string) (string, *model.Node) {
+	if n := obj.Get(key); n != nil {
+		return key, n
+	}
+	snake := snakeCase(key)
+	if n := obj.Get(snake); n != nil {
+		return snake, n
+	}
+	return key, nil
 }

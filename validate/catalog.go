@@ -12,7 +12,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/big"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -47,6 +46,7 @@ func catalog(doc *model.Doc, opts *Options) []Diagnostic {
 		w.chain[abs] = true
 	}
 	w.check(r, doc.Root(), "", 0, r.opts.Path)
+	checkIJSON(r, doc.Root(), "")
 	return r.sorted()
 }
 
@@ -474,12 +474,7 @@ func sameJSON(a, b any) bool {
 		if !ok {
 			return false
 		}
-		if x == y {
-			return true
-		}
-		p, ok1 := new(big.Rat).SetString(string(x))
-		q, ok2 := new(big.Rat).SetString(string(y))
-		return ok1 && ok2 && p.Cmp(q) == 0
+		return x == y || sameDecimal(string(x), string(y))
 	default:
 		return a == b
 	}

@@ -30,6 +30,11 @@ func TestCatalogRules(t *testing.T) {
 		{"multi-version.valid.catalog.json", nil},
 		{"spec-version-09.catalog.json", nil},
 		{"nested-depth-ok.catalog.json", nil},
+		{"i-json.valid.catalog.json", nil},
+		{"not-i-json.catalog.json", []want{
+			{"catalog/not-i-json", e1 + "/extensions/com.example.meta/precise", Error, "12345678901234567891 does not round-trip"},
+			{"catalog/not-i-json", e1 + "/extensions/com.example.meta/huge", Error, "1e999999 does not round-trip"},
+			{"catalog/not-i-json", e1 + "/extensions/com.example.meta/broken", Error, "lone surrogate"}}},
 		{"spec-version-missing.catalog.json", []want{{"catalog/spec-version", "/specVersion", Error, `missing required member "specVersion"`}}},
 		{"spec-version-form.catalog.json", []want{{"catalog/spec-version", "/specVersion", Error, `specVersion must be "Major.Minor" (like "1.0") (got "1.0.0")`}}},
 		{"spec-version-major.catalog.json", []want{{"catalog/spec-version", "/specVersion", Error, "major version 2"}}},

@@ -53,6 +53,21 @@ func TestNewFindings(t *testing.T) {
 			want:   []Diagnostic{diag(Error, "c", "/a", "m", 5)},
 		},
 		{
+			name:   "a finding that moved with its value is not new",
+			before: []Diagnostic{diag(Error, "a2a/invalid-url", "/url", `"foo" is not an absolute URL`, 3)},
+			after:  []Diagnostic{diag(Error, "a2a/invalid-url", "/supportedInterfaces/0/url", `"foo" is not an absolute URL`, 5)},
+			want:   nil,
+		},
+		{
+			name:   "a moved finding is matched once: a second copy elsewhere is new",
+			before: []Diagnostic{diag(Error, "a2a/invalid-url", "/url", `"foo" is not an absolute URL`, 3)},
+			after: []Diagnostic{
+				diag(Error, "a2a/invalid-url", "/supportedInterfaces/0/url", `"foo" is not an absolute URL`, 5),
+				diag(Error, "a2a/invalid-url", "/supportedInterfaces/1/url", `"foo" is not an absolute URL`, 9),
+			},
+			want: []Diagnostic{diag(Error, "a2a/invalid-url", "/supportedInterfaces/1/url", `"foo" is not an absolute URL`, 9)},
+		},
+		{
 			name:   "a different message at the same place is new",
 			before: []Diagnostic{diag(Error, "c", "/a", "m1", 1)},
 			after:  []Diagnostic{diag(Error, "c", "/a", "m2", 1)},
@@ -126,5 +141,22 @@ func TestNewFindingsOnRealEdit(t *testing.T) {
 	added := NewFindings(before, after)
 	if len(added) != 1 || added[0].Pointer != "/skills/0/tags" {
 		t.Fatalf("new findings = %v, want exactly one at /skills/0/tags\nbefore: %v\nafter: %v", added, before, after)
+	}
+}
+
+func TestAdded(t *testing.T) {
+	oldWarn := diag(Warning, "a2a/insecure-url", "/provider/url", `"http://x" does not use https`, 5)
+	newWarn := diag(Warning, "a2a/media-type", "/defaultInputModes/0", `"text" is not a media type`, 9)
+	newErr := diag(Error, "a2a/empty-required", "/skills/0/tags", "tags is required", 12)
+	oldErr := diag(Error, "a2a/empty-required", "/description", "description is required", 3)
+	got := Added([]Diagnostic{oldWarn, oldErr}, []Diagnostic{oldErr, oldWarn, newWarn, newErr})
+	if !reflect.DeepEqual(got, []Diagnostic{newWarn, newErr}) {
+		t.Errorf("Added = %+v", got)
+	}
+	// A warning that became an error is added.
+	up := oldWarn
+	up.Severity = Error
+	if got := Added([]Diagnostic{oldWarn}, []Diagnostic{up}); len(got) != 1 {
+		t.Errorf("severity change not added: %+v", got)
 	}
 }

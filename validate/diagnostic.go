@@ -3,7 +3,11 @@
 // finding as a Diagnostic located in the file as written.
 package validate
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/oncard/oncard/model"
+)
 
 // Severity orders findings: an Error makes `oncard validate` exit 1.
 type Severity int
@@ -57,16 +61,19 @@ type Diagnostic struct {
 	Source   string   `json:"source,omitempty"`
 }
 
-// Kind names what a document is.
-type Kind string
+// Kind names what a document is (model.DocKind).
+type Kind = model.DocKind
 
+// The kinds, as model names them.
 const (
-	KindCard      Kind = "card"
-	KindOnRequest Kind = "onrequest" // On Request params (or the whole AgentExtension entry)
-	KindReply     Kind = "reply"
-	KindDiscovery Kind = "discovery"
-	KindCatalog   Kind = "catalog"
+	KindCard      = model.KindCard
+	KindOnRequest = model.KindOnRequest
+	KindReply     = model.KindReply
+	KindDiscovery = model.KindDiscovery
+	KindCatalog   = model.KindCatalog
+	KindEntry     = model.KindEntry
+	KindUnknown   = model.KindUnknown
 )
 
 // Kinds lists every kind in the order the CLI documents them.
-var Kinds = []Kind{KindCard, KindOnRequest, KindReply, KindDiscovery, KindCatalog}
+var Kinds = model.Kinds

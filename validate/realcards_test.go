@@ -52,9 +52,7 @@ var realCardDefects = map[string]struct {
 		{"a2a/required-missing", "/defaultInputModes", Error},
 		{"a2a/required-missing", "/skills/0/tags", Error},
 	}},
-	"auto-agent-protocol__auto-agent-protocol__spec_v0.1_examples_agent-card.example.json": {want: []cardWant{ // proto snake_case names
-		{"a2a/required-missing", "/supportedInterfaces", Error},
-		{"a2a/required-missing", "/defaultInputModes", Error},
+	"auto-agent-protocol__auto-agent-protocol__spec_v0.1_examples_agent-card.example.json": {want: []cardWant{ // proto snake_case names: one warning each, their contents checked
 		{"a2a/snake-case-name", "/supported_interfaces", Warning},
 		{"a2a/snake-case-name", "/default_input_modes", Warning},
 		{"a2a/snake-case-name", "/capabilities/push_notifications", Warning},
@@ -124,7 +122,9 @@ var realCardDefects = map[string]struct {
 		{"a2a/required-missing", "/defaultInputModes", Error},
 		{"a2a/required-missing", "/skills/0/tags", Error},
 	}},
-	"JasonPowr__sigstore-a2a-test__agent-card.json": {clean: true},
+	"JasonPowr__sigstore-a2a-test__agent-card.json": {want: []cardWant{ // v1.0 shape, one interface at protocolVersion 0.3
+		{"a2a/no-v1-interface", "/supportedInterfaces", Error},
+	}},
 	"jswortz__party-store-ge-a2ui__agent_card.json": {clean: true, want: []cardWant{{"a2a/v03-card", "", Warning}}},
 	"kagent-dev__kagent__python_samples_adk_basic_basic_agent-card.json": {want: []cardWant{
 		{"a2a/required-missing", "/supportedInterfaces", Error},

@@ -71,6 +71,10 @@ func initSchemaCompiler() {
 	// With 2020-12, "format" is only an annotation unless asserted; the On
 	// Request spec requires "https://exa mple.com" to fail format uri.
 	c.AssertFormat()
+	// The formats uri and uri-reference as strict as the JSON Schema test
+	// suite (RFC 3986: ASCII only), in the same code the shapes use.
+	c.RegisterFormat(&jsonschema.Format{Name: "uri", Validate: stringFormat(isSchemaURI)})
+	c.RegisterFormat(&jsonschema.Format{Name: "uri-reference", Validate: stringFormat(isCatURIReference)})
 	schemaRaw = map[string]any{}
 	names, err := fs.Glob(schemaFiles, "schemas/*.json")
 	if err != nil {
@@ -176,4 +180,15 @@ func dropShadowed(in []schemaIssue) []schemaIssue {
 		out = append(out, is)
 	}
 	return out
+}
+
+// stringFormat adapts a string check to jsonschema's Format: values that
+// are not strings pass (the format applies to strings only).
+func stringFormat(ok func(string) bool) func(any) error {
+	return func(v any) error {
+		if s, isString := v.(string); isString && !ok(s) {
+			return errNotRFC3986
+		}
+		return nil
+	}
 }

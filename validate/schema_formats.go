@@ -15,19 +15,21 @@ import (
 
 // ---- formats, as jsonschema/v6 asserts them ----
 
-// isSchemaURI is JSON Schema's format "uri" as jsonschema/v6 asserts it:
-// net/url parses it, an IPv6 host is bracketed and valid, and it has a
-// scheme.
+// isSchemaURI is JSON Schema's format "uri" as the schemas assert it
+// (registered in initSchemaCompiler): jsonschema/v6's check (net/url
+// parses it, an IPv6 host is bracketed and valid, it has a scheme) and
+// RFC 3986's syntax, which is what makes it ASCII only.
 func isSchemaURI(s string) bool {
 	if isPlainEntry(s) {
 		return true
 	}
 	u, ok := parseSchemaURL(s)
-	return ok && u.IsAbs()
+	return ok && u.IsAbs() && isRFC3986URI(s)
 }
 
-// isCatURIReference is format "uri-reference" as jsonschema/v6 asserts
-// it: no backslash, net/url parses it, an IPv6 host is bracketed and valid.
+// isCatURIReference is format "uri-reference" likewise: no backslash,
+// net/url parses it, an IPv6 host is bracketed and valid, and RFC 3986's
+// URI-reference syntax.
 func isCatURIReference(s string) bool {
 	if isPlainEntry(s) {
 		return true
@@ -36,7 +38,7 @@ func isCatURIReference(s string) bool {
 		return false
 	}
 	_, ok := parseSchemaURL(s)
-	return ok
+	return ok && isRFC3986Reference(s)
 }
 
 // parseSchemaURL is jsonschema/v6's parseURL, under both formats: net/url,

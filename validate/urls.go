@@ -16,20 +16,21 @@ var coreBindings = []string{"JSONRPC", "GRPC", "HTTP+JSON"}
 // absolute URL (gRPC may be host:port), a known binding, a Major.Minor
 // version.
 func checkInterfaces(r *report, root *model.Node) {
-	ifaces := root.Get("supportedInterfaces")
+	name, ifaces := namedMember(root, "supportedInterfaces")
 	if ifaces == nil || ifaces.Kind != model.Array {
 		return
 	}
+	checkSomeV1Interface(r, "/"+name, ifaces)
 	for i, it := range ifaces.Items {
 		if it.Kind != model.Object {
 			continue
 		}
-		ptr := indexPtr("/supportedInterfaces", i)
-		binding, _ := strValue(it.Get("protocolBinding"))
+		ptr := indexPtr("/"+name, i)
+		binding, _ := strValue(memberOf(it, "protocolBinding"))
 		if binding != "" {
 			checkBinding(r, ptr+"/protocolBinding", binding)
 		}
-		if v, ok := strValue(it.Get("protocolVersion")); ok && v != "" && !isMajorMinor(v) {
+		if v, ok := strValue(memberOf(it, "protocolVersion")); ok && v != "" && !isMajorMinor(v) {
 			r.warn(ptr+"/protocolVersion", codeProtocolVersion,
 				"protocolVersion "+quoted(shorten(v))+" is not Major.Minor", majorMinorHint(v))
 		}
@@ -37,6 +38,33 @@ func checkInterfaces(r *report, root *model.Node) {
 			checkURL(r, ptr+"/url", u, Error, binding == "GRPC")
 		}
 	}
+}
+
+// codeNoV1Interface: a v1.0 card whose interfaces all say 0.x.
+const codeNoV1Interface = "a2a/no-v1-interface"
+
+// checkSomeV1Interface: a card written in the v1.0 shape must offer v1.0
+// clients an interface. When every interface that states a version states
+// a 0.x one, v1.0 clients have none to use, and v0.3 clients do not read
+// supportedInterfaces at all (a dual card gives them its top-level url).
+func checkSomeV1Interface(r *report, ptr string, ifaces *model.Node) {
+	stated := 0
+	for i := 0; i < ifaces.Len(); i++ {
+		v, ok := strValue(memberOf(ifaces.Index(i), "protocolVersion"))
+		if !ok || v == "" {
+			continue
+		}
+		if !strings.HasPrefix(v, "0.") {
+			return
+		}
+		stated++
+	}
+	if stated == 0 {
+		return
+	}
+	r.fail(ptr, codeNoV1Interface,
+		"every interface says protocolVersion 0.x: a v1.0 card offers v1.0 clients no interface",
+		`add an interface with protocolVersion "1.0" (a dual card lists one for each version), or keep the card in the v0.3 shape`)
 }
 
 func checkBinding(r *report, ptr, binding string) {
@@ -210,11 +238,11 @@ func isHostPort(s string) bool {
 	return !strings.ContainsAny(host, "/?#@ ")
 }
 
-// isAbsURI reports an RFC 3986 absolute URI: a scheme, then a
-// hierarchical part or an opaque one ("urn:...").
+// isAbsURI reports an RFC 3986 absolute URI (ASCII only): a scheme, then
+// a hierarchical part or an opaque one ("urn:...").
 func isAbsURI(s string) bool {
 	colon := strings.IndexByte(s, ':')
-	if colon <= 0 || colon == len(s)-1 || strings.ContainsAny(s, " \t\r\n") {
+	if colon <= 0 || colon == len(s)-1 || !isRFC3986URI(s) {
 		return false
 	}
 	for i := 0; i < colon; i++ {

@@ -130,18 +130,7 @@ func runEdit(cmd *cobra.Command, path string, f *editFlags) error {
 // member order, so that new members land where its spec puts them.
 func prepareSession(s *edit.Session) validate.Kind {
 	kind := validate.Detect(s.Doc())
-	switch kind {
-	case validate.KindCard:
-		s.Prepare(func(d *model.Doc) { model.NewCard(d) })
-	case validate.KindCatalog:
-		s.Prepare(func(d *model.Doc) { model.NewCatalog(d) })
-	case validate.KindDiscovery:
-		s.Prepare(func(d *model.Doc) { model.NewDiscovery(d) })
-	case validate.KindOnRequest:
-		s.Prepare(func(d *model.Doc) { model.NewOnRequestParams(d) })
-	case validate.KindReply:
-		s.Prepare(func(d *model.Doc) { model.NewReply(d) })
-	}
+	s.Prepare(func(d *model.Doc) { model.InstallKindOrder(d, kind) })
 	return kind
 }
 
@@ -388,9 +377,8 @@ func (e *editRun) review() (done bool, err error) {
 }
 
 // checkFindings validates the bytes that would be written (parsed afresh,
-// so that lines are those of the new file) and prints the findings: first
-// those the file already had (and every warning and info), then the errors
-// the edits add. refused is true when there are such errors and no --force.
+// so that lines are those of the new file) and prints the findings the
+// edits add: warnings and infos first, then errors. refused is true when there are such errors and no --force.
 func (e *editRun) checkFindings() (refused bool, err error) {
 	doc, err := model.Parse(e.s.Bytes())
 	if err != nil { // the encoder wrote JSON the parser refuses: a bug, said plainly
@@ -398,7 +386,9 @@ func (e *editRun) checkFindings() (refused bool, err error) {
 	}
 	after := validate.Document(doc, e.kind, e.opts())
 	added := validate.NewFindings(e.before, after)
-	printFindings(e.stderr, e.path, without(after, added))
+	// Only what the edits bring is printed: the file's old findings are
+	// `oncard validate`'s to list.
+	printFindings(e.stderr, e.path, without(validate.Added(e.before, after), added))
 	if len(added) == 0 {
 		if old, _, _ := validate.Counts(after); old > 0 {
 			fmt.Fprintf(e.stderr, "oncard: %s already had %s; the edits add none\n", e.name, plural(old, "error", "errors"))

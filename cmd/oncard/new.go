@@ -177,6 +177,11 @@ func writeNonInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *
 	if added := tui.ApplyDefaults(doc); len(added) > 0 {
 		fmt.Fprintf(stderr, "oncard: filled in defaults: %s\n", strings.Join(added, ", "))
 	}
+	if rewritten, err := model.NewCard(doc).SpecRequirementForms(); err != nil {
+		return err
+	} else if len(rewritten) > 0 {
+		fmt.Fprintf(stderr, "oncard: security requirements written in the spec form {\"list\": [...]}: %s\n", model.SafeText(strings.Join(rewritten, ", ")))
+	}
 	diags := validate.Document(doc, validate.KindCard, vopts)
 	name := sourceName(f)
 	for _, d := range diags {

@@ -23,6 +23,8 @@ type summary struct {
 	files                   int
 	unread                  int // files that could not be read (each also counts one error)
 	errors, warnings, infos int
+	failed                  int    // files that fail the run (a finding at --fail-on or above, or not checked)
+	failOn                  string // the --fail-on in force ("" when files had their own)
 }
 
 func (s *summary) add(diags []validate.Diagnostic) {
@@ -61,6 +63,9 @@ func (t *textReporter) file(r fileResult) error {
 		return nil
 	}
 	name := model.SafeText(r.name())
+	if r.note != "" {
+		fmt.Fprintf(t.w, "%s: note: %s\n", name, model.SafeText(r.note))
+	}
 	for _, d := range r.diags {
 		if d.Line > 0 {
 			fmt.Fprintf(t.w, "%s:%d:%d: ", name, d.Line, d.Column)
@@ -87,6 +92,12 @@ func (t *textReporter) finish(s summary) error {
 		plural(s.errors, "error", "errors"),
 		plural(s.warnings, "warning", "warnings"),
 		plural(s.infos, "info", "infos"))
+	// The last line says how the run ends.
+	failOn := ""
+	if s.failOn != "" {
+		failOn = " (--fail-on " + s.failOn + ")"
+	}
+	fmt.Fprintf(t.w, "%d of %s failed%s\n", s.failed, plural(s.files, "file", "files"), failOn)
 	return t.w.Flush()
 }
 

@@ -35,6 +35,9 @@ func render(t *testing.T, format string, results []fileResult) string {
 	var s summary
 	for _, fr := range results {
 		s.add(fr.diags)
+		if fr.fails() {
+			s.failed++
+		}
 		if err := r.file(fr); err != nil {
 			t.Fatal(err)
 		}
@@ -53,6 +56,7 @@ func TestTextReport(t *testing.T) {
 cards/a.json:4:5: warning a2a/insecure-url: http URL
 cards/a.json: info a2a/note: no position
 2 files: 1 error, 1 warning, 1 info
+1 of 2 files failed
 `
 	if got != want {
 		t.Errorf("text report:\n%s\nwant:\n%s", got, want)
@@ -64,7 +68,7 @@ cards/a.json: info a2a/note: no position
 
 func TestTextSummaryPlurals(t *testing.T) {
 	got := render(t, "text", nil)
-	if got != "0 files: 0 errors, 0 warnings, 0 infos\n" {
+	if got != "0 files: 0 errors, 0 warnings, 0 infos\n0 of 0 files failed\n" {
 		t.Errorf("empty run: %q", got)
 	}
 }

@@ -211,6 +211,10 @@ func kindArticle(k validate.Kind) string {
 		return "On Request params"
 	case validate.KindDiscovery:
 		return "an OASF discovery payload"
+	case validate.KindEntry:
+		return "an AI Catalog entry"
+	case validate.KindUnknown:
+		return "none of the kinds oncard knows (no member marks it as a card, catalog, entry, params, reply or payload)"
 	}
 	return "a " + string(k) + " document"
 }

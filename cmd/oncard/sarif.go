@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -29,6 +30,7 @@ type sarifRule struct {
 	ShortDescription sarifMessage `json:"shortDescription"`
 	FullDescription  sarifMessage `json:"fullDescription"`
 	Help             sarifMessage `json:"help"`
+	HelpURI          string       `json:"helpUri"`
 }
 
 type sarifDriver struct {
@@ -163,36 +165,16 @@ func (s *sarifReporter) rule(code string) int {
 	}
 	i := len(s.rules)
 	s.ruleIndex[code] = i
-	desc := ruleDescription(code)
+	rule := verdict.RuleFor(code)
 	s.rules = append(s.rules, sarifRule{
 		ID:               code,
 		Name:             code,
-		ShortDescription: sarifMessage{Text: code + ": " + desc},
-		FullDescription:  sarifMessage{Text: "oncard check " + code + " (" + desc + ")."},
-		Help:             sarifMessage{Text: "Run `oncard validate` on the file to see the finding and how to fix it."},
+		ShortDescription: sarifMessage{Text: rule.Short},
+		FullDescription:  sarifMessage{Text: rule.Full},
+		Help:             sarifMessage{Text: rule.Full + " See " + rule.HelpURI()},
+		HelpURI:          rule.HelpURI(),
 	})
 	return i
-}
-
-// ruleDescription names the family a diagnostic code belongs to. Codes are
-// grouped by their source (see ARCHITECTURE.md, Diagnostics).
-func ruleDescription(code string) string {
-	group, detail, _ := strings.Cut(code, "/")
-	switch group {
-	case "a2a":
-		return "A2A Agent Card rule"
-	case "onrequest":
-		return "On Request extension rule"
-	case "oasf":
-		return "OASF taxonomy check, schema server error type " + detail
-	case "catalog":
-		return "AI Catalog rule"
-	case "json":
-		return "JSON syntax or input limit"
-	case "io":
-		return "input that could not be read"
-	}
-	return "oncard rule"
 }
 
 func sarifLevel(s validate.Severity) string {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/internal/safefile"
+	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 	"github.com/spf13/cobra"
@@ -32,6 +33,7 @@ type validateFlags struct {
 	oasfServer  string
 	signatures  string
 	jwks        string
+	failOn      string
 }
 
 func newValidateCmd() *cobra.Command {
@@ -50,8 +52,15 @@ Agent Card signatures are verified with the keys of --jwks FILE (a JWK set);
 without a key each signature gets an info saying it was not checked.
 --signatures require makes that, and an unsigned card, an error.
 
-Exit status: 0 when no finding is an error; 1 when one is, or a file cannot
-be read, or an --online check fails; 2 for a usage mistake.`,
+A document that is none of the kinds gets one validate/unknown-document
+warning, not a card's errors, so "oncard validate **/*.json" can run in CI.
+Each file is governed by the nearest .oncard.json in its directory or above
+(docs/oncard-config.schema.json): it can ignore codes per path glob and set
+failOn. The text output ends with how many files failed.
+
+Exit status: 0 when no file fails; 1 when one does (a finding at --fail-on
+or above, default error; a file that cannot be read; an --online check that
+fails; a broken .oncard.json); 2 for a usage mistake.`,
 		Example: `  oncard validate agent-card.json
   oncard validate --format sarif cards/*.json > oncard.sarif
   oncard validate --kind reply --card agent-card.json reply.json
@@ -70,6 +79,7 @@ be read, or an --online check fails; 2 for a usage mistake.`,
 	fl.StringVar(&f.oasfServer, "oasf-server", "", "schema server for --online (default "+oasfclient.DefaultServer+")")
 	fl.Var(newEnumValue(&f.signatures, signaturePolicyNames()...), "signatures", "Agent Card signatures: "+strings.Join(signaturePolicyNames(), ", "))
 	fl.StringVar(&f.jwks, "jwks", "", "JWK set (or PEM public keys) to verify Agent Card signatures with")
+	fl.Var(newEnumValue(&f.failOn, verdict.FailOnNames...), "fail-on", "least severity that fails the run: "+strings.Join(verdict.FailOnNames, ", ")+" (default error, or failOn of .oncard.json)")
 	return cmd
 }
 
@@ -113,13 +123,16 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	out := newReporter(f.format, cmd.OutOrStdout())
 
 	var total summary
+	total.failOn = f.failOn
 	failed := 0 // files that could not be read or checked online
 	var onlineFailures onlineFailureLog
+	configs := verdict.NewFinder()
 	check := func(path string) fileResult {
 		r := validateFile(cmd.Context(), path, validate.Kind(f.kind), opts, cmd.InOrStdin())
 		online.run(cmd.Context(), &r)
 		sigs.run(cmd, &r)
 		r.doc = nil // keep nothing of the document once it is checked
+		applyConfig(configs, f.failOn, &r)
 		return r
 	}
 	err = validateFiles(cmd.Context(), paths, runtime.GOMAXPROCS(0), check, func(r fileResult) error {
@@ -137,6 +150,13 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 			failed++
 			onlineFailures.add(stderr, r)
 		}
+		if r.configErr != nil {
+			failed++
+			fmt.Fprintf(stderr, "oncard: %s\n", model.SafeText(r.configErr.Error()))
+		}
+		if r.fails() {
+			total.failed++
+		}
 		total.add(r.diags)
 		return out.file(r)
 	})
@@ -148,7 +168,7 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	if err := out.finish(total); err != nil {
 		return err
 	}
-	if total.errors > 0 || failed > 0 {
+	if total.failed > 0 || failed > 0 {
 		return exitError{exitInvalid}
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -22,6 +23,13 @@ type fileResult struct {
 	readErr error
 	// onlineErr is why the --online check could not be made.
 	onlineErr error
+	// configErr is why the .oncard.json governing the file could not be
+	// read; failOn is the threshold in force for it.
+	configErr error
+	failOn    verdict.FailOn
+	// note says which kind was assumed when detection was close ("" when
+	// it was clear, or --kind named it).
+	note string
 	// doc is the parsed document, only until the worker is done with it
 	// (the online check needs it); results waiting for output hold none.
 	doc *model.Doc
@@ -117,14 +125,14 @@ func validateFile(ctx context.Context, path string, kind validate.Kind, opts val
 	if path != "-" {
 		opts.Path = path
 	}
-	doc, detected, diags := validate.Bytes(data, kind, &opts)
-	if detected != "" {
+	res := validate.Check(data, kind, &opts)
+	if res.Kind != "" {
 		// A document that does not parse has no detected kind; it keeps
 		// the one --kind asked for (or none).
-		r.kind = detected
+		r.kind = res.Kind
 	}
-	r.diags, r.doc = diags, doc
-	r.ends = valueEnds(doc, diags)
+	r.diags, r.doc, r.note = res.Diags, res.Doc, res.AssumedKindNote()
+	r.ends = valueEnds(res.Doc, res.Diags)
 	return r
 }
 

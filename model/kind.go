@@ -1,0 +1,158 @@
+package model
+
+import "strings"
+
+// DocKind names what a document is: which of oncard's formats it follows.
+type DocKind string
+
+const (
+	KindCard      DocKind = "card"
+	KindOnRequest DocKind = "onrequest" // On Request params (or the whole AgentExtension entry)
+	KindReply     DocKind = "reply"
+	KindDiscovery DocKind = "discovery"
+	KindCatalog   DocKind = "catalog"
+	KindEntry     DocKind = "entry" // one AI Catalog entry on its own (what `oncard preview` prints)
+	// KindUnknown is a document that is none of the kinds: a package.json,
+	// a tsconfig, a card with none of a card's members. It is never
+	// guessed to be a card.
+	KindUnknown DocKind = "unknown"
+)
+
+// Kinds lists every kind a document can be checked as, in the order the
+// CLI documents them (KindUnknown is not one).
+var Kinds = []DocKind{KindCard, KindOnRequest, KindReply, KindDiscovery, KindCatalog, KindEntry}
+
+// Detection is what DetectKindDetail found: the kind, and whether the call
+// was close (another kind had evidence too, or the kind's own was thin), so
+// that the output can say which kind was assumed.
+type Detection struct {
+	Kind DocKind
+	// Close is true when the evidence was not clear-cut; Others then names
+	// the other kinds that had some (possibly none: thin evidence alone).
+	Close  bool
+	Others []DocKind
+}
+
+// DetectKind tells which kind a parsed document is, from the members only
+// each kind has. A document with none of them is KindUnknown.
+func DetectKind(doc *Doc) DocKind { return DetectKindDetail(doc).Kind }
+
+// cardMarkers are members only an Agent Card has (v1.0, v0.3, and the proto
+// snake_case spellings ProtoJSON readers accept). name, description,
+// version, url and provider are not among them: a package.json has the
+// first three.
+var cardMarkers = []string{
+	"supportedInterfaces", "supported_interfaces",
+	"capabilities",
+	"defaultInputModes", "default_input_modes", "defaultOutputModes", "default_output_modes",
+	"securitySchemes", "security_schemes", "securityRequirements", "security_requirements",
+	"preferredTransport", "preferred_transport", "additionalInterfaces", "additional_interfaces",
+	"supportsAuthenticatedExtendedCard", "protocolVersion", "protocol_version",
+}
+
+// DetectKindDetail is DetectKind with how sure the detection is.
+func DetectKindDetail(doc *Doc) Detection {
+	if doc == nil {
+		return Detection{Kind: KindUnknown}
+	}
+	root := doc.Root()
+	if root == nil || root.Kind != Object {
+		return Detection{Kind: KindUnknown}
+	}
+	ev := kindEvidence(root)
+	order := []DocKind{KindCatalog, KindReply, KindOnRequest, KindDiscovery, KindEntry, KindCard}
+	var found []DocKind
+	for _, k := range order {
+		if ev[k] > 0 {
+			found = append(found, k)
+		}
+	}
+	if len(found) == 0 {
+		return Detection{Kind: KindUnknown}
+	}
+	d := Detection{Kind: found[0], Others: found[1:]}
+	// Strong evidence is two markers or more (catalog, reply and discovery
+	// are recognised by two members, or one that nothing else has).
+	d.Close = len(d.Others) > 0 || ev[d.Kind] < 2
+	return d
+}
+
+// kindEvidence scores each kind by the members only it has; 0 means none.
+func kindEvidence(root *Node) map[DocKind]int {
+	ev := map[DocKind]int{}
+	has := func(k string) bool { return root.Get(k) != nil }
+	count := func(keys ...string) int {
+		n := 0
+		for _, k := range keys {
+			if has(k) {
+				n++
+			}
+		}
+		return n
+	}
+
+	if has("specVersion") || has("entries") {
+		ev[KindCatalog] = 1 + count("specVersion", "entries", "host")
+	}
+	if has("status") && has("skillId") {
+		ev[KindReply] = 2 + count("personEntry")
+	}
+	if root.Get("uri").Text() == OnRequestURI {
+		ev[KindOnRequest] = 2 // the whole AgentExtension entry: unmistakable
+	}
+	if has("schema_version") && (has("skills") || has("domains")) {
+		ev[KindDiscovery] = 1 + count("skills", "domains")
+	}
+	card := count(cardMarkers...)
+	if sk := root.Get("skills"); sk != nil && sk.Kind == Array && !has("schema_version") {
+		if card == 0 && isOnRequestParams(root) {
+			if ev[KindOnRequest] == 0 {
+				ev[KindOnRequest] = 2
+			}
+		} else {
+			card++
+		}
+	}
+	if card > 0 {
+		// A card usually has name and description too; they firm up
+		// the call but do not make one.
+		ev[KindCard] = card + count("name", "description")/2
+	}
+	if has("identifier") && (has("type") || has("url") || has("data")) {
+		ev[KindEntry] = count("identifier", "type", "publisher", "digest")
+		if has("url") || has("data") {
+			ev[KindEntry]++
+		}
+	}
+	return ev
+}
+
+// isOnRequestParams recognises {"skills": [{"id": ..., "personEntry": ...}]}:
+// a skills list whose entries carry personEntry, with none of the members
+// that make a card.
+func isOnRequestParams(root *Node) bool {
+	skills := root.Get("skills")
+	if skills == nil || skills.Kind != Array {
+		return false
+	}
+	for _, k := range []string{"name", "description", "url", "version"} {
+		if root.Get(k) != nil {
+			return false
+		}
+	}
+	for i := 0; i < skills.Len(); i++ {
+		if skills.Index(i).Get("personEntry") != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// KindNames lists the names of Kinds, for messages and flag help.
+func KindNames() string {
+	names := make([]string, len(Kinds))
+	for i, k := range Kinds {
+		names[i] = string(k)
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,73 @@
+package model
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestDetectKind(t *testing.T) {
+	cases := []struct {
+		json  string
+		want  DocKind
+		close bool
+	}{
+		{`{"name":"a","description":"b","supportedInterfaces":[],"capabilities":{},"skills":[]}`, KindCard, false},
+		{`{"name":"a","url":"https://x","protocolVersion":"0.3.0","skills":[{"id":"s","name":"n"}]}`, KindCard, false},
+		{`{"name":"a","supported_interfaces":[],"default_input_modes":[]}`, KindCard, false},
+		{`{"capabilities":{}}`, KindCard, true}, // one marker only
+		{`{"skills":[{"id":"s","personEntry":"https://bank.example/ask"}]}`, KindOnRequest, false},
+		{`{"uri":"https://agent-capability.org/ext/on-request/v1","params":{"skills":[]}}`, KindOnRequest, false},
+		{`{"status":"on-request","skillId":"s","personEntry":"tel:+15550100"}`, KindReply, false},
+		{`{"schema_version":"1.1.0","skills":[{"id":60602}]}`, KindDiscovery, false},
+		{`{"specVersion":"1.0","entries":[]}`, KindCatalog, false},
+		{`{"entries":[]}`, KindCatalog, false},
+		{`{"identifier":"urn:x","type":"application/a2a-agent-card+json","url":"https://x/card.json"}`, KindEntry, false},
+		{`{"identifier":"urn:x","url":"https://x/card.json"}`, KindEntry, false},
+		// An entry that also carries card members: an entry, but close.
+		{`{"identifier":"urn:x","type":"application/a2a-agent-card+json","url":"https://x","capabilities":{}}`, KindEntry, true},
+		// Not one of the kinds: never guessed to be a card.
+		{`{"name":"left-pad","version":"1.3.0","description":"pad","scripts":{}}`, KindUnknown, false},
+		{`{}`, KindUnknown, false},
+		{`[1,2]`, KindUnknown, false},
+		{`"text"`, KindUnknown, false},
+		// A card whose skills happen to carry personEntry is still a card.
+		{`{"name":"a","capabilities":{},"skills":[{"id":"s","personEntry":"https://x.example"}]}`, KindCard, false},
+	}
+	for _, tc := range cases {
+		doc, err := Parse([]byte(tc.json))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := DetectKindDetail(doc)
+		if d.Kind != tc.want || d.Close != tc.close {
+			t.Errorf("DetectKindDetail(%s) = %q close=%v (others %v), want %q close=%v", tc.json, d.Kind, d.Close, d.Others, tc.want, tc.close)
+		}
+		if DetectKind(doc) != d.Kind {
+			t.Errorf("DetectKind and DetectKindDetail disagree on %s", tc.json)
+		}
+	}
+	if got := DetectKind(nil); got != KindUnknown {
+		t.Errorf("DetectKind(nil) = %q", got)
+	}
+	if slices.Contains(Kinds, KindUnknown) {
+		t.Error("KindUnknown is not a kind a document can be checked as")
+	}
+}
+
+func TestInstallMemberOrderEntry(t *testing.T) {
+	doc, err := Parse([]byte(`{"identifier": "urn:x", "url": "https://x/card.json"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := InstallMemberOrder(doc); k != KindEntry {
+		t.Fatalf("kind %q", k)
+	}
+	if err := doc.SetValue("/type", "application/a2a-agent-card+json"); err != nil {
+		t.Fatal(err)
+	}
+	out := string(doc.Encode())
+	if i, j := strings.Index(out, `"type"`), strings.Index(out, `"url"`); i < 0 || j < i {
+		t.Errorf("type was not placed before url:\n%s", out)
+	}
+}

@@ -1,0 +1,63 @@
+package validate
+
+import (
+	"fmt"
+	"unicode"
+
+	"github.com/oncard/oncard/model"
+)
+
+// codeHiddenCharacters: a name or description holds characters a reader
+// cannot see or that reorder what they see.
+const codeHiddenCharacters = "a2a/hidden-characters"
+
+// checkHiddenCharacters looks at the texts people and models read to decide
+// which agent and skill to trust: the card's and each skill's name and
+// description, the provider's organization, each extension's description.
+// A control character, a bidi control (which can show "exe.txt" for
+// "txt.exe") or an invisible character there is a finding.
+func checkHiddenCharacters(r *report, root *model.Node) {
+	check := func(ptr string, n *model.Node, multiline bool) {
+		s, ok := n.Str()
+		if !ok {
+			return
+		}
+		if what, at := hiddenCharacter(s, multiline); what != "" {
+			r.warn(ptr, codeHiddenCharacters,
+				fmt.Sprintf("%s holds %s (U+%04X): readers do not see it, or see the text reordered", describe([]byte(ptr)), what, at),
+				"remove it; write the text as people should read it")
+		}
+	}
+	check("/name", root.Get("name"), false)
+	check("/description", root.Get("description"), true)
+	check("/provider/organization", root.Get("provider").Get("organization"), false)
+	for i, sk := range itemsOf(root.Get("skills")) {
+		base := indexPtr("/skills", i)
+		check(base+"/name", sk.Get("name"), false)
+		check(base+"/description", sk.Get("description"), true)
+	}
+	for i, ext := range itemsOf(root.Get("capabilities").Get("extensions")) {
+		check(indexPtr("/capabilities/extensions", i)+"/description", ext.Get("description"), true)
+	}
+}
+
+// hiddenCharacter names the first control, bidi or invisible character of
+// s, and returns it; "" when there is none. Multi-line texts may hold
+// newlines and tabs.
+func hiddenCharacter(s string, multiline bool) (string, rune) {
+	for _, r := range s {
+		switch {
+		case multiline && (r == '\n' || r == '\t' || r == '\r'):
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			return "a control character", r
+		case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
+			return "a bidi control", r
+		case r == 0x200b, r == 0x200c, r == 0x2060, r >= 0x2061 && r <= 0x2064, r == 0xfeff, r == 0x00ad,
+			r == 0x180e, r == 0x115f, r == 0x1160, r == 0x3164, r == 0xffa0, r >= 0xe0000 && r <= 0xe007f:
+			return "an invisible character", r
+		case unicode.Is(unicode.Co, r):
+			return "a private-use character", r
+		}
+	}
+	return "", 0
+}
