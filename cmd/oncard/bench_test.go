@@ -23,7 +23,7 @@ func BenchmarkValidateLargeCard(b *testing.B) {
 	}
 	b.SetBytes(int64(len(card)))
 	for b.Loop() {
-		r := validateFile(path, "", validate.Options{}, nil)
+		r := validateFile(context.Background(), path, "", validate.Options{}, nil)
 		if len(r.diags) != 0 || r.readErr != nil {
 			b.Fatalf("large card not clean: %v %v", r.readErr, r.diags)
 		}

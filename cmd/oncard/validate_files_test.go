@@ -135,7 +135,7 @@ func TestValidateFileUnreadable(t *testing.T) {
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
-			r := validateFile(c.path, validate.KindReply, validate.Options{}, nil)
+			r := validateFile(context.Background(), c.path, validate.KindReply, validate.Options{}, nil)
 			if r.readErr == nil {
 				t.Fatal("no read error")
 			}
@@ -164,7 +164,7 @@ func TestValidateFileUnparsableKeepsKind(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, kind := range []validate.Kind{"", validate.KindReply} {
-		r := validateFile(path, kind, validate.Options{}, nil)
+		r := validateFile(context.Background(), path, kind, validate.Options{}, nil)
 		if len(r.diags) == 0 || r.diags[0].Code != "json/syntax" {
 			t.Fatalf("--kind %q: diagnostics %+v, want json/syntax", kind, r.diags)
 		}
