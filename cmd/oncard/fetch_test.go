@@ -27,8 +27,10 @@ import (
 //	redirect PATH LOCATION  answer GET PATH with 302 to LOCATION
 //	servebig PATH MB        answer GET PATH with a JSON object of MB megabytes
 //	hits PATH N             assert PATH was requested N times
+//	expand SRC DST          write SRC to DST with $SERVER replaced by the URL
 //
 //	$SERVER                 the server's URL, https://127.0.0.1:port
+//	$SERVER_HOST            its host:port
 //
 // They live in a sub-folder so that TestScripts, which has no server, does
 // not run them.
@@ -56,6 +58,7 @@ func TestFetchScripts(t *testing.T) {
 			env.Setenv("SSL_CERT_DIR", filepath.Join(env.WorkDir, ".no-certs"))
 			env.Setenv("NO_COLOR", "1")
 			env.Setenv("SERVER", srv.URL)
+			env.Setenv("SERVER_HOST", strings.TrimPrefix(srv.URL, "https://"))
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -64,6 +67,7 @@ func TestFetchScripts(t *testing.T) {
 			"redirect": cmdRedirect,
 			"servebig": cmdServeBig,
 			"hits":     cmdHits,
+			"expand":   cmdExpand,
 		},
 	})
 }
@@ -165,4 +169,12 @@ func cmdHits(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("%s requested %d times, want %d", args[0], got, want)
 	}
+}
+
+func cmdExpand(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: expand SRC DST")
+	}
+	text := strings.ReplaceAll(ts.ReadFile(args[0]), "$SERVER", scriptServerOf(ts).URL)
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(text), 0o644))
 }

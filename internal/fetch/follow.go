@@ -65,7 +65,9 @@ func (f *Follower) Follow(ctx context.Context, catalog *model.Doc, base string) 
 		w.client = NewClient()
 	}
 	if base != "" {
-		w.seen[base] = &fetched{} // the catalog itself: a link back to it is not fetched again
+		// The catalog itself: a link back to it is cross-checked, not
+		// fetched again.
+		w.seen[base] = &fetched{doc: &Followed{Name: base, Kind: validate.KindCatalog, Doc: catalog}}
 	}
 	findings = w.catalog(ctx, catalog, catalog.Root(), "", base, 0)
 	validate.SortDiagnostics(findings)
@@ -83,7 +85,7 @@ type walk struct {
 
 // fetched is a URL's outcome, shared by every entry that links it.
 type fetched struct {
-	doc *Followed // nil when the fetch failed (err) or for the followed catalog itself
+	doc *Followed // nil when the fetch failed (err)
 	err *Error
 }
 
