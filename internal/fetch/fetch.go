@@ -162,7 +162,14 @@ func get(ctx context.Context, c *safehttp.Client, target string, maxBytes int64)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fromSafe(target, err)
+		var e *Error
+		if !errors.As(fromSafe(target, err), &e) {
+			// safehttp documents *Error only; anything else still becomes
+			// a finding, never a silent gap.
+			e = &Error{URL: safehttp.Redact(target), Code: CodeUnreachable, Err: err,
+				Msg: fmt.Sprintf("cannot fetch %s: %s", model.SafeText(safehttp.Redact(target)), model.SafeText(safehttp.Redact(err.Error())))}
+		}
+		return nil, e
 	}
 	d := &Document{Name: target, Data: body, URL: final, ContentType: ctype}
 	if f, ok := ContentTypeFinding(ctype); ok {

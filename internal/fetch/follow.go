@@ -2,6 +2,7 @@ package fetch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -170,10 +171,11 @@ func (w *walk) fetch(ctx context.Context, target string, kind validate.Kind) *fe
 		max = w.f.MaxBytes(kind)
 	}
 	d, err := get(ctx, w.client, target, max)
-	if err != nil {
-		if e, ok := err.(*Error); ok {
-			return &fetched{err: e}
-		}
+	var failed *Error
+	switch {
+	case errors.As(err, &failed):
+		return &fetched{err: failed}
+	case err != nil:
 		return &fetched{} // canceled: the walk stops
 	}
 	opts := w.f.Validate
