@@ -37,7 +37,7 @@ var catalogueFile = filepath.Join("..", "docs", "DIAGNOSTICS.md")
 
 // codeRE is a complete diagnostic code: a known family, a slash, a name.
 // "oasf/" alone (the prefix of the dynamic codes) does not match.
-var codeRE = regexp.MustCompile(`^(json|a2a|onrequest|oasf|catalog|validate|io|fetch)/[a-z0-9][a-z0-9_-]*$`)
+var codeRE = regexp.MustCompile(`^(json|a2a|onrequest|oasf|catalog|validate|io|signature|fetch)/[a-z0-9][a-z0-9_-]*$`)
 
 // catalogueRowRE is a table row of the catalogue whose first cell is a code
 // in backquotes; it captures the code and the severity cell.

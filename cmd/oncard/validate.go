@@ -29,11 +29,13 @@ type validateFlags struct {
 	schemaHosts []string
 	online      bool
 	oasfServer  string
+	signatures  string
+	jwks        string
 	follow      bool
 }
 
 func newValidateCmd() *cobra.Command {
-	f := validateFlags{format: "text"}
+	f := validateFlags{format: "text", signatures: string(validate.SignaturesIfPresent)}
 	cmd := &cobra.Command{
 		Use:   "validate FILE|URL...|-",
 		Short: "Check Agent Cards, On Request params and replies, discovery payloads and catalogs",
@@ -49,6 +51,10 @@ catalogs and 100 documents), checked, and cross-checked with their entries.
 
 With --online the OASF discovery payloads are also sent to a schema server
 (--oasf-server, default the public one); oncard never goes online otherwise.
+
+Agent Card signatures are verified with the keys of --jwks FILE (a JWK set);
+without a key each signature gets an info saying it was not checked.
+--signatures require makes that, and an unsigned card, an error.
 
 Exit status: 0 when no finding is an error; 1 when one is, or a file cannot
 be read, or an --online check fails; 2 for a usage mistake.`,
@@ -71,6 +77,8 @@ be read, or an --online check fails; 2 for a usage mistake.`,
 	fl.BoolVar(&f.online, "online", false, "also ask an OASF schema server about discovery payloads (network)")
 	fl.BoolVar(&f.follow, "follow", false, "also fetch and check what a catalog's entries link by url (network)")
 	fl.StringVar(&f.oasfServer, "oasf-server", "", "schema server for --online (default "+oasfclient.DefaultServer+")")
+	fl.Var(newEnumValue(&f.signatures, signaturePolicyNames()...), "signatures", "Agent Card signatures: "+strings.Join(signaturePolicyNames(), ", "))
+	fl.StringVar(&f.jwks, "jwks", "", "JWK set (or PEM public keys) to verify Agent Card signatures with")
 	return cmd
 }
 
@@ -98,6 +106,10 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	if err != nil {
 		return err
 	}
+	sigs, err := newSignatureCheck(cmd, f.signatures, f.jwks)
+	if err != nil {
+		return err
+	}
 	var online *onlineCheck
 	if f.online {
 		serverURL, err := oasfServerURL(f.oasfServer)
@@ -115,6 +127,7 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	check := func(path string) fileResult {
 		r := validateFile(cmd.Context(), path, validate.Kind(f.kind), opts, cmd.InOrStdin())
 		online.run(cmd.Context(), &r)
+		sigs.run(cmd, &r)
 		if f.follow {
 			follow(cmd.Context(), &r, opts)
 		}
