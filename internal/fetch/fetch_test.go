@@ -37,7 +37,7 @@ type server struct {
 	onRequest func(path string)
 }
 
-func newServer(t *testing.T, routes map[string]route) *server {
+func newServer(t testing.TB, routes map[string]route) *server {
 	t.Helper()
 	s := &server{routes: routes, hits: map[string]int{}}
 	s.Server = httptest.NewUnstartedServer(http.HandlerFunc(s.serve))
@@ -83,7 +83,7 @@ func (s *server) client() *safehttp.Client {
 	return safehttp.New(safehttp.Options{HTTPClient: s.Client()})
 }
 
-func fixture(t *testing.T, name string) string {
+func fixture(t testing.TB, name string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {

@@ -29,7 +29,7 @@ func has(diags []validate.Diagnostic, ptr, code string) *validate.Diagnostic {
 	return nil
 }
 
-func parseServed(t *testing.T, s *server, text string) *model.Doc {
+func parseServed(t testing.TB, s *server, text string) *model.Doc {
 	t.Helper()
 	d, err := model.Parse([]byte(strings.ReplaceAll(text, "BASE", s.URL)))
 	if err != nil {
