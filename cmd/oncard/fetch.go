@@ -48,7 +48,8 @@ func entryURL(flag, arg string) string {
 
 // follow fetches what the catalog of r links (validate --follow) and adds
 // the results: findings about the catalog's entries to r, each fetched
-// document as a result of its own, named by its URL.
+// document as a result of its own, named by its URL (with its doc, for the
+// caller's further checks; the caller drops it).
 func follow(ctx context.Context, r *fileResult, opts validate.Options) {
 	if r.kind != validate.KindCatalog || r.doc == nil {
 		return
@@ -64,6 +65,6 @@ func follow(ctx context.Context, r *fileResult, opts validate.Options) {
 		r.ends = valueEnds(r.doc, r.diags)
 	}
 	for _, d := range docs {
-		r.followed = append(r.followed, fileResult{arg: d.Name, url: d.Name, kind: d.Kind, diags: d.Diags, ends: valueEnds(d.Doc, d.Diags)})
+		r.followed = append(r.followed, fileResult{arg: d.Name, url: d.Name, kind: d.Kind, diags: d.Diags, ends: valueEnds(d.Doc, d.Diags), doc: d.Doc})
 	}
 }

@@ -130,6 +130,10 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 		sigs.run(cmd, &r)
 		if f.follow {
 			follow(cmd.Context(), &r, opts)
+			for i := range r.followed {
+				sigs.run(cmd, &r.followed[i]) // a listed card's signatures count too
+				r.followed[i].doc = nil
+			}
 		}
 		r.doc = nil // keep nothing of the document once it is checked
 		return r
