@@ -3,11 +3,16 @@ package main
 import (
 	"context"
 	"io"
+	"sync"
 
 	"github.com/oncard/oncard/internal/fetch"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
+
+// fetchClient is the one client of a run: its connections are reused from
+// one URL argument to the next, and by --follow.
+var fetchClient = sync.OnceValue(fetch.NewClient)
 
 // readInput reads what an argument names: a local file, "-" (stdin), or a
 // URL (a bare origin is its /.well-known/agent-card.json), fetched through
@@ -15,6 +20,7 @@ import (
 // fetch is a *fetch.Error.
 func readInput(ctx context.Context, arg string, stdin io.Reader) (*fetch.Document, error) {
 	return fetch.Read(ctx, arg, fetch.Options{
+		Client:    fetchClient(),
 		MaxBytes:  int64(model.DefaultLimits.MaxBytes),
 		ReadLocal: func(path string) ([]byte, error) { return readLimited(path, stdin) },
 	})
@@ -54,7 +60,7 @@ func follow(ctx context.Context, r *fileResult, opts validate.Options) {
 	if r.kind != validate.KindCatalog || r.doc == nil {
 		return
 	}
-	f := &fetch.Follower{Validate: validate.Options{SchemaHosts: opts.SchemaHosts}}
+	f := &fetch.Follower{Client: fetchClient(), Validate: validate.Options{SchemaHosts: opts.SchemaHosts}}
 	findings, docs, err := f.Follow(ctx, r.doc, r.url)
 	if err != nil {
 		return // interrupted: the run ends with ctx's error
