@@ -19,6 +19,10 @@ type Options struct {
 	// Path is the file being validated ("" for stdin); catalogs resolve
 	// local nested catalog urls and card urls relative to it.
 	Path string
+	// BaseURL is the URL the document was fetched from ("" for a local
+	// file or stdin). A fetched catalog's relative and file: urls are then
+	// never read from this machine's disk: they name the server's files.
+	BaseURL string
 }
 
 // DefaultSchemaHosts are recognised when Options.SchemaHosts is nil: the

@@ -240,7 +240,7 @@ func (w *catalogWalk) nested(r *report, entry *model.Node, ep string, depth int,
 	if !ok {
 		return
 	}
-	path, local := localPath(raw, file)
+	path, local := w.localPath(raw, file)
 	if !local {
 		return
 	}
@@ -365,6 +365,13 @@ func (w *catalogWalk) crossCheckCard(r *report, entry *model.Node, ep, file stri
 	if card == nil {
 		return
 	}
+	compareEntryWithCard(r, entry, ep, card, where)
+}
+
+// compareEntryWithCard reports where an A2A card entry disagrees with its
+// card (version, OASF discovery payload); where says where the card came
+// from, for the messages.
+func compareEntryWithCard(r *report, entry *model.Node, ep string, card *model.Node, where string) {
 	if v, ok := entry.Get("version").Str(); ok {
 		if cv, ok := card.Get("version").Str(); ok && cv != v {
 			r.fail(ep+"/version", "catalog/version-mismatch",
@@ -395,7 +402,7 @@ func (w *catalogWalk) cardFor(r *report, entry *model.Node, ep, file string, onl
 		return data, "inline data"
 	}
 	if raw, ok := entry.Get("url").Str(); ok {
-		if path, local := localPath(raw, file); local && path != "" {
+		if path, local := w.localPath(raw, file); local && path != "" {
 			data, err := readLocalFile(path)
 			if err != nil {
 				r.warn(ep+"/url", "catalog/card-unreadable",

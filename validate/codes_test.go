@@ -9,8 +9,9 @@ package validate
 //   - every severity the source reports a code at is listed in its row.
 //
 // "The source" is read, not run: the string literals of package validate,
-// of package model (the JSON parser's codes) and of the oncard command
-// (its io/ codes: files it cannot read), the x-code and
+// of package model (the JSON parser's codes), of the oncard command (its
+// io/ codes: files it cannot read) and of internal/fetch (its fetch/ codes:
+// documents it cannot fetch, or fetches with a wrong type), the x-code and
 // x-missing-code annotations of the embedded schemas, and the OASF schema
 // server's error types, which reach diagnostics as "oasf/" + type. Any
 // string literal of the form family/name counts as a code, so a string that
@@ -36,7 +37,7 @@ var catalogueFile = filepath.Join("..", "docs", "DIAGNOSTICS.md")
 
 // codeRE is a complete diagnostic code: a known family, a slash, a name.
 // "oasf/" alone (the prefix of the dynamic codes) does not match.
-var codeRE = regexp.MustCompile(`^(json|a2a|onrequest|oasf|catalog|validate|io|signature)/[a-z0-9][a-z0-9_-]*$`)
+var codeRE = regexp.MustCompile(`^(json|a2a|onrequest|oasf|catalog|validate|io|signature|fetch)/[a-z0-9][a-z0-9_-]*$`)
 
 // catalogueRowRE is a table row of the catalogue whose first cell is a code
 // in backquotes; it captures the code and the severity cell.
@@ -224,9 +225,10 @@ func scanSourceCodes(t *testing.T) *sourceCodes {
 	validateFiles := parsePackage(t, fset, ".")
 	modelFiles := parsePackage(t, fset, filepath.Join("..", "model"))
 	commandFiles := parsePackage(t, fset, filepath.Join("..", "cmd", "oncard"))
+	fetchFiles := parsePackage(t, fset, filepath.Join("..", "internal", "fetch"))
 
 	var all []*ast.File
-	for _, files := range [][]*ast.File{validateFiles, modelFiles, commandFiles} {
+	for _, files := range [][]*ast.File{validateFiles, modelFiles, commandFiles, fetchFiles} {
 		all = append(all, files...)
 	}
 	for _, f := range all {

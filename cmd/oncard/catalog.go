@@ -47,7 +47,7 @@ type catalogAddFlags struct {
 func newCatalogAddCmd() *cobra.Command {
 	var f catalogAddFlags
 	cmd := &cobra.Command{
-		Use:   "add CARD... --to CATALOG",
+		Use:   "add CARD|URL... --to CATALOG",
 		Short: "Insert or update the entries of Agent Cards in an AI Catalog file",
 		Long: `Add lists each CARD in the AI Catalog file CATALOG: an entry with the same
 identifier and version is updated in place (a lone entry with the same
@@ -65,7 +65,8 @@ meanwhile.
 
 Without --identifier and --url, both are derived from the host of the card's
 first interface and the card's name, as in 'oncard preview'; they name one
-entry, so they take a single CARD.
+entry, so they take a single CARD. A CARD given as a URL (a bare origin means
+its /.well-known/agent-card.json) is fetched, and is the entry's url.
 
 Exit status: 0 written (or nothing to change), 1 invalid input, refused or
 declined, 2 usage mistake.`,
@@ -276,7 +277,7 @@ func entriesFromCards(cmd *cobra.Command, cards []string, f catalogAddFlags) ([]
 	}
 	entries := make([][]byte, len(cards))
 	for i, doc := range docs {
-		opts := model.EntryOptions{Identifier: f.identifier, URL: f.url}
+		opts := model.EntryOptions{Identifier: f.identifier, URL: entryURL(f.url, cards[i])}
 		entry, notes, err := model.EntryFromCard(doc, opts)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s", displayName(cards[i]), model.SafeText(err.Error()))

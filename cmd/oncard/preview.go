@@ -27,12 +27,14 @@ type previewFlags struct {
 func newPreviewCmd() *cobra.Command {
 	f := previewFlags{specVersion: "1.0"}
 	cmd := &cobra.Command{
-		Use:   "preview CARD|-",
+		Use:   "preview CARD|URL|-",
 		Short: "Show the AI Catalog entry (or whole catalog) an Agent Card yields",
 		Long: `Preview prints the AI Catalog entry that lists CARD: its identifier, type
 application/a2a-agent-card+json, url, the card's version, and the card's OASF
 discovery payload, unchanged, under extensions."org.agntcy.oasf.discovery.v1".
 With --catalog it prints a whole catalog document holding that entry.
+CARD may be a URL where the card is served (a bare origin means its
+/.well-known/agent-card.json); the entry's url is then that URL.
 
 Without --identifier and --url, both are derived from the host of the card's
 first interface and the card's name (urn:air:<host>:agents:<name> and
@@ -71,7 +73,7 @@ func runPreview(cmd *cobra.Command, path string, f previewFlags) error {
 	if err != nil {
 		return err
 	}
-	opts := model.EntryOptions{Identifier: f.identifier, URL: f.url}
+	opts := model.EntryOptions{Identifier: f.identifier, URL: entryURL(f.url, path)}
 	entry, notes, err := model.EntryFromCard(card, opts)
 	if err != nil {
 		return fmt.Errorf("%s: %s", displayName(path), model.SafeText(err.Error()))
@@ -123,7 +125,7 @@ func runPreview(cmd *cobra.Command, path string, f previewFlags) error {
 // warnings and infos stay quiet (`oncard validate` lists them).
 func loadCard(cmd *cobra.Command, path string, force bool) (*model.Doc, error) {
 	stderr := cmd.ErrOrStderr()
-	data, err := readLimited(cmd.Context(), path, cmd.InOrStdin())
+	in, err := readInput(cmd.Context(), path, cmd.InOrStdin())
 	var big *tooLargeError
 	if errors.As(err, &big) {
 		printFindings(stderr, path, []validate.Diagnostic{big.diagnostic()})
@@ -133,10 +135,12 @@ func loadCard(cmd *cobra.Command, path string, force bool) (*model.Doc, error) {
 		return nil, fmt.Errorf("%s", model.SafeText(err.Error()))
 	}
 	opts := validate.Options{}
-	if path != "-" {
-		opts.Path = path
+	sourceOptions(&opts, in)
+	path = in.Name
+	if len(in.Findings) > 0 {
+		printFindings(stderr, path, in.Findings) // how it was served
 	}
-	doc, kind, diags := validate.Bytes(data, "", &opts)
+	doc, kind, diags := validate.Bytes(in.Data, "", &opts)
 	if doc == nil { // not JSON: nothing to go on, even with --force
 		printFindings(stderr, path, diags)
 		fmt.Fprintf(stderr, "oncard: %s is not a JSON document; fix it first (--force cannot help)\n", displayName(path))

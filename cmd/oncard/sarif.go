@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/oncard/oncard/internal/fetch"
 	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/validate"
 )
@@ -215,6 +216,9 @@ func sarifRegionOf(d validate.Diagnostic, ends []position, i int) sarifRegion {
 func (s *sarifReporter) artifactURI(arg string) string {
 	if arg == "-" {
 		return "stdin"
+	}
+	if fetch.Classify(arg) == fetch.URL {
+		return arg // a fetched document: its URL (never with credentials)
 	}
 	p := filepath.Clean(arg)
 	if filepath.IsAbs(p) && s.cwd != "" {

@@ -34,16 +34,23 @@ type validateFlags struct {
 	signatures  string
 	jwks        string
 	failOn      string
+	follow      bool
 }
 
 func newValidateCmd() *cobra.Command {
 	f := validateFlags{format: "text", signatures: string(validate.SignaturesIfPresent)}
 	cmd := &cobra.Command{
-		Use:   "validate FILE...|-",
+		Use:   "validate FILE|URL...|-",
 		Short: "Check Agent Cards, On Request params and replies, discovery payloads and catalogs",
 		Long: `Validate checks each FILE (or standard input for "-") and lists every
 finding with its location. The kind of document is detected unless --kind
 says it. Files are checked in parallel; results are printed in argument order.
+
+A URL is fetched and checked as served (https only; plain http only for
+localhost); a bare origin like https://agents.example means its
+/.well-known/agent-card.json. With --follow, the cards and catalogs a
+catalog's entries link by url are fetched too (each once, up to 4 levels of
+catalogs and 100 documents), checked, and cross-checked with their entries.
 
 With --online the OASF discovery payloads are also sent to a schema server
 (--oasf-server, default the public one); oncard never goes online otherwise.
@@ -64,6 +71,8 @@ fails; a broken .oncard.json); 2 for a usage mistake.`,
 		Example: `  oncard validate agent-card.json
   oncard validate --format sarif cards/*.json > oncard.sarif
   oncard validate --kind reply --card agent-card.json reply.json
+  oncard validate https://agents.example
+  oncard validate --follow https://agents.example/.well-known/ai-catalog.json
   cat agent-card.json | oncard validate -`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -76,6 +85,7 @@ fails; a broken .oncard.json); 2 for a usage mistake.`,
 	fl.StringVar(&f.card, "card", "", "Agent Card that replies and catalog entries are cross-checked against")
 	fl.StringArrayVar(&f.schemaHosts, "schema-host", nil, "also accept this OASF schema server (host or host:port; repeatable)")
 	fl.BoolVar(&f.online, "online", false, "also ask an OASF schema server about discovery payloads (network)")
+	fl.BoolVar(&f.follow, "follow", false, "also fetch and check what a catalog's entries link by url (network)")
 	fl.StringVar(&f.oasfServer, "oasf-server", "", "schema server for --online (default "+oasfclient.DefaultServer+")")
 	fl.Var(newEnumValue(&f.signatures, signaturePolicyNames()...), "signatures", "Agent Card signatures: "+strings.Join(signaturePolicyNames(), ", "))
 	fl.StringVar(&f.jwks, "jwks", "", "JWK set (or PEM public keys) to verify Agent Card signatures with")
@@ -131,11 +141,20 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 		r := validateFile(cmd.Context(), path, validate.Kind(f.kind), opts, cmd.InOrStdin())
 		online.run(cmd.Context(), &r)
 		sigs.run(cmd, &r)
+		if f.follow {
+			follow(cmd.Context(), &r, opts)
+			for i := range r.followed {
+				sigs.run(cmd, &r.followed[i]) // a listed card's signatures count too
+				r.followed[i].doc = nil
+				applyConfig(configs, f.failOn, &r.followed[i])
+			}
+		}
 		r.doc = nil // keep nothing of the document once it is checked
 		applyConfig(configs, f.failOn, &r)
 		return r
 	}
-	err = validateFiles(cmd.Context(), paths, runtime.GOMAXPROCS(0), check, func(r fileResult) error {
+	followed := 0 // documents --follow fetched, reported after their catalog
+	emitOne := func(r fileResult) error {
 		if r.readErr != nil {
 			// Named on stderr in every format; r.diags holds it as an
 			// io/unreadable finding for the summary and the JSON and SARIF
@@ -159,12 +178,24 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 		}
 		total.add(r.diags)
 		return out.file(r)
+	}
+	err = validateFiles(cmd.Context(), paths, runtime.GOMAXPROCS(0), check, func(r fileResult) error {
+		if err := emitOne(r); err != nil {
+			return err
+		}
+		for _, fr := range r.followed {
+			followed++
+			if err := emitOne(fr); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return err
 	}
 	onlineFailures.finish(stderr)
-	total.files = len(paths)
+	total.files = len(paths) + followed
 	if err := out.finish(total); err != nil {
 		return err
 	}
@@ -203,11 +234,15 @@ func validateOptions(ctx context.Context, f validateFlags) (validate.Options, er
 	return opts, nil
 }
 
-// readCard reads and parses the --card file. A card that is not JSON stops
-// the run (exit 1) with its location: nothing could be cross-checked
-// against it.
+// readCard reads (or fetches) and parses the --card file. A card that is
+// not JSON stops the run (exit 1) with its location: nothing could be
+// cross-checked against it.
 func readCard(ctx context.Context, path string) (*model.Doc, error) {
-	data, err := readLimited(ctx, path, nil)
+	in, err := readInput(ctx, path, nil)
+	var data []byte
+	if err == nil {
+		data, path = in.Data, in.Name
+	}
 	var big *tooLargeError
 	if errors.As(err, &big) {
 		return nil, fmt.Errorf("--card %s:1:1: json/too-large: %s", model.SafeText(path), big)

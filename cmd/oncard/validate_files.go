@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/oncard/oncard/internal/fetch"
 	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
@@ -33,6 +34,11 @@ type fileResult struct {
 	// doc is the parsed document, only until the worker is done with it
 	// (the online check needs it); results waiting for output hold none.
 	doc *model.Doc
+	// url is where a fetched document came from ("" for a local one).
+	url string
+	// followed are the documents --follow fetched for this catalog,
+	// reported after it.
+	followed []fileResult
 }
 
 // name is how the file is shown in reports.
@@ -107,25 +113,32 @@ func validateFiles(ctx context.Context, paths []string, workers int, check func(
 	return ctx.Err()
 }
 
-// validateFile reads and validates one file. Options are copied so that
-// each file gets its own Path.
+// validateFile reads (or fetches) and validates one file. Options are
+// copied so that each file gets its own Path.
 func validateFile(ctx context.Context, path string, kind validate.Kind, opts validate.Options, stdin io.Reader) fileResult {
 	r := fileResult{arg: path, kind: kind}
-	data, err := readLimited(ctx, path, stdin)
+	in, err := readInput(ctx, path, stdin)
 	var big *tooLargeError
-	if errors.As(err, &big) {
+	var failed *fetch.Error
+	switch {
+	case errors.As(err, &big):
 		r.diags = []validate.Diagnostic{big.diagnostic()}
 		return r
-	}
-	if err != nil {
+	case errors.As(err, &failed):
+		r.arg, r.readErr = failed.URL, err
+		r.diags = []validate.Diagnostic{failed.Diagnostic()}
+		return r
+	case err != nil:
 		r.readErr = err
 		r.diags = []validate.Diagnostic{unreadableDiagnostic(err)}
 		return r
 	}
-	if path != "-" {
-		opts.Path = path
+	sourceOptions(&opts, in)
+	if in.Remote() {
+		r.arg, r.url = in.Name, in.URL
 	}
-	res := validate.Check(data, kind, &opts)
+	res := validate.Check(in.Data, kind, &opts)
+	res.Diags = append(in.Findings, res.Diags...) // how it was served, then what it says
 	if res.Kind != "" {
 		// A document that does not parse has no detected kind; it keeps
 		// the one --kind asked for (or none).
