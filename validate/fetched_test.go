@@ -9,7 +9,7 @@ import (
 	"github.com/oncard/oncard/model"
 )
 
-func codesOf(diags []Diagnostic) string {
+func fetchedCodes(diags []Diagnostic) string {
 	var codes []string
 	for _, d := range diags {
 		codes = append(codes, d.Pointer+" "+d.Code)
@@ -49,8 +49,8 @@ func TestCheckFetchedEntry(t *testing.T) {
 		{"/entries/3", "https://bank.example/card.json", nil, "", "/entries/3/url catalog/nested-catalog-invalid"},
 	} {
 		got := CheckFetchedEntry(catalog, tc.ptr, tc.doc, tc.kind, tc.url, nil)
-		if codesOf(got) != tc.want {
-			t.Errorf("%s from %s (%s): %q, want %q", tc.ptr, tc.url, tc.kind, codesOf(got), tc.want)
+		if fetchedCodes(got) != tc.want {
+			t.Errorf("%s from %s (%s): %q, want %q", tc.ptr, tc.url, tc.kind, fetchedCodes(got), tc.want)
 		}
 		for _, d := range got {
 			if d.Line == 0 {
@@ -75,8 +75,8 @@ func TestFetchedCatalogReadsNoLocalFile(t *testing.T) {
   {"identifier": "urn:x:a", "type": "application/a2a-agent-card+json", "version": "1.0.0", "url": "file://` + filepath.ToSlash(card) + `"},
   {"identifier": "urn:x:b", "type": "application/a2a-agent-card+json", "version": "1.0.0", "url": "card.json"}]}`
 	local := Catalog(mustParse(t, text), &Options{Path: filepath.Join(dir, "catalog.json")})
-	if !strings.Contains(codesOf(local), "catalog/version-mismatch") {
-		t.Fatalf("the local catalog should read the card: %s", codesOf(local))
+	if !strings.Contains(fetchedCodes(local), "catalog/version-mismatch") {
+		t.Fatalf("the local catalog should read the card: %s", fetchedCodes(local))
 	}
 	remote := Catalog(mustParse(t, text), &Options{BaseURL: "https://agents.example/catalog.json"})
 	for _, d := range remote {
