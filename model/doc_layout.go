@@ -11,11 +11,11 @@ import (
 // first structural edit, so that elements added later look like the ones
 // already there.
 type layout struct {
-	first []byte // whitespace before the first element
-	sep   []byte // whitespace before any later element
-	mid   []byte // whitespace after an element that is followed by a comma
-	last  []byte // whitespace after the last element, before the bracket
-	colon []byte // objects: the bytes between key and value
+	first span // whitespace before the first element
+	sep   span // whitespace before any later element
+	mid   span // whitespace after an element that is followed by a comma
+	last  span // whitespace after the last element, before the bracket
+	colon span // objects: the bytes between key and value
 }
 
 // captureLayout records the separators of a source container before its
@@ -37,15 +37,15 @@ func (d *Doc) captureLayout(c *Node) {
 		best := -1
 		for i := 1; i < n; i++ {
 			lead := elemAt(c, i).lead
-			if nl := bytes.Count(lead, []byte{'\n'}); best < 0 || nl <= best {
+			if nl := bytes.Count(lead.bytes(d.src), []byte{'\n'}); best < 0 || nl <= best {
 				best = nl
 				lay.sep = lead
 			}
 		}
 	} else {
 		lay.sep = first.lead
-		if len(lay.sep) == 0 && !d.style.Minified {
-			lay.sep = []byte(" ")
+		if lay.sep.n == 0 && !d.style.Minified {
+			lay.sep = spaceSpan
 		}
 	}
 	if c.Kind == Object {

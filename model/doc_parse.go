@@ -28,6 +28,7 @@ func ParseLimits(data []byte, lim Limits) (*Doc, error) {
 	if lim.MaxDepth > maxDepthCap {
 		lim.MaxDepth = maxDepthCap
 	}
+	lim.MaxBytes = min(lim.MaxBytes, maxSourceBytes)
 	if len(data) > lim.MaxBytes {
 		return nil, &ParseError{
 			Code: "json/too-large", Offset: 0, Line: 1, Column: 1,
@@ -57,7 +58,7 @@ func ParseLimits(data []byte, lim Limits) (*Doc, error) {
 	d := &Doc{src: data, root: root}
 	d.prefix = data[:root.Start]
 	d.suffix = data[root.End:]
-	d.lines = lineStarts(data)
+	d.lines = new(lineIndex)
 	d.style = detectStyle(data, root)
 	return d, nil
 }
@@ -200,7 +201,7 @@ func (p *parser) parseValue() (*Node, error) {
 			return nil, err
 		}
 		n := p.newNode()
-		*n = Node{Kind: String, Start: start, End: p.pos, raw: p.src[start:p.pos:p.pos], esc: esc}
+		*n = Node{Kind: String, Start: start, End: p.pos, rawPtr: &p.src[start], rawLen: int32(p.pos - start), esc: esc}
 		return n, nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		start := p.pos
@@ -208,7 +209,7 @@ func (p *parser) parseValue() (*Node, error) {
 			return nil, err
 		}
 		n := p.newNode()
-		*n = Node{Kind: Number, Start: start, End: p.pos, raw: p.src[start:p.pos:p.pos]}
+		*n = Node{Kind: Number, Start: start, End: p.pos, rawPtr: &p.src[start], rawLen: int32(p.pos - start)}
 		return n, nil
 	case c == 't':
 		return p.literal("true", Bool)
@@ -249,7 +250,7 @@ func (p *parser) literal(word string, kind Kind) (*Node, error) {
 	}
 	p.pos = end
 	n := p.newNode()
-	*n = Node{Kind: kind, Start: start, End: end, raw: p.src[start:end:end]}
+	*n = Node{Kind: kind, Start: start, End: end, rawPtr: &p.src[start], rawLen: int32(end - start)}
 	return n, nil
 }
 
@@ -298,25 +299,24 @@ func (p *parser) parseObject() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		keyRaw := p.src[keyStart:p.pos:p.pos]
-		key := p.key(keyRaw, esc)
+		keyEnd := p.pos
+		key := p.key(p.src[keyStart:keyEnd:keyEnd], esc)
 		p.path[step].key = key
-		colonStart := p.pos
 		p.skipWS()
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
 			return nil, p.errAt(p.pos, "json/syntax", "expected ':' after a member name, found "+p.found(p.pos))
 		}
 		p.pos++
 		p.skipWS()
-		colon := p.src[colonStart:p.pos:p.pos]
+		colon := spanOf(keyEnd, p.pos)
 		val, err := p.parseValue()
 		if err != nil {
 			return nil, err
 		}
-		val.lead = p.src[leadStart:keyStart:keyStart]
+		val.lead = spanOf(leadStart, keyStart)
 		postStart := p.pos
 		p.skipWS()
-		val.post = p.src[postStart:p.pos:p.pos]
+		val.post = spanOf(postStart, p.pos)
 
 		// Duplicate keys: JSON parsers disagree on which value wins, so the
 		// document is ambiguous and refused.
@@ -353,7 +353,7 @@ func (p *parser) parseObject() (*Node, error) {
 		}
 
 		m := p.newMember()
-		*m = Member{Key: key, Value: val, keyRaw: keyRaw, colon: colon, keyStart: keyStart}
+		*m = Member{Key: key, Value: val, keyStart: keyStart, keyLen: int32(keyEnd - keyStart), colon: colon}
 		p.memberStack = append(p.memberStack, m)
 
 		if p.pos >= len(p.src) {
@@ -404,10 +404,10 @@ func (p *parser) parseArray() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		val.lead = p.src[leadStart:valStart:valStart]
+		val.lead = spanOf(leadStart, valStart)
 		postStart := p.pos
 		p.skipWS()
-		val.post = p.src[postStart:p.pos:p.pos]
+		val.post = spanOf(postStart, p.pos)
 		p.itemStack = append(p.itemStack, val)
 		if p.pos >= len(p.src) {
 			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected ',' or ']'")

@@ -1,0 +1,78 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"runtime"
+	"testing"
+	"unsafe"
+
+	"github.com/oncard/oncard/model/testcards"
+)
+
+// The parse tree's size is what bulk validation and big documents pay for:
+// these tests hold it to its budget by counting bytes, never by timing.
+
+// TestTreeNodeSizes pins the size of the tree's elements: a field added to
+// Node or Member costs every value of every document (docs/PERFORMANCE.md).
+func TestTreeNodeSizes(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		t.Skip("sizes are budgeted for 64-bit platforms")
+	}
+	if got := unsafe.Sizeof(Node{}); got != 104 {
+		t.Errorf("Node is %d bytes, want 104", got)
+	}
+	if got := unsafe.Sizeof(Member{}); got != 48 {
+		t.Errorf("Member is %d bytes, want 48", got)
+	}
+}
+
+// parseAllocBytes is the number of bytes one Parse of data allocates.
+func parseAllocBytes(t *testing.T, data []byte) uint64 {
+	t.Helper()
+	if _, err := Parse(data); err != nil { // warm up: interned keys, lazy tables
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	d, err := Parse(data)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.KeepAlive(d)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestParseAllocatesFewBytesPerSourceByte: parsing an indented card costs
+// at most 5.5 bytes of allocation per byte of source (the private copy of the
+// source included), and a minified one at most 7.
+func TestParseAllocatesFewBytesPerSourceByte(t *testing.T) {
+	card := testcards.Large(200, 50, 20)
+	mini := minify(t, card)
+	for _, c := range []struct {
+		name   string
+		data   []byte
+		budget float64
+	}{
+		{"indented card", card, 5.5},
+		{"minified card", mini, 7},
+	} {
+		got := parseAllocBytes(t, c.data)
+		ratio := float64(got) / float64(len(c.data))
+		t.Logf("%s: %d bytes of source, %d allocated (%.2f×)", c.name, len(c.data), got, ratio)
+		if ratio > c.budget {
+			t.Errorf("%s: Parse allocated %.2f× the source (%d bytes for %d), budget %.0f×", c.name, ratio, got, len(c.data), c.budget)
+		}
+	}
+}
+
+func minify(t *testing.T, data []byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := json.Compact(&b, data); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
