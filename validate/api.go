@@ -17,6 +17,10 @@ type Options struct {
 	// Path is the file being validated ("" for stdin); catalogs resolve
 	// local nested catalog urls and card urls relative to it.
 	Path string
+	// MaxBytes is the largest document Bytes parses; 0 means
+	// model.DefaultLimits (16 MiB). Readers that apply a larger cap (a
+	// catalog's) pass it on.
+	MaxBytes int
 }
 
 // DefaultSchemaHosts are recognised when Options.SchemaHosts is nil: the
@@ -28,7 +32,11 @@ var DefaultSchemaHosts = []string{"schema.oasf.outshift.com", "localhost", "127.
 // kind itself, or the detected one ("" when the bytes did not parse and kind
 // was "").
 func Bytes(data []byte, kind Kind, opts *Options) (*model.Doc, Kind, []Diagnostic) {
-	doc, err := model.Parse(data)
+	var lim model.Limits
+	if opts != nil {
+		lim.MaxBytes = opts.MaxBytes
+	}
+	doc, err := model.ParseLimits(data, lim)
 	if err != nil {
 		return nil, kind, []Diagnostic{parseDiagnostic(err)}
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oncard/oncard/internal/sizecap"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf/server"
 	"github.com/oncard/oncard/validate"
@@ -28,6 +29,7 @@ type validateFlags struct {
 	schemaHosts []string
 	online      bool
 	oasfServer  string
+	maxSize     sizecap.Flag
 }
 
 func newValidateCmd() *cobra.Command {
@@ -60,6 +62,7 @@ be read, or an --online check fails; 2 for a usage mistake.`,
 	fl.StringArrayVar(&f.schemaHosts, "schema-host", nil, "also accept this OASF schema server (host or host:port; repeatable)")
 	fl.BoolVar(&f.online, "online", false, "also ask an OASF schema server about discovery payloads (network)")
 	fl.StringVar(&f.oasfServer, "oasf-server", "", "schema server for --online (default "+server.DefaultServer+")")
+	fl.Var(&f.maxSize, "max-size", "largest document read, like 300MiB (default: 256 MiB for catalogs, 16 MiB for anything else)")
 	return cmd
 }
 
@@ -158,6 +161,7 @@ func validateOptions(f validateFlags) (validate.Options, error) {
 		return opts, err
 	}
 	opts.SchemaHosts = hosts
+	opts.MaxBytes = f.maxSize.Bytes
 	if f.card != "" {
 		card, err := readCard(f.card)
 		if err != nil {
@@ -191,12 +195,25 @@ func readCard(path string) (*model.Doc, error) {
 	return doc, nil
 }
 
-// readLimited reads a file ("-" is stdin) but never more than the parser's
-// size limit: a huge file costs bounded memory and time. Over the limit it
-// returns a *tooLargeError.
+// readLimited reads a card ("-" is stdin) within the card size cap.
 func readLimited(path string, stdin io.Reader) ([]byte, error) {
-	limit := model.DefaultLimits.MaxBytes
+	return readCapped(path, stdin, "card", 0)
+}
+
+// readCapped reads a file ("-" is stdin) of the given kind ("" when it is
+// to be detected) but never more than its size cap (sizecap.For; max is
+// --max-size, 0 for the per-kind defaults): a huge file costs bounded
+// memory and time. Over the cap it returns a *tooLargeError.
+func readCapped(path string, stdin io.Reader, kind string, max int) ([]byte, error) {
+	limit := sizecap.Largest // the kind is not known yet: the largest default
+	switch {
+	case max > 0:
+		limit = max
+	case kind != "":
+		limit = sizecap.Default(kind)
+	}
 	var r io.Reader
+	size := int64(-1)
 	if path == "-" {
 		if stdin == nil {
 			stdin = os.Stdin
@@ -208,12 +225,15 @@ func readLimited(path string, stdin io.Reader) ([]byte, error) {
 			return nil, cleanPathError(err)
 		}
 		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > int64(limit) {
-			return nil, &tooLargeError{size: fi.Size(), limit: limit}
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if fi.Size() > int64(limit) {
+				return nil, &tooLargeError{size: fi.Size(), limit: limit}
+			}
+			size = fi.Size()
 		}
 		r = f
 	}
-	data, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
+	data, err := readUpTo(r, size, limit)
 	if err != nil {
 		if path == "-" {
 			return nil, fmt.Errorf("cannot read %s: %w", stdinName, err)
@@ -223,10 +243,37 @@ func readLimited(path string, stdin io.Reader) ([]byte, error) {
 	if len(data) > limit {
 		return nil, &tooLargeError{size: -1, limit: limit}
 	}
+	if c := sizecap.For(kind, data, max); len(data) > c {
+		return nil, &tooLargeError{size: int64(len(data)), limit: c}
+	}
 	return data, nil
 }
 
-// tooLargeError is an input over model.DefaultLimits.MaxBytes. It is
+// readUpTo reads r to its end, or to limit+1 bytes. size is what the file
+// holds when known (-1 otherwise): the buffer is allocated once at that size
+// instead of growing (and being copied) as io.ReadAll's does.
+func readUpTo(r io.Reader, size int64, limit int) ([]byte, error) {
+	if size < 0 {
+		return io.ReadAll(io.LimitReader(r, int64(limit)+1))
+	}
+	data := make([]byte, 0, min(size, int64(limit))+1) // +1: room to see the end
+	for len(data) <= limit {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)] // the file grew while read
+		}
+		n, err := r.Read(data[len(data):min(cap(data), limit+1)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return data, nil
+}
+
+// tooLargeError is an input over its size cap (sizecap). It is
 // reported as the parser reports it (json/too-large), but without reading
 // the whole input first.
 type tooLargeError struct {
@@ -245,7 +292,7 @@ func (e *tooLargeError) Error() string {
 // diagnostic reports the limit the way the parser would have.
 func (e *tooLargeError) diagnostic() validate.Diagnostic {
 	return validate.Diagnostic{Line: 1, Column: 1, Severity: validate.Error, Code: "json/too-large",
-		Message: e.Error(), Hint: "oncard reads documents up to this size; a card or catalog this large is almost certainly not one"}
+		Message: e.Error(), Hint: "oncard reads documents up to this size (catalogs up to 256 MiB, anything else up to 16 MiB); --max-size changes it"}
 }
 
 // cleanPathError turns "open x: no such file or directory" (or "read x: is

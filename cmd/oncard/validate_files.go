@@ -103,7 +103,7 @@ func validateFiles(ctx context.Context, paths []string, workers int, check func(
 // each file gets its own Path.
 func validateFile(path string, kind validate.Kind, opts validate.Options, stdin io.Reader) fileResult {
 	r := fileResult{arg: path, kind: kind}
-	data, err := readLimited(path, stdin)
+	data, err := readCapped(path, stdin, string(kind), opts.MaxBytes)
 	var big *tooLargeError
 	if errors.As(err, &big) {
 		r.diags = []validate.Diagnostic{big.diagnostic()}
@@ -117,6 +117,7 @@ func validateFile(path string, kind validate.Kind, opts validate.Options, stdin 
 	if path != "-" {
 		opts.Path = path
 	}
+	opts.MaxBytes = max(opts.MaxBytes, len(data)) // within its cap: parse it all
 	doc, detected, diags := validate.Bytes(data, kind, &opts)
 	if detected != "" {
 		// A document that does not parse has no detected kind; it keeps
