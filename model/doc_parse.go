@@ -79,8 +79,6 @@ type parser struct {
 	memPtrChunk []*Member
 	made        int // nodes made so far, to size the next chunk
 
-	keys map[string]string // decoded keys, interned: cards repeat "id", "name" ...
-
 	itemStack   []*Node
 	memberStack []*Member
 }
@@ -96,7 +94,8 @@ type pathStep struct {
 const maxChunk = 4096
 
 func newParser(src []byte, maxDepth int) *parser {
-	return &parser{src: src, maxDepth: maxDepth}
+	return &parser{src: src, maxDepth: maxDepth,
+		itemStack: make([]*Node, 0, 64), memberStack: make([]*Member, 0, 64)}
 }
 
 // chunkSize guesses how many more nodes the rest of the input holds, from
@@ -120,6 +119,16 @@ func (p *parser) newNode() *Node {
 	return n
 }
 
+// newScalar makes the node of the token src[start:end]. Fields are set one
+// by one on the zeroed chunk: assigning a whole Node would copy it with a
+// write barrier over every pointer field while the collector runs.
+func (p *parser) newScalar(kind Kind, start, end int) *Node {
+	n := p.newNode()
+	n.Kind, n.Start, n.End = kind, start, end
+	n.rawPtr, n.rawLen = &p.src[start], int32(end-start)
+	return n
+}
+
 func (p *parser) newMember() *Member {
 	if len(p.memberChunk) == 0 {
 		p.memberChunk = make([]Member, p.chunkSize()*2/3+4)
@@ -140,7 +149,8 @@ func (p *parser) items(from int) []*Node {
 	s := p.ptrChunk[:n:n]
 	p.ptrChunk = p.ptrChunk[n:]
 	copy(s, p.itemStack[from:])
-	clear(p.itemStack[from:])
+	// No clear of the popped entries: they point into this same tree, and
+	// clearing pointers costs write barriers while the collector runs.
 	p.itemStack = p.itemStack[:from]
 	return s
 }
@@ -153,7 +163,6 @@ func (p *parser) members(from int) []*Member {
 	s := p.memPtrChunk[:n:n]
 	p.memPtrChunk = p.memPtrChunk[n:]
 	copy(s, p.memberStack[from:])
-	clear(p.memberStack[from:])
 	p.memberStack = p.memberStack[:from]
 	return s
 }
@@ -200,17 +209,15 @@ func (p *parser) parseValue() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		n := p.newNode()
-		*n = Node{Kind: String, Start: start, End: p.pos, rawPtr: &p.src[start], rawLen: int32(p.pos - start), esc: esc}
+		n := p.newScalar(String, start, p.pos)
+		n.esc = esc
 		return n, nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		start := p.pos
 		if err := p.scanNumber(); err != nil {
 			return nil, err
 		}
-		n := p.newNode()
-		*n = Node{Kind: Number, Start: start, End: p.pos, rawPtr: &p.src[start], rawLen: int32(p.pos - start)}
-		return n, nil
+		return p.newScalar(Number, start, p.pos), nil
 	case c == 't':
 		return p.literal("true", Bool)
 	case c == 'f':
@@ -249,9 +256,7 @@ func (p *parser) literal(word string, kind Kind) (*Node, error) {
 		return nil, p.errAt(start, "json/syntax", "expected a JSON value, found "+p.found(start))
 	}
 	p.pos = end
-	n := p.newNode()
-	*n = Node{Kind: kind, Start: start, End: end, rawPtr: &p.src[start], rawLen: int32(end - start)}
-	return n, nil
+	return p.newScalar(kind, start, end), nil
 }
 
 func (p *parser) enter(open int) error {
@@ -353,7 +358,8 @@ func (p *parser) parseObject() (*Node, error) {
 		}
 
 		m := p.newMember()
-		*m = Member{Key: key, Value: val, keyStart: keyStart, keyLen: int32(keyEnd - keyStart), colon: colon}
+		m.Key, m.Value = key, val
+		m.keyStart, m.keyLen, m.colon = keyStart, int32(keyEnd-keyStart), colon
 		p.memberStack = append(p.memberStack, m)
 
 		if p.pos >= len(p.src) {
@@ -370,7 +376,8 @@ func (p *parser) parseObject() (*Node, error) {
 		return nil, p.errAt(p.pos, "json/syntax", "expected ',' or '}' after an object member, found "+p.found(p.pos))
 	}
 	n := p.newNode()
-	*n = Node{Kind: Object, Start: start, End: p.pos, Members: p.members(from)}
+	n.Kind, n.Start, n.End = Object, start, p.pos
+	n.Members = p.members(from)
 	p.path = p.path[:step]
 	p.depth--
 	return n, nil
@@ -423,25 +430,15 @@ func (p *parser) parseArray() (*Node, error) {
 		return nil, p.errAt(p.pos, "json/syntax", "expected ',' or ']' after an array item, found "+p.found(p.pos))
 	}
 	n := p.newNode()
-	*n = Node{Kind: Array, Start: start, End: p.pos, Items: p.items(from)}
+	n.Kind, n.Start, n.End = Array, start, p.pos
+	n.Items = p.items(from)
 	p.path = p.path[:step]
 	p.depth--
 	return n, nil
 }
 
-// key decodes a member name, reusing the string of an earlier equal name.
+// key decodes a member name. Without escapes it is the source's bytes,
+// shared (sourceString), so an equal name seen again costs nothing either.
 func (p *parser) key(raw []byte, esc bool) string {
-	if esc {
-		return decodeStringRaw(raw, esc)
-	}
-	body := raw[1 : len(raw)-1]
-	if k, ok := p.keys[string(body)]; ok { // no allocation for the lookup
-		return k
-	}
-	if p.keys == nil {
-		p.keys = make(map[string]string, 32)
-	}
-	k := sourceString(body)
-	p.keys[k] = k
-	return k
+	return decodeStringRaw(raw, esc)
 }
