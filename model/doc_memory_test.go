@@ -108,3 +108,29 @@ func TestHasStringStop(t *testing.T) {
 		}
 	}
 }
+
+// TestParseOwnedKeepsTheBuffer: ParseOwned parses the caller's buffer in
+// place, ParseLimits a private copy of it.
+func TestParseOwnedKeepsTheBuffer(t *testing.T) {
+	data := []byte(`{"name": "Weather", "tags": ["a", "b"]}`)
+	owned, err := ParseOwned(data, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied, err := ParseLimits(data, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if &owned.Source()[0] != &data[0] {
+		t.Error("ParseOwned copied its input")
+	}
+	if &copied.Source()[0] == &data[0] {
+		t.Error("ParseLimits shares its input")
+	}
+	if string(owned.Encode()) != string(data) || owned.Find("/tags/1").Text() != "b" {
+		t.Error("ParseOwned: the document reads differently")
+	}
+	if _, err := ParseOwned(data, Limits{MaxBytes: 10}); err == nil {
+		t.Error("ParseOwned ignores the limits")
+	}
+}

@@ -19,6 +19,18 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // A zero or negative limit means the DefaultLimits value; MaxDepth is capped
 // at 10,000.
 func ParseLimits(data []byte, lim Limits) (*Doc, error) {
+	return parse(data, lim, false)
+}
+
+// ParseOwned is ParseLimits for a caller that hands data over: the Doc
+// keeps data itself as its source instead of a private copy, so the caller
+// must never modify data afterwards (strings read from the Doc share it).
+// Readers that read a file into a fresh buffer save a copy of it.
+func ParseOwned(data []byte, lim Limits) (*Doc, error) {
+	return parse(data, lim, true)
+}
+
+func parse(data []byte, lim Limits, owned bool) (*Doc, error) {
 	if lim.MaxBytes <= 0 {
 		lim.MaxBytes = DefaultLimits.MaxBytes
 	}
@@ -48,8 +60,10 @@ func ParseLimits(data []byte, lim Limits) (*Doc, error) {
 	}
 	// The Doc shares its strings with its source (see sourceString): parse
 	// a private copy, so that nothing the caller does to data can change
-	// them.
-	data = bytes.Clone(data)
+	// them, unless the caller handed data over.
+	if !owned {
+		data = bytes.Clone(data)
+	}
 	p := newParser(data, lim.MaxDepth)
 	root, err := p.parseDocument()
 	if err != nil {

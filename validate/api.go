@@ -21,6 +21,10 @@ type Options struct {
 	// model.DefaultLimits (16 MiB). Readers that apply a larger cap (a
 	// catalog's) pass it on.
 	MaxBytes int
+	// DataOwned tells Bytes that the caller hands data over and never
+	// modifies it afterwards: it is parsed in place (model.ParseOwned)
+	// instead of copied first.
+	DataOwned bool
 }
 
 // DefaultSchemaHosts are recognised when Options.SchemaHosts is nil: the
@@ -33,10 +37,14 @@ var DefaultSchemaHosts = []string{"schema.oasf.outshift.com", "localhost", "127.
 // was "").
 func Bytes(data []byte, kind Kind, opts *Options) (*model.Doc, Kind, []Diagnostic) {
 	var lim model.Limits
+	parse := model.ParseLimits
 	if opts != nil {
 		lim.MaxBytes = opts.MaxBytes
+		if opts.DataOwned {
+			parse = model.ParseOwned
+		}
 	}
-	doc, err := model.ParseLimits(data, lim)
+	doc, err := parse(data, lim)
 	if err != nil {
 		return nil, kind, []Diagnostic{parseDiagnostic(err)}
 	}

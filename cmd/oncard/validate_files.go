@@ -83,6 +83,7 @@ func validateFile(path string, kind validate.Kind, opts validate.Options, stdin 
 		opts.Path = path
 	}
 	opts.MaxBytes = max(opts.MaxBytes, len(data)) // within its cap: parse it all
+	opts.DataOwned = true                         // data is this call's own: no copy
 	doc, detected, diags := validate.Bytes(data, kind, &opts)
 	if detected != "" {
 		// A document that does not parse has no detected kind; it keeps
