@@ -8,9 +8,10 @@
 //     garbage (parse trees of files already reported, re-encoded previews)
 //     while what it keeps is small, so collecting less often saves CPU.
 //   - a soft memory limit that grows with the documents held: 64 MiB plus
-//     12 bytes per byte of document (the parse tree takes about 5, an edit
-//     session keeps a second copy and its encodings), and never under
-//     80 MiB. A fixed 80 MiB made the collector run back to back once the
+//     6 bytes per byte of document (the parse tree takes about 5), and
+//     never under 80 MiB. Measured on a 14 MiB card, `oncard edit --set`
+//     then peaks at about 10.5 times the document instead of 16 with 12
+//     bytes, for about 10 % more CPU (docs/PERFORMANCE.md). A fixed 80 MiB made the collector run back to back once the
 //     live heap of a large document (a 5 MB card in the editor, a
 //     10,000-entry catalog) neared it; the limit is soft, so a run that
 //     needs more still gets it, and the collector works harder only near
@@ -32,7 +33,7 @@ const (
 	MinMemoryLimit = 80 << 20
 	// baseLimit and perByte size the limit for the documents held.
 	baseLimit = 64 << 20
-	perByte   = 12
+	perByte   = 6
 	// BytesInFlight bounds the bytes of documents a multi-file command
 	// (validate) reads, parses and checks at once, whatever the number of
 	// CPUs: the memory a run needs does not grow with the files given.
