@@ -11,11 +11,11 @@
 //     6 bytes per byte of document (the parse tree takes about 5), and
 //     never under 80 MiB. Measured on a 14 MiB card, `oncard edit --set`
 //     then peaks at about 10.5 times the document instead of 16 with 12
-//     bytes, for about 10 % more CPU (docs/PERFORMANCE.md). A fixed 80 MiB made the collector run back to back once the
-//     live heap of a large document (a 5 MB card in the editor, a
-//     10,000-entry catalog) neared it; the limit is soft, so a run that
-//     needs more still gets it, and the collector works harder only near
-//     it.
+//     bytes, for no measurable CPU (docs/PERFORMANCE.md). A fixed 80 MiB
+//     made the collector run back to back once the live heap of a large
+//     document (a 5 MB card in the editor, a 10,000-entry catalog) neared
+//     it; the limit is soft, so a run that needs more still gets it, and
+//     the collector works harder only near it.
 //
 // GOGC and GOMEMLIMIT set in the environment win over both.
 package gcpolicy
