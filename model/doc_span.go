@@ -44,12 +44,3 @@ func (n *Node) raw() []byte {
 	}
 	return unsafe.Slice(n.rawPtr, n.rawLen)
 }
-
-// setRaw records b as the node's token bytes.
-func (n *Node) setRaw(b []byte) {
-	if len(b) == 0 {
-		n.rawPtr, n.rawLen = nil, 0
-		return
-	}
-	n.rawPtr, n.rawLen = unsafe.SliceData(b), int32(len(b))
-}
