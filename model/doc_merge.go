@@ -22,7 +22,7 @@ func (d *Doc) replace(old, nw *Node, ptr string) bool {
 	}
 	*old = Node{
 		Kind: nw.Kind, Start: -1, End: -1,
-		Members: nw.Members, Items: nw.Items, rawPtr: nw.rawPtr, rawLen: nw.rawLen, esc: nw.esc,
+		Members: nw.Members, Items: nw.Items, ref: nw.ref, rawLen: nw.rawLen, esc: nw.esc,
 		lead: old.lead, post: old.post, dirty: true,
 	}
 	return true

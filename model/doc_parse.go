@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // maxDepthCap bounds MaxDepth whatever the caller asks: the parser, the
@@ -139,7 +140,7 @@ func (p *parser) newNode() *Node {
 func (p *parser) newScalar(kind Kind, start, end int) *Node {
 	n := p.newNode()
 	n.Kind, n.Start, n.End = kind, start, end
-	n.rawPtr, n.rawLen = &p.src[start], int32(end-start)
+	n.ref, n.rawLen = unsafe.Pointer(&p.src[start]), int32(end-start)
 	return n
 }
 

@@ -39,8 +39,16 @@ const maxSourceBytes = 1<<31 - 1
 // raw returns the token bytes of a scalar (nil for containers). They belong
 // to the source the node was parsed from: read them, never modify them.
 func (n *Node) raw() []byte {
-	if n.rawPtr == nil {
+	if n.ref == nil || n.Kind == Object || n.Kind == Array {
 		return nil
 	}
-	return unsafe.Slice(n.rawPtr, n.rawLen)
+	return unsafe.Slice((*byte)(n.ref), n.rawLen)
+}
+
+// layout returns the separators captured for a source container, or nil.
+func (n *Node) layout() *layout {
+	if n.Kind != Object && n.Kind != Array {
+		return nil
+	}
+	return (*layout)(n.ref)
 }
