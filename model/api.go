@@ -1,5 +1,7 @@
 package model
 
+import "unsafe"
+
 // This file holds the types of the Doc. The methods live in doc_*.go and
 // pointer.go.
 
@@ -53,14 +55,29 @@ type Member struct {
 	Key   string // decoded key
 	Value *Node
 
-	keyRaw   []byte // the key token as written, quotes included
-	colon    []byte // the bytes between the key and the value: `: `, `:`
-	keyStart int    // byte offset of the key in the source; -1 for new members
+	keyStart int   // byte offset of the key in the source; -1 for new members
+	keyLen   int32 // length of the key token as written, quotes included (source members)
+	colon    span  // the bytes between the key and the value: `: `, `:`; empty: the document's style
 }
 
 // Node is one JSON value.
+//
+// Nodes are many (one per value of a document, a few million for a large
+// catalog), so the private fields are packed: the separators are spans of
+// the source and the token bytes a pointer and a length, 96 bytes a node
+// in all instead of the 152 that slices would take.
 type Node struct {
-	Kind  Kind
+	Kind Kind
+
+	esc      bool // strings: the token contains escapes
+	dirty    bool // the node or a descendant differs from the source
+	reformat bool // a source container emitted in the document's style (it was empty when first edited)
+
+	lead span // as an element of its container: whitespace before it (before the key for members)
+	post span // as an element: whitespace after the value, before ',' or the closing bracket
+
+	rawLen int32 // scalars: length of the token bytes ref points to
+
 	Start int // byte offset of the value's first byte in the source; -1 for nodes created by an edit
 	End   int // byte offset just past the value; -1 for nodes created by an edit
 	// Members of an object, in order; nil otherwise.
@@ -68,14 +85,11 @@ type Node struct {
 	// Items of an array, in order; nil otherwise.
 	Items []*Node
 
-	raw  []byte // scalars: the token bytes
-	lead []byte // as an element of its container: whitespace before it (before the key for members)
-	post []byte // as an element: whitespace after the value, before ',' or the closing bracket
-	esc  bool   // strings: the token contains escapes
-
-	dirty    bool    // the node or a descendant differs from the source
-	reformat bool    // a source container emitted in the document's style (it was empty when first edited)
-	lay      *layout // separators of a source container, captured at its first structural edit
+	// ref is, for a scalar, its token bytes (a *byte into the source, or
+	// into the fragment an edit parsed; rawLen long) and, for a source
+	// container, its separators captured at its first structural edit (a
+	// *layout; nil before). One field serves both: a node is either.
+	ref unsafe.Pointer
 }
 
 // Parse reads a JSON document with DefaultLimits.
@@ -94,9 +108,9 @@ type Doc struct {
 	src    []byte
 	root   *Node
 	style  Style
-	lines  []int  // byte offset of the start of each line, for LineCol
-	prefix []byte // BOM and whitespace before the root value
-	suffix []byte // whitespace after the root value
+	lines  *lineIndex // byte offset of the start of each line, for LineCol
+	prefix []byte     // BOM and whitespace before the root value
+	suffix []byte     // whitespace after the root value
 
 	order   func(ptr string) []string // spec member order, see SetMemberOrder
 	changed bool

@@ -164,7 +164,7 @@ func newEntrySlot(doc *Doc, arr *Node) entrySlot {
 	if !l.empty {
 		last := arr.Items[arr.Len()-1]
 		l.lastEnd = last.End
-		l.inline = !bytes.Contains(last.lead, []byte{'\n'})
+		l.inline = !bytes.Contains(last.lead.bytes(src), []byte{'\n'})
 	}
 	l.unit = st.Indent
 	if l.unit == "" {

@@ -55,7 +55,7 @@ func (d *Doc) Set(ptr string, value []byte) error {
 			changed = d.replace(m.Value, nv, ptr)
 		} else {
 			pos := d.memberInsertPos(parent, parentPtr, last, len(parent.Members))
-			d.insertAt(parent, pos, &Member{Key: last, Value: nv, keyRaw: quoteString(last), keyStart: -1})
+			d.insertAt(parent, pos, &Member{Key: last, Value: nv, keyStart: -1})
 			changed = true
 		}
 	case Array:
@@ -244,9 +244,9 @@ func parseFragment(value []byte) (*Node, error) {
 }
 
 func markNew(n *Node) {
-	n.Start, n.End, n.lead, n.post = -1, -1, nil, nil
+	n.Start, n.End, n.lead, n.post = -1, -1, span{}, span{}
 	for _, m := range n.Members {
-		m.keyStart, m.colon = -1, nil
+		m.keyStart, m.keyLen, m.colon = -1, 0, span{}
 		markNew(m.Value)
 	}
 	for _, it := range n.Items {

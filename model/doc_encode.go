@@ -53,7 +53,7 @@ func (e *encoder) node(n *Node, indent []byte, multi bool) {
 	}
 	switch {
 	case n.Kind != Object && n.Kind != Array:
-		e.buf = append(e.buf, n.raw...)
+		e.buf = append(e.buf, n.raw()...)
 	case n.Start < 0 || n.reformat:
 		e.fresh(n, indent, multi)
 	default:
@@ -69,22 +69,23 @@ func (e *encoder) edited(n *Node, indent []byte) {
 	count := n.Len()
 	for i := 0; i < count; i++ {
 		el := elemAt(n, i)
-		e.buf = append(e.buf, el.lead...)
+		lead := el.lead.bytes(e.src)
+		e.buf = append(e.buf, lead...)
 		if n.Kind == Object {
 			m := n.Members[i]
-			e.buf = append(e.buf, m.keyBytes()...)
-			if m.colon != nil {
-				e.buf = append(e.buf, m.colon...)
+			e.buf = append(e.buf, m.keyBytes(e.src)...)
+			if m.colon.n != 0 {
+				e.buf = append(e.buf, m.colon.bytes(e.src)...)
 			} else {
 				e.buf = append(e.buf, e.colon...)
 			}
 		}
 		childIndent, childMulti := indent, false
-		if k := bytes.LastIndexByte(el.lead, '\n'); k >= 0 {
-			childIndent, childMulti = el.lead[k+1:], e.unit != ""
+		if k := bytes.LastIndexByte(lead, '\n'); k >= 0 {
+			childIndent, childMulti = lead[k+1:], e.unit != ""
 		}
 		e.node(el, childIndent, childMulti)
-		e.buf = append(e.buf, el.post...)
+		e.buf = append(e.buf, el.post.bytes(e.src)...)
 		if i < count-1 {
 			e.buf = append(e.buf, ',')
 		}
@@ -120,7 +121,7 @@ func (e *encoder) fresh(n *Node, indent []byte, multi bool) {
 			e.buf = append(e.buf, inner...)
 		}
 		if n.Kind == Object {
-			e.buf = append(e.buf, n.Members[i].keyBytes()...)
+			e.buf = append(e.buf, n.Members[i].keyBytes(e.src)...)
 			e.buf = append(e.buf, e.colon...)
 		}
 		e.node(elemAt(n, i), inner, multi)
@@ -139,9 +140,11 @@ func brackets(k Kind) (open, closing byte) {
 	return '[', ']'
 }
 
-func (m *Member) keyBytes() []byte {
-	if m.keyRaw == nil {
+// keyBytes is the member's key as written in src, or quoted in the
+// document's way for a member an edit created.
+func (m *Member) keyBytes(src []byte) []byte {
+	if m.keyStart < 0 {
 		return quoteString(m.Key)
 	}
-	return m.keyRaw
+	return src[m.keyStart : m.keyStart+int(m.keyLen)]
 }

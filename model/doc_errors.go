@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -69,17 +70,31 @@ func firstInvalidUTF8(b []byte) int {
 	return len(b)
 }
 
-// lineStarts returns the byte offset where each line of src begins.
-func lineStarts(src []byte) []int {
-	lines := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
+// lineStarts returns the byte offset where each line of src begins
+// (int32: sources are smaller than maxSourceBytes).
+func lineStarts(src []byte) []int32 {
+	lines := make([]int32, 1, bytes.Count(src, []byte{'\n'})+1)
 	for i := 0; ; {
 		j := bytes.IndexByte(src[i:], '\n')
 		if j < 0 {
 			return lines
 		}
 		i += j + 1
-		lines = append(lines, i)
+		lines = append(lines, int32(i))
 	}
+}
+
+// lineIndex holds a source's line starts, computed on the first position
+// asked for: a document validated clean never needs them. Clones share it
+// (they share the source).
+type lineIndex struct {
+	once   sync.Once
+	starts []int32
+}
+
+func (x *lineIndex) get(src []byte) []int32 {
+	x.once.Do(func() { x.starts = lineStarts(src) })
+	return x.starts
 }
 
 func humanBytes(n int) string {

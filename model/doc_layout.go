@@ -5,24 +5,25 @@ package model
 import (
 	"bytes"
 	"slices"
+	"unsafe"
 )
 
 // layout holds the separators of a source container, captured before its
 // first structural edit, so that elements added later look like the ones
 // already there.
 type layout struct {
-	first []byte // whitespace before the first element
-	sep   []byte // whitespace before any later element
-	mid   []byte // whitespace after an element that is followed by a comma
-	last  []byte // whitespace after the last element, before the bracket
-	colon []byte // objects: the bytes between key and value
+	first span // whitespace before the first element
+	sep   span // whitespace before any later element
+	mid   span // whitespace after an element that is followed by a comma
+	last  span // whitespace after the last element, before the bracket
+	colon span // objects: the bytes between key and value
 }
 
 // captureLayout records the separators of a source container before its
 // first structural edit. A source container that is empty has none to
 // offer: it is then written like a new one, in the document's style.
 func (d *Doc) captureLayout(c *Node) {
-	if c.Start < 0 || c.reformat || c.lay != nil {
+	if c.Start < 0 || c.reformat || c.layout() != nil {
 		return
 	}
 	n := c.Len()
@@ -37,21 +38,21 @@ func (d *Doc) captureLayout(c *Node) {
 		best := -1
 		for i := 1; i < n; i++ {
 			lead := elemAt(c, i).lead
-			if nl := bytes.Count(lead, []byte{'\n'}); best < 0 || nl <= best {
+			if nl := bytes.Count(lead.bytes(d.src), []byte{'\n'}); best < 0 || nl <= best {
 				best = nl
 				lay.sep = lead
 			}
 		}
 	} else {
 		lay.sep = first.lead
-		if len(lay.sep) == 0 && !d.style.Minified {
-			lay.sep = []byte(" ")
+		if lay.sep.n == 0 && !d.style.Minified {
+			lay.sep = spaceSpan
 		}
 	}
 	if c.Kind == Object {
 		lay.colon = c.Members[0].colon
 	}
-	c.lay = lay
+	c.ref = unsafe.Pointer(lay)
 }
 
 // insertAt inserts an element (a *Member for objects, a *Node for arrays)
@@ -63,15 +64,15 @@ func (d *Doc) insertAt(c *Node, pos int, elem any) {
 	var el *Node
 	if m, ok := elem.(*Member); ok {
 		el = m.Value
-		if c.lay != nil {
-			m.colon = c.lay.colon
+		if lay := c.layout(); lay != nil {
+			m.colon = lay.colon
 		}
 		c.Members = slices.Insert(c.Members, pos, m)
 	} else {
 		el = elem.(*Node)
 		c.Items = slices.Insert(c.Items, pos, el)
 	}
-	if lay := c.lay; lay != nil {
+	if lay := c.layout(); lay != nil {
 		el.lead, el.post = lay.sep, lay.mid
 		if pos == 0 {
 			el.lead = lay.first
@@ -94,7 +95,7 @@ func (d *Doc) insertAt(c *Node, pos int, elem any) {
 func (d *Doc) removeAt(c *Node, k int) {
 	d.captureLayout(c)
 	n := c.Len()
-	if lay := c.lay; lay != nil && n > 1 {
+	if lay := c.layout(); lay != nil && n > 1 {
 		if k == 0 {
 			elemAt(c, 1).lead = lay.first
 		}

@@ -22,7 +22,7 @@ func (d *Doc) replace(old, nw *Node, ptr string) bool {
 	}
 	*old = Node{
 		Kind: nw.Kind, Start: -1, End: -1,
-		Members: nw.Members, Items: nw.Items, raw: nw.raw, esc: nw.esc,
+		Members: nw.Members, Items: nw.Items, ref: nw.ref, rawLen: nw.rawLen, esc: nw.esc,
 		lead: old.lead, post: old.post, dirty: true,
 	}
 	return true
@@ -46,7 +46,7 @@ func (d *Doc) mergeObject(old, nw *Node, ptr string) bool {
 			continue
 		}
 		pos := d.memberInsertPos(old, ptr, nm.Key, prev+1)
-		d.insertAt(old, pos, &Member{Key: nm.Key, Value: nm.Value, keyRaw: quoteString(nm.Key), keyStart: -1})
+		d.insertAt(old, pos, &Member{Key: nm.Key, Value: nm.Value, keyStart: -1})
 		prev = pos
 		changed = true
 	}
@@ -83,15 +83,15 @@ func pointerToken(t string) string { return Pointer(t)[1:] }
 // sameScalar reports whether two scalars of the same kind hold the same
 // value, so that `1.50` is kept when 1.5 is set again.
 func sameScalar(a, b *Node) bool {
-	if bytes.Equal(a.raw, b.raw) {
+	if bytes.Equal(a.raw(), b.raw()) {
 		return true
 	}
 	switch a.Kind {
 	case String:
 		return a.Text() == b.Text()
 	case Number:
-		x, _, err1 := big.ParseFloat(string(a.raw), 10, 256, big.ToNearestEven)
-		y, _, err2 := big.ParseFloat(string(b.raw), 10, 256, big.ToNearestEven)
+		x, _, err1 := big.ParseFloat(string(a.raw()), 10, 256, big.ToNearestEven)
+		y, _, err2 := big.ParseFloat(string(b.raw()), 10, 256, big.ToNearestEven)
 		return err1 == nil && err2 == nil && x.Cmp(y) == 0
 	}
 	return false

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // maxDepthCap bounds MaxDepth whatever the caller asks: the parser, the
@@ -19,6 +20,18 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // A zero or negative limit means the DefaultLimits value; MaxDepth is capped
 // at 10,000.
 func ParseLimits(data []byte, lim Limits) (*Doc, error) {
+	return parse(data, lim, false)
+}
+
+// ParseOwned is ParseLimits for a caller that hands data over: the Doc
+// keeps data itself as its source instead of a private copy, so the caller
+// must never modify data afterwards (strings read from the Doc share it).
+// Readers that read a file into a fresh buffer save a copy of it.
+func ParseOwned(data []byte, lim Limits) (*Doc, error) {
+	return parse(data, lim, true)
+}
+
+func parse(data []byte, lim Limits, owned bool) (*Doc, error) {
 	if lim.MaxBytes <= 0 {
 		lim.MaxBytes = DefaultLimits.MaxBytes
 	}
@@ -28,6 +41,7 @@ func ParseLimits(data []byte, lim Limits) (*Doc, error) {
 	if lim.MaxDepth > maxDepthCap {
 		lim.MaxDepth = maxDepthCap
 	}
+	lim.MaxBytes = min(lim.MaxBytes, maxSourceBytes)
 	if len(data) > lim.MaxBytes {
 		return nil, &ParseError{
 			Code: "json/too-large", Offset: 0, Line: 1, Column: 1,
@@ -47,8 +61,10 @@ func ParseLimits(data []byte, lim Limits) (*Doc, error) {
 	}
 	// The Doc shares its strings with its source (see sourceString): parse
 	// a private copy, so that nothing the caller does to data can change
-	// them.
-	data = bytes.Clone(data)
+	// them, unless the caller handed data over.
+	if !owned {
+		data = bytes.Clone(data)
+	}
 	p := newParser(data, lim.MaxDepth)
 	root, err := p.parseDocument()
 	if err != nil {
@@ -57,7 +73,7 @@ func ParseLimits(data []byte, lim Limits) (*Doc, error) {
 	d := &Doc{src: data, root: root}
 	d.prefix = data[:root.Start]
 	d.suffix = data[root.End:]
-	d.lines = lineStarts(data)
+	d.lines = new(lineIndex)
 	d.style = detectStyle(data, root)
 	return d, nil
 }
@@ -78,8 +94,6 @@ type parser struct {
 	memPtrChunk []*Member
 	made        int // nodes made so far, to size the next chunk
 
-	keys map[string]string // decoded keys, interned: cards repeat "id", "name" ...
-
 	itemStack   []*Node
 	memberStack []*Member
 }
@@ -95,7 +109,8 @@ type pathStep struct {
 const maxChunk = 4096
 
 func newParser(src []byte, maxDepth int) *parser {
-	return &parser{src: src, maxDepth: maxDepth}
+	return &parser{src: src, maxDepth: maxDepth,
+		itemStack: make([]*Node, 0, 64), memberStack: make([]*Member, 0, 64)}
 }
 
 // chunkSize guesses how many more nodes the rest of the input holds, from
@@ -119,6 +134,16 @@ func (p *parser) newNode() *Node {
 	return n
 }
 
+// newScalar makes the node of the token src[start:end]. Fields are set one
+// by one on the zeroed chunk: assigning a whole Node would copy it with a
+// write barrier over every pointer field while the collector runs.
+func (p *parser) newScalar(kind Kind, start, end int) *Node {
+	n := p.newNode()
+	n.Kind, n.Start, n.End = kind, start, end
+	n.ref, n.rawLen = unsafe.Pointer(&p.src[start]), int32(end-start)
+	return n
+}
+
 func (p *parser) newMember() *Member {
 	if len(p.memberChunk) == 0 {
 		p.memberChunk = make([]Member, p.chunkSize()*2/3+4)
@@ -139,7 +164,8 @@ func (p *parser) items(from int) []*Node {
 	s := p.ptrChunk[:n:n]
 	p.ptrChunk = p.ptrChunk[n:]
 	copy(s, p.itemStack[from:])
-	clear(p.itemStack[from:])
+	// No clear of the popped entries: they point into this same tree, and
+	// clearing pointers costs write barriers while the collector runs.
 	p.itemStack = p.itemStack[:from]
 	return s
 }
@@ -152,7 +178,6 @@ func (p *parser) members(from int) []*Member {
 	s := p.memPtrChunk[:n:n]
 	p.memPtrChunk = p.memPtrChunk[n:]
 	copy(s, p.memberStack[from:])
-	clear(p.memberStack[from:])
 	p.memberStack = p.memberStack[:from]
 	return s
 }
@@ -199,17 +224,15 @@ func (p *parser) parseValue() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		n := p.newNode()
-		*n = Node{Kind: String, Start: start, End: p.pos, raw: p.src[start:p.pos:p.pos], esc: esc}
+		n := p.newScalar(String, start, p.pos)
+		n.esc = esc
 		return n, nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		start := p.pos
 		if err := p.scanNumber(); err != nil {
 			return nil, err
 		}
-		n := p.newNode()
-		*n = Node{Kind: Number, Start: start, End: p.pos, raw: p.src[start:p.pos:p.pos]}
-		return n, nil
+		return p.newScalar(Number, start, p.pos), nil
 	case c == 't':
 		return p.literal("true", Bool)
 	case c == 'f':
@@ -248,9 +271,7 @@ func (p *parser) literal(word string, kind Kind) (*Node, error) {
 		return nil, p.errAt(start, "json/syntax", "expected a JSON value, found "+p.found(start))
 	}
 	p.pos = end
-	n := p.newNode()
-	*n = Node{Kind: kind, Start: start, End: end, raw: p.src[start:end:end]}
-	return n, nil
+	return p.newScalar(kind, start, end), nil
 }
 
 func (p *parser) enter(open int) error {
@@ -298,25 +319,24 @@ func (p *parser) parseObject() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		keyRaw := p.src[keyStart:p.pos:p.pos]
-		key := p.key(keyRaw, esc)
+		keyEnd := p.pos
+		key := p.key(p.src[keyStart:keyEnd:keyEnd], esc)
 		p.path[step].key = key
-		colonStart := p.pos
 		p.skipWS()
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
 			return nil, p.errAt(p.pos, "json/syntax", "expected ':' after a member name, found "+p.found(p.pos))
 		}
 		p.pos++
 		p.skipWS()
-		colon := p.src[colonStart:p.pos:p.pos]
+		colon := spanOf(keyEnd, p.pos)
 		val, err := p.parseValue()
 		if err != nil {
 			return nil, err
 		}
-		val.lead = p.src[leadStart:keyStart:keyStart]
+		val.lead = spanOf(leadStart, keyStart)
 		postStart := p.pos
 		p.skipWS()
-		val.post = p.src[postStart:p.pos:p.pos]
+		val.post = spanOf(postStart, p.pos)
 
 		// Duplicate keys: JSON parsers disagree on which value wins, so the
 		// document is ambiguous and refused.
@@ -353,7 +373,8 @@ func (p *parser) parseObject() (*Node, error) {
 		}
 
 		m := p.newMember()
-		*m = Member{Key: key, Value: val, keyRaw: keyRaw, colon: colon, keyStart: keyStart}
+		m.Key, m.Value = key, val
+		m.keyStart, m.keyLen, m.colon = keyStart, int32(keyEnd-keyStart), colon
 		p.memberStack = append(p.memberStack, m)
 
 		if p.pos >= len(p.src) {
@@ -370,7 +391,8 @@ func (p *parser) parseObject() (*Node, error) {
 		return nil, p.errAt(p.pos, "json/syntax", "expected ',' or '}' after an object member, found "+p.found(p.pos))
 	}
 	n := p.newNode()
-	*n = Node{Kind: Object, Start: start, End: p.pos, Members: p.members(from)}
+	n.Kind, n.Start, n.End = Object, start, p.pos
+	n.Members = p.members(from)
 	p.path = p.path[:step]
 	p.depth--
 	return n, nil
@@ -404,10 +426,10 @@ func (p *parser) parseArray() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		val.lead = p.src[leadStart:valStart:valStart]
+		val.lead = spanOf(leadStart, valStart)
 		postStart := p.pos
 		p.skipWS()
-		val.post = p.src[postStart:p.pos:p.pos]
+		val.post = spanOf(postStart, p.pos)
 		p.itemStack = append(p.itemStack, val)
 		if p.pos >= len(p.src) {
 			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected ',' or ']'")
@@ -423,25 +445,15 @@ func (p *parser) parseArray() (*Node, error) {
 		return nil, p.errAt(p.pos, "json/syntax", "expected ',' or ']' after an array item, found "+p.found(p.pos))
 	}
 	n := p.newNode()
-	*n = Node{Kind: Array, Start: start, End: p.pos, Items: p.items(from)}
+	n.Kind, n.Start, n.End = Array, start, p.pos
+	n.Items = p.items(from)
 	p.path = p.path[:step]
 	p.depth--
 	return n, nil
 }
 
-// key decodes a member name, reusing the string of an earlier equal name.
+// key decodes a member name. Without escapes it is the source's bytes,
+// shared (sourceString), so an equal name seen again costs nothing either.
 func (p *parser) key(raw []byte, esc bool) string {
-	if esc {
-		return decodeStringRaw(raw, esc)
-	}
-	body := raw[1 : len(raw)-1]
-	if k, ok := p.keys[string(body)]; ok { // no allocation for the lookup
-		return k
-	}
-	if p.keys == nil {
-		p.keys = make(map[string]string, 32)
-	}
-	k := sourceString(body)
-	p.keys[k] = k
-	return k
+	return decodeStringRaw(raw, esc)
 }

@@ -62,8 +62,9 @@ func (d *Doc) LineCol(offset int) (line, col int) {
 	if offset > len(d.src) {
 		offset = len(d.src)
 	}
-	i := sort.Search(len(d.lines), func(i int) bool { return d.lines[i] > offset }) - 1
-	start := d.lines[i]
+	lines := d.lines.get(d.src)
+	i := sort.Search(len(lines), func(i int) bool { return int(lines[i]) > offset }) - 1
+	start := int(lines[i])
 	if i == 0 && len(d.src) >= len(utf8BOM) && string(d.src[:len(utf8BOM)]) == string(utf8BOM) && offset >= len(utf8BOM) {
 		start = len(utf8BOM)
 	}
@@ -148,7 +149,7 @@ func (n *Node) Raw() []byte {
 	if n == nil {
 		return nil
 	}
-	return n.raw
+	return n.raw()
 }
 
 // Str returns the decoded value of a string node.
@@ -156,7 +157,7 @@ func (n *Node) Str() (string, bool) {
 	if n == nil || n.Kind != String {
 		return "", false
 	}
-	return decodeStringRaw(n.raw, n.esc), true
+	return decodeStringRaw(n.raw(), n.esc), true
 }
 
 // Text returns the decoded value of a string node, or "" for any other node
@@ -171,7 +172,7 @@ func (n *Node) BoolValue() (v, ok bool) {
 	if n == nil || n.Kind != Bool {
 		return false, false
 	}
-	return n.raw[0] == 't', true
+	return n.raw()[0] == 't', true
 }
 
 // Get returns the value of an object member, or nil (also for a nil n or a
@@ -220,11 +221,11 @@ func (n *Node) Interface() any {
 	}
 	switch n.Kind {
 	case String:
-		return decodeStringRaw(n.raw, n.esc)
+		return decodeStringRaw(n.raw(), n.esc)
 	case Number:
-		return json.Number(n.raw)
+		return json.Number(n.raw())
 	case Bool:
-		return n.raw[0] == 't'
+		return n.raw()[0] == 't'
 	case Object:
 		m := make(map[string]any, len(n.Members))
 		for _, mem := range n.Members {

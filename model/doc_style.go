@@ -24,18 +24,18 @@ func detectStyle(src []byte, root *Node) Style {
 			return
 		}
 		if !colonFound && n.Kind == Object {
-			c := n.Members[0].colon
+			c := n.Members[0].colon.bytes(src)
 			st.SpaceAfterColon = len(c) > 0 && c[len(c)-1] != ':'
 			colonFound = true
 		}
 		if !indentFound {
-			lead := elemAt(n, 0).lead
+			lead := elemAt(n, 0).lead.bytes(src)
 			if k := bytes.LastIndexByte(lead, '\n'); k >= 0 {
 				inner := lead[k+1:]
 				// The closing bracket's indentation is the container's
 				// own; the line it starts on may hold an outer key.
 				outer := lineIndent(src, n.Start)
-				last := elemAt(n, count-1).post
+				last := elemAt(n, count-1).post.bytes(src)
 				if j := bytes.LastIndexByte(last, '\n'); j >= 0 {
 					outer = last[j+1:]
 				}
@@ -62,7 +62,7 @@ func detectStyle(src []byte, root *Node) Style {
 	case !colonFound:
 		// Only arrays, all on one line: minified unless items are spaced.
 		first := elemAt(root, 0)
-		st.SpaceAfterColon = root.Len() > 1 && len(elemAt(root, 1).lead) > 0 || len(first.lead) > 0
+		st.SpaceAfterColon = root.Len() > 1 && elemAt(root, 1).lead.n > 0 || first.lead.n > 0
 	}
 	st.Minified = st.Indent == "" && !st.SpaceAfterColon
 	return st

@@ -117,7 +117,7 @@ func checkRoundTrip(t *testing.T, data []byte) {
 		got := d.Encode()
 		checkMeaning(t, got, withMember(want, "x-oncard-added", map[string]any{}))
 		removed, added := lineDiff(data, got)
-		if isMultiLine(d.Root()) {
+		if isMultiLine(d.src, d.Root()) {
 			if len(added) != len(removed)+1 || len(removed) > 1 {
 				t.Fatalf("add: want one added line and at most one comma:\n%s", lineDiffText(data, got))
 			}
@@ -159,7 +159,7 @@ func checkRoundTrip(t *testing.T, data []byte) {
 		got := d.Encode()
 		checkMeaning(t, got, withoutMember(want, key))
 		removed, added := lineDiff(data, got)
-		if !isMultiLine(d.Root()) {
+		if !isMultiLine(d.src, d.Root()) {
 			if len(removed) != 1 || len(added) != 1 {
 				t.Fatalf("delete %s from a one-line object: want one changed line:\n%s", key, lineDiffText(data, got))
 			}
@@ -168,7 +168,7 @@ func checkRoundTrip(t *testing.T, data []byte) {
 		// The member's lines, and the blank lines that separated it from
 		// the one before (they go with it).
 		memberLines := d.lineOf(members[i].Value.End) - d.lineOf(members[i].keyStart) + 1
-		if nl := bytes.Count(members[i].Value.lead, []byte{'\n'}); nl > 1 {
+		if nl := bytes.Count(members[i].Value.lead.bytes(d.src), []byte{'\n'}); nl > 1 {
 			memberLines += nl - 1
 		}
 		switch {
@@ -221,9 +221,9 @@ func firstStringMember(n *Node, ptr string) (string, *Node) {
 	return "", nil
 }
 
-func isMultiLine(n *Node) bool {
+func isMultiLine(src []byte, n *Node) bool {
 	for i := 0; i < n.Len(); i++ {
-		if bytes.ContainsRune(elemAt(n, i).lead, '\n') {
+		if bytes.ContainsRune(elemAt(n, i).lead.bytes(src), '\n') {
 			return true
 		}
 	}

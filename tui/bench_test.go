@@ -9,12 +9,67 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/model/testcards"
 )
 
-// bigCard is a valid card with n skills (and an On Request entry for every
-// fifth), the size the keystroke budget is stated for.
+// The budgets are stated for the card of testcards.Large(200, 50, 20): 200
+// skills, all listed On Request, 50 OASF skills and 20 domains (133 KB).
+// Every benchmark runs with the collector settings the binary applies for
+// a document of that size (gcpolicy).
+
+// openEditor opens the card editor on data at 120x40, with the binary's
+// collector settings for it; the caller defers the returned restore.
+func openEditor(b *testing.B, data []byte) (*Model, func()) {
+	b.Helper()
+	restore := gcpolicy.Apply(gcpolicy.For(int64(len(data))))
+	doc, err := model.Parse(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := New(Options{Doc: doc, Theme: NewTheme(true)})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	return m, restore
+}
+
+// BenchmarkKeystroke200Skills: one key typed into the description of skill
+// 150 of the budget card: update, apply to the Doc, re-encode, re-validate
+// and render the frame.
+func BenchmarkKeystroke200Skills(b *testing.B) {
+	benchSkillKeystroke(b, testcards.Large(200, 50, 20), 150)
+}
+
+// BenchmarkKeystrokeCard1MB and 5MB: the same on valid cards of 1 and 5 MB
+// (testcards.OfSize): how the cost of a key grows with the document.
+func BenchmarkKeystrokeCard1MB(b *testing.B) { benchSkillKeystroke(b, testcards.OfSize(1<<20), 150) }
+func BenchmarkKeystrokeCard5MB(b *testing.B) { benchSkillKeystroke(b, testcards.OfSize(5<<20), 150) }
+
+func benchSkillKeystroke(b *testing.B, data []byte, skill int) {
+	m, restore := openEditor(b, data)
+	defer restore()
+	m.goTo(stepSkills)
+	st := m.steps[stepSkills].(*listStep)
+	st.cursor = skill
+	m.handleKey(keyMsg("enter"))
+	m.handleKey(keyMsg("tab"))
+	m.handleKey(keyMsg("tab")) // description
+	keys := []tea.KeyPressMsg{keyMsg("x"), keyMsg("backspace")}
+	b.ReportAllocs()
+	b.ResetTimer()
+	med := newMedian(b.N)
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		m.handleKey(keys[i%2])
+		_ = m.render()
+		med.add(time.Since(t0))
+	}
+	med.report(b)
+}
+
+// bigCard is a valid card with n short skills (and an On Request entry for
+// every fifth), for tests that need a long card, not the budget card.
 func bigCard(n int) string {
 	var skills, entries []string
 	for i := 0; i < n; i++ {
@@ -39,35 +94,6 @@ func bigCard(n int) string {
 `
 }
 
-// BenchmarkKeystroke200Skills: one key typed into a skill's description on
-// a 200-skill card: update, apply to the Doc, re-encode, re-validate and
-// render the frame.
-func BenchmarkKeystroke200Skills(b *testing.B) {
-	doc, err := model.Parse([]byte(bigCard(200)))
-	if err != nil {
-		b.Fatal(err)
-	}
-	m := New(Options{Doc: doc, Theme: NewTheme(true)})
-	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	m.goTo(stepSkills)
-	st := m.steps[stepSkills].(*listStep)
-	st.cursor = 150
-	m.handleKey(keyMsg("enter"))
-	m.handleKey(keyMsg("tab"))
-	m.handleKey(keyMsg("tab")) // description
-	keys := []tea.KeyPressMsg{keyMsg("x"), keyMsg("backspace")}
-	b.ReportAllocs()
-	b.ResetTimer()
-	med := newMedian(b.N)
-	for i := 0; i < b.N; i++ {
-		t0 := time.Now()
-		m.handleKey(keys[i%2])
-		_ = m.render()
-		med.add(time.Since(t0))
-	}
-	med.report(b)
-}
-
 // median records the duration of each operation: the budget is stated as a
 // median, which a mean can hide.
 type median []time.Duration
@@ -88,12 +114,8 @@ func (m *median) report(b *testing.B) {
 // BenchmarkKeystrokeAgentField200Skills: a key in the Agent name field of the
 // same card (the preview shows the top of the document).
 func BenchmarkKeystrokeAgentField200Skills(b *testing.B) {
-	doc, err := model.Parse([]byte(bigCard(200)))
-	if err != nil {
-		b.Fatal(err)
-	}
-	m := New(Options{Doc: doc, Theme: NewTheme(true)})
-	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m, restore := openEditor(b, testcards.Large(200, 50, 20))
+	defer restore()
 	keys := []tea.KeyPressMsg{keyMsg("x"), keyMsg("backspace")}
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -104,8 +126,37 @@ func BenchmarkKeystrokeAgentField200Skills(b *testing.B) {
 }
 
 // BenchmarkPickerKeystroke: a key typed into the taxonomy picker's search
-// with every 1.1.0 skill loaded (search, rebuild rows, render).
+// with every 1.1.0 skill loaded, on the editor's screen with the budget card
+// open: search, rebuild the rows, render the whole frame.
 func BenchmarkPickerKeystroke(b *testing.B) {
+	if oasf.Get("1.1.0") == nil {
+		b.Skip("no 1.1.0 taxonomy")
+	}
+	m, restore := openEditor(b, testcards.Large(200, 50, 20))
+	defer restore()
+	m.goTo(stepOASF)
+	for _, k := range []string{"tab", "tab", "enter"} { // the skills picker
+		m.handleKey(keyMsg(k))
+	}
+	if !m.steps[stepOASF].busy() {
+		b.Fatal("the picker did not open")
+	}
+	keys := searchKeys()
+	b.ReportAllocs()
+	b.ResetTimer()
+	med := newMedian(b.N)
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		m.handleKey(keys[i%len(keys)])
+		_ = m.render()
+		med.add(time.Since(t0))
+	}
+	med.report(b)
+}
+
+// BenchmarkPickerWidgetKeystroke: the picker alone (search, rows, its own
+// 60x30 view), without the rest of the screen.
+func BenchmarkPickerWidgetKeystroke(b *testing.B) {
 	tax := oasf.Get("1.1.0")
 	if tax == nil {
 		b.Skip("no 1.1.0 taxonomy")

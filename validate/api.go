@@ -23,6 +23,14 @@ type Options struct {
 	// file or stdin). A fetched catalog's relative and file: urls are then
 	// never read from this machine's disk: they name the server's files.
 	BaseURL string
+	// MaxBytes is the largest document Bytes parses; 0 means
+	// model.DefaultLimits (16 MiB). Readers that apply a larger cap (a
+	// catalog's) pass it on.
+	MaxBytes int
+	// DataOwned tells Bytes that the caller hands data over and never
+	// modifies it afterwards: it is parsed in place (model.ParseOwned)
+	// instead of copied first.
+	DataOwned bool
 }
 
 // DefaultSchemaHosts are recognised when Options.SchemaHosts is nil: the
@@ -34,7 +42,15 @@ var DefaultSchemaHosts = []string{"schema.oasf.outshift.com", "localhost", "127.
 // kind itself, or the detected one ("" when the bytes did not parse and kind
 // was "").
 func Bytes(data []byte, kind Kind, opts *Options) (*model.Doc, Kind, []Diagnostic) {
-	doc, err := model.Parse(data)
+	var lim model.Limits
+	parse := model.ParseLimits
+	if opts != nil {
+		lim.MaxBytes = opts.MaxBytes
+		if opts.DataOwned {
+			parse = model.ParseOwned
+		}
+	}
+	doc, err := parse(data, lim)
 	if err != nil {
 		return nil, kind, []Diagnostic{parseDiagnostic(err)}
 	}

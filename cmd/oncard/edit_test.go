@@ -4,16 +4,12 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
-
-	"github.com/oncard/oncard/model/testcards"
 )
 
 const editCard = `{
@@ -180,34 +176,6 @@ func TestEditChangedOnDiskConflict(t *testing.T) {
 	}
 	if got := mustRead(t, path); got != other {
 		t.Errorf("file:\n%s", got)
-	}
-}
-
-// BenchmarkEditCommand1MB is the whole `oncard edit FILE --set ... --yes`
-// on a 1 MB card, in-process: open, validate before, one edit, validate
-// after, diff, atomic save. The card lists 1,600 skills in its On Request
-// extension (more than OR-3.2 allows): an old error the edit does not add
-// to, so the write goes ahead. The collector is tuned as main does.
-func BenchmarkEditCommand1MB(b *testing.B) {
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
-	tuneGC()
-	data := testcards.Large(1600, 60, 25)
-	path := filepath.Join(b.TempDir(), "agent-card.json")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		b.Fatal(err)
-	}
-	values := []string{`/skills/800/description="Edited once"`, `/skills/800/description="Edited twice"`}
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		var out, errb bytes.Buffer
-		code := runWith(context.Background(), []string{"edit", path, "--set", values[i%2], "--yes"}, strings.NewReader(""), &out, &errb)
-		if code != 0 {
-			b.Fatalf("exit %d\n%s", code, errb.String())
-		}
-		i++
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"github.com/oncard/oncard/internal/fetch"
-	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/internal/sizecap"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -19,11 +19,23 @@ var fetchClient = sync.OnceValue(fetch.NewClient)
 // internal/fetch. Local files keep readLimited's cap and errors; a failed
 // fetch is a *fetch.Error.
 func readInput(ctx context.Context, arg string, stdin io.Reader) (*fetch.Document, error) {
-	return fetch.Read(ctx, arg, fetch.Options{
+	return readInputCapped(ctx, arg, stdin, "card", 0)
+}
+
+// readInputCapped is readInput for a document of the given kind ("" when
+// it is to be detected) under its size cap (readCapped; max is --max-size).
+func readInputCapped(ctx context.Context, arg string, stdin io.Reader, kind string, max int) (*fetch.Document, error) {
+	in, err := fetch.Read(ctx, arg, fetch.Options{
 		Client:    fetchClient(),
-		MaxBytes:  int64(model.DefaultLimits.MaxBytes),
-		ReadLocal: func(path string) ([]byte, error) { return readLimited(ctx, path, stdin) },
+		MaxBytes:  int64(readLimit(kind, max)),
+		ReadLocal: func(path string) ([]byte, error) { return readCapped(ctx, path, stdin, kind, max) },
 	})
+	if err == nil && in.Remote() {
+		if c := sizecap.For(kind, in.Data, max); len(in.Data) > c {
+			return nil, &tooLargeError{size: int64(len(in.Data)), limit: c}
+		}
+	}
+	return in, err
 }
 
 // sourceOptions sets what validation needs to know of where a document

@@ -8,14 +8,16 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"runtime/debug"
 	"strings"
 
+	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/spf13/cobra"
 )
 
 func main() {
-	tuneGC()
+	// The collector's settings follow the command and the size of the
+	// files it is given (internal/gcpolicy).
+	gcpolicy.Apply(gcpolicy.ForArgs(os.Args[1:]))
 	normalizeNoColor()
 	os.Exit(run(context.Background(), os.Args[1:]))
 }
@@ -28,20 +30,6 @@ func main() {
 func normalizeNoColor() {
 	if v := os.Getenv("NO_COLOR"); v != "" && v != "1" {
 		os.Setenv("NO_COLOR", "1")
-	}
-}
-
-// tuneGC lets the collector run less often than Go's default: validating
-// allocates a lot of short-lived garbage per file while the live heap stays
-// small (one document per worker), so GOGC=400 cuts GC work by about a third
-// for 300 large cards. The soft memory limit keeps the peak bounded all the
-// same (measured: docs/PERFORMANCE.md). GOGC and GOMEMLIMIT set by the user win.
-func tuneGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(80 << 20)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/internal/verdict"
+	"github.com/oncard/oncard/internal/sizecap"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 	"github.com/spf13/cobra"
@@ -35,6 +36,7 @@ type validateFlags struct {
 	jwks        string
 	failOn      string
 	follow      bool
+	maxSize     sizecap.Flag
 }
 
 func newValidateCmd() *cobra.Command {
@@ -90,6 +92,7 @@ fails; a broken .oncard.json); 2 for a usage mistake.`,
 	fl.Var(newEnumValue(&f.signatures, signaturePolicyNames()...), "signatures", "Agent Card signatures: "+strings.Join(signaturePolicyNames(), ", "))
 	fl.StringVar(&f.jwks, "jwks", "", "JWK set (or PEM public keys) to verify Agent Card signatures with")
 	fl.Var(newEnumValue(&f.failOn, verdict.FailOnNames...), "fail-on", "least severity that fails the run: "+strings.Join(verdict.FailOnNames, ", ")+" (default error, or failOn of .oncard.json)")
+	fl.Var(&f.maxSize, "max-size", "largest document read, like 300MiB (default: 256 MiB for catalogs, 16 MiB for anything else)")
 	return cmd
 }
 
@@ -224,6 +227,7 @@ func validateOptions(ctx context.Context, f validateFlags) (validate.Options, er
 		return opts, err
 	}
 	opts.SchemaHosts = hosts
+	opts.MaxBytes = f.maxSize.Bytes
 	if f.card != "" {
 		card, err := readCard(ctx, f.card)
 		if err != nil {
@@ -261,27 +265,46 @@ func readCard(ctx context.Context, path string) (*model.Doc, error) {
 	return doc, nil
 }
 
-// readLimited reads a file ("-" is stdin) but never more than the parser's
-// size limit: a huge file costs bounded memory and time. Over the limit it
-// returns a *tooLargeError. A named pipe or a device is read too (for
-// `oncard validate <(cmd)`), without blocking on the open and only until
-// ctx is cancelled (Ctrl-C, SIGTERM).
+// readLimited reads a card ("-" is stdin) within the card size cap.
 func readLimited(ctx context.Context, path string, stdin io.Reader) ([]byte, error) {
-	limit := int64(model.DefaultLimits.MaxBytes)
+	return readCapped(ctx, path, stdin, "card", 0)
+}
+
+// readLimit is the most readCapped reads of a document of the given kind
+// before its detected kind is known: --max-size when given, the kind's
+// default cap when the kind was given, else the largest default.
+func readLimit(kind string, max int) int {
+	switch {
+	case max > 0:
+		return max
+	case kind != "":
+		return sizecap.Default(kind)
+	}
+	return sizecap.Largest
+}
+
+// readCapped reads a file ("-" is stdin) of the given kind ("" when it is
+// to be detected) but never more than its size cap (sizecap.For; max is
+// --max-size, 0 for the per-kind defaults): a huge file costs bounded
+// memory and time. Over the cap it returns a *tooLargeError. A named pipe
+// or a device is read too (for `oncard validate <(cmd)`), without blocking
+// on the open and only until ctx is cancelled (Ctrl-C, SIGTERM).
+func readCapped(ctx context.Context, path string, stdin io.Reader, kind string, max int) ([]byte, error) {
+	limit := readLimit(kind, max)
 	var data []byte
 	var err error
 	if path == "-" {
 		if stdin == nil {
 			stdin = os.Stdin
 		}
-		data, err = safefile.ReadFrom(ctx, stdin, limit)
+		data, err = safefile.ReadFrom(ctx, stdin, int64(limit))
 	} else {
-		data, _, err = safefile.Read(ctx, path, limit)
+		data, _, err = safefile.Read(ctx, path, int64(limit))
 	}
 	var big *safefile.TooLargeError
 	switch {
 	case errors.As(err, &big):
-		return nil, &tooLargeError{size: big.Size, limit: int(limit)}
+		return nil, &tooLargeError{size: big.Size, limit: limit}
 	case err != nil && ctx.Err() != nil:
 		return nil, ctx.Err()
 	case err != nil && path == "-":
@@ -289,10 +312,13 @@ func readLimited(ctx context.Context, path string, stdin io.Reader) ([]byte, err
 	case err != nil:
 		return nil, cleanPathError(err)
 	}
+	if c := sizecap.For(kind, data, max); len(data) > c {
+		return nil, &tooLargeError{size: int64(len(data)), limit: c}
+	}
 	return data, nil
 }
 
-// tooLargeError is an input over model.DefaultLimits.MaxBytes. It is
+// tooLargeError is an input over its size cap (sizecap). It is
 // reported as the parser reports it (json/too-large), but without reading
 // the whole input first.
 type tooLargeError struct {
@@ -311,7 +337,7 @@ func (e *tooLargeError) Error() string {
 // diagnostic reports the limit the way the parser would have.
 func (e *tooLargeError) diagnostic() validate.Diagnostic {
 	return validate.Diagnostic{Line: 1, Column: 1, Severity: validate.Error, Code: "json/too-large",
-		Message: e.Error(), Hint: "oncard reads documents up to this size; a card or catalog this large is almost certainly not one"}
+		Message: e.Error(), Hint: "oncard reads documents up to this size (catalogs up to 256 MiB, anything else up to 16 MiB); --max-size changes it"}
 }
 
 // cleanPathError turns "open x: no such file or directory" (or "read x: is

@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 
 	"github.com/oncard/oncard/internal/fetch"
 	"github.com/oncard/oncard/internal/verdict"
+	"github.com/oncard/oncard/internal/gcpolicy"
+	"github.com/oncard/oncard/internal/inflight"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -53,71 +56,33 @@ type position struct{ line, col int }
 
 // validateFiles runs check on every path with a pool of workers and hands
 // the results to emit in argument order, as soon as each one and all before
-// it are done. At most a few results per worker wait in memory. emit runs
-// on the caller's goroutine; an error from it, or ctx ending, stops the run.
+// it are done (internal/inflight). The files being checked add up to at
+// most gcpolicy.BytesInFlight (a larger one is checked alone), so memory
+// does not grow with the number of CPUs. emit runs on the caller's
+// goroutine; an error from it, or ctx ending, stops the run.
 func validateFiles(ctx context.Context, paths []string, workers int, check func(path string) fileResult, emit func(fileResult) error) error {
-	workers = max(1, min(workers, len(paths)))
-	type job struct {
-		path string
-		done chan fileResult
-	}
-	jobs := make(chan job)
-	// pending holds the result channels in argument order; its capacity
-	// bounds how far the workers may run ahead of the output.
-	pending := make(chan chan fileResult, 4*workers)
-	stop := make(chan struct{})
-	defer close(stop)
+	return inflight.Run(ctx, len(paths), func(i int) int64 { return fileSize(paths[i]) },
+		workers, gcpolicy.BytesInFlight, func(i int) fileResult { return check(paths[i]) }, emit)
+}
 
-	for range workers {
-		go func() {
-			for j := range jobs {
-				j.done <- check(j.path) // done has room for one: never blocks
-			}
-		}()
-	}
-	go func() {
-		defer close(pending)
-		defer close(jobs)
-		for _, p := range paths {
-			if ctx.Err() != nil {
-				return
-			}
-			done := make(chan fileResult, 1)
-			select {
-			case pending <- done:
-			case <-stop:
-				return
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case jobs <- job{p, done}:
-			case <-stop:
-				return
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-
-	for done := range pending {
-		select {
-		case r := <-done:
-			if err := emit(r); err != nil {
-				return err
-			}
-		case <-ctx.Done():
-			return ctx.Err()
+// fileSize is the size of the file at path for the in-flight budget; what
+// cannot be known (standard input, a pipe) counts as the whole budget.
+func fileSize(path string) int64 {
+	if path != "-" {
+		if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+			return fi.Size()
+		} else if err != nil {
+			return 0 // not readable: reported without being read
 		}
 	}
-	return ctx.Err()
+	return gcpolicy.BytesInFlight
 }
 
 // validateFile reads (or fetches) and validates one file. Options are
 // copied so that each file gets its own Path.
 func validateFile(ctx context.Context, path string, kind validate.Kind, opts validate.Options, stdin io.Reader) fileResult {
 	r := fileResult{arg: path, kind: kind}
-	in, err := readInput(ctx, path, stdin)
+	in, err := readInputCapped(ctx, path, stdin, string(kind), opts.MaxBytes)
 	var big *tooLargeError
 	var failed *fetch.Error
 	switch {
@@ -137,6 +102,8 @@ func validateFile(ctx context.Context, path string, kind validate.Kind, opts val
 	if in.Remote() {
 		r.arg, r.url = in.Name, in.URL
 	}
+	opts.MaxBytes = max(opts.MaxBytes, len(in.Data)) // within its cap: parse it all
+	opts.DataOwned = true                            // read or fetched for this call alone: no copy
 	res := validate.Check(in.Data, kind, &opts)
 	res.Diags = append(in.Findings, res.Diags...) // how it was served, then what it says
 	if res.Kind != "" {

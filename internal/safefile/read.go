@@ -51,7 +51,7 @@ func read(ctx context.Context, path string, max int64, regularOnly bool) ([]byte
 		if fi.Size() > max {
 			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: fi.Size(), Limit: max}}
 		}
-		data, err := readCapped(f, max)
+		data, err := readCappedSized(f, max, fi.Size())
 		if err != nil {
 			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: unwrapPath(err)}
 		}
@@ -110,9 +110,35 @@ func ReadFrom(ctx context.Context, r io.Reader, max int64) ([]byte, error) {
 
 // readCapped reads r to its end but never more than max+1 bytes.
 func readCapped(r io.Reader, max int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		return nil, err
+	return readCappedSized(r, max, -1)
+}
+
+// readCappedSized is readCapped for a reader whose size is known (-1 when
+// it is not): the buffer is allocated once at that size instead of growing
+// (and being copied) as io.ReadAll's does, which halves the peak memory of
+// reading a large file.
+func readCappedSized(r io.Reader, max, size int64) ([]byte, error) {
+	var data []byte
+	if size < 0 {
+		var err error
+		if data, err = io.ReadAll(io.LimitReader(r, max+1)); err != nil {
+			return nil, err
+		}
+	} else {
+		data = make([]byte, 0, min(size, max)+1) // +1: room to see the end
+		for int64(len(data)) <= max {
+			if len(data) == cap(data) {
+				data = append(data, 0)[:len(data)] // the file grew while read
+			}
+			n, err := r.Read(data[len(data):min(int64(cap(data)), max+1)])
+			data = data[:len(data)+n]
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
 	}
 	if int64(len(data)) > max {
 		return nil, &TooLargeError{Size: -1, Limit: max}

@@ -27,6 +27,31 @@ const (
 // 200 entries (OR-3.2): a card with more skills is still well-formed JSON,
 // useful for size benchmarks, but a validator flags it.
 func Large(skills, oasfSkills, oasfDomains int) []byte {
+	return build(skills, skills, oasfSkills, oasfDomains)
+}
+
+// OfSize returns a valid card of at least size bytes (and less than 1 KB
+// more): like Large(n, 50, 20) with as many skills as it takes, the first
+// 200 of them (what OR-3.2 allows) listed in the On Request extension.
+func OfSize(size int) []byte {
+	lo, hi := 1, 1
+	for len(build(hi, min(hi, 200), 50, 20)) < size {
+		lo, hi = hi, hi*2
+	}
+	for lo < hi { // the fewest skills that reach size
+		mid := (lo + hi) / 2
+		if len(build(mid, min(mid, 200), 50, 20)) < size {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return build(hi, min(hi, 200), 50, 20)
+}
+
+// build is Large with only the first listed skills in the On Request
+// extension.
+func build(skills, listed, oasfSkills, oasfDomains int) []byte {
 	c := card{
 		Name:        "Northwind Bank Assistant",
 		Description: "Answers questions about accounts, cards, loans and branches of Northwind Bank, and refers what needs a person to the right team.",
@@ -56,7 +81,9 @@ func Large(skills, oasfSkills, oasfDomains int) []byte {
 	var entries []skillEntry
 	for i := 0; i < skills; i++ {
 		c.Skills = append(c.Skills, makeSkill(i))
-		entries = append(entries, makeEntry(i))
+		if i < listed {
+			entries = append(entries, makeEntry(i))
+		}
 	}
 	c.Capabilities.Extensions = []extension{
 		{

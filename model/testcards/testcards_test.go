@@ -171,3 +171,30 @@ func onlyDigits(s string) string {
 	}
 	return b.String()
 }
+
+func TestOfSize(t *testing.T) {
+	for _, size := range []int{50 << 10, 1 << 20} {
+		data := OfSize(size)
+		if len(data) < size || len(data) >= size+1024 {
+			t.Fatalf("OfSize(%d) is %d bytes", size, len(data))
+		}
+		var c struct{ Skills []any }
+		if err := json.Unmarshal(data, &c); err != nil {
+			t.Fatal(err)
+		}
+		checkCard(t, data, len(c.Skills), min(len(c.Skills), 200), 50, 20)
+	}
+}
+
+func TestCatalogShape(t *testing.T) {
+	var c struct {
+		SpecVersion string
+		Entries     []struct{ Identifier, URL string }
+	}
+	if err := json.Unmarshal(Catalog(3), &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.SpecVersion != "1.0" || len(c.Entries) != 3 || c.Entries[2].Identifier != "urn:air:agents2.example.com:agents:agent-2" {
+		t.Fatalf("catalog: %+v", c)
+	}
+}

@@ -1,0 +1,104 @@
+// Package gcpolicy sets the garbage collector for one run of oncard, from
+// the command and the size of the documents it will hold. The binary
+// applies it at start-up and the benchmarks apply the same settings, so
+// that what they measure is what a user gets.
+//
+// Two settings matter:
+//   - GOGC 400 instead of 100: a run allocates a lot of short-lived
+//     garbage (parse trees of files already reported, re-encoded previews)
+//     while what it keeps is small, so collecting less often saves CPU.
+//   - a soft memory limit that grows with the documents held: 64 MiB plus
+//     6 bytes per byte of document (the parse tree takes about 5), and
+//     never under 80 MiB. Measured on a 14 MiB card, `oncard edit --set`
+//     then peaks at about 10.5 times the document instead of 16 with 12
+//     bytes, for no measurable CPU (docs/PERFORMANCE.md). A fixed 80 MiB
+//     made the collector run back to back once the live heap of a large
+//     document (a 5 MB card in the editor, a 10,000-entry catalog) neared
+//     it; the limit is soft, so a run that needs more still gets it, and
+//     the collector works harder only near it.
+//
+// GOGC and GOMEMLIMIT set in the environment win over both.
+package gcpolicy
+
+import (
+	"math"
+	"os"
+	"runtime/debug"
+)
+
+const (
+	// GCPercent is GOGC for every command.
+	GCPercent = 400
+	// MinMemoryLimit is the soft memory limit of a run with small inputs.
+	MinMemoryLimit = 80 << 20
+	// baseLimit and perByte size the limit for the documents held.
+	baseLimit = 64 << 20
+	perByte   = 6
+	// BytesInFlight bounds the bytes of documents a multi-file command
+	// (validate) reads, parses and checks at once, whatever the number of
+	// CPUs: the memory a run needs does not grow with the files given.
+	BytesInFlight = 32 << 20
+)
+
+// Settings are the collector settings of a run.
+type Settings struct {
+	GCPercent   int
+	MemoryLimit int64 // bytes
+}
+
+// For returns the settings of a run that holds about held bytes of
+// documents at once.
+func For(held int64) Settings {
+	limit := int64(MinMemoryLimit)
+	if held > 0 {
+		room := baseLimit + perByte*min(held, (math.MaxInt64-baseLimit)/perByte)
+		limit = max(limit, room)
+	}
+	return Settings{GCPercent: GCPercent, MemoryLimit: limit}
+}
+
+// ForArgs returns the settings for a command line (os.Args[1:]): the
+// arguments that name regular files are the documents. Most commands hold
+// one document at a time (the largest counts); validate holds up to
+// BytesInFlight of them, or the largest alone when it is larger.
+func ForArgs(args []string) Settings {
+	var largest, total int64
+	validate := false
+	for _, a := range args {
+		if a == "validate" {
+			validate = true
+		}
+		fi, err := os.Stat(a)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		largest = max(largest, fi.Size())
+		total += fi.Size()
+	}
+	held := largest
+	if validate {
+		held = max(largest, min(total, BytesInFlight))
+	}
+	return For(held)
+}
+
+// Apply sets s, except what GOGC and GOMEMLIMIT in the environment set, and
+// returns a function that restores the settings it replaced (for
+// benchmarks and tests).
+func Apply(s Settings) (restore func()) {
+	oldPercent, oldLimit := -2, int64(-1)
+	if os.Getenv("GOGC") == "" {
+		oldPercent = debug.SetGCPercent(s.GCPercent)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		oldLimit = debug.SetMemoryLimit(s.MemoryLimit)
+	}
+	return func() {
+		if oldPercent != -2 {
+			debug.SetGCPercent(oldPercent)
+		}
+		if oldLimit >= 0 {
+			debug.SetMemoryLimit(oldLimit)
+		}
+	}
+}

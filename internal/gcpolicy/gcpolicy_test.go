@@ -1,0 +1,86 @@
+package gcpolicy
+
+import (
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"testing"
+)
+
+func TestForGrowsWithTheDocuments(t *testing.T) {
+	if got := For(0); got.MemoryLimit != MinMemoryLimit || got.GCPercent != GCPercent {
+		t.Fatalf("no documents: %+v", got)
+	}
+	if got := For(100 << 10).MemoryLimit; got != MinMemoryLimit {
+		t.Fatalf("a 100 KB card: limit %d, want the minimum", got)
+	}
+	one, five := For(1<<20).MemoryLimit, For(5<<20).MemoryLimit
+	if one != MinMemoryLimit || five != baseLimit+perByte*(5<<20) {
+		t.Fatalf("1 MB: %d, 5 MB: %d", one, five)
+	}
+	if huge := For(1 << 62).MemoryLimit; huge <= five {
+		t.Fatalf("no overflow: %d", huge)
+	}
+}
+
+func TestForArgs(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, size int) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, make([]byte, size), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	big := write("big.json", 10<<20)
+	var many []string
+	for i := range 5 {
+		many = append(many, write(filepath.Base(big)+string(rune('a'+i)), 10<<20))
+	}
+	if got, want := ForArgs([]string{"edit", big}), For(10<<20); got != want {
+		t.Errorf("edit of 10 MB: %+v, want %+v", got, want)
+	}
+	// Five files of 10 MB in flight at most BytesInFlight.
+	if got, want := ForArgs(append([]string{"validate", "--format", "json"}, many...)), For(BytesInFlight); got != want {
+		t.Errorf("validate of 50 MB: %+v, want %+v", got, want)
+	}
+	if got, want := ForArgs(append([]string{"catalog", "add"}, many...)), For(10<<20); got != want {
+		t.Errorf("one at a time: %+v, want %+v", got, want)
+	}
+	if got := ForArgs([]string{"validate", dir, filepath.Join(dir, "missing.json")}); got != For(0) {
+		t.Errorf("folders and missing files are no documents: %+v", got)
+	}
+}
+
+func TestApplyAndRestore(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	before := debug.SetMemoryLimit(-1)
+	beforePercent := debug.SetGCPercent(100)
+	debug.SetGCPercent(beforePercent)
+	restore := Apply(Settings{GCPercent: 250, MemoryLimit: 300 << 20})
+	if got := debug.SetMemoryLimit(-1); got != 300<<20 {
+		t.Errorf("limit %d after Apply", got)
+	}
+	if got := debug.SetGCPercent(250); got != 250 {
+		t.Errorf("GOGC %d after Apply", got)
+	}
+	restore()
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("limit %d after restore, want %d", got, before)
+	}
+	if got := debug.SetGCPercent(beforePercent); got != beforePercent {
+		t.Errorf("GOGC %d after restore, want %d", got, beforePercent)
+	}
+}
+
+func TestEnvironmentWins(t *testing.T) {
+	t.Setenv("GOGC", "100")
+	t.Setenv("GOMEMLIMIT", "1GiB")
+	before := debug.SetMemoryLimit(-1)
+	restore := Apply(Settings{GCPercent: 250, MemoryLimit: 300 << 20})
+	defer restore()
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("GOMEMLIMIT set: the limit changed to %d", got)
+	}
+}

@@ -1,0 +1,136 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"unsafe"
+
+	"github.com/oncard/oncard/model/testcards"
+)
+
+// The parse tree's size is what bulk validation and big documents pay for:
+// these tests hold it to its budget by counting bytes, never by timing.
+
+// TestTreeNodeSizes pins the size of the tree's elements: a field added to
+// Node or Member costs every value of every document (docs/PERFORMANCE.md).
+func TestTreeNodeSizes(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		t.Skip("sizes are budgeted for 64-bit platforms")
+	}
+	if got := unsafe.Sizeof(Node{}); got != 96 {
+		t.Errorf("Node is %d bytes, want 96", got)
+	}
+	if got := unsafe.Sizeof(Member{}); got != 48 {
+		t.Errorf("Member is %d bytes, want 48", got)
+	}
+}
+
+// parseAllocBytes is the number of bytes one Parse of data allocates.
+func parseAllocBytes(t *testing.T, data []byte) uint64 {
+	t.Helper()
+	if _, err := Parse(data); err != nil { // warm up: interned keys, lazy tables
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	d, err := Parse(data)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.KeepAlive(d)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestParseAllocatesFewBytesPerSourceByte: parsing an indented card costs
+// at most 5 bytes of allocation per byte of source (the private copy of the
+// source included), and a minified one at most 6.5.
+func TestParseAllocatesFewBytesPerSourceByte(t *testing.T) {
+	card := testcards.Large(200, 50, 20)
+	mini := minify(t, card)
+	for _, c := range []struct {
+		name   string
+		data   []byte
+		budget float64
+	}{
+		{"indented card", card, 5},
+		{"minified card", mini, 6.5},
+	} {
+		got := parseAllocBytes(t, c.data)
+		ratio := float64(got) / float64(len(c.data))
+		t.Logf("%s: %d bytes of source, %d allocated (%.2f×)", c.name, len(c.data), got, ratio)
+		if ratio > c.budget {
+			t.Errorf("%s: Parse allocated %.2f× the source (%d bytes for %d), budget %.0f×", c.name, ratio, got, len(c.data), c.budget)
+		}
+	}
+}
+
+func minify(t *testing.T, data []byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := json.Compact(&b, data); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestHasStringStop holds the eight-byte test of scanString to the byte
+// table it speeds up: every byte value at every position, among plain
+// bytes, and random words.
+func TestHasStringStop(t *testing.T) {
+	plain := func(w uint64) bool {
+		for k := 0; k < 8; k++ {
+			if stringStop[byte(w>>(8*k))] {
+				return true
+			}
+		}
+		return false
+	}
+	for pos := 0; pos < 8; pos++ {
+		for c := 0; c < 256; c++ {
+			for _, fill := range []uint64{0x6161616161616161, 0xC3A9C3A9C3A9C3A9, 0x2121212121212121, 0xFFFFFFFFFFFFFFFF} {
+				w := fill&^(0xFF<<(8*pos)) | uint64(c)<<(8*pos)
+				if got, want := hasStringStop(w), plain(w); got != want {
+					t.Fatalf("hasStringStop(%#016x) = %v, want %v", w, got, want)
+				}
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 1_000_000 {
+		w := r.Uint64()
+		if got, want := hasStringStop(w), plain(w); got != want {
+			t.Fatalf("hasStringStop(%#016x) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// TestParseOwnedKeepsTheBuffer: ParseOwned parses the caller's buffer in
+// place, ParseLimits a private copy of it.
+func TestParseOwnedKeepsTheBuffer(t *testing.T) {
+	data := []byte(`{"name": "Weather", "tags": ["a", "b"]}`)
+	owned, err := ParseOwned(data, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied, err := ParseLimits(data, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if &owned.Source()[0] != &data[0] {
+		t.Error("ParseOwned copied its input")
+	}
+	if &copied.Source()[0] == &data[0] {
+		t.Error("ParseLimits shares its input")
+	}
+	if string(owned.Encode()) != string(data) || owned.Find("/tags/1").Text() != "b" {
+		t.Error("ParseOwned: the document reads differently")
+	}
+	if _, err := ParseOwned(data, Limits{MaxBytes: 10}); err == nil {
+		t.Error("ParseOwned ignores the limits")
+	}
+}
