@@ -42,22 +42,22 @@ var DefaultSchemaHosts = []string{"schema.oasf.outshift.com", "localhost", "127.
 // kind itself, or the detected one ("" when the bytes did not parse and kind
 // was "").
 func Bytes(data []byte, kind Kind, opts *Options) (*model.Doc, Kind, []Diagnostic) {
+	res := Check(data, kind, opts)
+	return res.Doc, res.Kind, res.Diags
+}
+
+// parse parses data under the options' size limit, in place when the
+// caller handed the bytes over (Options.DataOwned).
+func parse(data []byte, opts *Options) (*model.Doc, error) {
 	var lim model.Limits
-	parse := model.ParseLimits
-	if opts != nil {
-		lim.MaxBytes = opts.MaxBytes
-		if opts.DataOwned {
-			parse = model.ParseOwned
-		}
+	if opts == nil {
+		return model.ParseLimits(data, lim)
 	}
-	doc, err := parse(data, lim)
-	if err != nil {
-		return nil, kind, []Diagnostic{parseDiagnostic(err)}
+	lim.MaxBytes = opts.MaxBytes
+	if opts.DataOwned {
+		return model.ParseOwned(data, lim)
 	}
-	if kind == "" {
-		kind = Detect(doc)
-	}
-	return doc, kind, Document(doc, kind, opts)
+	return model.ParseLimits(data, lim)
 }
 
 // Result is one document's verdict: the parsed Doc (nil when it did not
@@ -75,7 +75,7 @@ type Result struct {
 
 // Check is Bytes with the detection kept on the result.
 func Check(data []byte, kind Kind, opts *Options) Result {
-	doc, err := model.Parse(data)
+	doc, err := parse(data, opts)
 	if err != nil {
 		return Result{Kind: kind, Diags: []Diagnostic{parseDiagnostic(err)}}
 	}
