@@ -12,8 +12,8 @@ import (
 
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/internal/safefile"
-	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/internal/sizecap"
+	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 	"github.com/spf13/cobra"

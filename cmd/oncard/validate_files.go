@@ -7,9 +7,9 @@ import (
 	"os"
 
 	"github.com/oncard/oncard/internal/fetch"
-	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/internal/inflight"
+	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
