@@ -37,10 +37,10 @@ func (st *fileStep) view(th *Theme, s *Session, width, height int) string {
 	case model.ShapeDual:
 		line(th.Hint.Render(ansi.Wrap("A dual card: v1.0 members plus the v0.3 ones for old clients. It stays dual; the Review step can drop the v0.3 members.", width, " ")))
 	}
-	if n := m.edit.signatures; n > 0 {
+	if n := m.edit.ed.Signatures(); n > 0 {
 		line(th.Warning.Render(ansi.Wrap(fmt.Sprintf("Signed (%s): any edit makes them stop verifying; Review offers to remove them.", count(n, "signature", "signatures")), width, " ")))
 	}
-	if e, _, _ := validate.Counts(m.edit.before); e > 0 {
+	if e, _, _ := validate.Counts(m.edit.ed.Before()); e > 0 {
 		line(th.Hint.Render(ansi.Wrap(fmt.Sprintf("The file has %s already: a save is refused only for errors the edits add.", count(e, "error", "errors")), width, " ")))
 	}
 	line("")

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
@@ -55,13 +56,13 @@ const (
 
 // CatalogEditor is the root model of the catalog editor.
 type CatalogEditor struct {
-	es *edit.Session
+	// ed is the file being edited, with the findings of the file as on
+	// disk: the save refuses only the errors the edits add.
+	ed *app.Edit
+	es *edit.Session // ed.Session
 	// s holds the Doc, its encoding and its diagnostics (validated as a
 	// catalog), shared with the preview and the fields.
 	s *Session
-	// before are the findings of the file as on disk: the save refuses only
-	// the errors the edits add (validate.NewFindings).
-	before []validate.Diagnostic
 
 	screens []catEditScreen
 	cur     int
@@ -84,12 +85,11 @@ func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
 	if vopts == nil {
 		vopts = &validate.Options{}
 	}
-	// New members land in the catalog's member order.
-	opts.Edit.Prepare(func(d *model.Doc) { model.NewCatalog(d) })
-	c := &CatalogEditor{chrome: chrome{th: th, width: 120, height: 40}, es: opts.Edit}
+	// New members land in the catalog's member order (app.NewEdit).
+	ed := app.NewEdit(opts.Edit, vopts)
+	c := &CatalogEditor{chrome: chrome{th: th, width: 120, height: 40}, ed: ed, es: opts.Edit}
 	c.s = &Session{Doc: opts.Edit.Doc(), Opts: vopts, Kind: validate.KindCatalog}
 	c.refresh()
-	c.loadBefore()
 	c.screens = []catEditScreen{
 		newCatEditEntries(c),
 		newCatEditEntry(c),
@@ -132,17 +132,9 @@ func (c *CatalogEditor) refresh() { c.s.refresh() }
 // changed is called after every edit of the Doc.
 func (c *CatalogEditor) changed() { c.s.changed() }
 
-// loadBefore validates the file as it is on disk.
-func (c *CatalogEditor) loadBefore() {
-	c.before = nil
-	if orig, err := c.es.Original(); err == nil {
-		c.before = validate.Document(orig, validate.KindCatalog, c.s.Opts)
-	}
-}
-
 // addedErrors are the error-level findings the edits add to the file's own.
 func (c *CatalogEditor) addedErrors() []validate.Diagnostic {
-	return validate.NewFindings(c.before, c.s.Diags)
+	return c.ed.AddedErrors(c.s.Diags)
 }
 
 // catalog is the typed view of the Doc.

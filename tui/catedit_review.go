@@ -112,14 +112,13 @@ func (c *CatalogEditor) saveAs(path string) tea.Cmd {
 // do not conflict with it.
 func (st *catEditReview) reload() tea.Cmd {
 	c := st.c
-	conflicts, err := c.es.Rebase()
+	conflicts, err := c.ed.Reload()
 	if err != nil {
 		c.status = "cannot reload: " + model.SafeText(err.Error()) + "; save your version elsewhere"
 		return nil
 	}
 	c.s.Doc = c.es.Doc()
 	c.changed()
-	c.loadBefore()
 	c.selectedEntry()
 	dropped := make([]string, len(conflicts))
 	for i, cf := range conflicts {
@@ -155,7 +154,7 @@ func (st *catEditReview) view(width, height int) string {
 		for _, d := range added {
 			line("  " + renderDiag(th, d, width-2) + " " + th.Hint.Render(truncate(model.SafeText(d.Pointer), 40)))
 		}
-	} else if old, _, _ := validate.Counts(c.before); old > 0 {
+	} else if old, _, _ := validate.Counts(c.ed.Before()); old > 0 {
 		line(th.Hint.Render(fmt.Sprintf("The file already had %s; the edits add none.", count(old, "error", "errors"))))
 	}
 	line("")
