@@ -8,7 +8,7 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
-		"github.com/oncard/oncard/tui"
+	"github.com/oncard/oncard/tui"
 	"github.com/oncard/oncard/validate"
 )
 
