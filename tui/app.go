@@ -14,6 +14,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
@@ -29,7 +30,7 @@ type Options struct {
 	// hands the bytes back in Result.JSON for stdout).
 	Output string
 	// Draft is the draft being resumed (its file is reused), or nil.
-	Draft *Draft
+	Draft *app.Draft
 	// DraftDir is where drafts are kept; "" disables drafts.
 	DraftDir string
 	// Theme defaults to NewTheme(ColorsWanted()).
@@ -75,11 +76,11 @@ type Model struct {
 	cur    int
 	dialog *dialog
 
-	draft      *Draft
+	draft      *app.Draft
 	draftEdits int
 	// draftCatalog are the Catalog settings the draft last saved: they
 	// are no card edit, so they are compared on their own.
-	draftCatalog catalogSettings
+	draftCatalog app.CatalogSettings
 	resumed      bool // the draft was reopened: Ctrl-C always asks about it
 	result       Result
 	quitting     bool
@@ -122,13 +123,13 @@ func New(opts Options) *Model {
 	}
 	if opts.Draft != nil {
 		m.draft, m.resumed = opts.Draft, true
-		catalog.cfg = opts.Draft.Catalog.settings()
+		catalog.cfg = opts.Draft.Catalog.Settings()
 		m.draftCatalog = catalog.cfg
 		if opts.Draft.Step > 0 && opts.Draft.Step < len(m.steps) {
 			start = opts.Draft.Step
 		}
 	} else if opts.DraftDir != "" {
-		m.draft = &Draft{Path: newDraftPath(opts.DraftDir), Output: opts.Output}
+		m.draft = &app.Draft{Path: app.NewDraftPath(opts.DraftDir), Output: opts.Output}
 	}
 	if opts.Edit != nil {
 		m.setupEdit(opts.Edit)
@@ -182,7 +183,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, Keys.Quit):
 		// Nothing to lose: no card edit, no Catalog setting, no draft
 		// reopened.
-		if m.s.Edits == 0 && m.catalogSettings() == (catalogSettings{}) && !m.resumed {
+		if m.s.Edits == 0 && m.catalogSettings() == (app.CatalogSettings{}) && !m.resumed {
 			m.result.Interrupted = true
 			m.removeDraft()
 			return tea.Quit
@@ -298,11 +299,11 @@ func (m *Model) autosave() {
 }
 
 // catalogSettings are the Catalog step's current values.
-func (m *Model) catalogSettings() catalogSettings {
+func (m *Model) catalogSettings() app.CatalogSettings {
 	if st := m.catalog(); st != nil {
 		return st.cfg
 	}
-	return catalogSettings{}
+	return app.CatalogSettings{}
 }
 
 func (m *Model) writeDraft() {
@@ -310,8 +311,8 @@ func (m *Model) writeDraft() {
 	m.draft.Step = m.cur
 	m.draft.Output = m.steps[stepReview].(*reviewStep).path
 	cfg := m.catalogSettings()
-	m.draft.Catalog = draftCatalogOf(cfg)
-	if err := SaveDraft(m.draft); err != nil {
+	m.draft.Catalog = app.DraftCatalogOf(cfg)
+	if err := app.SaveDraft(m.draft); err != nil {
 		m.status = "draft not saved: " + err.Error()
 		return
 	}
@@ -320,7 +321,7 @@ func (m *Model) writeDraft() {
 
 func (m *Model) removeDraft() {
 	if m.draft != nil {
-		_ = RemoveDraft(m.draft.Path)
+		_ = app.RemoveDraft(m.draft.Path)
 	}
 }
 

@@ -297,7 +297,7 @@ func (m *Model) editSaveAs(path string) tea.Cmd {
 	}
 	// The file being edited keeps the other version: the catalog must not
 	// be written over it either.
-	if t := m.catalogSettings().target(); t != "" && samePath(t, m.edit.s.Path()) {
+	if t := m.catalogSettings().Target(); t != "" && app.SamePath(t, m.edit.s.Path()) {
 		m.status = "not written: the catalog file is " + m.edit.fileName() + "; choose another on the Catalog step"
 		return nil
 	}

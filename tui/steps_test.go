@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/templates"
 	"github.com/oncard/oncard/validate"
 )
@@ -413,7 +414,7 @@ func TestCtrlCKeepsDraftAndResume(t *testing.T) {
 	if !d.m.result.Interrupted || d.m.result.DraftKept == "" || !d.m.quitting {
 		t.Fatalf("result %+v", d.m.result)
 	}
-	dr, err := LatestDraft(dir)
+	dr, err := app.LatestDraft(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -427,7 +428,7 @@ func TestCtrlCKeepsDraftAndResume(t *testing.T) {
 		t.Fatalf("resume at %d with %q", r.m.cur, r.m.s.text("/name"))
 	}
 	r.press("ctrl+c", "n")
-	if _, err := LatestDraft(dir); err == nil {
+	if _, err := app.LatestDraft(dir); err == nil {
 		t.Fatal("draft kept after answering no")
 	}
 }
@@ -436,12 +437,12 @@ func TestDraftSavedOnBlur(t *testing.T) {
 	dir := t.TempDir()
 	d := newDriver(t, Options{DraftDir: dir})
 	d.press("enter").typ("Half")
-	if _, err := LatestDraft(dir); err == nil {
+	if _, err := app.LatestDraft(dir); err == nil {
 		// The field being typed may be lost, but nothing before it.
 		t.Log("draft already saved while typing (allowed)")
 	}
 	d.press("tab")
-	dr, err := LatestDraft(dir)
+	dr, err := app.LatestDraft(dir)
 	if err != nil || !strings.Contains(dr.Card, `"Half"`) {
 		t.Fatalf("draft after leaving the field: %v %+v", err, dr)
 	}
@@ -478,8 +479,8 @@ func TestPasteGoesToTheField(t *testing.T) {
 
 func TestResumedDraftIsNeverDroppedSilently(t *testing.T) {
 	dir := t.TempDir()
-	dr := &Draft{Path: filepath.Join(dir, "draft-x.json"), Card: minimalCard, Step: stepAgent}
-	if err := SaveDraft(dr); err != nil {
+	dr := &app.Draft{Path: filepath.Join(dir, "draft-x.json"), Card: minimalCard, Step: stepAgent}
+	if err := app.SaveDraft(dr); err != nil {
 		t.Fatal(err)
 	}
 	d := newDriver(t, Options{Doc: mustParse(t, minimalCard), Draft: dr, DraftDir: dir})

@@ -220,7 +220,7 @@ func (e *editRun) applyUpgrade() error {
 	plan, err := e.ed.PlanUpgrade(e.f.keepDual)
 	switch {
 	case errors.Is(err, app.ErrUpgradeNotCard):
-		fmt.Fprintf(e.stderr, "oncard: --upgrade converts Agent Cards; %s is %s; nothing written\n", e.name, kindArticle(e.ed.Kind))
+		fmt.Fprintf(e.stderr, "oncard: --upgrade converts Agent Cards; %s is %s; nothing written\n", e.name, app.KindArticle(e.ed.Kind))
 		return exitError{exitInvalid}
 	case errors.Is(err, model.ErrNotV03):
 		fmt.Fprintf(e.stderr, "oncard: %s has no v0.3 members; nothing to upgrade\n", e.name)

@@ -29,7 +29,7 @@ func runEditTUI(cmd *cobra.Command, e *app.Edit) error {
 	case validate.KindCard, validate.KindCatalog:
 	default:
 		return usageError{cmd: cmd.CommandPath(), msg: fmt.Sprintf(
-			"%s is %s: the interactive editor edits Agent Cards and AI Catalogs; edit it with --set and --delete", name, kindArticle(kind))}
+			"%s is %s: the interactive editor edits Agent Cards and AI Catalogs; edit it with --set and --delete", name, app.KindArticle(kind))}
 	}
 	vopts := e.Opts
 	var err error

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/templates"
 	"github.com/oncard/oncard/tui"
@@ -172,7 +173,7 @@ func writeNonInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *
 		out = tui.DefaultPath
 	}
 	stderr := cmd.ErrOrStderr()
-	if added := tui.ApplyDefaults(doc); len(added) > 0 {
+	if added := app.ApplyDefaults(doc); len(added) > 0 {
 		fmt.Fprintf(stderr, "oncard: filled in defaults: %s\n", strings.Join(added, ", "))
 	}
 	diags := validate.Document(doc, validate.KindCard, vopts)
@@ -208,7 +209,7 @@ func writeNonInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *
 }
 
 func runInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *validate.Options) error {
-	dir, derr := tui.DraftDir()
+	dir, derr := app.DraftDir()
 	opts := tui.Options{Doc: doc, Output: f.output, DraftDir: dir, Validate: vopts}
 	if derr != nil {
 		opts.DraftDir = ""
@@ -218,7 +219,7 @@ func runInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *valid
 		if derr != nil {
 			return derr
 		}
-		d, err := tui.LatestDraft(dir)
+		d, err := app.LatestDraft(dir)
 		if err != nil {
 			return fmt.Errorf("%w in %s", err, dir)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -87,7 +88,7 @@ func runPreview(cmd *cobra.Command, path string, f previewFlags) error {
 
 	// The output is checked like any catalog: a bad --identifier or --url,
 	// or a card whose version is not a string, shows up here.
-	generated, err := parseGenerated(catalog)
+	generated, err := app.ParseGenerated(catalog)
 	if err != nil {
 		return err
 	}
@@ -143,7 +144,7 @@ func loadCard(cmd *cobra.Command, path string, force bool) (*model.Doc, error) {
 		return nil, exitError{exitInvalid}
 	}
 	if kind != validate.KindCard {
-		fmt.Fprintf(stderr, "oncard: %s looks like %s, not an Agent Card\n", displayName(path), kindArticle(kind))
+		fmt.Fprintf(stderr, "oncard: %s looks like %s, not an Agent Card\n", displayName(path), app.KindArticle(kind))
 		return nil, exitError{exitInvalid}
 	}
 	if reportFindings(stderr, path, diags, force, displayName(path)) {
@@ -196,31 +197,4 @@ func displayName(path string) string {
 		return stdinName
 	}
 	return model.SafeText(path)
-}
-
-// kindArticle names a document kind for a sentence.
-func kindArticle(k validate.Kind) string {
-	switch k {
-	case validate.KindCard:
-		return "an Agent Card"
-	case validate.KindCatalog:
-		return "an AI Catalog"
-	case validate.KindReply:
-		return "an On Request reply"
-	case validate.KindOnRequest:
-		return "On Request params"
-	case validate.KindDiscovery:
-		return "an OASF discovery payload"
-	}
-	return "a " + string(k) + " document"
-}
-
-// parseGenerated parses JSON this program generated itself; a failure
-// would be a bug in model, reported as such rather than hidden.
-func parseGenerated(data []byte) (*model.Doc, error) {
-	d, err := model.Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("internal error: the generated JSON does not parse (%v); please report this", err)
-	}
-	return d, nil
 }
