@@ -24,8 +24,8 @@ func BenchmarkValidateLargeCard(b *testing.B) {
 	b.SetBytes(int64(len(card)))
 	for b.Loop() {
 		r := validateFile(path, "", validate.Options{}, nil)
-		if len(r.diags) != 0 || r.readErr != nil {
-			b.Fatalf("large card not clean: %v %v", r.readErr, r.diags)
+		if len(r.Diags) != 0 || r.readErr != nil {
+			b.Fatalf("large card not clean: %v %v", r.readErr, r.Diags)
 		}
 	}
 }

@@ -333,11 +333,11 @@ func (e *editRun) checkFindings() (refused bool, err error) {
 	printFindings(e.stderr, e.path, f.Kept)
 	if len(f.Added) == 0 {
 		if old := f.OldErrors(); old > 0 {
-			fmt.Fprintf(e.stderr, "oncard: %s already had %s; the edits add none\n", e.name, plural(old, "error", "errors"))
+			fmt.Fprintf(e.stderr, "oncard: %s already had %s; the edits add none\n", e.name, app.Count(old, "error", "errors"))
 		}
 		return false, nil
 	}
-	fmt.Fprintf(e.stderr, "oncard: the edits add %s:\n", plural(len(f.Added), "error", "errors"))
+	fmt.Fprintf(e.stderr, "oncard: the edits add %s:\n", app.Count(len(f.Added), "error", "errors"))
 	printFindings(e.stderr, e.path, f.Added)
 	if e.f.force {
 		fmt.Fprintf(e.stderr, "oncard: writing anyway because of --force\n")

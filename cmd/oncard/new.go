@@ -190,7 +190,7 @@ func writeNonInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *
 		}
 	}
 	if e, _, _ := validate.Counts(diags); e > 0 {
-		fmt.Fprintf(stderr, "oncard: not written: the card has %s\n", plural(e, "error", "errors"))
+		fmt.Fprintf(stderr, "oncard: not written: the card has %s\n", app.Count(e, "error", "errors"))
 		return exitError{code: exitInvalid}
 	}
 	data := doc.Encode()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/app/report"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -163,21 +163,21 @@ func reportFindings(w io.Writer, name string, diags []validate.Diagnostic, force
 	}
 	printFindings(w, name, diags)
 	if force {
-		fmt.Fprintf(w, "oncard: %s has %s; going on because of --force\n", what, plural(errs, "error", "errors"))
+		fmt.Fprintf(w, "oncard: %s has %s; going on because of --force\n", what, app.Count(errs, "error", "errors"))
 		return false
 	}
 	them := "them"
 	if errs == 1 {
 		them = "it"
 	}
-	fmt.Fprintf(w, "oncard: %s has %s; fix %s, or pass --force to go on anyway\n", what, plural(errs, "error", "errors"), them)
+	fmt.Fprintf(w, "oncard: %s has %s; fix %s, or pass --force to go on anyway\n", what, app.Count(errs, "error", "errors"), them)
 	return true
 }
 
 // printFindings lists diagnostics the way `oncard validate` does.
 func printFindings(w io.Writer, name string, diags []validate.Diagnostic) {
-	t := &textReporter{w: bufio.NewWriter(w)}
-	_ = t.file(fileResult{arg: name, diags: diags})
+	// A failed write to stderr has nowhere else to be said.
+	_ = report.Text(w, name, diags)
 }
 
 // printNotes states on stderr which values were derived rather than given,

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oncard/oncard/internal/app/report"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf/server"
 	"github.com/oncard/oncard/validate"
@@ -18,7 +19,7 @@ import (
 func init() { register(newValidateCmd) }
 
 // stdinName is how a document read from standard input is shown.
-const stdinName = "<stdin>"
+const stdinName = report.StdinName
 
 // validateFlags are the options of `oncard validate`.
 type validateFlags struct {
@@ -54,7 +55,7 @@ be read, or an --online check fails; 2 for a usage mistake.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.Var(newEnumValue(&f.format, formatNames()...), "format", "output format: "+strings.Join(formatNames(), ", "))
+	fl.Var(newEnumValue(&f.format, report.Formats()...), "format", "output format: "+strings.Join(report.Formats(), ", "))
 	fl.Var(newEnumValue(&f.kind, kindNames()...), "kind", "document kind (default: detected): "+strings.Join(kindNames(), ", "))
 	fl.StringVar(&f.card, "card", "", "Agent Card that replies and catalog entries are cross-checked against")
 	fl.StringArrayVar(&f.schemaHosts, "schema-host", nil, "also accept this OASF schema server (host or host:port; repeatable)")
@@ -96,9 +97,9 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 		online = &onlineCheck{opts: validate.OnlineOptions{Server: serverURL, SchemaHosts: opts.SchemaHosts}}
 	}
 	stderr := cmd.ErrOrStderr()
-	out := newReporter(f.format, cmd.OutOrStdout())
+	out := report.New(f.format, cmd.OutOrStdout(), version())
 
-	var total summary
+	var total report.Summary
 	failed := 0 // files that could not be read or checked online
 	var onlineFailures onlineFailureLog
 	check := func(path string) fileResult {
@@ -113,7 +114,7 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 			// io/unreadable finding for the summary and the JSON and SARIF
 			// outputs.
 			failed++
-			total.unread++
+			total.Unread++
 			fmt.Fprintf(stderr, "oncard: %s\n", model.SafeText(r.readErr.Error()))
 		}
 		if r.onlineErr != nil {
@@ -122,18 +123,19 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 			failed++
 			onlineFailures.add(stderr, r)
 		}
-		total.add(r.diags)
-		return out.file(r)
+		total.Add(r.Diags)
+		r.Unread = r.readErr != nil
+		return out.File(r.File)
 	})
 	if err != nil {
 		return err
 	}
 	onlineFailures.finish(stderr)
-	total.files = len(paths)
-	if err := out.finish(total); err != nil {
+	total.Files = len(paths)
+	if err := out.Finish(total); err != nil {
 		return err
 	}
-	if total.errors > 0 || failed > 0 {
+	if total.Errors > 0 || failed > 0 {
 		return exitError{exitInvalid}
 	}
 	return nil

@@ -5,19 +5,18 @@ import (
 	"errors"
 	"io"
 
+	"github.com/oncard/oncard/internal/app/report"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
 
 // fileResult is what one file's validation leaves behind: the findings and
-// where each finding's value ends (for SARIF regions), never the Doc, so
-// that memory stays bounded however many files a run checks.
+// where each finding's value ends (report.File, what the reporters show),
+// never the Doc once checked, so that memory stays bounded however many
+// files a run checks.
 type fileResult struct {
-	arg   string // the argument as given ("-" for stdin)
-	kind  validate.Kind
-	diags []validate.Diagnostic
-	ends  []position // ends[i] is where the value of diags[i] ends; zero when unknown
-	// readErr is why the file could not be read; diags then holds its
+	report.File
+	// readErr is why the file could not be read; Diags then holds its
 	// io/unreadable finding.
 	readErr error
 	// onlineErr is why the --online check could not be made.
@@ -26,16 +25,6 @@ type fileResult struct {
 	// (the online check needs it); results waiting for output hold none.
 	doc *model.Doc
 }
-
-// name is how the file is shown in reports.
-func (r fileResult) name() string {
-	if r.arg == "-" {
-		return stdinName
-	}
-	return r.arg
-}
-
-type position struct{ line, col int }
 
 // validateFiles runs check on every path with a pool of workers and hands
 // the results to emit in argument order, as soon as each one and all before
@@ -102,16 +91,16 @@ func validateFiles(ctx context.Context, paths []string, workers int, check func(
 // validateFile reads and validates one file. Options are copied so that
 // each file gets its own Path.
 func validateFile(path string, kind validate.Kind, opts validate.Options, stdin io.Reader) fileResult {
-	r := fileResult{arg: path, kind: kind}
+	r := fileResult{File: report.File{Arg: path, Kind: kind}}
 	data, err := readLimited(path, stdin)
 	var big *tooLargeError
 	if errors.As(err, &big) {
-		r.diags = []validate.Diagnostic{big.diagnostic()}
+		r.Diags = []validate.Diagnostic{big.diagnostic()}
 		return r
 	}
 	if err != nil {
 		r.readErr = err
-		r.diags = []validate.Diagnostic{unreadableDiagnostic(err)}
+		r.Diags = []validate.Diagnostic{unreadableDiagnostic(err)}
 		return r
 	}
 	if path != "-" {
@@ -121,10 +110,10 @@ func validateFile(path string, kind validate.Kind, opts validate.Options, stdin 
 	if detected != "" {
 		// A document that does not parse has no detected kind; it keeps
 		// the one --kind asked for (or none).
-		r.kind = detected
+		r.Kind = detected
 	}
-	r.diags, r.doc = diags, doc
-	r.ends = valueEnds(doc, diags)
+	r.Diags, r.doc = diags, doc
+	r.Ends = valueEnds(doc, diags)
 	return r
 }
 
@@ -145,18 +134,18 @@ func unreadableDiagnostic(err error) validate.Diagnostic {
 // valueEnds finds where the value each diagnostic points at ends, so that a
 // SARIF region covers it. Missing members (and unparsable files) have no
 // end.
-func valueEnds(doc *model.Doc, diags []validate.Diagnostic) []position {
+func valueEnds(doc *model.Doc, diags []validate.Diagnostic) []report.Position {
 	if doc == nil || len(diags) == 0 {
 		return nil
 	}
-	ends := make([]position, len(diags))
+	ends := make([]report.Position, len(diags))
 	for i, d := range diags {
 		n := doc.Find(d.Pointer)
 		if n == nil || n.End <= 0 {
 			continue
 		}
 		line, col := doc.LineCol(n.End)
-		ends[i] = position{line, col}
+		ends[i] = report.Position{Line: line, Col: col}
 	}
 	return ends
 }
