@@ -165,11 +165,23 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		st := m.steps[m.cur]
 		cmd, _ := st.update(tea.KeyPressMsg{Text: msg.Content}, m.s)
 		m.s.Focus = st.pointer(m.s)
+		m.status = editFailure(m.s, m.status)
 		return m, cmd
 	case tea.KeyPressMsg:
-		return m, m.handleKey(msg)
+		cmd := m.handleKey(msg)
+		m.status = editFailure(m.s, m.status)
+		return m, cmd
 	}
 	return m, nil
+}
+
+// editFailure is the status line after a key: why an edit of the key
+// failed (it changed nothing), else status as it was.
+func editFailure(s *Session, status string) string {
+	if err := s.takeEditErr(); err != nil {
+		return "edit not made: " + model.SafeText(err.Error())
+	}
+	return status
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {

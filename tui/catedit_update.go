@@ -24,9 +24,12 @@ func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		sc := c.screens[c.cur]
 		cmd := sc.update(tea.KeyPressMsg{Text: msg.Content})
 		c.s.Focus = sc.pointer()
+		c.status = editFailure(c.s, c.status)
 		return c, cmd
 	case tea.KeyPressMsg:
-		return c, c.handleKey(msg)
+		cmd := c.handleKey(msg)
+		c.status = editFailure(c.s, c.status)
+		return c, cmd
 	}
 	return c, nil
 }

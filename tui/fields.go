@@ -130,17 +130,17 @@ func (f *textField) apply(s *Session) {
 	case textList:
 		items := splitList(v, f.sep)
 		if len(items) == 0 {
-			_ = s.setValue(f.ptr, nil)
+			s.note(s.setValue(f.ptr, nil))
 		} else {
-			_ = s.setValue(f.ptr, items)
+			s.note(s.setValue(f.ptr, items))
 		}
 	case textRequired:
-		_ = s.setValue(f.ptr, v)
+		s.note(s.setValue(f.ptr, v))
 	default:
 		if strings.TrimSpace(v) == "" {
-			_ = s.setValue(f.ptr, nil)
+			s.note(s.setValue(f.ptr, nil))
 		} else {
-			_ = s.setValue(f.ptr, v)
+			s.note(s.setValue(f.ptr, v))
 		}
 	}
 	if f.onApply != nil {
@@ -289,9 +289,9 @@ func (f *choiceField) apply(s *Session) {
 	if f.onCustom() {
 		v := strings.TrimSpace(f.custom.value())
 		if v == "" {
-			_ = s.setValue(f.ptr, nil)
+			s.note(s.setValue(f.ptr, nil))
 		} else {
-			_ = s.setValue(f.ptr, v)
+			s.note(s.setValue(f.ptr, v))
 		}
 		return
 	}
@@ -299,7 +299,7 @@ func (f *choiceField) apply(s *Session) {
 		f.write(s, f.values[f.idx])
 		return
 	}
-	_ = s.setValue(f.ptr, f.values[f.idx])
+	s.note(s.setValue(f.ptr, f.values[f.idx]))
 }
 
 func (f *choiceField) view(th *Theme, focused bool, width int) string {

@@ -89,7 +89,7 @@ func (st *listStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 			if st.onRemove != nil {
 				st.onRemove(s, st.cursor)
 			}
-			_ = s.Doc.Delete(item(st.arrayPtr, st.cursor))
+			s.note(s.Doc.Delete(item(st.arrayPtr, st.cursor)))
 			if st.cursor >= n-1 {
 				st.cursor = max(0, n-2)
 			}
@@ -98,14 +98,14 @@ func (st *listStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 		}
 	case key.Matches(msg, Keys.MoveUp):
 		if st.cursor > 0 {
-			_ = s.Doc.Move(item(st.arrayPtr, st.cursor), item(st.arrayPtr, st.cursor-1))
+			s.note(s.Doc.Move(item(st.arrayPtr, st.cursor), item(st.arrayPtr, st.cursor-1)))
 			st.cursor--
 			s.changed()
 			return nil, true
 		}
 	case key.Matches(msg, Keys.MoveDown):
 		if st.cursor < n-1 {
-			_ = s.Doc.Move(item(st.arrayPtr, st.cursor), item(st.arrayPtr, st.cursor+1))
+			s.note(s.Doc.Move(item(st.arrayPtr, st.cursor), item(st.arrayPtr, st.cursor+1)))
 			st.cursor++
 			s.changed()
 			return nil, true
@@ -118,7 +118,7 @@ func (st *listStep) add(s *Session) tea.Cmd {
 	if err := s.ensureArray(st.arrayPtr); err != nil {
 		return nil
 	}
-	_ = s.Doc.SetValue(st.arrayPtr+"/-", st.newItem(s))
+	s.note(s.Doc.SetValue(st.arrayPtr+"/-", st.newItem(s)))
 	s.changed()
 	return st.openItem(s, st.count(s)-1)
 }

@@ -117,13 +117,13 @@ func (f *modesField) modes() []string {
 func (f *modesField) apply(s *Session) {
 	m := f.modes()
 	if len(m) == 0 && f.optional {
-		_ = s.setValue(f.ptr, nil)
+		s.note(s.setValue(f.ptr, nil))
 		return
 	}
 	if m == nil {
 		m = []string{}
 	}
-	_ = s.setValue(f.ptr, m)
+	s.note(s.setValue(f.ptr, m))
 }
 
 func (f *modesField) view(th *Theme, focused bool, width int) string {

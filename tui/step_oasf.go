@@ -102,7 +102,7 @@ func (st *oasfStep) save(s *Session) {
 	domains := refs(st.domains, st.unknownDomains)
 	if len(skills) == 0 && len(domains) == 0 {
 		if p != "" {
-			_ = s.Doc.Delete(p)
+			s.note(s.Doc.Delete(p))
 			s.deleteIfEmpty(extensionsPtr)
 		}
 		return
@@ -116,21 +116,21 @@ func (st *oasfStep) save(s *Session) {
 		if len(domains) > 0 {
 			params = object("schema_version", st.version, "skills", skills, "domains", domains)
 		}
-		_ = s.Doc.SetValue(extensionsPtr+"/-", object(
-			"uri", uri, "description", "OASF skills and domains", "params", params))
+		s.note(s.Doc.SetValue(extensionsPtr+"/-", object(
+			"uri", uri, "description", "OASF skills and domains", "params", params)))
 		return
 	}
 	if s.text(p+"/uri") != uri {
-		_ = s.Doc.SetValue(p+"/uri", uri)
+		s.note(s.Doc.SetValue(p+"/uri", uri))
 	}
 	if s.text(p+"/params/schema_version") != st.version {
-		_ = s.setValue(p+"/params/schema_version", st.version)
+		s.note(s.setValue(p+"/params/schema_version", st.version))
 	}
-	_ = s.setValue(p+"/params/skills", skills)
+	s.note(s.setValue(p+"/params/skills", skills))
 	if len(domains) > 0 {
-		_ = s.setValue(p+"/params/domains", domains)
+		s.note(s.setValue(p+"/params/domains", domains))
 	} else {
-		_ = s.setValue(p+"/params/domains", nil)
+		s.note(s.setValue(p+"/params/domains", nil))
 	}
 }
 

@@ -83,7 +83,7 @@ func (st *onRequestStep) entryForm(s *Session, p string) *form {
 		sp := onRequestSkillsPtr(s)
 		n := s.arrayLen(sp)
 		for j := 0; j < n; j++ {
-			_ = s.Doc.SetValue(item(sp, j)+"/personEntry", v)
+			s.note(s.Doc.SetValue(item(sp, j)+"/personEntry", v))
 		}
 		return fmt.Sprintf("applied to %d skill(s)", n)
 	}}

@@ -545,3 +545,25 @@ func TestDiagnosticJumpsIntoOnRequestAndOASF(t *testing.T) {
 	}
 	d.mustContain("a reference this taxonomy does not know; kept")
 }
+
+// An edit the document refuses (here: a member under "provider", which is
+// a string in this card) changes nothing, is not counted as an edit, and
+// says why on the status line.
+func TestFailedEditSaysWhyAndChangesNothing(t *testing.T) {
+	card := strings.Replace(minimalCard, `"version": "1.0.0",`, `"version": "1.0.0",
+  "provider": "Example Inc.",`, 1)
+	d := newDriverJSON(t, card)
+	before, edits := d.json(), d.m.s.Edits
+	d.press("tab", "tab", "tab") // provider organization
+	if d.m.s.Focus != "/provider/organization" {
+		t.Fatalf("focus = %q", d.m.s.Focus)
+	}
+	d.typ("X")
+	if !strings.HasPrefix(d.m.status, "edit not made: ") {
+		t.Fatalf("status = %q", d.m.status)
+	}
+	if d.json() != before || d.m.s.Edits != edits {
+		t.Fatalf("the failed edit changed the card (%d edits):\n%s", d.m.s.Edits-edits, d.json())
+	}
+	d.mustContain("edit not made")
+}
