@@ -3,6 +3,7 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -34,5 +35,44 @@ func TestGoToStepWithAltDigit(t *testing.T) {
 	d.press("alt+1")
 	if d.m.cur != stepStart {
 		t.Fatalf("alt+1 went to step %d", d.m.cur)
+	}
+}
+
+// TestReadmeKeys keeps the README's key table equal to docs/keys.md (its
+// headings one level down, under the README's "### Keys"). Regenerate with
+// ONCARD_UPDATE_DOCS=1.
+func TestReadmeKeys(t *testing.T) {
+	path := filepath.Join("..", "README.md")
+	readme, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := KeysMarkdown()
+	_, body, ok := strings.Cut(doc, "\n\n") // drop the document's title
+	if !ok {
+		t.Fatal("docs/keys.md has no title")
+	}
+	want := strings.ReplaceAll(body, "\n## ", "\n#### ")
+	// The generated block runs from its first line to the README's next
+	// section.
+	first, _, _ := strings.Cut(want, "\n")
+	start := strings.Index(string(readme), first)
+	next := -1
+	if start >= 0 {
+		next = strings.Index(string(readme[start:]), "\n## ")
+	}
+	if next < 0 {
+		t.Fatalf("README.md has no generated key table (a line %q, then a section)", first)
+	}
+	end := start + next + 1
+	if os.Getenv("ONCARD_UPDATE_DOCS") == "1" {
+		updated := string(readme[:start]) + want + "\n" + string(readme[end:])
+		if err := os.WriteFile(path, []byte(updated), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if got := string(readme[start:end]); got != want+"\n" {
+		t.Fatalf("the README's key table is out of date: run ONCARD_UPDATE_DOCS=1 go test ./tui -run TestReadmeKeys")
 	}
 }
