@@ -131,3 +131,8 @@ func readValidCard(t *testing.T, path string) []byte {
 	}
 	return data
 }
+
+// boolAt reads a boolean member; set is false when it is absent.
+func (s *Session) boolAt(ptr string) (v, set bool) {
+	return s.Doc.Find(ptr).BoolValue()
+}

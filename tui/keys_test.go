@@ -11,7 +11,7 @@ import (
 // ONCARD_UPDATE_DOCS=1.
 func TestKeysDoc(t *testing.T) {
 	path := filepath.Join("..", "docs", "keys.md")
-	want := KeysMarkdown()
+	want := keysMarkdown()
 	if os.Getenv("ONCARD_UPDATE_DOCS") == "1" {
 		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 			t.Fatal(err)
@@ -47,7 +47,7 @@ func TestReadmeKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := KeysMarkdown()
+	doc := keysMarkdown()
 	_, body, ok := strings.Cut(doc, "\n\n") // drop the document's title
 	if !ok {
 		t.Fatal("docs/keys.md has no title")
@@ -75,4 +75,35 @@ func TestReadmeKeys(t *testing.T) {
 	if got := string(readme[start:end]); got != want+"\n" {
 		t.Fatalf("the README's key table is out of date: run ONCARD_UPDATE_DOCS=1 go test ./tui -run TestReadmeKeys")
 	}
+}
+
+// keysMarkdown lists every key of the keymap as a Markdown table (the
+// source of docs/keys.md).
+func keysMarkdown() string {
+	var b strings.Builder
+	b.WriteString("# Keys of `oncard new` and `oncard edit`\n\n")
+	b.WriteString("Generated from the one keymap (`tui/keys.go`); `go test ./tui -run TestKeysDoc` checks it.\n")
+	b.WriteString("Bare letters (a, d, y, n) only act where no text is being typed: in lists and dialogs.\n")
+	b.WriteString("`oncard edit FILE` on a terminal uses the same screens and keys; there ctrl+s shows the diff on Review, then asks before writing.\n\n")
+	titles := []string{"Steps and program", "Fields and choices", "Lists (interfaces, skills)", "Panels and dialogs"}
+	for i, group := range Keys.All() {
+		b.WriteString("## " + titles[i] + "\n\n| key | keys sent | does |\n|---|---|---|\n")
+		for _, k := range group {
+			h := k.Help()
+			b.WriteString("| `" + h.Key + "` | " + strings.Join(k.Keys(), ", ") + " | " + h.Desc + " |\n")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(`## In the taxonomy picker (OASF step)
+
+| key | does |
+|---|---|
+| typing | fuzzy search over names and captions (spaces match underscores) |
+| ↑/↓, tab/shift+tab, pgup/pgdn | move |
+| enter | toggle the class (a category heading opens instead) |
+| space | toggle while browsing (while searching it is part of the query) |
+| → / ← | open a level / go up a level (browsing) |
+| esc | clear the search, then leave the picker |
+`)
+	return b.String()
 }

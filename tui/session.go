@@ -155,11 +155,6 @@ func (s *Session) strings(ptr string) []string {
 	return out
 }
 
-// boolAt reads a boolean member; set is false when it is absent.
-func (s *Session) boolAt(ptr string) (v, set bool) {
-	return s.Doc.Find(ptr).BoolValue()
-}
-
 // ensureObject creates the objects on the way to ptr (and ptr itself).
 func (s *Session) ensureObject(ptr string) error { return s.ensure(ptr, "{}") }
 
