@@ -81,9 +81,13 @@ type Model struct {
 	// draftCatalog are the Catalog settings the draft last saved: they
 	// are no card edit, so they are compared on their own.
 	draftCatalog app.CatalogSettings
-	resumed      bool // the draft was reopened: Ctrl-C always asks about it
-	result       Result
-	quitting     bool
+	// draftWriting says a draft write is under way (a tea.Cmd); a change
+	// meanwhile is written when it is done (draftAgain), so that writes
+	// never overlap and the last one holds the latest card.
+	draftWriting, draftAgain bool
+	resumed                  bool // the draft was reopened: Ctrl-C always asks about it
+	result                   Result
+	quitting                 bool
 
 	edit *editMode // nil for `oncard new`
 }
@@ -167,6 +171,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.s.Focus = st.pointer(m.s)
 		m.status = editFailure(m.s, m.status)
 		return m, cmd
+	case draftSavedMsg:
+		return m, m.draftSaved(msg)
 	case tea.KeyPressMsg:
 		cmd := m.handleKey(msg)
 		m.status = editFailure(m.s, m.status)
@@ -245,7 +251,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	cmd, blurred := st.update(msg, m.s)
 	m.s.Focus = st.pointer(m.s)
 	if blurred {
-		m.autosave()
+		cmd = tea.Batch(cmd, m.autosave())
 	}
 	// Requests a step makes of the root are handled at once, in order.
 	if start, ok := st.(*startStep); ok && start.chosen {
@@ -261,11 +267,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // goTo enters step i (saving the draft first: leaving a step is a blur).
 func (m *Model) goTo(i int) tea.Cmd {
-	m.autosave()
+	save := m.autosave()
 	m.cur = i
 	cmd := m.steps[i].enter(m.s)
 	m.s.Focus = m.steps[i].pointer(m.s)
-	return cmd
+	return tea.Batch(save, cmd)
 }
 
 // jumpTo goes to the step and field that edit ptr (a diagnostic's pointer).
@@ -302,12 +308,42 @@ func parentPointer(ptr string) string {
 }
 
 // autosave writes the draft when the card or the Catalog settings changed
-// since the last one.
-func (m *Model) autosave() {
+// since the last one. The file is written by the command it returns; the
+// outcome comes back as a draftSavedMsg.
+func (m *Model) autosave() tea.Cmd {
 	if m.draft == nil || (m.s.Edits == m.draftEdits && m.catalogSettings() == m.draftCatalog) {
-		return
+		return nil
 	}
-	m.writeDraft()
+	if m.draftWriting {
+		m.draftAgain = true
+		return nil
+	}
+	d, edits, cfg := m.draftNow()
+	m.draftWriting = true
+	return func() tea.Msg { return draftSavedMsg{edits: edits, cfg: cfg, err: app.SaveDraft(&d)} }
+}
+
+// draftSavedMsg is the outcome of a draft write.
+type draftSavedMsg struct {
+	edits int                 // Session.Edits of the card written
+	cfg   app.CatalogSettings // the Catalog settings written
+	err   error
+}
+
+// draftSaved records a draft write and starts the next one when the card
+// changed meanwhile.
+func (m *Model) draftSaved(msg draftSavedMsg) tea.Cmd {
+	m.draftWriting = false
+	if msg.err != nil {
+		m.status = "draft not saved: " + msg.err.Error()
+		return nil
+	}
+	m.draftEdits, m.draftCatalog = msg.edits, msg.cfg
+	if m.draftAgain {
+		m.draftAgain = false
+		return m.autosave()
+	}
+	return nil
 }
 
 // catalogSettings are the Catalog step's current values.
@@ -318,17 +354,26 @@ func (m *Model) catalogSettings() app.CatalogSettings {
 	return app.CatalogSettings{}
 }
 
-func (m *Model) writeDraft() {
+// draftNow is the draft of the card as it is now, a copy that a command
+// may write while the model goes on.
+func (m *Model) draftNow() (app.Draft, int, app.CatalogSettings) {
 	m.draft.Card = string(m.s.JSON)
 	m.draft.Step = m.cur
 	m.draft.Output = m.steps[stepReview].(*reviewStep).path
 	cfg := m.catalogSettings()
 	m.draft.Catalog = app.DraftCatalogOf(cfg)
-	if err := app.SaveDraft(m.draft); err != nil {
+	return *m.draft, m.s.Edits, cfg
+}
+
+// writeDraftNow writes the draft before the program ends (an interrupt, a
+// yes to keeping a draft): there is no later message to wait for.
+func (m *Model) writeDraftNow() {
+	d, edits, cfg := m.draftNow()
+	if err := app.SaveDraft(&d); err != nil {
 		m.status = "draft not saved: " + err.Error()
 		return
 	}
-	m.draftEdits, m.draftCatalog = m.s.Edits, cfg
+	m.draftEdits, m.draftCatalog = edits, cfg
 }
 
 func (m *Model) removeDraft() {

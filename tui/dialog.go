@@ -47,7 +47,7 @@ func (d *dialog) view(th *Theme, width int) string {
 func keepDraftAndQuit(m *Model) tea.Cmd {
 	m.result.Interrupted = true
 	if m.draft != nil {
-		m.writeDraft()
+		m.writeDraftNow()
 		m.result.DraftKept = m.draft.Path
 	}
 	return tea.Quit
