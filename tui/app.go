@@ -74,7 +74,7 @@ type Model struct {
 	s      *Session
 	steps  []step
 	cur    int
-	dialog *dialog
+	dialog *dialog[*Model]
 
 	draft      *app.Draft
 	draftEdits int
@@ -192,7 +192,9 @@ func editFailure(s *Session, status string) string {
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.dialog != nil {
-		return m.dialog.update(msg, m)
+		// A second ctrl+c leaves at once, keeping the draft (losing work is
+		// the worse mistake).
+		return m.dialog.update(msg, m, func() { m.dialog = nil }, keepDraftAndQuit)
 	}
 	st := m.steps[m.cur]
 	switch {

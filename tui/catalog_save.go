@@ -88,13 +88,13 @@ func (m *Model) writeCatalogAfterCard() {
 
 // catalogOverwriteDialog asks before replacing an existing entry or catalog
 // file (as the card's own overwrite dialog does); yes goes on with the save.
-func catalogOverwriteDialog(st *catalogStep, resume func(m *Model) tea.Cmd) *dialog {
+func catalogOverwriteDialog(st *catalogStep, resume func(m *Model) tea.Cmd) *dialog[*Model] {
 	t := st.plan.Settings.Target()
 	q := model.SafeText(t) + " already exists."
 	if stat := diffStat(t, st.plan.Output); stat != "" {
 		q += "\nWriting the catalog changes " + stat + "."
 	}
-	return &dialog{
+	return &dialog[*Model]{
 		question: q + "\nOverwrite it (after the card is saved)?",
 		yes: func(m *Model) tea.Cmd {
 			st.confirmed = t

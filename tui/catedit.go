@@ -71,7 +71,7 @@ type CatalogEditor struct {
 	entry int
 
 	chrome  // the frame around the screen, drawn as the card editor's: frame.go
-	confirm *catEditConfirm
+	confirm *dialog[*CatalogEditor]
 	result  Result
 }
 

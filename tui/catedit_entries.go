@@ -152,9 +152,9 @@ func (st *catEditEntries) askRemove() {
 	if e == nil {
 		return
 	}
-	c.confirm = &catEditConfirm{
+	c.confirm = &dialog[*CatalogEditor]{
 		question: fmt.Sprintf("Remove entry %d (%s)?", i+1, catEditQuote(e.Identifier(), 60)),
-		yes: func() tea.Cmd {
+		yes: func(*CatalogEditor) tea.Cmd {
 			if err := c.catalog().DeleteEntry(i); err != nil {
 				c.status = "not removed: " + model.SafeText(err.Error())
 				return nil

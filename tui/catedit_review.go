@@ -66,10 +66,10 @@ func (c *CatalogEditor) confirmSave() tea.Cmd {
 		}
 		return nil
 	}
-	c.confirm = &catEditConfirm{
+	c.confirm = &dialog[*CatalogEditor]{
 		question: saveQuestion(c.fileName(), c.es.Diff()),
-		yes:      c.write,
-		no:       func() tea.Cmd { c.status = "not written"; return nil },
+		yes:      (*CatalogEditor).write,
+		no:       func(c *CatalogEditor) tea.Cmd { c.status = "not written"; return nil },
 	}
 	return nil
 }

@@ -36,7 +36,11 @@ func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if c.confirm != nil {
-		return c.confirm.update(msg, c)
+		// A second ctrl+c leaves at once, as in the card editor.
+		return c.confirm.update(msg, c, func() { c.confirm = nil }, func(c *CatalogEditor) tea.Cmd {
+			c.result.Interrupted = true
+			return tea.Quit
+		})
 	}
 	sc := c.screens[c.cur]
 	switch {
@@ -118,45 +122,14 @@ func (c *CatalogEditor) quit() tea.Cmd {
 		c.result.Interrupted = true
 		return tea.Quit
 	}
-	c.confirm = &catEditConfirm{
+	c.confirm = &dialog[*CatalogEditor]{
 		question: "Quit without saving? Your changes to " + c.fileName() + " are lost.",
-		yes: func() tea.Cmd {
+		yes: func(*CatalogEditor) tea.Cmd {
 			c.result.Interrupted = true
 			return tea.Quit
 		},
 	}
 	return nil
-}
-
-// catEditConfirm is a yes/no question that takes the keyboard until
-// answered (drawn like the card editor's dialogs).
-type catEditConfirm struct {
-	question string
-	yes      func() tea.Cmd
-	no       func() tea.Cmd // nil: nothing to do
-}
-
-func (d *catEditConfirm) update(msg tea.KeyPressMsg, c *CatalogEditor) tea.Cmd {
-	switch {
-	case key.Matches(msg, Keys.Yes):
-		c.confirm = nil
-		return d.yes()
-	case key.Matches(msg, Keys.No), key.Matches(msg, Keys.Back):
-		c.confirm = nil
-		if d.no != nil {
-			return d.no()
-		}
-	case key.Matches(msg, Keys.Quit):
-		// A second ctrl+c leaves at once, as in the card editor.
-		c.confirm = nil
-		c.result.Interrupted = true
-		return tea.Quit
-	}
-	return nil
-}
-
-func (d *catEditConfirm) view(th *Theme, width int) string {
-	return (&dialog{question: d.question}).view(th, width)
 }
 
 // catEditFormUpdate is form.update over the catalog's Session (whose Kind

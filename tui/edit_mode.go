@@ -214,7 +214,7 @@ func (m *Model) editConfirmSave() tea.Cmd {
 	if m.edit.ed.BreaksSignatures() {
 		q += "\nThe card's signatures will no longer verify."
 	}
-	m.dialog = &dialog{
+	m.dialog = &dialog[*Model]{
 		question: q,
 		yes:      func(m *Model) tea.Cmd { return m.editWrite() },
 		no: func(m *Model) tea.Cmd {
@@ -236,7 +236,7 @@ func (m *Model) confirmCatalogOnly() tea.Cmd {
 	}
 	q := "No changes to " + m.edit.fileName() + ": it is not written.\n" + m.catalogAnnouncement() + "."
 	q += "\nWrite the catalog?"
-	m.dialog = &dialog{
+	m.dialog = &dialog[*Model]{
 		question: q,
 		yes: func(m *Model) tea.Cmd {
 			m.result = Result{Path: es.Path()}
@@ -322,13 +322,12 @@ func (m *Model) editQuit() tea.Cmd {
 		m.result.Interrupted = true
 		return tea.Quit
 	}
-	m.dialog = &dialog{
+	m.dialog = &dialog[*Model]{
 		question: "Quit without saving? Your changes to " + m.edit.fileName() + " are lost.",
 		yes: func(m *Model) tea.Cmd {
 			m.result.Interrupted = true
 			return tea.Quit
 		},
-		no: func(*Model) tea.Cmd { return nil },
 	}
 	return nil
 }
