@@ -111,7 +111,7 @@ func New(opts Options) *Model {
 		doc, start = d, stepStart
 	}
 	model.NewCard(doc)
-	m := &Model{chrome: chrome{th: th, width: 120, height: 40}, s: newSession(doc, opts.Validate)}
+	m := &Model{chrome: chrome{th: th, adaptTheme: opts.Theme == nil, width: 120, height: 40}, s: newSession(doc, opts.Validate)}
 	catalog, review := newCatalogStep(), newReviewStep(opts.Output)
 	review.catalog = catalog
 	m.steps = []step{
@@ -152,13 +152,16 @@ func (m *Model) Result() Result { return m.result }
 func (m *Model) Session() *Session { return m.s }
 
 // Init focuses the first field.
-func (m *Model) Init() tea.Cmd { return m.steps[m.cur].enter(m.s) }
+func (m *Model) Init() tea.Cmd { return tea.Batch(m.askBackground(), m.steps[m.cur].enter(m.s)) }
 
 // Update handles one message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.adaptToBackground(msg)
 		return m, nil
 	case tea.PasteMsg:
 		// A paste goes to the focused field as typed text, never to the

@@ -87,7 +87,7 @@ func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
 	}
 	// New members land in the catalog's member order (app.NewEdit).
 	ed := app.NewEdit(opts.Edit, vopts)
-	c := &CatalogEditor{chrome: chrome{th: th, width: 120, height: 40}, ed: ed, es: opts.Edit}
+	c := &CatalogEditor{chrome: chrome{th: th, adaptTheme: opts.Theme == nil, width: 120, height: 40}, ed: ed, es: opts.Edit}
 	c.s = &Session{Doc: opts.Edit.Doc(), Opts: vopts, Kind: validate.KindCatalog}
 	c.refresh()
 	c.screens = []catEditScreen{
@@ -124,7 +124,7 @@ func (c *CatalogEditor) Result() Result { return c.result }
 func (c *CatalogEditor) Session() *Session { return c.s }
 
 // Init focuses the first screen.
-func (c *CatalogEditor) Init() tea.Cmd { return c.screens[c.cur].enter() }
+func (c *CatalogEditor) Init() tea.Cmd { return tea.Batch(c.askBackground(), c.screens[c.cur].enter()) }
 
 // refresh re-encodes and re-validates the catalog (the Session's Kind).
 func (c *CatalogEditor) refresh() { c.s.refresh() }

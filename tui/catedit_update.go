@@ -16,6 +16,9 @@ func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		c.width, c.height = msg.Width, msg.Height
 		return c, nil
+	case tea.BackgroundColorMsg:
+		c.adaptToBackground(msg)
+		return c, nil
 	case tea.PasteMsg:
 		// A paste is typed text for the focused field, never keys.
 		if c.confirm != nil || c.diag.focused {

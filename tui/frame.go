@@ -30,7 +30,10 @@ const minFormWidth = 50
 
 // chrome is the state of the frame around the current step or screen.
 type chrome struct {
-	th            *Theme
+	th *Theme
+	// adaptTheme says the theme was not chosen by the caller: it follows
+	// the terminal's background once the terminal says what it is.
+	adaptTheme    bool
 	width, height int
 	diag          diagPanel
 	prev          preview
@@ -184,4 +187,21 @@ func (f *chrome) frameKey(msg tea.KeyPressMsg, json []byte, busy bool) bool {
 		return false
 	}
 	return true
+}
+
+// askBackground asks the terminal for its background colour (when the
+// theme adapts); the answer arrives as a tea.BackgroundColorMsg.
+func (ch *chrome) askBackground() tea.Cmd {
+	if !ch.adaptTheme {
+		return nil
+	}
+	return tea.RequestBackgroundColor
+}
+
+// adaptToBackground rebuilds the theme for the terminal's background. The
+// Theme is changed in place: every component holding it follows.
+func (ch *chrome) adaptToBackground(msg tea.BackgroundColorMsg) {
+	if ch.adaptTheme {
+		*ch.th = *NewAdaptiveTheme(ch.th.Colors, msg.IsDark())
+	}
 }

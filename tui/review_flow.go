@@ -164,12 +164,14 @@ func (r *reviewFlow) viewDiff(th *Theme, b *strings.Builder, diff string, width,
 		l := model.SafeText(lines[last])
 		style := func(s ...string) string { return strings.Join(s, "") }
 		switch {
-		case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"), strings.HasPrefix(l, "@@"):
-			style = th.Hint.Render
+		case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
+			style = th.DiffHead.Render
+		case strings.HasPrefix(l, "@@"):
+			style = th.DiffHunk.Render
 		case strings.HasPrefix(l, "+"):
-			style = th.OK.Render
+			style = th.DiffAdd.Render
 		case strings.HasPrefix(l, "-"):
-			style = th.Error.Render
+			style = th.DiffDel.Render
 		}
 		for _, part := range strings.Split(ansi.Hardwrap(l, max(10, width), false), "\n") {
 			out = append(out, style(part))

@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"image/color"
 	"os"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // TestColorsWantedFollowsNoColor: per https://no-color.org, NO_COLOR turns
@@ -47,4 +50,40 @@ func showEnv(s *string) string {
 		return "(unset)"
 	}
 	return "\"" + *s + "\""
+}
+
+// On a light background the preview highlight and the cursor row are a
+// light shade under dark text; on a dark one, a dark shade. The theme
+// changes in place when the terminal says which it has, so every component
+// holding it follows.
+func TestThemeFollowsTheBackground(t *testing.T) {
+	d := newDriverJSON(t, minimalCard)
+	d.m.adaptTheme = true
+	d.m.th = NewTheme(true)
+	dark := d.m.th.Highlight.GetBackground()
+	d.send(tea.BackgroundColorMsg{Color: color.White})
+	light := d.m.th.Highlight.GetBackground()
+	if lum(light) <= lum(dark) {
+		t.Fatalf("highlight on a light terminal %v is not lighter than on a dark one %v", light, dark)
+	}
+	if fg := d.m.th.Cursor.GetForeground(); lum(fg) >= lum(light) {
+		t.Fatalf("cursor text %v is not darker than its light background %v", fg, light)
+	}
+	d.send(tea.BackgroundColorMsg{Color: color.Black})
+	if got := d.m.th.Highlight.GetBackground(); got != dark {
+		t.Fatalf("back on a dark terminal: %v, want %v", got, dark)
+	}
+	// A theme the caller chose stays as it is.
+	fixed := newDriverJSON(t, minimalCard)
+	before := *fixed.m.th
+	fixed.send(tea.BackgroundColorMsg{Color: color.White})
+	if fixed.m.th.Colors != before.Colors || fixed.m.th.Highlight.GetBackground() != before.Highlight.GetBackground() {
+		t.Fatal("a theme given in Options changed with the background")
+	}
+}
+
+// lum is a colour's relative brightness (0 black … 65535 white).
+func lum(c color.Color) uint32 {
+	r, g, b, _ := c.RGBA()
+	return (r*299 + g*587 + b*114) / 1000
 }
