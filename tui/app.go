@@ -17,6 +17,7 @@ import (
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -34,7 +35,7 @@ type Options struct {
 	// DraftDir is where drafts are kept; "" disables drafts.
 	DraftDir string
 	// Theme defaults to NewTheme(ColorsWanted()).
-	Theme *Theme
+	Theme *style.Theme
 	// Validate are the validation options (accepted OASF schema hosts);
 	// nil uses the defaults.
 	Validate *validate.Options
@@ -96,7 +97,7 @@ type Model struct {
 func New(opts Options) *Model {
 	th := opts.Theme
 	if th == nil {
-		th = NewTheme(ColorsWanted())
+		th = style.NewTheme(style.ColorsWanted())
 	}
 	doc := opts.Doc
 	if opts.Edit != nil {
@@ -201,9 +202,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	st := m.steps[m.cur]
 	switch {
-	case key.Matches(msg, Keys.Quit) && m.edit != nil:
+	case key.Matches(msg, style.Keys.Quit) && m.edit != nil:
 		return m.editQuit()
-	case key.Matches(msg, Keys.Quit):
+	case key.Matches(msg, style.Keys.Quit):
 		// Nothing to lose: no card edit, no Catalog setting, no draft
 		// reopened.
 		if m.s.Edits == 0 && m.catalogSettings() == (app.CatalogSettings{}) && !m.resumed {
@@ -213,12 +214,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		m.dialog = quitDialog()
 		return nil
-	case key.Matches(msg, Keys.Help):
+	case key.Matches(msg, style.Keys.Help):
 		m.showHelp = !m.showHelp
 		return nil
 	case m.diag.focused:
 		switch {
-		case key.Matches(msg, Keys.Back, Keys.Diagnostics):
+		case key.Matches(msg, style.Keys.Back, style.Keys.Diagnostics):
 			m.diag.focused = false
 			return nil
 		}
@@ -227,24 +228,24 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.jumpTo(ptr)
 		}
 		return nil
-	case key.Matches(msg, Keys.NextStep):
+	case key.Matches(msg, style.Keys.NextStep):
 		if m.cur < len(m.steps)-1 {
 			return m.goTo(m.cur + 1)
 		}
 		return nil
-	case key.Matches(msg, Keys.PrevStep):
+	case key.Matches(msg, style.Keys.PrevStep):
 		if m.cur > 0 {
 			return m.goTo(m.cur - 1)
 		}
 		return nil
-	case key.Matches(msg, Keys.GoToStep):
+	case key.Matches(msg, style.Keys.GoToStep):
 		if n := int(msg.Code - '1'); n >= 0 && n < len(m.steps) {
 			return m.goTo(n)
 		}
 		return nil
-	case key.Matches(msg, Keys.Save) && m.edit != nil:
+	case key.Matches(msg, style.Keys.Save) && m.edit != nil:
 		return m.editSaveKey()
-	case key.Matches(msg, Keys.Save):
+	case key.Matches(msg, style.Keys.Save):
 		if m.cur != stepReview {
 			return m.goTo(stepReview)
 		}

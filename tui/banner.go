@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -25,7 +26,7 @@ func (st *fileStep) enter(*Session) tea.Cmd { return nil }
 
 func (st *fileStep) update(tea.KeyPressMsg, *Session) (tea.Cmd, bool) { return nil, false }
 
-func (st *fileStep) view(th *Theme, s *Session, width, height int) string {
+func (st *fileStep) view(th *style.Theme, s *Session, width, height int) string {
 	m := st.m
 	var b strings.Builder
 	line := func(text string) { b.WriteString(text + "\n") }

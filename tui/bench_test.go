@@ -11,6 +11,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // bigCard is a valid card with n skills (and an On Request entry for every
@@ -47,7 +48,7 @@ func BenchmarkKeystroke200Skills(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := New(Options{Doc: doc, Theme: NewTheme(true)})
+	m := New(Options{Doc: doc, Theme: style.NewTheme(true)})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m.goTo(stepSkills)
 	st := m.steps[stepSkills].(*listStep)
@@ -92,7 +93,7 @@ func BenchmarkKeystrokeAgentField200Skills(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := New(Options{Doc: doc, Theme: NewTheme(true)})
+	m := New(Options{Doc: doc, Theme: style.NewTheme(true)})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	keys := []tea.KeyPressMsg{keyMsg("x"), keyMsg("backspace")}
 	b.ReportAllocs()
@@ -110,7 +111,7 @@ func BenchmarkPickerKeystroke(b *testing.B) {
 	if tax == nil {
 		b.Skip("no 1.1.0 taxonomy")
 	}
-	p := newPicker(tax.Skills, NewTheme(true), nil)
+	p := newPicker(tax.Skills, style.NewTheme(true), nil)
 	benchPickerKeys(b, p, searchKeys())
 }
 
@@ -140,7 +141,7 @@ func BenchmarkPickerMove(b *testing.B) {
 	if tax == nil {
 		b.Skip("no 1.1.0 taxonomy")
 	}
-	p := newPicker(tax.Skills, NewTheme(true), nil)
+	p := newPicker(tax.Skills, style.NewTheme(true), nil)
 	p.open(tax.Skills.Children("")[0])
 	benchPickerKeys(b, p, []tea.KeyPressMsg{keyMsg("down"), keyMsg("up")})
 }
@@ -150,7 +151,7 @@ func BenchmarkPickerMove(b *testing.B) {
 func BenchmarkFirstFrame(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		m := New(Options{Theme: NewTheme(true)})
+		m := New(Options{Theme: style.NewTheme(true)})
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 		_ = m.render()
 	}

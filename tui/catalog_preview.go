@@ -1,5 +1,7 @@
 package tui
 
+import "github.com/oncard/oncard/tui/style"
+
 import "github.com/oncard/oncard/internal/app"
 
 // previewInner is the preview pane's content: the card, or on the Catalog
@@ -14,7 +16,7 @@ func (m *Model) previewInner(width, height int) string {
 
 // previewView draws the plan's text in p, scrolled (once per content
 // change) to keep the card's entry in sight.
-func (st *catalogStep) previewView(p *preview, th *Theme, width, height int) string {
+func (st *catalogStep) previewView(p *preview, th *style.Theme, width, height int) string {
 	text := st.plan.PreviewText()
 	p.setContent(text)
 	first, last, hl := app.EntryLines(st.plan)

@@ -10,6 +10,7 @@ import (
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -25,7 +26,7 @@ type CatalogEditorOptions struct {
 	// Edit is the catalog file being edited (required).
 	Edit *edit.Session
 	// Theme defaults to NewTheme(ColorsWanted()).
-	Theme *Theme
+	Theme *style.Theme
 	// Validate are the validation options; nil uses the defaults.
 	Validate *validate.Options
 }
@@ -79,7 +80,7 @@ type CatalogEditor struct {
 func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
 	th := opts.Theme
 	if th == nil {
-		th = NewTheme(ColorsWanted())
+		th = style.NewTheme(style.ColorsWanted())
 	}
 	vopts := opts.Validate
 	if vopts == nil {

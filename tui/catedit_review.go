@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -33,7 +34,7 @@ func (st *catEditReview) busy() bool { return true }
 func (st *catEditReview) pointer() string { return "" }
 
 func (st *catEditReview) keys() []key.Binding {
-	return []key.Binding{Keys.NextField, Keys.Enter, Keys.ScrollDown}
+	return []key.Binding{style.Keys.NextField, style.Keys.Enter, style.Keys.ScrollDown}
 }
 
 func (st *catEditReview) enter() tea.Cmd { return st.focusPath() }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // Update handles one message.
@@ -47,13 +48,13 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	sc := c.screens[c.cur]
 	switch {
-	case key.Matches(msg, Keys.Quit):
+	case key.Matches(msg, style.Keys.Quit):
 		return c.quit()
-	case key.Matches(msg, Keys.Help):
+	case key.Matches(msg, style.Keys.Help):
 		c.showHelp = !c.showHelp
 		return nil
 	case c.diag.focused:
-		if key.Matches(msg, Keys.Back, Keys.Diagnostics) {
+		if key.Matches(msg, style.Keys.Back, style.Keys.Diagnostics) {
 			c.diag.focused = false
 			return nil
 		}
@@ -62,22 +63,22 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return c.jumpTo(ptr)
 		}
 		return nil
-	case key.Matches(msg, Keys.NextStep):
+	case key.Matches(msg, style.Keys.NextStep):
 		if c.cur < len(c.screens)-1 {
 			return c.goTo(c.cur + 1)
 		}
 		return nil
-	case key.Matches(msg, Keys.PrevStep):
+	case key.Matches(msg, style.Keys.PrevStep):
 		if c.cur > 0 {
 			return c.goTo(c.cur - 1)
 		}
 		return nil
-	case key.Matches(msg, Keys.GoToStep):
+	case key.Matches(msg, style.Keys.GoToStep):
 		if n := int(msg.Code - '1'); n >= 0 && n < len(c.screens) {
 			return c.goTo(n)
 		}
 		return nil
-	case key.Matches(msg, Keys.Save):
+	case key.Matches(msg, style.Keys.Save):
 		if c.cur != catEditScreenReview {
 			return c.goTo(catEditScreenReview)
 		}

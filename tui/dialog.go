@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // dialog is a yes/no question that takes the keyboard until answered, the
@@ -27,24 +28,24 @@ type dialog[R any] struct {
 // quit is the root's way of leaving on ctrl+c.
 func (d *dialog[R]) update(msg tea.KeyPressMsg, r R, close func(), quit func(R) tea.Cmd) tea.Cmd {
 	switch {
-	case key.Matches(msg, Keys.Yes):
+	case key.Matches(msg, style.Keys.Yes):
 		close()
 		return d.yes(r)
-	case key.Matches(msg, Keys.No):
+	case key.Matches(msg, style.Keys.No):
 		close()
 		if d.no != nil {
 			return d.no(r)
 		}
-	case key.Matches(msg, Keys.Back):
+	case key.Matches(msg, style.Keys.Back):
 		close()
-	case key.Matches(msg, Keys.Quit):
+	case key.Matches(msg, style.Keys.Quit):
 		close()
 		return quit(r)
 	}
 	return nil
 }
 
-func (d *dialog[R]) view(th *Theme, width int) string {
+func (d *dialog[R]) view(th *style.Theme, width int) string {
 	inner := max(10, width-4)
 	q := ansi.Hardwrap(d.question, inner, true)
 	return th.Dialog.Render(q + "\n\n" + th.Hint.Render("y yes · n no · esc cancel"))

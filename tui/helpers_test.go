@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -72,7 +73,7 @@ func newCardDriver(t *testing.T, m *Model) *driver {
 func newDriver(t *testing.T, opts Options) *driver {
 	t.Helper()
 	if opts.Theme == nil {
-		opts.Theme = NewTheme(false)
+		opts.Theme = style.NewTheme(false)
 	}
 	m := New(opts)
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/oncard/oncard/tui/style"
 )
 
 // TestKeysDoc keeps docs/keys.md equal to the keymap. Regenerate with
@@ -82,11 +84,11 @@ func TestReadmeKeys(t *testing.T) {
 func keysMarkdown() string {
 	var b strings.Builder
 	b.WriteString("# Keys of `oncard new` and `oncard edit`\n\n")
-	b.WriteString("Generated from the one keymap (`tui/keys.go`); `go test ./tui -run TestKeysDoc` checks it.\n")
+	b.WriteString("Generated from the one keymap (`tui/style/keys.go`); `go test ./tui -run TestKeysDoc` checks it.\n")
 	b.WriteString("Bare letters (a, d, y, n) only act where no text is being typed: in lists and dialogs.\n")
 	b.WriteString("`oncard edit FILE` on a terminal uses the same screens and keys; there ctrl+s shows the diff on Review, then asks before writing.\n\n")
 	titles := []string{"Steps and program", "Fields and choices", "Lists (interfaces, skills)", "Panels and dialogs"}
-	for i, group := range Keys.All() {
+	for i, group := range style.Keys.All() {
 		b.WriteString("## " + titles[i] + "\n\n| key | keys sent | does |\n|---|---|---|\n")
 		for _, k := range group {
 			h := k.Help()

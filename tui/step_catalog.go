@@ -9,6 +9,7 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // catalogStep lists the card in an AI Catalog: the entry's identifier and
@@ -116,11 +117,11 @@ func (st *catalogStep) rebuild(s *Session, focus string) {
 
 func (st *catalogStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	switch {
-	case key.Matches(msg, Keys.NextField):
+	case key.Matches(msg, style.Keys.NextField):
 		return st.f.move(1), true
-	case key.Matches(msg, Keys.PrevField):
+	case key.Matches(msg, style.Keys.PrevField):
 		return st.f.move(-1), true
-	case key.Matches(msg, Keys.Enter):
+	case key.Matches(msg, style.Keys.Enter):
 		if st.f.idx < len(st.f.fields)-1 {
 			return st.f.move(1), true
 		}
@@ -144,7 +145,7 @@ func (st *catalogStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	return cmd, false
 }
 
-func (st *catalogStep) view(th *Theme, s *Session, width, height int) string {
+func (st *catalogStep) view(th *style.Theme, s *Session, width, height int) string {
 	var b strings.Builder
 	b.WriteString(hintLines(th, "Lists this card in an AI Catalog. Nothing here changes the card.", width) + "\n\n")
 	b.WriteString(st.f.view(th, s, width) + "\n\n")
@@ -195,7 +196,7 @@ func (st *catalogStep) pointer(*Session) string       { return "" }
 func (st *catalogStep) owns(string, *Session) bool    { return false }
 func (st *catalogStep) jump(string, *Session) tea.Cmd { return nil }
 func (st *catalogStep) keys() []key.Binding {
-	return []key.Binding{Keys.NextField, Keys.PrevField, Keys.Left, Keys.Right}
+	return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Left, style.Keys.Right}
 }
 func (st *catalogStep) busy() bool { return false }
 
@@ -214,7 +215,7 @@ func newSuggestField(lbl string, v *string, suggestion func() string) *suggestFi
 	return &suggestField{textField: f, suggestion: suggestion, prefix: "suggested: "}
 }
 
-func (f *suggestField) view(th *Theme, focused bool, width int) string {
+func (f *suggestField) view(th *style.Theme, focused bool, width int) string {
 	sugg := model.SafeText(f.suggestion())
 	f.input.Placeholder = ""
 	if sugg != "" {

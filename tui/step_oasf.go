@@ -11,6 +11,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // DefaultSchemaServer is the public OASF schema server.
@@ -28,13 +29,13 @@ func discoveryIndex(s *Session) int { return s.card().DiscoveryIndex() }
 // oasfStep declares the OASF discovery extension: schema_version, schema
 // server, and skills and domains chosen with the picker.
 type oasfStep struct {
-	th     *Theme
+	th     *style.Theme
 	server string
 	classChoice
 	f *form
 }
 
-func newOASFStep(th *Theme) *oasfStep { return &oasfStep{th: th} }
+func newOASFStep(th *style.Theme) *oasfStep { return &oasfStep{th: th} }
 
 func (st *oasfStep) title() string { return "OASF" }
 
@@ -224,7 +225,7 @@ func (st *oasfStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 		}
 		return cmd, changed
 	}
-	if key.Matches(msg, Keys.Enter, Keys.Toggle) {
+	if key.Matches(msg, style.Keys.Enter, style.Keys.Toggle) {
 		switch st.f.idx {
 		case 2:
 			return st.openPicker(oasf.Skills), true
@@ -235,7 +236,7 @@ func (st *oasfStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	return st.f.update(msg, s)
 }
 
-func (st *oasfStep) view(th *Theme, s *Session, width, height int) string {
+func (st *oasfStep) view(th *style.Theme, s *Session, width, height int) string {
 	if st.picker != nil {
 		return st.pickerView(th, width, height)
 	}
@@ -308,9 +309,9 @@ func (st *oasfStep) jump(ptr string, s *Session) tea.Cmd {
 
 func (st *oasfStep) keys() []key.Binding {
 	if st.picker != nil {
-		return []key.Binding{Keys.Toggle, Keys.Enter, Keys.Left, Keys.Back}
+		return []key.Binding{style.Keys.Toggle, style.Keys.Enter, style.Keys.Left, style.Keys.Back}
 	}
-	return []key.Binding{Keys.NextField, Keys.PrevField, Keys.Left, Keys.Right, Keys.Enter}
+	return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Left, style.Keys.Right, style.Keys.Enter}
 }
 
 func (st *oasfStep) busy() bool { return st.picker != nil }

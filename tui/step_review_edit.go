@@ -11,6 +11,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -132,7 +133,7 @@ func (st *editReviewStep) reload() tea.Cmd {
 	return nil
 }
 
-func (st *editReviewStep) view(th *Theme, s *Session, width, height int) string {
+func (st *editReviewStep) view(th *style.Theme, s *Session, width, height int) string {
 	m := st.m
 	var b strings.Builder
 	line := func(text string) { b.WriteString(text + "\n") }
@@ -205,7 +206,7 @@ func (st *editReviewStep) pointer(*Session) string       { return "" }
 func (st *editReviewStep) owns(string, *Session) bool    { return false }
 func (st *editReviewStep) jump(string, *Session) tea.Cmd { return nil }
 func (st *editReviewStep) keys() []key.Binding {
-	return []key.Binding{Keys.NextField, Keys.Enter, Keys.ScrollDown}
+	return []key.Binding{style.Keys.NextField, style.Keys.Enter, style.Keys.ScrollDown}
 }
 
 // busy: pgup/pgdn scroll the diff here rather than the preview.

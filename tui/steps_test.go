@@ -10,6 +10,7 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/templates"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -457,13 +458,13 @@ func TestHelpFooterAndNoColor(t *testing.T) {
 		t.Fatal("colour escapes with the plain theme")
 	}
 	t.Setenv("NO_COLOR", "1")
-	if ColorsWanted() {
+	if style.ColorsWanted() {
 		t.Fatal("NO_COLOR ignored")
 	}
 	t.Setenv("NO_COLOR", "")
 	os.Unsetenv("NO_COLOR")
 	t.Setenv("TERM", "dumb")
-	if ColorsWanted() {
+	if style.ColorsWanted() {
 		t.Fatal("TERM=dumb ignored")
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/oncard/oncard/tui/style"
 )
 
 // TestColorsWantedFollowsNoColor: per https://no-color.org, NO_COLOR turns
@@ -36,7 +38,7 @@ func TestColorsWantedFollowsNoColor(t *testing.T) {
 			} else {
 				t.Setenv("NO_COLOR", *tt.noColor)
 			}
-			if got := ColorsWanted(); got != tt.want {
+			if got := style.ColorsWanted(); got != tt.want {
 				t.Errorf("NO_COLOR=%v TERM=%s: ColorsWanted() = %v, want %v", showEnv(tt.noColor), tt.term, got, tt.want)
 			}
 		})
@@ -59,7 +61,7 @@ func showEnv(s *string) string {
 func TestThemeFollowsTheBackground(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
 	d.m.adaptTheme = true
-	d.m.th = NewTheme(true)
+	d.m.th = style.NewTheme(true)
 	dark := d.m.th.Highlight.GetBackground()
 	d.send(tea.BackgroundColorMsg{Color: color.White})
 	light := d.m.th.Highlight.GetBackground()

@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // This file shows JSON and diffs to a person: on a terminal, with colours
@@ -21,7 +21,7 @@ import (
 // The styles are the TUI's theme's (one palette for screens and command
 // line): the 16 basic colours, whose shades the terminal's own theme
 // chooses for its background.
-var cliTheme = tui.NewTheme(true)
+var cliTheme = style.NewTheme(true)
 
 // writeJSON writes JSON text to w: the bytes unchanged when w is not a
 // terminal, highlighted when it is.

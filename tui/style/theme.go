@@ -1,4 +1,6 @@
-package tui
+// Package style is the look and the keys shared by every screen of oncard:
+// the one Theme (also the command line's colours) and the one keymap.
+package style
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-package tui
+package style
 
 import (
 	"charm.land/bubbles/v2/key"
