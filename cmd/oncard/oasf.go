@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
 	"github.com/oncard/oncard/model/oasf/server"
@@ -88,7 +89,7 @@ The server is --server, else "oasf_server" of the config file, else
   oncard oasf sync --server http://localhost:8080 --version 1.1.0`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			url, err := oasfServerURL(serverFlag)
+			url, err := app.OASFServerURL(serverFlag)
 			if err != nil {
 				return err
 			}

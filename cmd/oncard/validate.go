@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/report"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf/server"
@@ -90,7 +91,7 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	}
 	var online *onlineCheck
 	if f.online {
-		serverURL, err := oasfServerURL(f.oasfServer)
+		serverURL, err := app.OASFServerURL(f.oasfServer)
 		if err != nil {
 			return err
 		}
@@ -279,4 +280,14 @@ func (e *enumValue) Set(s string) error {
 	}
 	*e.target = s
 	return nil
+}
+
+// acceptedSchemaHosts is app.AcceptedSchemaHosts with a bad --schema-host
+// reported as the usage mistake it is.
+func acceptedSchemaHosts(flagHosts []string) ([]string, error) {
+	hosts, err := app.AcceptedSchemaHosts(flagHosts)
+	if bad := (*app.BadHostError)(nil); errors.As(err, &bad) {
+		return nil, usagef("%s", bad.Error())
+	}
+	return hosts, err
 }
