@@ -14,8 +14,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -29,11 +31,11 @@ type Options struct {
 	// hands the bytes back in Result.JSON for stdout).
 	Output string
 	// Draft is the draft being resumed (its file is reused), or nil.
-	Draft *Draft
+	Draft *app.Draft
 	// DraftDir is where drafts are kept; "" disables drafts.
 	DraftDir string
 	// Theme defaults to NewTheme(ColorsWanted()).
-	Theme *Theme
+	Theme *style.Theme
 	// Validate are the validation options (accepted OASF schema hosts);
 	// nil uses the defaults.
 	Validate *validate.Options
@@ -73,16 +75,20 @@ type Model struct {
 	s      *Session
 	steps  []step
 	cur    int
-	dialog *dialog
+	dialog *dialog[*Model]
 
-	draft      *Draft
+	draft      *app.Draft
 	draftEdits int
 	// draftCatalog are the Catalog settings the draft last saved: they
 	// are no card edit, so they are compared on their own.
-	draftCatalog catalogSettings
-	resumed      bool // the draft was reopened: Ctrl-C always asks about it
-	result       Result
-	quitting     bool
+	draftCatalog app.CatalogSettings
+	// draftWriting says a draft write is under way (a tea.Cmd); a change
+	// meanwhile is written when it is done (draftAgain), so that writes
+	// never overlap and the last one holds the latest card.
+	draftWriting, draftAgain bool
+	resumed                  bool // the draft was reopened: Ctrl-C always asks about it
+	result                   Result
+	quitting                 bool
 
 	edit *editMode // nil for `oncard new`
 }
@@ -91,7 +97,7 @@ type Model struct {
 func New(opts Options) *Model {
 	th := opts.Theme
 	if th == nil {
-		th = NewTheme(ColorsWanted())
+		th = style.NewTheme(style.ColorsWanted())
 	}
 	doc := opts.Doc
 	if opts.Edit != nil {
@@ -106,7 +112,7 @@ func New(opts Options) *Model {
 		doc, start = d, stepStart
 	}
 	model.NewCard(doc)
-	m := &Model{chrome: chrome{th: th, width: 120, height: 40}, s: newSession(doc, opts.Validate)}
+	m := &Model{chrome: chrome{th: th, adaptTheme: opts.Theme == nil, width: 120, height: 40}, s: newSession(doc, opts.Validate)}
 	catalog, review := newCatalogStep(), newReviewStep(opts.Output)
 	review.catalog = catalog
 	m.steps = []step{
@@ -122,13 +128,13 @@ func New(opts Options) *Model {
 	}
 	if opts.Draft != nil {
 		m.draft, m.resumed = opts.Draft, true
-		catalog.cfg = opts.Draft.Catalog.settings()
+		catalog.cfg = opts.Draft.Catalog.Settings()
 		m.draftCatalog = catalog.cfg
 		if opts.Draft.Step > 0 && opts.Draft.Step < len(m.steps) {
 			start = opts.Draft.Step
 		}
 	} else if opts.DraftDir != "" {
-		m.draft = &Draft{Path: newDraftPath(opts.DraftDir), Output: opts.Output}
+		m.draft = &app.Draft{Path: app.NewDraftPath(opts.DraftDir), Output: opts.Output}
 	}
 	if opts.Edit != nil {
 		m.setupEdit(opts.Edit)
@@ -147,13 +153,16 @@ func (m *Model) Result() Result { return m.result }
 func (m *Model) Session() *Session { return m.s }
 
 // Init focuses the first field.
-func (m *Model) Init() tea.Cmd { return m.steps[m.cur].enter(m.s) }
+func (m *Model) Init() tea.Cmd { return tea.Batch(m.askBackground(), m.steps[m.cur].enter(m.s)) }
 
 // Update handles one message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.adaptToBackground(msg)
 		return m, nil
 	case tea.PasteMsg:
 		// A paste goes to the focused field as typed text, never to the
@@ -164,37 +173,53 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		st := m.steps[m.cur]
 		cmd, _ := st.update(tea.KeyPressMsg{Text: msg.Content}, m.s)
 		m.s.Focus = st.pointer(m.s)
+		m.status = editFailure(m.s, m.status)
 		return m, cmd
+	case draftSavedMsg:
+		return m, m.draftSaved(msg)
 	case tea.KeyPressMsg:
-		return m, m.handleKey(msg)
+		cmd := m.handleKey(msg)
+		m.status = editFailure(m.s, m.status)
+		return m, cmd
 	}
 	return m, nil
 }
 
+// editFailure is the status line after a key: why an edit of the key
+// failed (it changed nothing), else status as it was.
+func editFailure(s *Session, status string) string {
+	if err := s.takeEditErr(); err != nil {
+		return "edit not made: " + model.SafeText(err.Error())
+	}
+	return status
+}
+
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.dialog != nil {
-		return m.dialog.update(msg, m)
+		// A second ctrl+c leaves at once, keeping the draft (losing work is
+		// the worse mistake).
+		return m.dialog.update(msg, m, func() { m.dialog = nil }, keepDraftAndQuit)
 	}
 	st := m.steps[m.cur]
 	switch {
-	case key.Matches(msg, Keys.Quit) && m.edit != nil:
+	case key.Matches(msg, style.Keys.Quit) && m.edit != nil:
 		return m.editQuit()
-	case key.Matches(msg, Keys.Quit):
+	case key.Matches(msg, style.Keys.Quit):
 		// Nothing to lose: no card edit, no Catalog setting, no draft
 		// reopened.
-		if m.s.Edits == 0 && m.catalogSettings() == (catalogSettings{}) && !m.resumed {
+		if m.s.Edits == 0 && m.catalogSettings() == (app.CatalogSettings{}) && !m.resumed {
 			m.result.Interrupted = true
 			m.removeDraft()
 			return tea.Quit
 		}
 		m.dialog = quitDialog()
 		return nil
-	case key.Matches(msg, Keys.Help):
+	case key.Matches(msg, style.Keys.Help):
 		m.showHelp = !m.showHelp
 		return nil
 	case m.diag.focused:
 		switch {
-		case key.Matches(msg, Keys.Back, Keys.Diagnostics):
+		case key.Matches(msg, style.Keys.Back, style.Keys.Diagnostics):
 			m.diag.focused = false
 			return nil
 		}
@@ -203,24 +228,24 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.jumpTo(ptr)
 		}
 		return nil
-	case key.Matches(msg, Keys.NextStep):
+	case key.Matches(msg, style.Keys.NextStep):
 		if m.cur < len(m.steps)-1 {
 			return m.goTo(m.cur + 1)
 		}
 		return nil
-	case key.Matches(msg, Keys.PrevStep):
+	case key.Matches(msg, style.Keys.PrevStep):
 		if m.cur > 0 {
 			return m.goTo(m.cur - 1)
 		}
 		return nil
-	case key.Matches(msg, Keys.GoToStep):
+	case key.Matches(msg, style.Keys.GoToStep):
 		if n := int(msg.Code - '1'); n >= 0 && n < len(m.steps) {
 			return m.goTo(n)
 		}
 		return nil
-	case key.Matches(msg, Keys.Save) && m.edit != nil:
+	case key.Matches(msg, style.Keys.Save) && m.edit != nil:
 		return m.editSaveKey()
-	case key.Matches(msg, Keys.Save):
+	case key.Matches(msg, style.Keys.Save):
 		if m.cur != stepReview {
 			return m.goTo(stepReview)
 		}
@@ -232,7 +257,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	cmd, blurred := st.update(msg, m.s)
 	m.s.Focus = st.pointer(m.s)
 	if blurred {
-		m.autosave()
+		cmd = tea.Batch(cmd, m.autosave())
 	}
 	// Requests a step makes of the root are handled at once, in order.
 	if start, ok := st.(*startStep); ok && start.chosen {
@@ -248,11 +273,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // goTo enters step i (saving the draft first: leaving a step is a blur).
 func (m *Model) goTo(i int) tea.Cmd {
-	m.autosave()
+	save := m.autosave()
 	m.cur = i
 	cmd := m.steps[i].enter(m.s)
 	m.s.Focus = m.steps[i].pointer(m.s)
-	return cmd
+	return tea.Batch(save, cmd)
 }
 
 // jumpTo goes to the step and field that edit ptr (a diagnostic's pointer).
@@ -289,38 +314,77 @@ func parentPointer(ptr string) string {
 }
 
 // autosave writes the draft when the card or the Catalog settings changed
-// since the last one.
-func (m *Model) autosave() {
+// since the last one. The file is written by the command it returns; the
+// outcome comes back as a draftSavedMsg.
+func (m *Model) autosave() tea.Cmd {
 	if m.draft == nil || (m.s.Edits == m.draftEdits && m.catalogSettings() == m.draftCatalog) {
-		return
+		return nil
 	}
-	m.writeDraft()
+	if m.draftWriting {
+		m.draftAgain = true
+		return nil
+	}
+	d, edits, cfg := m.draftNow()
+	m.draftWriting = true
+	return func() tea.Msg { return draftSavedMsg{edits: edits, cfg: cfg, err: app.SaveDraft(&d)} }
+}
+
+// draftSavedMsg is the outcome of a draft write.
+type draftSavedMsg struct {
+	edits int                 // Session.Edits of the card written
+	cfg   app.CatalogSettings // the Catalog settings written
+	err   error
+}
+
+// draftSaved records a draft write and starts the next one when the card
+// changed meanwhile.
+func (m *Model) draftSaved(msg draftSavedMsg) tea.Cmd {
+	m.draftWriting = false
+	if msg.err != nil {
+		m.status = "draft not saved: " + msg.err.Error()
+		return nil
+	}
+	m.draftEdits, m.draftCatalog = msg.edits, msg.cfg
+	if m.draftAgain {
+		m.draftAgain = false
+		return m.autosave()
+	}
+	return nil
 }
 
 // catalogSettings are the Catalog step's current values.
-func (m *Model) catalogSettings() catalogSettings {
+func (m *Model) catalogSettings() app.CatalogSettings {
 	if st := m.catalog(); st != nil {
 		return st.cfg
 	}
-	return catalogSettings{}
+	return app.CatalogSettings{}
 }
 
-func (m *Model) writeDraft() {
+// draftNow is the draft of the card as it is now, a copy that a command
+// may write while the model goes on.
+func (m *Model) draftNow() (app.Draft, int, app.CatalogSettings) {
 	m.draft.Card = string(m.s.JSON)
 	m.draft.Step = m.cur
 	m.draft.Output = m.steps[stepReview].(*reviewStep).path
 	cfg := m.catalogSettings()
-	m.draft.Catalog = draftCatalogOf(cfg)
-	if err := SaveDraft(m.draft); err != nil {
+	m.draft.Catalog = app.DraftCatalogOf(cfg)
+	return *m.draft, m.s.Edits, cfg
+}
+
+// writeDraftNow writes the draft before the program ends (an interrupt, a
+// yes to keeping a draft): there is no later message to wait for.
+func (m *Model) writeDraftNow() {
+	d, edits, cfg := m.draftNow()
+	if err := app.SaveDraft(&d); err != nil {
 		m.status = "draft not saved: " + err.Error()
 		return
 	}
-	m.draftEdits, m.draftCatalog = m.s.Edits, cfg
+	m.draftEdits, m.draftCatalog = edits, cfg
 }
 
 func (m *Model) removeDraft() {
 	if m.draft != nil {
-		_ = RemoveDraft(m.draft.Path)
+		_ = app.RemoveDraft(m.draft.Path)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -25,7 +26,7 @@ func (st *fileStep) enter(*Session) tea.Cmd { return nil }
 
 func (st *fileStep) update(tea.KeyPressMsg, *Session) (tea.Cmd, bool) { return nil, false }
 
-func (st *fileStep) view(th *Theme, s *Session, width, height int) string {
+func (st *fileStep) view(th *style.Theme, s *Session, width, height int) string {
 	m := st.m
 	var b strings.Builder
 	line := func(text string) { b.WriteString(text + "\n") }
@@ -37,10 +38,10 @@ func (st *fileStep) view(th *Theme, s *Session, width, height int) string {
 	case model.ShapeDual:
 		line(th.Hint.Render(ansi.Wrap("A dual card: v1.0 members plus the v0.3 ones for old clients. It stays dual; the Review step can drop the v0.3 members.", width, " ")))
 	}
-	if n := m.edit.signatures; n > 0 {
+	if n := m.edit.ed.Signatures(); n > 0 {
 		line(th.Warning.Render(ansi.Wrap(fmt.Sprintf("Signed (%s): any edit makes them stop verifying; Review offers to remove them.", count(n, "signature", "signatures")), width, " ")))
 	}
-	if e, _, _ := validate.Counts(m.edit.before); e > 0 {
+	if e, _, _ := validate.Counts(m.edit.ed.Before()); e > 0 {
 		line(th.Hint.Render(ansi.Wrap(fmt.Sprintf("The file has %s already: a save is refused only for errors the edits add.", count(e, "error", "errors")), width, " ")))
 	}
 	line("")

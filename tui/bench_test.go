@@ -13,6 +13,7 @@ import (
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
 	"github.com/oncard/oncard/model/testcards"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // The budgets are stated for the card of testcards.Large(200, 50, 20): 200
@@ -29,7 +30,7 @@ func openEditor(b *testing.B, data []byte) (*Model, func()) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := New(Options{Doc: doc, Theme: NewTheme(true)})
+	m := New(Options{Doc: doc, Theme: style.NewTheme(true)})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	return m, restore
 }
@@ -161,7 +162,7 @@ func BenchmarkPickerWidgetKeystroke(b *testing.B) {
 	if tax == nil {
 		b.Skip("no 1.1.0 taxonomy")
 	}
-	p := newPicker(tax.Skills, NewTheme(true), nil)
+	p := newPicker(tax.Skills, style.NewTheme(true), nil)
 	benchPickerKeys(b, p, searchKeys())
 }
 
@@ -191,7 +192,7 @@ func BenchmarkPickerMove(b *testing.B) {
 	if tax == nil {
 		b.Skip("no 1.1.0 taxonomy")
 	}
-	p := newPicker(tax.Skills, NewTheme(true), nil)
+	p := newPicker(tax.Skills, style.NewTheme(true), nil)
 	p.open(tax.Skills.Children("")[0])
 	benchPickerKeys(b, p, []tea.KeyPressMsg{keyMsg("down"), keyMsg("up")})
 }
@@ -201,7 +202,7 @@ func BenchmarkPickerMove(b *testing.B) {
 func BenchmarkFirstFrame(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		m := New(Options{Theme: NewTheme(true)})
+		m := New(Options{Theme: style.NewTheme(true)})
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 		_ = m.render()
 	}

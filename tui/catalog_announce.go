@@ -1,5 +1,7 @@
 package tui
 
+import "github.com/oncard/oncard/internal/app"
+
 import "github.com/oncard/oncard/model"
 
 // Review announces the catalog write that comes with the save, so that
@@ -8,17 +10,17 @@ import "github.com/oncard/oncard/model"
 // announcement is "Also writes: the catalog entry to ./ai-catalog-entry.json"
 // ("" when the Catalog step writes nothing).
 func (st *catalogStep) announcement() string {
-	t := model.SafeText(st.cfg.target())
+	t := model.SafeText(st.cfg.Target())
 	var what string
 	switch st.cfg.Write {
-	case writeEntry:
+	case app.WriteEntry:
 		what = "the catalog entry to " + t
-	case writeNewCatalog:
+	case app.WriteNewCatalog:
 		what = "a new AI Catalog listing the card to " + t
-	case writeIntoExisting:
+	case app.WriteIntoExisting:
 		what = "the catalog entry, added to " + t
-		if p := st.plan; p != nil && p.merge != nil && !p.merge.Added {
-			what = "the catalog entry, updating " + model.EntryPtr(p.merge.Index) + " of " + t
+		if p := st.plan; p != nil && p.Merge != nil && !p.Merge.Added {
+			what = "the catalog entry, updating " + model.EntryPtr(p.Merge.Index) + " of " + t
 		}
 	default:
 		return ""
@@ -29,16 +31,16 @@ func (st *catalogStep) announcement() string {
 // problem says why the catalog write would stop the save of a card to
 // cardPath ("" when it would not), from the plan last computed.
 func (st *catalogStep) problem(cardPath string) string {
-	if st.cfg.Write == writeNothing || st.plan == nil {
+	if st.cfg.Write == app.WriteNothing || st.plan == nil {
 		return ""
 	}
-	return catalogRefusal(st.plan, cardPath)
+	return app.CatalogRefusal(st.plan, cardPath)
 }
 
 // refreshForReview recomputes the plan when Review is entered: the card
 // may have changed since the Catalog step was shown.
 func (st *catalogStep) refreshForReview(s *Session) {
-	if st != nil && st.cfg.Write != writeNothing {
+	if st != nil && st.cfg.Write != app.WriteNothing {
 		st.replan(s)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/oncard/oncard/internal/app"
 )
 
 // The Catalog step's settings travel with the draft: --resume restores
@@ -21,18 +23,18 @@ func TestDraftKeepsCatalogSettingsForResume(t *testing.T) {
 	}
 	// Leaving the step saves the draft although the card did not change.
 	d.press("ctrl+n")
-	dr, err := LatestDraft(dir)
+	dr, err := app.LatestDraft(dir)
 	if err != nil {
 		t.Fatalf("no draft after changing only catalog settings: %v", err)
 	}
-	want := DraftCatalog{Identifier: "urn:example:agents:wx", SpecVersion: "0.9", HostName: "Weather Co",
+	want := app.DraftCatalog{Identifier: "urn:example:agents:wx", SpecVersion: "0.9", HostName: "Weather Co",
 		Write: "new-catalog", Path: "wx-catalog.json"}
 	if dr.Catalog == nil || *dr.Catalog != want {
 		t.Fatalf("draft catalog %+v, want %+v", dr.Catalog, want)
 	}
 
 	r := newDriver(t, Options{Doc: mustParse(t, dr.Card), Draft: dr, DraftDir: dir})
-	if got := r.catalog().cfg; got != dr.Catalog.settings() || got.Write != writeNewCatalog {
+	if got := r.catalog().cfg; got != dr.Catalog.Settings() || got.Write != app.WriteNewCatalog {
 		t.Fatalf("resumed settings %+v", got)
 	}
 	r.m.goTo(stepReview)
@@ -42,26 +44,6 @@ func TestDraftKeepsCatalogSettingsForResume(t *testing.T) {
 	r.mustContain("urn:example:agents:wx", "new catalog", "wx-catalog.json", "Weather Co")
 	if pv := r.catalogPreview(); !strings.Contains(pv, `"specVersion": "0.9"`) {
 		t.Fatalf("the resumed plan lost the specVersion:\n%s", pv)
-	}
-}
-
-// A draft without catalog settings, or with values this version does not
-// know (a hand edit, a newer oncard), resumes with the defaults.
-func TestDraftCatalogUnknownValuesFallBackToDefaults(t *testing.T) {
-	if got := (*DraftCatalog)(nil).settings(); got != (catalogSettings{}) {
-		t.Fatalf("nil: %+v", got)
-	}
-	got := (&DraftCatalog{Write: "everything", SpecVersion: "7.0", Path: "x.json"}).settings()
-	if got.Write != writeNothing || got.SpecVersion != "" || got.Path != "x.json" {
-		t.Fatalf("unknown values kept: %+v", got)
-	}
-	for w, name := range draftWriteNames {
-		if got := (&DraftCatalog{Write: name}).settings().Write; got != w {
-			t.Fatalf("%q read back as %v", name, got)
-		}
-	}
-	if draftCatalogOf(catalogSettings{}) != nil {
-		t.Fatal("default settings are stored")
 	}
 }
 

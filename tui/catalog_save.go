@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 )
 
@@ -40,19 +41,19 @@ func (m *Model) catalogCheck(cardPath string, resume func(m *Model) tea.Cmd) (cm
 		return nil, false
 	}
 	st := m.steps[i].(*catalogStep)
-	if st.cfg.Write == writeNothing {
+	if st.cfg.Write == app.WriteNothing {
 		return nil, false
 	}
 	// The card may have changed since the step was last shown.
 	st.replan(m.s)
-	if why := catalogRefusal(st.plan, cardPath); why != "" {
+	if why := app.CatalogRefusal(st.plan, cardPath); why != "" {
 		m.status = "not saved: " + why
 		if m.cur != i {
 			return m.goTo(i), true
 		}
 		return nil, true
 	}
-	if catalogNeedsYes(st.plan, st.confirmed) {
+	if app.CatalogNeedsYes(st.plan, st.confirmed) {
 		m.dialog = catalogOverwriteDialog(st, resume)
 		return nil, true
 	}
@@ -68,15 +69,15 @@ func (m *Model) writeCatalogAfterCard() {
 		return
 	}
 	st := m.steps[i].(*catalogStep)
-	if st.cfg.Write == writeNothing || st.plan == nil {
+	if st.cfg.Write == app.WriteNothing || st.plan == nil {
 		return
 	}
-	t := st.plan.settings.target()
-	msg, err := writeCatalogPlan(st.plan, st.confirmed == t)
+	t := st.plan.Settings.Target()
+	msg, err := app.WriteCatalogPlan(st.plan, st.confirmed == t)
 	// Whatever happened, the file is read again for the next plan.
-	st.planner.forgetSource()
+	st.planner.ForgetSource()
 	switch {
-	case errors.Is(err, errCatalogExists):
+	case errors.Is(err, app.ErrCatalogExists):
 		m.result.Catalog = "Catalog not written: " + model.SafeText(t) + " appeared meanwhile."
 	case err != nil:
 		m.result.Catalog = "Catalog not written: " + err.Error()
@@ -87,13 +88,13 @@ func (m *Model) writeCatalogAfterCard() {
 
 // catalogOverwriteDialog asks before replacing an existing entry or catalog
 // file (as the card's own overwrite dialog does); yes goes on with the save.
-func catalogOverwriteDialog(st *catalogStep, resume func(m *Model) tea.Cmd) *dialog {
-	t := st.plan.settings.target()
+func catalogOverwriteDialog(st *catalogStep, resume func(m *Model) tea.Cmd) *dialog[*Model] {
+	t := st.plan.Settings.Target()
 	q := model.SafeText(t) + " already exists."
-	if stat := diffStat(t, st.plan.output); stat != "" {
+	if stat := diffStat(t, st.plan.Output); stat != "" {
 		q += "\nWriting the catalog changes " + stat + "."
 	}
-	return &dialog{
+	return &dialog[*Model]{
 		question: q + "\nOverwrite it (after the card is saved)?",
 		yes: func(m *Model) tea.Cmd {
 			st.confirmed = t

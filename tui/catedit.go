@@ -7,8 +7,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -24,7 +26,7 @@ type CatalogEditorOptions struct {
 	// Edit is the catalog file being edited (required).
 	Edit *edit.Session
 	// Theme defaults to NewTheme(ColorsWanted()).
-	Theme *Theme
+	Theme *style.Theme
 	// Validate are the validation options; nil uses the defaults.
 	Validate *validate.Options
 }
@@ -55,13 +57,13 @@ const (
 
 // CatalogEditor is the root model of the catalog editor.
 type CatalogEditor struct {
-	es *edit.Session
+	// ed is the file being edited, with the findings of the file as on
+	// disk: the save refuses only the errors the edits add.
+	ed *app.Edit
+	es *edit.Session // ed.Session
 	// s holds the Doc, its encoding and its diagnostics (validated as a
 	// catalog), shared with the preview and the fields.
 	s *Session
-	// before are the findings of the file as on disk: the save refuses only
-	// the errors the edits add (validate.NewFindings).
-	before []validate.Diagnostic
 
 	screens []catEditScreen
 	cur     int
@@ -70,7 +72,7 @@ type CatalogEditor struct {
 	entry int
 
 	chrome  // the frame around the screen, drawn as the card editor's: frame.go
-	confirm *catEditConfirm
+	confirm *dialog[*CatalogEditor]
 	result  Result
 }
 
@@ -78,18 +80,17 @@ type CatalogEditor struct {
 func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
 	th := opts.Theme
 	if th == nil {
-		th = NewTheme(ColorsWanted())
+		th = style.NewTheme(style.ColorsWanted())
 	}
 	vopts := opts.Validate
 	if vopts == nil {
 		vopts = &validate.Options{}
 	}
-	// New members land in the catalog's member order.
-	opts.Edit.Prepare(func(d *model.Doc) { model.NewCatalog(d) })
-	c := &CatalogEditor{chrome: chrome{th: th, width: 120, height: 40}, es: opts.Edit}
+	// New members land in the catalog's member order (app.NewEdit).
+	ed := app.NewEdit(opts.Edit, vopts)
+	c := &CatalogEditor{chrome: chrome{th: th, adaptTheme: opts.Theme == nil, width: 120, height: 40}, ed: ed, es: opts.Edit}
 	c.s = &Session{Doc: opts.Edit.Doc(), Opts: vopts, Kind: validate.KindCatalog}
 	c.refresh()
-	c.loadBefore()
 	c.screens = []catEditScreen{
 		newCatEditEntries(c),
 		newCatEditEntry(c),
@@ -124,7 +125,7 @@ func (c *CatalogEditor) Result() Result { return c.result }
 func (c *CatalogEditor) Session() *Session { return c.s }
 
 // Init focuses the first screen.
-func (c *CatalogEditor) Init() tea.Cmd { return c.screens[c.cur].enter() }
+func (c *CatalogEditor) Init() tea.Cmd { return tea.Batch(c.askBackground(), c.screens[c.cur].enter()) }
 
 // refresh re-encodes and re-validates the catalog (the Session's Kind).
 func (c *CatalogEditor) refresh() { c.s.refresh() }
@@ -132,17 +133,9 @@ func (c *CatalogEditor) refresh() { c.s.refresh() }
 // changed is called after every edit of the Doc.
 func (c *CatalogEditor) changed() { c.s.changed() }
 
-// loadBefore validates the file as it is on disk.
-func (c *CatalogEditor) loadBefore() {
-	c.before = nil
-	if orig, err := c.es.Original(); err == nil {
-		c.before = validate.Document(orig, validate.KindCatalog, c.s.Opts)
-	}
-}
-
 // addedErrors are the error-level findings the edits add to the file's own.
 func (c *CatalogEditor) addedErrors() []validate.Diagnostic {
-	return validate.NewFindings(c.before, c.s.Diags)
+	return c.ed.AddedErrors(c.s.Diags)
 }
 
 // catalog is the typed view of the Doc.

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // catEditBigCatalog opens the catalog editor on a valid catalog of n
@@ -29,7 +30,7 @@ func catEditBigCatalog(b *testing.B, n int) *CatalogEditor {
 	if err != nil {
 		b.Fatal(err)
 	}
-	c := NewCatalogEditor(CatalogEditorOptions{Edit: es, Theme: NewTheme(false)})
+	c := NewCatalogEditor(CatalogEditorOptions{Edit: es, Theme: style.NewTheme(false)})
 	c.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
 	return c
 }

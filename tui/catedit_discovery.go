@@ -9,6 +9,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // catEditDiscoveryPtr is the pointer of the OASF discovery payload of the
@@ -35,9 +36,9 @@ func (st *catEditDiscovery) busy() bool { return st.picker != nil }
 
 func (st *catEditDiscovery) keys() []key.Binding {
 	if st.picker != nil {
-		return []key.Binding{Keys.Toggle, Keys.Enter, Keys.Left, Keys.Back}
+		return []key.Binding{style.Keys.Toggle, style.Keys.Enter, style.Keys.Left, style.Keys.Back}
 	}
-	return []key.Binding{Keys.NextField, Keys.PrevField, Keys.Left, Keys.Right, Keys.Enter, Keys.Back}
+	return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Left, style.Keys.Right, style.Keys.Enter, style.Keys.Back}
 }
 
 func (st *catEditDiscovery) pointer() string {
@@ -149,7 +150,7 @@ func (st *catEditDiscovery) openPicker(k oasf.Kind) tea.Cmd {
 func (st *catEditDiscovery) update(msg tea.KeyPressMsg) tea.Cmd {
 	c := st.c
 	if st.f == nil {
-		if key.Matches(msg, Keys.Back, Keys.Enter) {
+		if key.Matches(msg, style.Keys.Back, style.Keys.Enter) {
 			return c.goTo(catEditScreenEntries)
 		}
 		return nil
@@ -166,11 +167,11 @@ func (st *catEditDiscovery) update(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	switch {
-	case key.Matches(msg, Keys.Back):
+	case key.Matches(msg, style.Keys.Back):
 		return c.goTo(catEditScreenEntries)
-	case key.Matches(msg, Keys.Enter, Keys.Toggle) && st.f.idx == 1:
+	case key.Matches(msg, style.Keys.Enter, style.Keys.Toggle) && st.f.idx == 1:
 		return st.openPicker(oasf.Skills)
-	case key.Matches(msg, Keys.Enter, Keys.Toggle) && st.f.idx == 2:
+	case key.Matches(msg, style.Keys.Enter, style.Keys.Toggle) && st.f.idx == 2:
 		return st.openPicker(oasf.Domains)
 	}
 	return c.catEditFormUpdate(st.f, msg)

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -48,19 +49,19 @@ func (st *catEditEntries) pointer() string {
 
 func (st *catEditEntries) keys() []key.Binding {
 	if st.asking {
-		return []key.Binding{Keys.Enter, Keys.Back}
+		return []key.Binding{style.Keys.Enter, style.Keys.Back}
 	}
-	return []key.Binding{Keys.Enter, Keys.Add, Keys.Remove, Keys.MoveUp, Keys.MoveDown}
+	return []key.Binding{style.Keys.Enter, style.Keys.Add, style.Keys.Remove, style.Keys.MoveUp, style.Keys.MoveDown}
 }
 
 func (st *catEditEntries) update(msg tea.KeyPressMsg) tea.Cmd {
 	c := st.c
 	if st.asking {
 		switch {
-		case key.Matches(msg, Keys.Back):
+		case key.Matches(msg, style.Keys.Back):
 			st.asking = false
 			return nil
-		case key.Matches(msg, Keys.Enter):
+		case key.Matches(msg, style.Keys.Enter):
 			st.addFromCard(strings.TrimSpace(st.path.Value()))
 			return nil
 		}
@@ -70,22 +71,22 @@ func (st *catEditEntries) update(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	n := c.entryCount()
 	switch {
-	case key.Matches(msg, Keys.Up):
+	case key.Matches(msg, style.Keys.Up):
 		c.entry = max(0, c.entry-1)
-	case key.Matches(msg, Keys.Down):
+	case key.Matches(msg, style.Keys.Down):
 		c.entry = max(0, min(n-1, c.entry+1))
-	case key.Matches(msg, Keys.Enter):
+	case key.Matches(msg, style.Keys.Enter):
 		if n > 0 {
 			return c.goTo(catEditScreenEntry)
 		}
 		return st.askPath()
-	case key.Matches(msg, Keys.Add):
+	case key.Matches(msg, style.Keys.Add):
 		return st.askPath()
-	case key.Matches(msg, Keys.Remove) && n > 0:
+	case key.Matches(msg, style.Keys.Remove) && n > 0:
 		st.askRemove()
-	case key.Matches(msg, Keys.MoveUp) && c.entry > 0:
+	case key.Matches(msg, style.Keys.MoveUp) && c.entry > 0:
 		st.move(c.entry - 1)
-	case key.Matches(msg, Keys.MoveDown) && c.entry < n-1:
+	case key.Matches(msg, style.Keys.MoveDown) && c.entry < n-1:
 		st.move(c.entry + 1)
 	}
 	return nil
@@ -152,9 +153,9 @@ func (st *catEditEntries) askRemove() {
 	if e == nil {
 		return
 	}
-	c.confirm = &catEditConfirm{
+	c.confirm = &dialog[*CatalogEditor]{
 		question: fmt.Sprintf("Remove entry %d (%s)?", i+1, catEditQuote(e.Identifier(), 60)),
-		yes: func() tea.Cmd {
+		yes: func(*CatalogEditor) tea.Cmd {
 			if err := c.catalog().DeleteEntry(i); err != nil {
 				c.status = "not removed: " + model.SafeText(err.Error())
 				return nil

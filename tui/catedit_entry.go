@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // catEditEntry edits the members of the selected entry: identifier, type,
@@ -29,7 +30,7 @@ func (st *catEditEntry) title() string { return "Entry" }
 func (st *catEditEntry) busy() bool { return false }
 
 func (st *catEditEntry) keys() []key.Binding {
-	return []key.Binding{Keys.NextField, Keys.PrevField, Keys.Back}
+	return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Back}
 }
 
 func (st *catEditEntry) pointer() string {
@@ -81,12 +82,12 @@ func catEditEntryFields(e *model.Entry) []field {
 
 func (st *catEditEntry) update(msg tea.KeyPressMsg) tea.Cmd {
 	if st.f == nil {
-		if key.Matches(msg, Keys.Back, Keys.Enter) {
+		if key.Matches(msg, style.Keys.Back, style.Keys.Enter) {
 			return st.c.goTo(catEditScreenEntries)
 		}
 		return nil
 	}
-	if key.Matches(msg, Keys.Back) {
+	if key.Matches(msg, style.Keys.Back) {
 		return st.c.goTo(catEditScreenEntries)
 	}
 	cmd := st.c.catEditFormUpdate(st.f, msg)

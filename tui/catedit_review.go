@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -33,7 +34,7 @@ func (st *catEditReview) busy() bool { return true }
 func (st *catEditReview) pointer() string { return "" }
 
 func (st *catEditReview) keys() []key.Binding {
-	return []key.Binding{Keys.NextField, Keys.Enter, Keys.ScrollDown}
+	return []key.Binding{style.Keys.NextField, style.Keys.Enter, style.Keys.ScrollDown}
 }
 
 func (st *catEditReview) enter() tea.Cmd { return st.focusPath() }
@@ -66,10 +67,10 @@ func (c *CatalogEditor) confirmSave() tea.Cmd {
 		}
 		return nil
 	}
-	c.confirm = &catEditConfirm{
+	c.confirm = &dialog[*CatalogEditor]{
 		question: saveQuestion(c.fileName(), c.es.Diff()),
-		yes:      c.write,
-		no:       func() tea.Cmd { c.status = "not written"; return nil },
+		yes:      (*CatalogEditor).write,
+		no:       func(c *CatalogEditor) tea.Cmd { c.status = "not written"; return nil },
 	}
 	return nil
 }
@@ -112,14 +113,13 @@ func (c *CatalogEditor) saveAs(path string) tea.Cmd {
 // do not conflict with it.
 func (st *catEditReview) reload() tea.Cmd {
 	c := st.c
-	conflicts, err := c.es.Rebase()
+	conflicts, err := c.ed.Reload()
 	if err != nil {
 		c.status = "cannot reload: " + model.SafeText(err.Error()) + "; save your version elsewhere"
 		return nil
 	}
 	c.s.Doc = c.es.Doc()
 	c.changed()
-	c.loadBefore()
 	c.selectedEntry()
 	dropped := make([]string, len(conflicts))
 	for i, cf := range conflicts {
@@ -155,7 +155,7 @@ func (st *catEditReview) view(width, height int) string {
 		for _, d := range added {
 			line("  " + renderDiag(th, d, width-2) + " " + th.Hint.Render(truncate(model.SafeText(d.Pointer), 40)))
 		}
-	} else if old, _, _ := validate.Counts(c.before); old > 0 {
+	} else if old, _, _ := validate.Counts(c.ed.Before()); old > 0 {
 		line(th.Hint.Render(fmt.Sprintf("The file already had %s; the edits add none.", count(old, "error", "errors"))))
 	}
 	line("")

@@ -13,6 +13,7 @@ import (
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // catEditDriver drives the catalog editor (keydriver_test.go).
@@ -51,7 +52,7 @@ func openCatEdit(t *testing.T) *catEditDriver {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := NewCatalogEditor(CatalogEditorOptions{Edit: es, Theme: NewTheme(false)})
+	c := NewCatalogEditor(CatalogEditorOptions{Edit: es, Theme: style.NewTheme(false)})
 	c.Update(tea.WindowSizeMsg{Width: 220, Height: 50})
 	return newCatEditDriver(t, c, path, data)
 }
@@ -382,7 +383,7 @@ func TestCatEditOddCatalogsNeverPanic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := newCatEditDriver(t, NewCatalogEditor(CatalogEditorOptions{Edit: es, Theme: NewTheme(false)}), path, nil)
+		d := newCatEditDriver(t, NewCatalogEditor(CatalogEditorOptions{Edit: es, Theme: style.NewTheme(false)}), path, nil)
 		for i := range d.c.screens {
 			d.press("alt+" + strconv.Itoa(i+1))
 			d.press(keys...)

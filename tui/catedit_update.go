@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // Update handles one message.
@@ -15,6 +16,9 @@ func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		c.width, c.height = msg.Width, msg.Height
+		return c, nil
+	case tea.BackgroundColorMsg:
+		c.adaptToBackground(msg)
 		return c, nil
 	case tea.PasteMsg:
 		// A paste is typed text for the focused field, never keys.
@@ -24,26 +28,33 @@ func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		sc := c.screens[c.cur]
 		cmd := sc.update(tea.KeyPressMsg{Text: msg.Content})
 		c.s.Focus = sc.pointer()
+		c.status = editFailure(c.s, c.status)
 		return c, cmd
 	case tea.KeyPressMsg:
-		return c, c.handleKey(msg)
+		cmd := c.handleKey(msg)
+		c.status = editFailure(c.s, c.status)
+		return c, cmd
 	}
 	return c, nil
 }
 
 func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if c.confirm != nil {
-		return c.confirm.update(msg, c)
+		// A second ctrl+c leaves at once, as in the card editor.
+		return c.confirm.update(msg, c, func() { c.confirm = nil }, func(c *CatalogEditor) tea.Cmd {
+			c.result.Interrupted = true
+			return tea.Quit
+		})
 	}
 	sc := c.screens[c.cur]
 	switch {
-	case key.Matches(msg, Keys.Quit):
+	case key.Matches(msg, style.Keys.Quit):
 		return c.quit()
-	case key.Matches(msg, Keys.Help):
+	case key.Matches(msg, style.Keys.Help):
 		c.showHelp = !c.showHelp
 		return nil
 	case c.diag.focused:
-		if key.Matches(msg, Keys.Back, Keys.Diagnostics) {
+		if key.Matches(msg, style.Keys.Back, style.Keys.Diagnostics) {
 			c.diag.focused = false
 			return nil
 		}
@@ -52,22 +63,22 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return c.jumpTo(ptr)
 		}
 		return nil
-	case key.Matches(msg, Keys.NextStep):
+	case key.Matches(msg, style.Keys.NextStep):
 		if c.cur < len(c.screens)-1 {
 			return c.goTo(c.cur + 1)
 		}
 		return nil
-	case key.Matches(msg, Keys.PrevStep):
+	case key.Matches(msg, style.Keys.PrevStep):
 		if c.cur > 0 {
 			return c.goTo(c.cur - 1)
 		}
 		return nil
-	case key.Matches(msg, Keys.GoToStep):
+	case key.Matches(msg, style.Keys.GoToStep):
 		if n := int(msg.Code - '1'); n >= 0 && n < len(c.screens) {
 			return c.goTo(n)
 		}
 		return nil
-	case key.Matches(msg, Keys.Save):
+	case key.Matches(msg, style.Keys.Save):
 		if c.cur != catEditScreenReview {
 			return c.goTo(catEditScreenReview)
 		}
@@ -115,45 +126,14 @@ func (c *CatalogEditor) quit() tea.Cmd {
 		c.result.Interrupted = true
 		return tea.Quit
 	}
-	c.confirm = &catEditConfirm{
+	c.confirm = &dialog[*CatalogEditor]{
 		question: "Quit without saving? Your changes to " + c.fileName() + " are lost.",
-		yes: func() tea.Cmd {
+		yes: func(*CatalogEditor) tea.Cmd {
 			c.result.Interrupted = true
 			return tea.Quit
 		},
 	}
 	return nil
-}
-
-// catEditConfirm is a yes/no question that takes the keyboard until
-// answered (drawn like the card editor's dialogs).
-type catEditConfirm struct {
-	question string
-	yes      func() tea.Cmd
-	no       func() tea.Cmd // nil: nothing to do
-}
-
-func (d *catEditConfirm) update(msg tea.KeyPressMsg, c *CatalogEditor) tea.Cmd {
-	switch {
-	case key.Matches(msg, Keys.Yes):
-		c.confirm = nil
-		return d.yes()
-	case key.Matches(msg, Keys.No), key.Matches(msg, Keys.Back):
-		c.confirm = nil
-		if d.no != nil {
-			return d.no()
-		}
-	case key.Matches(msg, Keys.Quit):
-		// A second ctrl+c leaves at once, as in the card editor.
-		c.confirm = nil
-		c.result.Interrupted = true
-		return tea.Quit
-	}
-	return nil
-}
-
-func (d *catEditConfirm) view(th *Theme, width int) string {
-	return (&dialog{question: d.question}).view(th, width)
 }
 
 // catEditFormUpdate is form.update over the catalog's Session (whose Kind

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -22,7 +23,7 @@ func severityMark(sev validate.Severity) string {
 	return "i"
 }
 
-func severityStyle(th *Theme, sev validate.Severity) func(...string) string {
+func severityStyle(th *style.Theme, sev validate.Severity) func(...string) string {
 	switch sev {
 	case validate.Error:
 		return th.Error.Render
@@ -34,14 +35,14 @@ func severityStyle(th *Theme, sev validate.Severity) func(...string) string {
 
 // renderDiag is one diagnostic on one line. Messages can quote card text,
 // so they pass through SafeText.
-func renderDiag(th *Theme, d validate.Diagnostic, width int) string {
+func renderDiag(th *style.Theme, d validate.Diagnostic, width int) string {
 	line := severityMark(d.Severity) + " " + d.Code + ": " + model.SafeText(d.Message)
 	return severityStyle(th, d.Severity)(truncate(line, width))
 }
 
 // renderDiagFull is one diagnostic, word-wrapped to width with its hint:
 // shown under the field it is about, where it must be read whole.
-func renderDiagFull(th *Theme, d validate.Diagnostic, width, indent int) string {
+func renderDiagFull(th *style.Theme, d validate.Diagnostic, width, indent int) string {
 	line := severityMark(d.Severity) + " " + d.Code + ": " + model.SafeText(d.Message)
 	if d.Hint != "" {
 		line += " (" + model.SafeText(d.Hint) + ")"
@@ -56,7 +57,7 @@ func indentLines(s string, n int) string {
 }
 
 // diagMark summarises the diagnostics of a field that is not focused.
-func diagMark(th *Theme, diags []validate.Diagnostic) string {
+func diagMark(th *style.Theme, diags []validate.Diagnostic) string {
 	worst := validate.Info
 	for _, d := range diags {
 		if d.Severity > worst {
@@ -67,7 +68,7 @@ func diagMark(th *Theme, diags []validate.Diagnostic) string {
 }
 
 // countsLine is "2 errors · 1 warning · 0 info".
-func countsLine(th *Theme, diags []validate.Diagnostic) string {
+func countsLine(th *style.Theme, diags []validate.Diagnostic) string {
 	e, w, i := validate.Counts(diags)
 	if e+w+i == 0 {
 		return th.OK.Render("✓ no findings")
@@ -95,15 +96,15 @@ type diagPanel struct {
 // to, when enter was pressed.
 func (p *diagPanel) update(msg tea.KeyPressMsg, diags []validate.Diagnostic) (jump string, ok bool) {
 	switch {
-	case key.Matches(msg, Keys.Up):
+	case key.Matches(msg, style.Keys.Up):
 		if p.cursor > 0 {
 			p.cursor--
 		}
-	case key.Matches(msg, Keys.Down):
+	case key.Matches(msg, style.Keys.Down):
 		if p.cursor < len(diags)-1 {
 			p.cursor++
 		}
-	case key.Matches(msg, Keys.Enter):
+	case key.Matches(msg, style.Keys.Enter):
 		if p.cursor < len(diags) {
 			return diags[p.cursor].Pointer, true
 		}
@@ -111,7 +112,7 @@ func (p *diagPanel) update(msg tea.KeyPressMsg, diags []validate.Diagnostic) (ju
 	return "", false
 }
 
-func (p *diagPanel) view(th *Theme, diags []validate.Diagnostic, width, height int) string {
+func (p *diagPanel) view(th *style.Theme, diags []validate.Diagnostic, width, height int) string {
 	if p.cursor >= len(diags) {
 		p.cursor = max(0, len(diags)-1)
 	}
@@ -155,9 +156,9 @@ func (p *diagPanel) view(th *Theme, diags []validate.Diagnostic, width, height i
 		b.WriteString("\n" + line)
 	}
 	if more := len(diags) - p.offset - listRows; more > 0 {
-		how := Keys.Diagnostics.Help().Key // focuses the panel, to scroll it
+		how := style.Keys.Diagnostics.Help().Key // focuses the panel, to scroll it
 		if p.focused {
-			how = Keys.Down.Help().Key
+			how = style.Keys.Down.Help().Key
 		}
 		b.WriteString("\n  " + th.Hint.Render(fmt.Sprintf("+%d more (%s)", more, how)))
 	}

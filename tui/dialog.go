@@ -11,34 +11,41 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
-// dialog is a yes/no question that takes the keyboard until answered.
-type dialog struct {
+// dialog is a yes/no question that takes the keyboard until answered, the
+// one dialog of both editors (R is the root model the answers act on).
+// y runs yes, n runs no (when there is one), esc cancels: the dialog
+// closes and nothing runs. A second ctrl+c leaves at once through quit.
+type dialog[R any] struct {
 	question string
-	yes, no  func(m *Model) tea.Cmd
+	yes, no  func(R) tea.Cmd // no may be nil: nothing to do
 }
 
-func (d *dialog) update(msg tea.KeyPressMsg, m *Model) tea.Cmd {
+// update handles a key while d is shown: close takes it off the screen
+// (before an answer runs, so that the answer may open another dialog) and
+// quit is the root's way of leaving on ctrl+c.
+func (d *dialog[R]) update(msg tea.KeyPressMsg, r R, close func(), quit func(R) tea.Cmd) tea.Cmd {
 	switch {
-	case key.Matches(msg, Keys.Yes):
-		m.dialog = nil
-		return d.yes(m)
-	case key.Matches(msg, Keys.No):
-		m.dialog = nil
-		return d.no(m)
-	case key.Matches(msg, Keys.Back):
-		m.dialog = nil
-	case key.Matches(msg, Keys.Quit):
-		// A second Ctrl-C leaves at once, keeping the draft (losing
-		// work is the worse mistake).
-		m.dialog = nil
-		return keepDraftAndQuit(m)
+	case key.Matches(msg, style.Keys.Yes):
+		close()
+		return d.yes(r)
+	case key.Matches(msg, style.Keys.No):
+		close()
+		if d.no != nil {
+			return d.no(r)
+		}
+	case key.Matches(msg, style.Keys.Back):
+		close()
+	case key.Matches(msg, style.Keys.Quit):
+		close()
+		return quit(r)
 	}
 	return nil
 }
 
-func (d *dialog) view(th *Theme, width int) string {
+func (d *dialog[R]) view(th *style.Theme, width int) string {
 	inner := max(10, width-4)
 	q := ansi.Hardwrap(d.question, inner, true)
 	return th.Dialog.Render(q + "\n\n" + th.Hint.Render("y yes · n no · esc cancel"))
@@ -47,14 +54,14 @@ func (d *dialog) view(th *Theme, width int) string {
 func keepDraftAndQuit(m *Model) tea.Cmd {
 	m.result.Interrupted = true
 	if m.draft != nil {
-		m.writeDraft()
+		m.writeDraftNow()
 		m.result.DraftKept = m.draft.Path
 	}
 	return tea.Quit
 }
 
-func quitDialog() *dialog {
-	return &dialog{
+func quitDialog() *dialog[*Model] {
+	return &dialog[*Model]{
 		question: "Quit. Keep a draft of this card to resume later\n(oncard new --resume)?",
 		yes:      keepDraftAndQuit,
 		no: func(m *Model) tea.Cmd {
@@ -65,12 +72,12 @@ func quitDialog() *dialog {
 	}
 }
 
-func overwriteDialog(path string, data []byte) *dialog {
+func overwriteDialog(path string, data []byte) *dialog[*Model] {
 	q := model.SafeText(path) + " already exists."
 	if stat := diffStat(path, data); stat != "" {
 		q += "\nSaving changes " + stat + "."
 	}
-	return &dialog{
+	return &dialog[*Model]{
 		question: q + "\nOverwrite it?",
 		yes:      func(m *Model) tea.Cmd { return m.save(path, true) },
 		no: func(m *Model) tea.Cmd {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // BenchmarkEditReviewFrame200Skills: one frame of the edit Review screen
@@ -54,5 +55,5 @@ func openBigCardEdit(b *testing.B, n int) *Model {
 		b.Fatal(err)
 	}
 	es.Prepare(func(d *model.Doc) { model.NewCard(d) })
-	return New(Options{Edit: es, Theme: NewTheme(true)})
+	return New(Options{Edit: es, Theme: style.NewTheme(true)})
 }

@@ -46,8 +46,11 @@ func TestEditCatalogEntryAloneWrittenAfterTheCard(t *testing.T) {
 	}
 }
 
+// The Catalog step writes what Review announces even when the card is
+// unchanged (as `oncard catalog add` does for an unchanged card): the save
+// asks about the catalog alone, and the card's file is not touched.
 func TestEditCatalogSettingsDoNotChangeTheCard(t *testing.T) {
-	d, _, _ := openEdit(t, "edit-v10.json")
+	d, path, data := openEdit(t, "edit-v10.json")
 	d.send(teaSize(220, 50))
 	d.goToStep(stepCatalog).typ("urn:example:agents:bank")
 	d.chooseWrite(2, "catalog.json")
@@ -57,11 +60,23 @@ func TestEditCatalogSettingsDoNotChangeTheCard(t *testing.T) {
 	}
 	d.press("ctrl+s").mustContain("Also writes: a new AI Catalog listing the card to catalog.json", "No changes yet")
 	d.press("ctrl+s")
-	if d.m.dialog != nil || !strings.Contains(d.m.status, "the catalog is written only with the card") {
+	if d.m.dialog == nil || !strings.Contains(d.m.dialog.question, "Write the catalog?") {
 		t.Fatalf("dialog %v, status %q", d.m.dialog, d.m.status)
 	}
+	d.press("n")
 	if _, err := os.Stat("catalog.json"); err == nil {
-		t.Fatal("a catalog was written without a card save")
+		t.Fatal("a catalog was written after a no")
+	}
+	d.press("ctrl+s", "y")
+	r := d.m.Result()
+	if r.Saved || !strings.Contains(r.Catalog, "Wrote a new AI Catalog listing the card to catalog.json") {
+		t.Fatalf("result %+v, status %q", r, d.m.status)
+	}
+	if !strings.Contains(readFile(t, "catalog.json"), "urn:example:agents:bank") {
+		t.Fatal("the catalog does not list the card")
+	}
+	if got := readFile(t, path); got != string(data) {
+		t.Fatalf("the unchanged card was rewritten:\n%s", got)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
@@ -23,13 +24,11 @@ import (
 
 // editMode is the state edit mode adds to the root model.
 type editMode struct {
-	s *edit.Session
-	// before are the findings of the file as on disk: the save refuses only
-	// the errors the edits add to them (validate.NewFindings).
-	before []validate.Diagnostic
-	// signatures is how many signatures the file had when opened (or
-	// reloaded): an edit makes them stop verifying.
-	signatures int
+	// ed is the file being edited, with the findings of the file as on
+	// disk (the save refuses only the errors the edits add to them) and
+	// its signature count.
+	ed *app.Edit
+	s  *edit.Session // ed.Session
 	// kept caches keptAsIs for the card as it was at keptEdits.
 	kept      []string
 	keptDoc   *model.Doc
@@ -41,8 +40,8 @@ type editMode struct {
 // The Catalog step stays: its write happens with the card's save, as in
 // `oncard new` (editConfirmSave, editWrite, editSaveAs).
 func (m *Model) setupEdit(es *edit.Session) {
-	m.edit = &editMode{s: es}
-	m.edit.loadBefore(m.s.Opts)
+	ed := app.NewEdit(es, m.s.Opts)
+	m.edit = &editMode{ed: ed, s: es}
 	m.draft, m.resumed = nil, false
 	steps := m.steps[:0]
 	for _, st := range m.steps {
@@ -55,17 +54,6 @@ func (m *Model) setupEdit(es *edit.Session) {
 		steps = append(steps, st)
 	}
 	m.steps = steps
-}
-
-// loadBefore validates the file as it is on disk.
-func (e *editMode) loadBefore(opts *validate.Options) {
-	e.before, e.signatures = nil, 0
-	orig, err := e.s.Original()
-	if err != nil {
-		return
-	}
-	e.before = validate.Document(orig, validate.KindCard, opts)
-	e.signatures = orig.Root().Get("signatures").Len()
 }
 
 // editStepIndex is the index of the edit Review step.
@@ -82,11 +70,11 @@ func (m *Model) editStepIndex() int {
 func (e *editMode) fileName() string { return model.SafeText(e.s.Path()) }
 
 // shape is the card's current A2A shape (it changes with an upgrade).
-func (m *Model) shape() model.Shape { return (&model.Card{Doc: m.s.Doc}).Shape() }
+func (m *Model) shape() model.Shape { return app.CardShape(m.s.Doc) }
 
 // addedErrors are the error-level findings the edits add to the file's own.
 func (m *Model) addedErrors() []validate.Diagnostic {
-	return validate.NewFindings(m.edit.before, m.s.Diags)
+	return m.edit.ed.AddedErrors(m.s.Diags)
 }
 
 // headerTitle is the program name at the top left: "oncard new", or in
@@ -204,11 +192,11 @@ func (m *Model) editConfirmSave() tea.Cmd {
 	m.s.refresh()
 	es := m.edit.s
 	if !es.Changed() {
-		m.status = "no changes: " + m.edit.fileName() + " not written"
-		if m.catalogAnnouncement() != "" {
-			m.status += " (the catalog is written only with the card)"
+		if m.catalogAnnouncement() == "" {
+			m.status = "no changes: " + m.edit.fileName() + " not written"
+			return nil
 		}
-		return nil
+		return m.confirmCatalogOnly()
 	}
 	if added := m.addedErrors(); len(added) > 0 {
 		m.status = fmt.Sprintf("not saved: the edits add %s (listed on Review)", count(len(added), "error", "errors"))
@@ -223,12 +211,38 @@ func (m *Model) editConfirmSave() tea.Cmd {
 	if also := m.catalogAnnouncement(); also != "" {
 		q += "\n" + also + "."
 	}
-	if m.edit.signatures > 0 && m.s.Doc.Root().Get("signatures") != nil {
+	if m.edit.ed.BreaksSignatures() {
 		q += "\nThe card's signatures will no longer verify."
 	}
-	m.dialog = &dialog{
+	m.dialog = &dialog[*Model]{
 		question: q,
 		yes:      func(m *Model) tea.Cmd { return m.editWrite() },
+		no: func(m *Model) tea.Cmd {
+			m.status = "not written"
+			return nil
+		},
+	}
+	return nil
+}
+
+// confirmCatalogOnly asks before writing what the Catalog step announces
+// when the card itself is unchanged: Review said "Also writes", so the
+// catalog is written even though the card is not (as `oncard catalog add`
+// writes a catalog for an unchanged card).
+func (m *Model) confirmCatalogOnly() tea.Cmd {
+	es := m.edit.s
+	if cmd, stop := m.catalogCheck(es.Path(), (*Model).editConfirmSave); stop {
+		return cmd
+	}
+	q := "No changes to " + m.edit.fileName() + ": it is not written.\n" + m.catalogAnnouncement() + "."
+	q += "\nWrite the catalog?"
+	m.dialog = &dialog[*Model]{
+		question: q,
+		yes: func(m *Model) tea.Cmd {
+			m.result = Result{Path: es.Path()}
+			m.writeCatalogAfterCard()
+			return tea.Quit
+		},
 		no: func(m *Model) tea.Cmd {
 			m.status = "not written"
 			return nil
@@ -261,13 +275,12 @@ func (m *Model) editWrite() tea.Cmd {
 // editReload starts over from the file on disk and re-applies the edits
 // that do not conflict; it returns the dropped ones, said plainly.
 func (m *Model) editReload() ([]string, error) {
-	conflicts, err := m.edit.s.Rebase()
+	conflicts, err := m.edit.ed.Reload()
 	if err != nil {
 		return nil, err
 	}
 	m.s.Doc = m.edit.s.Doc()
 	m.s.changed()
-	m.edit.loadBefore(m.s.Opts)
 	var dropped []string
 	for _, c := range conflicts {
 		dropped = append(dropped, model.SafeText(c.String()))
@@ -284,7 +297,7 @@ func (m *Model) editSaveAs(path string) tea.Cmd {
 	}
 	// The file being edited keeps the other version: the catalog must not
 	// be written over it either.
-	if t := m.catalogSettings().target(); t != "" && samePath(t, m.edit.s.Path()) {
+	if t := m.catalogSettings().Target(); t != "" && app.SamePath(t, m.edit.s.Path()) {
 		m.status = "not written: the catalog file is " + m.edit.fileName() + "; choose another on the Catalog step"
 		return nil
 	}
@@ -309,13 +322,12 @@ func (m *Model) editQuit() tea.Cmd {
 		m.result.Interrupted = true
 		return tea.Quit
 	}
-	m.dialog = &dialog{
+	m.dialog = &dialog[*Model]{
 		question: "Quit without saving? Your changes to " + m.edit.fileName() + " are lost.",
 		yes: func(m *Model) tea.Cmd {
 			m.result.Interrupted = true
 			return tea.Quit
 		},
-		no: func(*Model) tea.Cmd { return nil },
 	}
 	return nil
 }

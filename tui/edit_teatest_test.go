@@ -11,6 +11,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // TestFlowEditOnRequestEntry runs the editor as a Bubble Tea program: open
@@ -31,7 +32,7 @@ func TestFlowEditOnRequestEntry(t *testing.T) {
 	}
 	es.Prepare(func(d *model.Doc) { model.NewCard(d) })
 
-	f := newFlow(t, New(Options{Edit: es, Theme: NewTheme(false)}), 120, 40)
+	f := newFlow(t, New(Options{Edit: es, Theme: style.NewTheme(false)}), 120, 40)
 	f.keys("alt+6", "enter") // On Request, the first skill's entry
 	f.typ("/new")
 	f.keys("ctrl+s") // Review: the diff

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // Fields are built on bubbles/textinput rather than huh: a field here is
@@ -31,7 +32,7 @@ type field interface {
 	apply(s *Session)
 	focus() tea.Cmd
 	blur()
-	view(th *Theme, focused bool, width int) string
+	view(th *style.Theme, focused bool, width int) string
 }
 
 // ---- text ----
@@ -130,17 +131,17 @@ func (f *textField) apply(s *Session) {
 	case textList:
 		items := splitList(v, f.sep)
 		if len(items) == 0 {
-			_ = s.setValue(f.ptr, nil)
+			s.note(s.setValue(f.ptr, nil))
 		} else {
-			_ = s.setValue(f.ptr, items)
+			s.note(s.setValue(f.ptr, items))
 		}
 	case textRequired:
-		_ = s.setValue(f.ptr, v)
+		s.note(s.setValue(f.ptr, v))
 	default:
 		if strings.TrimSpace(v) == "" {
-			_ = s.setValue(f.ptr, nil)
+			s.note(s.setValue(f.ptr, nil))
 		} else {
-			_ = s.setValue(f.ptr, v)
+			s.note(s.setValue(f.ptr, v))
 		}
 	}
 	if f.onApply != nil {
@@ -148,7 +149,7 @@ func (f *textField) apply(s *Session) {
 	}
 }
 
-func (f *textField) view(th *Theme, focused bool, width int) string {
+func (f *textField) view(th *style.Theme, focused bool, width int) string {
 	f.input.SetWidth(max(10, width-2))
 	f.input.SetStyles(th.Input)
 	lbl := th.Label.Render(f.lbl)
@@ -263,19 +264,19 @@ func equalScalar(a, b any) bool {
 
 func (f *choiceField) update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	switch {
-	case key.Matches(msg, Keys.Left):
+	case key.Matches(msg, style.Keys.Left):
 		if f.onCustom() && f.custom.input.Position() > 0 {
 			return f.custom.update(msg)
 		}
 		f.idx = (f.idx + len(f.options) - 1) % len(f.options)
 		return true, f.focus()
-	case key.Matches(msg, Keys.Right):
+	case key.Matches(msg, style.Keys.Right):
 		if f.onCustom() && f.custom.input.Position() < len([]rune(f.custom.value())) {
 			return f.custom.update(msg)
 		}
 		f.idx = (f.idx + 1) % len(f.options)
 		return true, f.focus()
-	case key.Matches(msg, Keys.Toggle) && !f.onCustom():
+	case key.Matches(msg, style.Keys.Toggle) && !f.onCustom():
 		f.idx = (f.idx + 1) % len(f.options)
 		return true, f.focus()
 	}
@@ -289,9 +290,9 @@ func (f *choiceField) apply(s *Session) {
 	if f.onCustom() {
 		v := strings.TrimSpace(f.custom.value())
 		if v == "" {
-			_ = s.setValue(f.ptr, nil)
+			s.note(s.setValue(f.ptr, nil))
 		} else {
-			_ = s.setValue(f.ptr, v)
+			s.note(s.setValue(f.ptr, v))
 		}
 		return
 	}
@@ -299,10 +300,10 @@ func (f *choiceField) apply(s *Session) {
 		f.write(s, f.values[f.idx])
 		return
 	}
-	_ = s.setValue(f.ptr, f.values[f.idx])
+	s.note(s.setValue(f.ptr, f.values[f.idx]))
 }
 
-func (f *choiceField) view(th *Theme, focused bool, width int) string {
+func (f *choiceField) view(th *style.Theme, focused bool, width int) string {
 	lbl := th.Label.Render(f.lbl)
 	if focused {
 		lbl = th.LabelFocus.Render("› " + f.lbl)
@@ -357,9 +358,9 @@ func (f *buttonField) focus() tea.Cmd   { return nil }
 func (f *buttonField) blur()            { f.status = "" }
 func (f *buttonField) apply(s *Session) { f.status = f.action(s) }
 func (f *buttonField) update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
-	return key.Matches(msg, Keys.Enter, Keys.Toggle), nil
+	return key.Matches(msg, style.Keys.Enter, style.Keys.Toggle), nil
 }
-func (f *buttonField) view(th *Theme, focused bool, width int) string {
+func (f *buttonField) view(th *style.Theme, focused bool, width int) string {
 	b := "[ " + f.lbl + " ]"
 	if focused {
 		// The marker, as on every other focused field: without colour
@@ -391,6 +392,6 @@ func newInput() textinput.Model {
 }
 
 // hintLines is a faint explanation, word-wrapped and indented under a field.
-func hintLines(th *Theme, hint string, width int) string {
+func hintLines(th *style.Theme, hint string, width int) string {
 	return indentLines(th.Hint.Render(ansi.Wrap(hint, max(10, width-2), "")), 2)
 }

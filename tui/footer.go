@@ -4,6 +4,8 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/oncard/oncard/tui/style"
 )
 
 // The footer is one line of key help: the keys that work everywhere and
@@ -13,7 +15,7 @@ import (
 
 // essentialKeys are left out of the footer only when the width cannot
 // hold them, in their short words, the last first.
-func (k KeyMap) essentialKeys() []key.Binding {
+func essentialKeys(k style.KeyMap) []key.Binding {
 	return []key.Binding{
 		shortHelp(k.NextStep, "next"), shortHelp(k.Save, "save"),
 		shortHelp(k.Help, "keys"), shortHelp(k.Quit, "quit"),
@@ -64,13 +66,13 @@ func (f *chrome) footer(width int, ks []key.Binding, overlay, narrow bool) strin
 	if narrow {
 		// The swap key says what it swaps to; on a narrow screen it is
 		// what shows the preview at all, so it comes first.
-		swap := Keys.Preview
+		swap := style.Keys.Preview
 		if f.showPreview {
-			swap = shortHelp(Keys.Preview, "form")
+			swap = shortHelp(style.Keys.Preview, "form")
 		}
 		lead = append(lead, swap)
 	}
-	return h.ShortHelpView(fitKeys(width, lead, ks, Keys.Diagnostics, Keys.essentialKeys()))
+	return h.ShortHelpView(fitKeys(width, lead, ks, style.Keys.Diagnostics, essentialKeys(style.Keys)))
 }
 
 // fitKeys chooses the footer's keys for width: lead, then as many of the
@@ -131,7 +133,7 @@ func shortWidth(k key.Binding, separated bool) int {
 // side by side when they fit in width, otherwise the keys in group order
 // flowed down as many columns as fit.
 func fullHelpColumns(width int) [][]key.Binding {
-	groups := Keys.All()
+	groups := style.Keys.All()
 	if columnsWidth(groups) <= width {
 		return groups
 	}

@@ -5,6 +5,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/oncard/oncard/tui/style"
 )
 
 // form is a column of fields with one focused; tab/↓ and shift+tab/↑ move
@@ -85,11 +87,11 @@ func (f *form) update(msg tea.KeyPressMsg, s *Session) (cmd tea.Cmd, blurred boo
 	}
 	_, isButton := fl.(*buttonField)
 	switch {
-	case key.Matches(msg, Keys.NextField):
+	case key.Matches(msg, style.Keys.NextField):
 		return f.move(1), true
-	case key.Matches(msg, Keys.PrevField):
+	case key.Matches(msg, style.Keys.PrevField):
 		return f.move(-1), true
-	case key.Matches(msg, Keys.Enter) && !isButton:
+	case key.Matches(msg, style.Keys.Enter) && !isButton:
 		if f.idx == len(f.fields)-1 {
 			f.done = true
 			return nil, true
@@ -105,7 +107,7 @@ func (f *form) update(msg tea.KeyPressMsg, s *Session) (cmd tea.Cmd, blurred boo
 }
 
 // view renders the fields with the diagnostics of the focused one below it.
-func (f *form) view(th *Theme, s *Session, width int) string {
+func (f *form) view(th *style.Theme, s *Session, width int) string {
 	var b strings.Builder
 	for i, fl := range f.fields {
 		if i > 0 {

@@ -9,6 +9,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -30,7 +31,10 @@ const minFormWidth = 50
 
 // chrome is the state of the frame around the current step or screen.
 type chrome struct {
-	th            *Theme
+	th *style.Theme
+	// adaptTheme says the theme was not chosen by the caller: it follows
+	// the terminal's background once the terminal says what it is.
+	adaptTheme    bool
 	width, height int
 	diag          diagPanel
 	prev          preview
@@ -169,19 +173,36 @@ func (f *chrome) previewPane(inner func(width, height int) string, width, height
 // is busy (then they are the page's). It reports whether msg was one.
 func (f *chrome) frameKey(msg tea.KeyPressMsg, json []byte, busy bool) bool {
 	switch {
-	case key.Matches(msg, Keys.Diagnostics):
+	case key.Matches(msg, style.Keys.Diagnostics):
 		f.diag.focused = true
 		f.showPreview = false
-	case key.Matches(msg, Keys.Preview):
+	case key.Matches(msg, style.Keys.Preview):
 		f.showPreview = !f.showPreview
-	case key.Matches(msg, Keys.ScrollUp) && !busy:
+	case key.Matches(msg, style.Keys.ScrollUp) && !busy:
 		f.prev.setContent(json)
 		f.prev.scroll(-f.previewHeight()/2, f.previewHeight())
-	case key.Matches(msg, Keys.ScrollDown) && !busy:
+	case key.Matches(msg, style.Keys.ScrollDown) && !busy:
 		f.prev.setContent(json)
 		f.prev.scroll(f.previewHeight()/2, f.previewHeight())
 	default:
 		return false
 	}
 	return true
+}
+
+// askBackground asks the terminal for its background colour (when the
+// theme adapts); the answer arrives as a tea.BackgroundColorMsg.
+func (ch *chrome) askBackground() tea.Cmd {
+	if !ch.adaptTheme {
+		return nil
+	}
+	return tea.RequestBackgroundColor
+}
+
+// adaptToBackground rebuilds the theme for the terminal's background. The
+// Theme is changed in place: every component holding it follows.
+func (ch *chrome) adaptToBackground(msg tea.BackgroundColorMsg) {
+	if ch.adaptTheme {
+		*ch.th = *style.NewAdaptiveTheme(ch.th.Colors, msg.IsDark())
+	}
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -72,7 +73,7 @@ func newCardDriver(t *testing.T, m *Model) *driver {
 func newDriver(t *testing.T, opts Options) *driver {
 	t.Helper()
 	if opts.Theme == nil {
-		opts.Theme = NewTheme(false)
+		opts.Theme = style.NewTheme(false)
 	}
 	m := New(opts)
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
@@ -130,4 +131,9 @@ func readValidCard(t *testing.T, path string) []byte {
 		t.Fatalf("saved card has errors:\n%s", data)
 	}
 	return data
+}
+
+// boolAt reads a boolean member; set is false when it is absent.
+func (s *Session) boolAt(ptr string) (v, set bool) {
+	return s.Doc.Find(ptr).BoolValue()
 }

@@ -59,6 +59,8 @@ func (k *keyDriver[D]) run(cmd tea.Cmd, depth int) {
 		}
 	case tea.QuitMsg:
 		k.onQuit()
+	case draftSavedMsg:
+		k.run(k.update(msg), depth+1)
 	}
 }
 

@@ -3,14 +3,17 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/oncard/oncard/tui/style"
 )
 
 // TestKeysDoc keeps docs/keys.md equal to the keymap. Regenerate with
 // ONCARD_UPDATE_DOCS=1.
 func TestKeysDoc(t *testing.T) {
 	path := filepath.Join("..", "docs", "keys.md")
-	want := KeysMarkdown()
+	want := keysMarkdown()
 	if os.Getenv("ONCARD_UPDATE_DOCS") == "1" {
 		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 			t.Fatal(err)
@@ -35,4 +38,74 @@ func TestGoToStepWithAltDigit(t *testing.T) {
 	if d.m.cur != stepStart {
 		t.Fatalf("alt+1 went to step %d", d.m.cur)
 	}
+}
+
+// TestReadmeKeys keeps the README's key table equal to docs/keys.md (its
+// headings one level down, under the README's "### Keys"). Regenerate with
+// ONCARD_UPDATE_DOCS=1.
+func TestReadmeKeys(t *testing.T) {
+	path := filepath.Join("..", "README.md")
+	readme, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := keysMarkdown()
+	_, body, ok := strings.Cut(doc, "\n\n") // drop the document's title
+	if !ok {
+		t.Fatal("docs/keys.md has no title")
+	}
+	want := strings.ReplaceAll(body, "\n## ", "\n#### ")
+	// The generated block runs from its first line to the README's next
+	// section.
+	first, _, _ := strings.Cut(want, "\n")
+	start := strings.Index(string(readme), first)
+	next := -1
+	if start >= 0 {
+		next = strings.Index(string(readme[start:]), "\n## ")
+	}
+	if next < 0 {
+		t.Fatalf("README.md has no generated key table (a line %q, then a section)", first)
+	}
+	end := start + next + 1
+	if os.Getenv("ONCARD_UPDATE_DOCS") == "1" {
+		updated := string(readme[:start]) + want + "\n" + string(readme[end:])
+		if err := os.WriteFile(path, []byte(updated), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if got := string(readme[start:end]); got != want+"\n" {
+		t.Fatalf("the README's key table is out of date: run ONCARD_UPDATE_DOCS=1 go test ./tui -run TestReadmeKeys")
+	}
+}
+
+// keysMarkdown lists every key of the keymap as a Markdown table (the
+// source of docs/keys.md).
+func keysMarkdown() string {
+	var b strings.Builder
+	b.WriteString("# Keys of `oncard new` and `oncard edit`\n\n")
+	b.WriteString("Generated from the one keymap (`tui/style/keys.go`); `go test ./tui -run TestKeysDoc` checks it.\n")
+	b.WriteString("Bare letters (a, d, y, n) only act where no text is being typed: in lists and dialogs.\n")
+	b.WriteString("`oncard edit FILE` on a terminal uses the same screens and keys; there ctrl+s shows the diff on Review, then asks before writing.\n\n")
+	titles := []string{"Steps and program", "Fields and choices", "Lists (interfaces, skills)", "Panels and dialogs"}
+	for i, group := range style.Keys.All() {
+		b.WriteString("## " + titles[i] + "\n\n| key | keys sent | does |\n|---|---|---|\n")
+		for _, k := range group {
+			h := k.Help()
+			b.WriteString("| `" + h.Key + "` | " + strings.Join(k.Keys(), ", ") + " | " + h.Desc + " |\n")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(`## In the taxonomy picker (OASF step)
+
+| key | does |
+|---|---|
+| typing | fuzzy search over names and captions (spaces match underscores) |
+| ↑/↓, tab/shift+tab, pgup/pgdn | move |
+| enter | toggle the class (a category heading opens instead) |
+| space | toggle while browsing (while searching it is part of the query) |
+| → / ← | open a level / go up a level (browsing) |
+| esc | clear the search, then leave the picker |
+`)
+	return b.String()
 }

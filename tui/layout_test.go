@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -65,7 +66,7 @@ func TestFullHelpFitsTheScreen(t *testing.T) {
 		if len(lines) != size[1] {
 			t.Fatalf("%dx%d: %d lines", size[0], size[1], len(lines))
 		}
-		for _, group := range Keys.All() {
+		for _, group := range style.Keys.All() {
 			for _, k := range group {
 				h := k.Help()
 				if !containsPair(lines, h.Key, h.Desc) {
@@ -87,7 +88,7 @@ func containsPair(lines []string, key, desc string) bool {
 }
 
 func TestDiagnosticsPanelSaysHowManyMore(t *testing.T) {
-	th := NewTheme(false)
+	th := style.NewTheme(false)
 	diags := make([]validate.Diagnostic, 5)
 	for i := range diags {
 		diags[i] = validate.Diagnostic{Severity: validate.Error, Code: fmt.Sprintf("test/d%d", i), Message: "finding", Pointer: fmt.Sprintf("/m%d", i)}
@@ -152,7 +153,7 @@ func TestPreviewShowsTheWholeMemberWhenItFits(t *testing.T) {
 	for i := range 100 {
 		lines = append(lines, fmt.Sprintf("line %d", i))
 	}
-	th := NewTheme(false)
+	th := style.NewTheme(false)
 	p := preview{follow: true}
 	p.setContent([]byte(strings.Join(lines, "\n")))
 	// A member growing past the bottom (a class appended to a list).

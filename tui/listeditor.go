@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // listStep edits an array of objects (interfaces, skills): a list of rows
@@ -77,35 +78,35 @@ func (st *listStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	n := st.count(s)
 	switch {
 	case st.moveKey(msg, n): // up or down: the cursor moved
-	case key.Matches(msg, Keys.Enter):
+	case key.Matches(msg, style.Keys.Enter):
 		if n > 0 {
 			return st.openItem(s, st.cursor), false
 		}
 		return st.add(s), true
-	case key.Matches(msg, Keys.Add):
+	case key.Matches(msg, style.Keys.Add):
 		return st.add(s), true
-	case key.Matches(msg, Keys.Remove):
+	case key.Matches(msg, style.Keys.Remove):
 		if n > 0 {
 			if st.onRemove != nil {
 				st.onRemove(s, st.cursor)
 			}
-			_ = s.Doc.Delete(item(st.arrayPtr, st.cursor))
+			s.note(s.Doc.Delete(item(st.arrayPtr, st.cursor)))
 			if st.cursor >= n-1 {
 				st.cursor = max(0, n-2)
 			}
 			s.changed()
 			return nil, true
 		}
-	case key.Matches(msg, Keys.MoveUp):
+	case key.Matches(msg, style.Keys.MoveUp):
 		if st.cursor > 0 {
-			_ = s.Doc.Move(item(st.arrayPtr, st.cursor), item(st.arrayPtr, st.cursor-1))
+			s.note(s.Doc.Move(item(st.arrayPtr, st.cursor), item(st.arrayPtr, st.cursor-1)))
 			st.cursor--
 			s.changed()
 			return nil, true
 		}
-	case key.Matches(msg, Keys.MoveDown):
+	case key.Matches(msg, style.Keys.MoveDown):
 		if st.cursor < n-1 {
-			_ = s.Doc.Move(item(st.arrayPtr, st.cursor), item(st.arrayPtr, st.cursor+1))
+			s.note(s.Doc.Move(item(st.arrayPtr, st.cursor), item(st.arrayPtr, st.cursor+1)))
 			st.cursor++
 			s.changed()
 			return nil, true
@@ -118,12 +119,12 @@ func (st *listStep) add(s *Session) tea.Cmd {
 	if err := s.ensureArray(st.arrayPtr); err != nil {
 		return nil
 	}
-	_ = s.Doc.SetValue(st.arrayPtr+"/-", st.newItem(s))
+	s.note(s.Doc.SetValue(st.arrayPtr+"/-", st.newItem(s)))
 	s.changed()
 	return st.openItem(s, st.count(s)-1)
 }
 
-func (st *listStep) view(th *Theme, s *Session, width, height int) string {
+func (st *listStep) view(th *style.Theme, s *Session, width, height int) string {
 	n := st.count(s)
 	var b strings.Builder
 	if st.editing && st.f != nil {
@@ -195,9 +196,9 @@ func (st *listStep) jump(ptr string, s *Session) tea.Cmd {
 
 func (st *listStep) keys() []key.Binding {
 	if st.editing {
-		return []key.Binding{Keys.NextField, Keys.PrevField, Keys.Back}
+		return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Back}
 	}
-	return []key.Binding{Keys.Enter, Keys.Add, Keys.Remove, Keys.MoveUp, Keys.MoveDown}
+	return []key.Binding{style.Keys.Enter, style.Keys.Add, style.Keys.Remove, style.Keys.MoveUp, style.Keys.MoveDown}
 }
 
 func (st *listStep) busy() bool { return st.editing }
@@ -213,7 +214,7 @@ type rowForm struct {
 // formKey passes a key to the open form: esc, or the form's own end,
 // closes it. blurred says a field was left (the draft is saved then).
 func (r *rowForm) formKey(msg tea.KeyPressMsg, s *Session) (cmd tea.Cmd, blurred bool) {
-	if key.Matches(msg, Keys.Back) {
+	if key.Matches(msg, style.Keys.Back) {
 		r.editing = false
 		return nil, true
 	}
@@ -229,11 +230,11 @@ func (r *rowForm) formKey(msg tea.KeyPressMsg, s *Session) (cmd tea.Cmd, blurred
 // whether msg was one of them.
 func (r *rowForm) moveKey(msg tea.KeyPressMsg, n int) bool {
 	switch {
-	case key.Matches(msg, Keys.Up):
+	case key.Matches(msg, style.Keys.Up):
 		if r.cursor > 0 {
 			r.cursor--
 		}
-	case key.Matches(msg, Keys.Down):
+	case key.Matches(msg, style.Keys.Down):
 		if r.cursor < n-1 {
 			r.cursor++
 		}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // commonModes are the media types offered as toggles for input and output
@@ -80,15 +81,15 @@ func (f *modesField) isChosen(m string) int {
 
 func (f *modesField) update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	switch {
-	case key.Matches(msg, Keys.Left) && (!f.onOther() || f.other.input.Position() == 0):
+	case key.Matches(msg, style.Keys.Left) && (!f.onOther() || f.other.input.Position() == 0):
 		if f.cursor > 0 {
 			f.cursor--
 		}
 		return false, f.focus()
-	case key.Matches(msg, Keys.Right) && !f.onOther():
+	case key.Matches(msg, style.Keys.Right) && !f.onOther():
 		f.cursor++
 		return false, f.focus()
-	case key.Matches(msg, Keys.Toggle) && !f.onOther():
+	case key.Matches(msg, style.Keys.Toggle) && !f.onOther():
 		m := commonModes[f.cursor]
 		if i := f.isChosen(m); i >= 0 {
 			f.chosen = append(f.chosen[:i:i], f.chosen[i+1:]...)
@@ -117,16 +118,16 @@ func (f *modesField) modes() []string {
 func (f *modesField) apply(s *Session) {
 	m := f.modes()
 	if len(m) == 0 && f.optional {
-		_ = s.setValue(f.ptr, nil)
+		s.note(s.setValue(f.ptr, nil))
 		return
 	}
 	if m == nil {
 		m = []string{}
 	}
-	_ = s.setValue(f.ptr, m)
+	s.note(s.setValue(f.ptr, m))
 }
 
-func (f *modesField) view(th *Theme, focused bool, width int) string {
+func (f *modesField) view(th *style.Theme, focused bool, width int) string {
 	lbl := th.Label.Render(f.lbl)
 	if focused {
 		lbl = th.LabelFocus.Render("› " + f.lbl)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // classChoice is an OASF discovery declaration being edited: its schema
@@ -46,7 +47,7 @@ func (cc *classChoice) chosen(k oasf.Kind) (known []*oasf.Class, unknown []any) 
 
 // choose opens the picker on kind k with the chosen classes ticked;
 // ok is false (and no picker is open) when the version has no taxonomy.
-func (cc *classChoice) choose(th *Theme, k oasf.Kind) (cmd tea.Cmd, ok bool) {
+func (cc *classChoice) choose(th *style.Theme, k oasf.Kind) (cmd tea.Cmd, ok bool) {
 	tax := oasf.Get(cc.version)
 	if tax == nil {
 		cc.picker = nil
@@ -77,7 +78,7 @@ func (cc *classChoice) pickerKey(msg tea.KeyPressMsg) (changed, done bool, cmd t
 }
 
 // pickerView is the open picker under its title.
-func (cc *classChoice) pickerView(th *Theme, width, height int) string {
+func (cc *classChoice) pickerView(th *style.Theme, width, height int) string {
 	title := "OASF skills"
 	if cc.kind == oasf.Domains {
 		title = "OASF domains"
@@ -110,7 +111,7 @@ func (cc *classChoice) relinkKind(tax *oasf.Taxonomy, k oasf.Kind) bool {
 
 // viewClasses lists the chosen skills, then the domains, each list after
 // sep; a reference the taxonomy does not know is said to be kept.
-func (cc *classChoice) viewClasses(th *Theme, b *strings.Builder, width int, sep string) {
+func (cc *classChoice) viewClasses(th *style.Theme, b *strings.Builder, width int, sep string) {
 	list := func(title string, cs []*oasf.Class, unknown []any) {
 		b.WriteString(sep + th.Label.Render(fmt.Sprintf("%s (%d)", title, len(cs)+len(unknown))))
 		for _, cl := range cs {

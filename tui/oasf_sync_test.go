@@ -16,6 +16,7 @@ import (
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // syncChildEnv marks the child process that runs the body of
@@ -186,7 +187,7 @@ func describedTaxonomy(t *testing.T, desc string) *oasf.Taxonomy {
 func TestPickerDescriptionIsSafeWrappedAndCut(t *testing.T) {
 	long := "Reads \x1b[31mcrash\x1b[0m dumps.\nThen " + strings.Repeat("explains the stack frame by frame ", 8) + "LASTWORD"
 	tax := describedTaxonomy(t, long)
-	p := newPicker(tax.Skills, NewTheme(false), nil)
+	p := newPicker(tax.Skills, style.NewTheme(false), nil)
 	if !p.described {
 		t.Fatal("a tree with descriptions is not marked described")
 	}
@@ -243,7 +244,7 @@ func TestPickerEmbeddedVersionShowsNoDescriptionRows(t *testing.T) {
 	if tax == nil {
 		t.Fatalf("no embedded %s", oasf.DefaultVersion)
 	}
-	p := newPicker(tax.Skills, NewTheme(false), nil)
+	p := newPicker(tax.Skills, style.NewTheme(false), nil)
 	if p.described {
 		t.Fatal("an embedded tree is marked described")
 	}
@@ -251,7 +252,7 @@ func TestPickerEmbeddedVersionShowsNoDescriptionRows(t *testing.T) {
 		t.Fatalf("description lines for an embedded class = %q", got)
 	}
 	view := p.view(60, 20)
-	synced := newPicker(describedTaxonomy(t, "Some text.").Skills, NewTheme(false), nil)
+	synced := newPicker(describedTaxonomy(t, "Some text.").Skills, style.NewTheme(false), nil)
 	if a, b := strings.Count(view, "\n"), strings.Count(synced.view(60, 20), "\n"); a != b {
 		// Same total height either way: the rows go to the list instead.
 		t.Fatalf("embedded picker is %d lines, synced one %d", a, b)
@@ -287,7 +288,7 @@ func syncedSkills(b *testing.B) *oasf.Tree {
 // BenchmarkPickerKeystrokeSynced is BenchmarkPickerKeystroke on a synced
 // tree: every frame also shows the highlighted class's description.
 func BenchmarkPickerKeystrokeSynced(b *testing.B) {
-	p := newPicker(syncedSkills(b), NewTheme(true), nil)
+	p := newPicker(syncedSkills(b), style.NewTheme(true), nil)
 	benchPickerKeys(b, p, searchKeys())
 }
 
@@ -295,7 +296,7 @@ func BenchmarkPickerKeystrokeSynced(b *testing.B) {
 // move wraps a new description.
 func BenchmarkPickerMoveSynced(b *testing.B) {
 	tree := syncedSkills(b)
-	p := newPicker(tree, NewTheme(true), nil)
+	p := newPicker(tree, style.NewTheme(true), nil)
 	p.open(tree.Children("")[0])
 	benchPickerKeys(b, p, []tea.KeyPressMsg{keyMsg("down"), keyMsg("up")})
 }

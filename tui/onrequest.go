@@ -69,7 +69,7 @@ func chooseOnRequestSkill(s *Session, id, personEntry string) {
 	if err := s.ensureArray(p); err != nil {
 		return
 	}
-	_ = s.Doc.SetValue(p+"/-", object("id", id, "personEntry", personEntry))
+	s.note(s.Doc.SetValue(p+"/-", object("id", id, "personEntry", personEntry)))
 }
 
 // removeOnRequestSkill drops the entry for id; the extension goes when it
@@ -80,9 +80,9 @@ func removeOnRequestSkill(s *Session, id string) {
 		return
 	}
 	p := onRequestSkillsPtr(s)
-	_ = s.Doc.Delete(item(p, j))
+	s.note(s.Doc.Delete(item(p, j)))
 	if s.arrayLen(p) == 0 {
-		_ = s.Doc.Delete(item(extensionsPtr, onRequestIndex(s)))
+		s.note(s.Doc.Delete(item(extensionsPtr, onRequestIndex(s))))
 		s.deleteIfEmpty(extensionsPtr)
 	}
 }
@@ -93,7 +93,7 @@ func renameOnRequestSkill(s *Session, old, next string) {
 		return
 	}
 	if j := onRequestEntry(s, old); j >= 0 {
-		_ = s.Doc.SetValue(item(onRequestSkillsPtr(s), j)+"/id", next)
+		s.note(s.Doc.SetValue(item(onRequestSkillsPtr(s), j)+"/id", next))
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // picker chooses classes of one OASF taxonomy (~700 nodes): fuzzy search
@@ -25,7 +26,7 @@ type picker struct {
 	parent string // browse level ("" = top)
 	list   list.Model
 	chosen []*oasf.Class // in the order chosen
-	th     *Theme
+	th     *style.Theme
 
 	// described: the tree carries descriptions (a version synced from a
 	// server; embedded snapshots have none). Only then are rows kept under
@@ -57,7 +58,7 @@ type pickerItem struct {
 func (i pickerItem) FilterValue() string { return i.c.Name }
 
 // pickerDelegate renders rows on one line each.
-type pickerDelegate struct{ th *Theme }
+type pickerDelegate struct{ th *style.Theme }
 
 func (d pickerDelegate) Height() int                         { return 1 }
 func (d pickerDelegate) Spacing() int                        { return 0 }
@@ -90,7 +91,7 @@ func (d pickerDelegate) Render(w io.Writer, m list.Model, index int, it list.Ite
 	io.WriteString(w, "  "+line)
 }
 
-func newPicker(tree *oasf.Tree, th *Theme, chosen []*oasf.Class) *picker {
+func newPicker(tree *oasf.Tree, th *style.Theme, chosen []*oasf.Class) *picker {
 	q := newInput()
 	q.Prompt = "search: "
 	q.Placeholder = "type to search names and captions"
@@ -223,29 +224,29 @@ func (p *picker) refreshMarks() {
 func (p *picker) update(msg tea.KeyPressMsg) (changed, done bool, cmd tea.Cmd) {
 	searching := p.query.Value() != ""
 	switch {
-	case key.Matches(msg, Keys.Up), key.Matches(msg, Keys.PrevField):
+	case key.Matches(msg, style.Keys.Up), key.Matches(msg, style.Keys.PrevField):
 		p.list.CursorUp()
 		return false, false, nil
-	case key.Matches(msg, Keys.Down), key.Matches(msg, Keys.NextField):
+	case key.Matches(msg, style.Keys.Down), key.Matches(msg, style.Keys.NextField):
 		p.list.CursorDown()
 		return false, false, nil
-	case key.Matches(msg, Keys.ScrollDown):
+	case key.Matches(msg, style.Keys.ScrollDown):
 		p.list.NextPage()
 		return false, false, nil
-	case key.Matches(msg, Keys.ScrollUp):
+	case key.Matches(msg, style.Keys.ScrollUp):
 		p.list.PrevPage()
 		return false, false, nil
-	case key.Matches(msg, Keys.Toggle) && !searching:
+	case key.Matches(msg, style.Keys.Toggle) && !searching:
 		// While searching, space is part of the query ("error handling").
 		return p.toggle(), false, nil
-	case key.Matches(msg, Keys.Back):
+	case key.Matches(msg, style.Keys.Back):
 		if searching {
 			p.query.SetValue("")
 			p.refresh()
 			return false, false, nil
 		}
 		return false, true, nil
-	case key.Matches(msg, Keys.Enter):
+	case key.Matches(msg, style.Keys.Enter):
 		c, ok := p.current()
 		if !ok {
 			return false, false, nil
@@ -256,12 +257,12 @@ func (p *picker) update(msg tea.KeyPressMsg) (changed, done bool, cmd tea.Cmd) {
 			return false, false, nil
 		}
 		return p.toggle(), false, nil
-	case key.Matches(msg, Keys.Right) && !searching:
+	case key.Matches(msg, style.Keys.Right) && !searching:
 		if c, ok := p.current(); ok {
 			p.open(c)
 		}
 		return false, false, nil
-	case key.Matches(msg, Keys.Left) && !searching:
+	case key.Matches(msg, style.Keys.Left) && !searching:
 		if p.parent != "" {
 			from := p.parent
 			if c := p.tree.ByName(p.parent); c != nil {

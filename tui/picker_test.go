@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/style"
 )
 
 func newTestPicker(t *testing.T) *picker {
@@ -15,7 +16,7 @@ func newTestPicker(t *testing.T) *picker {
 	if tax == nil {
 		t.Fatal("no default taxonomy")
 	}
-	p := newPicker(tax.Skills, NewTheme(false), nil)
+	p := newPicker(tax.Skills, style.NewTheme(false), nil)
 	p.focus()
 	return p
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // preview shows the card as it will be written, long lines wrapped, scrolled
@@ -48,7 +49,7 @@ func (p *preview) clamp(height int) {
 
 // view renders height rows of width cells, highlighting the lines of the
 // member at s.Focus.
-func (p *preview) view(th *Theme, s *Session, width, height int) string {
+func (p *preview) view(th *style.Theme, s *Session, width, height int) string {
 	p.setContent(s.JSON)
 	first, last, hl := s.lineSpan(s.Focus)
 	if s.Focus != p.lastPtr {
@@ -67,7 +68,7 @@ func (p *preview) view(th *Theme, s *Session, width, height int) string {
 // its start a third of the way down, or higher when that shows its end
 // (a skill appended to a list), its start at the top when it is taller
 // than the pane.
-func (p *preview) drawFollowing(th *Theme, width, height, first, last int, hl bool) string {
+func (p *preview) drawFollowing(th *style.Theme, width, height, first, last int, hl bool) string {
 	p.clamp(height)
 	out := p.draw(th, width, height, first, last, hl)
 	if !hl || !p.follow || first < 0 || first >= len(p.lines) {
@@ -108,7 +109,7 @@ func (p *preview) textWidth(width int) int {
 	return max(4, width-numW-1)
 }
 
-func (p *preview) draw(th *Theme, width, height, first, last int, hl bool) string {
+func (p *preview) draw(th *style.Theme, width, height, first, last int, hl bool) string {
 	numW := len(fmt.Sprint(len(p.lines)))
 	textW := p.textWidth(width)
 	gutter := strings.Repeat(" ", numW)

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // reviewFlow is what the Review screen of `oncard edit` does the same for
@@ -71,10 +72,10 @@ func (r *reviewFlow) changedOnDiskActions(reload func() tea.Cmd, path string) []
 func (r *reviewFlow) update(msg tea.KeyPressMsg, acts []action, saveAs func(path string) tea.Cmd) tea.Cmd {
 	if r.mode == reviewSaveAs {
 		switch {
-		case key.Matches(msg, Keys.Back):
+		case key.Matches(msg, style.Keys.Back):
 			r.setMode(reviewChangedOnDisk)
 			return nil
-		case key.Matches(msg, Keys.Enter):
+		case key.Matches(msg, style.Keys.Enter):
 			return saveAs(strings.TrimSpace(r.path.Value()))
 		}
 		var cmd tea.Cmd
@@ -82,19 +83,19 @@ func (r *reviewFlow) update(msg tea.KeyPressMsg, acts []action, saveAs func(path
 		return cmd
 	}
 	switch {
-	case key.Matches(msg, Keys.NextField):
+	case key.Matches(msg, style.Keys.NextField):
 		r.cursor = min(r.cursor+1, len(acts)-1)
-	case key.Matches(msg, Keys.PrevField):
+	case key.Matches(msg, style.Keys.PrevField):
 		r.cursor = max(r.cursor-1, 0)
-	case key.Matches(msg, Keys.ScrollDown):
+	case key.Matches(msg, style.Keys.ScrollDown):
 		r.scroll += 10
-	case key.Matches(msg, Keys.ScrollUp):
+	case key.Matches(msg, style.Keys.ScrollUp):
 		r.scroll = max(0, r.scroll-10)
-	case key.Matches(msg, Keys.Back):
+	case key.Matches(msg, style.Keys.Back):
 		if r.mode != reviewMain {
 			r.setMode(reviewMain)
 		}
-	case key.Matches(msg, Keys.Enter, Keys.Toggle):
+	case key.Matches(msg, style.Keys.Enter, style.Keys.Toggle):
 		if r.cursor < len(acts) {
 			return acts[r.cursor].run()
 		}
@@ -128,7 +129,7 @@ func (r *reviewFlow) reloaded(dropped []string) {
 }
 
 // viewChangedOnDisk is the screen after a refused save of fileName.
-func (r *reviewFlow) viewChangedOnDisk(th *Theme, b *strings.Builder, fileName string, acts []action, width int) {
+func (r *reviewFlow) viewChangedOnDisk(th *style.Theme, b *strings.Builder, fileName string, acts []action, width int) {
 	b.WriteString(th.Error.Render(ansi.Wrap(fileName+" changed on disk since it was opened; nothing was written.", width, "/ ")) + "\n")
 	b.WriteString(th.Hint.Render(ansi.Wrap("Your edits are kept. Reload re-applies those that do not conflict with the other change.", width, " ")) + "\n")
 	b.WriteString("\n")
@@ -136,12 +137,12 @@ func (r *reviewFlow) viewChangedOnDisk(th *Theme, b *strings.Builder, fileName s
 }
 
 // viewSaveAs is the path prompt.
-func (r *reviewFlow) viewSaveAs(th *Theme, b *strings.Builder, width int) {
+func (r *reviewFlow) viewSaveAs(th *style.Theme, b *strings.Builder, width int) {
 	b.WriteString(th.Label.Render(ansi.Wrap("Save your version to (a new file; enter saves, esc back):", width, " ")) + "\n")
 	b.WriteString(focusMark + " " + r.path.View() + "\n")
 }
 
-func (r *reviewFlow) viewActions(th *Theme, b *strings.Builder, acts []action) {
+func (r *reviewFlow) viewActions(th *style.Theme, b *strings.Builder, acts []action) {
 	for i, a := range acts {
 		if i == r.cursor {
 			b.WriteString(th.Cursor.Render(focusMark+" [ "+a.label+" ]") + "\n")
@@ -154,7 +155,7 @@ func (r *reviewFlow) viewActions(th *Theme, b *strings.Builder, acts []action) {
 // viewDiff draws the diff from line r.scroll, coloured, in rows lines; it
 // clamps the scroll. Long lines are wrapped rather than cut: the change is
 // often at their end.
-func (r *reviewFlow) viewDiff(th *Theme, b *strings.Builder, diff string, width, rows int) {
+func (r *reviewFlow) viewDiff(th *style.Theme, b *strings.Builder, diff string, width, rows int) {
 	lines := strings.Split(strings.TrimRight(diff, "\n"), "\n")
 	rows = max(3, rows-1)
 	r.scroll = min(r.scroll, max(0, len(lines)-1))
@@ -164,12 +165,14 @@ func (r *reviewFlow) viewDiff(th *Theme, b *strings.Builder, diff string, width,
 		l := model.SafeText(lines[last])
 		style := func(s ...string) string { return strings.Join(s, "") }
 		switch {
-		case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"), strings.HasPrefix(l, "@@"):
-			style = th.Hint.Render
+		case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
+			style = th.DiffHead.Render
+		case strings.HasPrefix(l, "@@"):
+			style = th.DiffHunk.Render
 		case strings.HasPrefix(l, "+"):
-			style = th.OK.Render
+			style = th.DiffAdd.Render
 		case strings.HasPrefix(l, "-"):
-			style = th.Error.Render
+			style = th.DiffDel.Render
 		}
 		for _, part := range strings.Split(ansi.Hardwrap(l, max(10, width), false), "\n") {
 			out = append(out, style(part))

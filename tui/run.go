@@ -18,7 +18,7 @@ func Run(ctx context.Context, opts Options, in io.Reader, out io.Writer) (Result
 	if err != nil {
 		res.Interrupted = true
 		if m.draft != nil && m.s.Edits > 0 {
-			m.writeDraft()
+			m.writeDraftNow()
 			res.DraftKept = m.draft.Path
 		}
 		if ctx.Err() != nil {

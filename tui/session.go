@@ -31,6 +31,26 @@ type Session struct {
 	// Edits counts changes; drafts compare it to know when to save.
 	Edits int
 	Opts  *validate.Options
+	// editErr is the first edit of the current key that failed (see
+	// note): the root shows it, and the key does not count as an edit.
+	editErr error
+}
+
+// note records err, the outcome of an edit of the Doc. A failed edit
+// changes nothing in the Doc (model's edits are all or nothing); the root
+// says why on screen once the key is handled (takeEditErr).
+func (s *Session) note(err error) {
+	if err != nil && s.editErr == nil {
+		s.editErr = err
+	}
+}
+
+// takeEditErr returns the failed edit of the key just handled (nil when
+// every edit applied) and forgets it.
+func (s *Session) takeEditErr() error {
+	err := s.editErr
+	s.editErr = nil
+	return err
 }
 
 func newSession(doc *model.Doc, opts *validate.Options) *Session {
@@ -50,7 +70,9 @@ func (s *Session) replace(doc *model.Doc) {
 
 // changed re-encodes and re-validates after an edit.
 func (s *Session) changed() {
-	s.Edits++
+	if s.editErr == nil { // a failed edit is not counted (nor drafted)
+		s.Edits++
+	}
 	s.refresh()
 }
 
@@ -133,11 +155,6 @@ func (s *Session) strings(ptr string) []string {
 	return out
 }
 
-// boolAt reads a boolean member; set is false when it is absent.
-func (s *Session) boolAt(ptr string) (v, set bool) {
-	return s.Doc.Find(ptr).BoolValue()
-}
-
 // ensureObject creates the objects on the way to ptr (and ptr itself).
 func (s *Session) ensureObject(ptr string) error { return s.ensure(ptr, "{}") }
 
@@ -184,7 +201,7 @@ func (s *Session) setValue(ptr string, v any) error {
 // empty "provider": {} is worse than none).
 func (s *Session) deleteIfEmpty(ptr string) {
 	if n := s.Doc.Find(ptr); n != nil && n.Len() == 0 && (n.Kind == model.Object || n.Kind == model.Array) {
-		_ = s.Doc.Delete(ptr)
+		s.note(s.Doc.Delete(ptr))
 	}
 }
 

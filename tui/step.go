@@ -3,6 +3,8 @@ package tui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/oncard/oncard/tui/style"
 )
 
 // step is one screen of the guided flow. Steps hold no copy of the card:
@@ -13,7 +15,7 @@ type step interface {
 	enter(s *Session) tea.Cmd
 	// update handles a key; blurred says the focus left a field.
 	update(msg tea.KeyPressMsg, s *Session) (cmd tea.Cmd, blurred bool)
-	view(th *Theme, s *Session, width, height int) string
+	view(th *style.Theme, s *Session, width, height int) string
 	// pointer is the member being edited (highlighted in the preview).
 	pointer(s *Session) string
 	// owns reports whether the member at ptr is edited on this step.
@@ -54,7 +56,7 @@ func (st *formStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	return st.f.update(msg, s)
 }
 
-func (st *formStep) view(th *Theme, s *Session, width, height int) string {
+func (st *formStep) view(th *style.Theme, s *Session, width, height int) string {
 	return st.f.view(th, s, width)
 }
 
@@ -68,7 +70,7 @@ func (st *formStep) jump(ptr string, s *Session) tea.Cmd {
 }
 
 func (st *formStep) keys() []key.Binding {
-	return []key.Binding{Keys.NextField, Keys.PrevField, Keys.Left, Keys.Right}
+	return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Left, style.Keys.Right}
 }
 
 func (st *formStep) busy() bool { return false }

@@ -7,7 +7,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // catalogStep lists the card in an AI Catalog: the entry's identifier and
@@ -17,13 +19,13 @@ import (
 // catalog) while this step is current. Nothing here edits the card: the
 // fields read and write st.cfg, and no change counts as a card edit.
 type catalogStep struct {
-	cfg  catalogSettings
-	plan *catalogPlan
+	cfg  app.CatalogSettings
+	plan *app.CatalogPlan
 	f    *form
 	// confirmed is the catalog file the user agreed to replace.
 	confirmed string
 	// planner makes plan, reusing what a keystroke did not change.
-	planner catalogPlanner
+	planner app.CatalogPlanner
 }
 
 func newCatalogStep() *catalogStep { return &catalogStep{} }
@@ -43,7 +45,7 @@ func (st *catalogStep) enter(s *Session) tea.Cmd {
 // replan brings the entry and the catalog up to date with the card and
 // settings (recomputing only what changed, see catalogPlanner).
 func (st *catalogStep) replan(s *Session) {
-	st.plan = st.planner.plan(s.Doc, s.Edits, st.cfg, s.Opts)
+	st.plan = st.planner.Plan(s.Doc, s.Edits, st.cfg, s.Opts)
 }
 
 // Field labels (also how the focus is kept across a rebuild).
@@ -59,32 +61,32 @@ const (
 // rebuild makes the fields the write choice needs: a path unless it writes
 // nothing, specVersion and host name only for a new catalog.
 func (st *catalogStep) rebuild(s *Session, focus string) {
-	id := newSuggestField(lblCatalogID, &st.cfg.Identifier, func() string { return st.plan.suggestedID })
+	id := newSuggestField(lblCatalogID, &st.cfg.Identifier, func() string { return st.plan.SuggestedID })
 	id.hint = "empty: the suggested urn:air identifier, derived from the first interface's host and the card's name"
-	u := newSuggestField(lblCatalogURL, &st.cfg.URL, func() string { return st.plan.suggestedURL })
+	u := newSuggestField(lblCatalogURL, &st.cfg.URL, func() string { return st.plan.SuggestedURL })
 	u.hint = "empty: the well-known path of the first interface's host"
 
-	write := newChoiceField(lblCatalogWrite, "", catalogWriteOptions, []any{writeNothing, writeEntry, writeNewCatalog, writeIntoExisting})
-	write.write = func(_ *Session, v any) { st.cfg.Write = v.(catalogWrite) }
+	write := newChoiceField(lblCatalogWrite, "", app.CatalogWriteOptions, []any{app.WriteNothing, app.WriteEntry, app.WriteNewCatalog, app.WriteIntoExisting})
+	write.write = func(_ *Session, v any) { st.cfg.Write = v.(app.CatalogWrite) }
 	write.hint = "written atomically after the card; an existing file is replaced only after a yes"
 	fields := []field{id, u, write}
 
-	if st.cfg.Write != writeNothing {
-		def := defaultCatalogPath(st.cfg.Write)
+	if st.cfg.Write != app.WriteNothing {
+		def := app.DefaultCatalogPath(st.cfg.Write)
 		path := newSuggestField(lblCatalogPath, &st.cfg.Path, func() string { return def })
 		path.prefix = "default: "
 		path.hint = "a path on this machine, relative to the current directory"
-		if st.cfg.Write == writeIntoExisting {
+		if st.cfg.Write == app.WriteIntoExisting {
 			path.hint += " · the entry is inserted or updated; every other byte of the file is kept"
 		}
 		fields = append(fields, path)
 	}
-	if st.cfg.Write == writeNewCatalog {
-		values := make([]any, len(catalogSpecVersions))
-		for i, v := range catalogSpecVersions {
+	if st.cfg.Write == app.WriteNewCatalog {
+		values := make([]any, len(app.CatalogSpecVersions))
+		for i, v := range app.CatalogSpecVersions {
 			values[i] = v
 		}
-		spec := newChoiceField(lblCatalogSpec, "", catalogSpecVersions, values)
+		spec := newChoiceField(lblCatalogSpec, "", app.CatalogSpecVersions, values)
 		spec.write = func(_ *Session, v any) { st.cfg.SpecVersion = v.(string) }
 		host := newTextField(lblCatalogHost, "", textString, "Example Agents")
 		host.read = func(*Session) string { return st.cfg.HostName }
@@ -98,9 +100,9 @@ func (st *catalogStep) rebuild(s *Session, focus string) {
 	// The choices hold settings, not card members: set them after load
 	// (which looks for them in the card).
 	write.idx = int(st.cfg.Write)
-	if st.cfg.Write == writeNewCatalog {
+	if st.cfg.Write == app.WriteNewCatalog {
 		spec := st.f.fields[len(st.f.fields)-2].(*choiceField)
-		for i, v := range catalogSpecVersions {
+		for i, v := range app.CatalogSpecVersions {
 			if v == st.cfg.SpecVersion {
 				spec.idx = i
 			}
@@ -115,11 +117,11 @@ func (st *catalogStep) rebuild(s *Session, focus string) {
 
 func (st *catalogStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	switch {
-	case key.Matches(msg, Keys.NextField):
+	case key.Matches(msg, style.Keys.NextField):
 		return st.f.move(1), true
-	case key.Matches(msg, Keys.PrevField):
+	case key.Matches(msg, style.Keys.PrevField):
 		return st.f.move(-1), true
-	case key.Matches(msg, Keys.Enter):
+	case key.Matches(msg, style.Keys.Enter):
 		if st.f.idx < len(st.f.fields)-1 {
 			return st.f.move(1), true
 		}
@@ -143,19 +145,19 @@ func (st *catalogStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	return cmd, false
 }
 
-func (st *catalogStep) view(th *Theme, s *Session, width, height int) string {
+func (st *catalogStep) view(th *style.Theme, s *Session, width, height int) string {
 	var b strings.Builder
 	b.WriteString(hintLines(th, "Lists this card in an AI Catalog. Nothing here changes the card.", width) + "\n\n")
 	b.WriteString(st.f.view(th, s, width) + "\n\n")
 	p := st.plan
-	if p.err != nil {
-		b.WriteString(th.Error.Render(truncate("✗ "+model.SafeText(p.err.Error()), width)) + "\n")
+	if p.Err != nil {
+		b.WriteString(th.Error.Render(truncate("✗ "+model.SafeText(p.Err.Error()), width)) + "\n")
 		return b.String()
 	}
-	b.WriteString(th.Label.Render("Catalog findings: ") + countsLine(th, p.diags) + "\n")
-	for n, d := range p.diags {
+	b.WriteString(th.Label.Render("Catalog findings: ") + countsLine(th, p.Diags) + "\n")
+	for n, d := range p.Diags {
 		if n == 6 {
-			b.WriteString(th.Hint.Render(fmt.Sprintf("… %d more", len(p.diags)-n)) + "\n")
+			b.WriteString(th.Hint.Render(fmt.Sprintf("… %d more", len(p.Diags)-n)) + "\n")
 			break
 		}
 		b.WriteString(renderDiag(th, d, width-2) + "\n")
@@ -163,7 +165,7 @@ func (st *catalogStep) view(th *Theme, s *Session, width, height int) string {
 			b.WriteString("  " + th.Hint.Render(truncate(model.SafeText(d.Pointer), width-2)) + "\n")
 		}
 	}
-	for _, n := range p.notes {
+	for _, n := range p.Notes {
 		// What was derived is shown as "suggested: …" already.
 		if !strings.HasPrefix(n, "identifier ") && !strings.HasPrefix(n, "url ") {
 			b.WriteString(hintLines(th, "note: "+n, width) + "\n")
@@ -175,14 +177,14 @@ func (st *catalogStep) view(th *Theme, s *Session, width, height int) string {
 
 // onSave says in one line what saving the card will do with the catalog.
 func (st *catalogStep) onSave() string {
-	t := model.SafeText(st.cfg.target())
+	t := model.SafeText(st.cfg.Target())
 	switch st.cfg.Write {
-	case writeEntry:
+	case app.WriteEntry:
 		return "On save: the entry is written to " + t + "."
-	case writeNewCatalog:
+	case app.WriteNewCatalog:
 		return "On save: a new catalog is written to " + t + "."
-	case writeIntoExisting:
-		if m := st.plan.merge; m != nil && !m.Added {
+	case app.WriteIntoExisting:
+		if m := st.plan.Merge; m != nil && !m.Added {
 			return "On save: the entry at " + model.EntryPtr(m.Index) + " of " + t + " is updated."
 		}
 		return "On save: the entry is added to " + t + "."
@@ -194,7 +196,7 @@ func (st *catalogStep) pointer(*Session) string       { return "" }
 func (st *catalogStep) owns(string, *Session) bool    { return false }
 func (st *catalogStep) jump(string, *Session) tea.Cmd { return nil }
 func (st *catalogStep) keys() []key.Binding {
-	return []key.Binding{Keys.NextField, Keys.PrevField, Keys.Left, Keys.Right}
+	return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Left, style.Keys.Right}
 }
 func (st *catalogStep) busy() bool { return false }
 
@@ -213,7 +215,7 @@ func newSuggestField(lbl string, v *string, suggestion func() string) *suggestFi
 	return &suggestField{textField: f, suggestion: suggestion, prefix: "suggested: "}
 }
 
-func (f *suggestField) view(th *Theme, focused bool, width int) string {
+func (f *suggestField) view(th *style.Theme, focused bool, width int) string {
 	sugg := model.SafeText(f.suggestion())
 	f.input.Placeholder = ""
 	if sugg != "" {

@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 )
 
@@ -336,7 +338,7 @@ func requireCatalogGolden(t *testing.T, name, got string) {
 func TestCatalogPreviewFollowsEntryInLongCatalog(t *testing.T) {
 	d, _ := catalogDriver(t)
 	d.chooseWrite(3, writeBigCatalog(t, 300))
-	first, last, ok := entryLines(d.catalog().plan)
+	first, last, ok := app.EntryLines(d.catalog().plan)
 	if !ok || first < 300 || last <= first {
 		t.Fatalf("entry lines %d-%d ok=%v in a 300-entry catalog", first, last, ok)
 	}
@@ -386,4 +388,20 @@ func TestCatalogStepAsksForCatalogThenCard(t *testing.T) {
 	if !d.m.result.Saved || string(readBytes(t, card)) == "old\n" || string(readBytes(t, out)) == "old\n" {
 		t.Fatalf("not both written: %+v %q", d.m.result, d.m.status)
 	}
+}
+
+// writeBigCatalog writes a valid catalog of n other entries and returns its
+// path.
+func writeBigCatalog(tb testing.TB, n int) string {
+	tb.Helper()
+	entries := make([]string, n)
+	for i := range entries {
+		entries[i] = fmt.Sprintf(`    {"identifier": "urn:air:other.example:agents:a%d", "type": "application/a2a-agent-card+json", "version": "1.%d.0", "url": "https://other.example/a%d/agent-card.json"}`, i, i, i)
+	}
+	path := filepath.Join(tb.TempDir(), "catalog.json")
+	data := "{\n  \"specVersion\": \"1.0\",\n  \"entries\": [\n" + strings.Join(entries, ",\n") + "\n  ]\n}\n"
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return path
 }

@@ -99,7 +99,7 @@ func skillForm(s *Session, arr string, i int) *form {
 		}
 		next := uniqueSlug(slugify(v), others(s))
 		if next != prevID {
-			_ = s.setValue(p+"/id", next)
+			s.note(s.setValue(p+"/id", next))
 			id.setValue(next)
 			renameOnRequestSkill(s, prevID, next)
 			prevID = next

@@ -11,6 +11,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // DefaultSchemaServer is the public OASF schema server.
@@ -28,13 +29,13 @@ func discoveryIndex(s *Session) int { return s.card().DiscoveryIndex() }
 // oasfStep declares the OASF discovery extension: schema_version, schema
 // server, and skills and domains chosen with the picker.
 type oasfStep struct {
-	th     *Theme
+	th     *style.Theme
 	server string
 	classChoice
 	f *form
 }
 
-func newOASFStep(th *Theme) *oasfStep { return &oasfStep{th: th} }
+func newOASFStep(th *style.Theme) *oasfStep { return &oasfStep{th: th} }
 
 func (st *oasfStep) title() string { return "OASF" }
 
@@ -102,7 +103,7 @@ func (st *oasfStep) save(s *Session) {
 	domains := refs(st.domains, st.unknownDomains)
 	if len(skills) == 0 && len(domains) == 0 {
 		if p != "" {
-			_ = s.Doc.Delete(p)
+			s.note(s.Doc.Delete(p))
 			s.deleteIfEmpty(extensionsPtr)
 		}
 		return
@@ -116,21 +117,21 @@ func (st *oasfStep) save(s *Session) {
 		if len(domains) > 0 {
 			params = object("schema_version", st.version, "skills", skills, "domains", domains)
 		}
-		_ = s.Doc.SetValue(extensionsPtr+"/-", object(
-			"uri", uri, "description", "OASF skills and domains", "params", params))
+		s.note(s.Doc.SetValue(extensionsPtr+"/-", object(
+			"uri", uri, "description", "OASF skills and domains", "params", params)))
 		return
 	}
 	if s.text(p+"/uri") != uri {
-		_ = s.Doc.SetValue(p+"/uri", uri)
+		s.note(s.Doc.SetValue(p+"/uri", uri))
 	}
 	if s.text(p+"/params/schema_version") != st.version {
-		_ = s.setValue(p+"/params/schema_version", st.version)
+		s.note(s.setValue(p+"/params/schema_version", st.version))
 	}
-	_ = s.setValue(p+"/params/skills", skills)
+	s.note(s.setValue(p+"/params/skills", skills))
 	if len(domains) > 0 {
-		_ = s.setValue(p+"/params/domains", domains)
+		s.note(s.setValue(p+"/params/domains", domains))
 	} else {
-		_ = s.setValue(p+"/params/domains", nil)
+		s.note(s.setValue(p+"/params/domains", nil))
 	}
 }
 
@@ -224,7 +225,7 @@ func (st *oasfStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 		}
 		return cmd, changed
 	}
-	if key.Matches(msg, Keys.Enter, Keys.Toggle) {
+	if key.Matches(msg, style.Keys.Enter, style.Keys.Toggle) {
 		switch st.f.idx {
 		case 2:
 			return st.openPicker(oasf.Skills), true
@@ -235,7 +236,7 @@ func (st *oasfStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	return st.f.update(msg, s)
 }
 
-func (st *oasfStep) view(th *Theme, s *Session, width, height int) string {
+func (st *oasfStep) view(th *style.Theme, s *Session, width, height int) string {
 	if st.picker != nil {
 		return st.pickerView(th, width, height)
 	}
@@ -308,9 +309,9 @@ func (st *oasfStep) jump(ptr string, s *Session) tea.Cmd {
 
 func (st *oasfStep) keys() []key.Binding {
 	if st.picker != nil {
-		return []key.Binding{Keys.Toggle, Keys.Enter, Keys.Left, Keys.Back}
+		return []key.Binding{style.Keys.Toggle, style.Keys.Enter, style.Keys.Left, style.Keys.Back}
 	}
-	return []key.Binding{Keys.NextField, Keys.PrevField, Keys.Left, Keys.Right, Keys.Enter}
+	return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Left, style.Keys.Right, style.Keys.Enter}
 }
 
 func (st *oasfStep) busy() bool { return st.picker != nil }

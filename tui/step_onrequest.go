@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // onRequestStep chooses the skills a person handles and, for each, where a
@@ -83,7 +84,7 @@ func (st *onRequestStep) entryForm(s *Session, p string) *form {
 		sp := onRequestSkillsPtr(s)
 		n := s.arrayLen(sp)
 		for j := 0; j < n; j++ {
-			_ = s.Doc.SetValue(item(sp, j)+"/personEntry", v)
+			s.note(s.Doc.SetValue(item(sp, j)+"/personEntry", v))
 		}
 		return fmt.Sprintf("applied to %d skill(s)", n)
 	}}
@@ -102,7 +103,7 @@ func (st *onRequestStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool)
 	n := s.arrayLen("/skills")
 	switch {
 	case st.moveKey(msg, n): // up or down: the cursor moved
-	case key.Matches(msg, Keys.Toggle):
+	case key.Matches(msg, style.Keys.Toggle):
 		if n == 0 || ineligibleReason(s, st.skillPtr()) != "" {
 			return nil, false
 		}
@@ -117,7 +118,7 @@ func (st *onRequestStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool)
 		}
 		s.changed()
 		return nil, true
-	case key.Matches(msg, Keys.Enter):
+	case key.Matches(msg, style.Keys.Enter):
 		if n > 0 {
 			return st.open(s), false
 		}
@@ -125,7 +126,7 @@ func (st *onRequestStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool)
 	return nil, false
 }
 
-func (st *onRequestStep) view(th *Theme, s *Session, width, height int) string {
+func (st *onRequestStep) view(th *style.Theme, s *Session, width, height int) string {
 	var b strings.Builder
 	n := s.arrayLen("/skills")
 	if n == 0 {
@@ -248,9 +249,9 @@ func (st *onRequestStep) jump(ptr string, s *Session) tea.Cmd {
 
 func (st *onRequestStep) keys() []key.Binding {
 	if st.editing {
-		return []key.Binding{Keys.NextField, Keys.PrevField, Keys.Left, Keys.Right, Keys.Back}
+		return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Left, style.Keys.Right, style.Keys.Back}
 	}
-	return []key.Binding{Keys.Toggle, Keys.Enter}
+	return []key.Binding{style.Keys.Toggle, style.Keys.Enter}
 }
 
 func (st *onRequestStep) busy() bool { return st.editing }

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -50,20 +51,20 @@ func (st *reviewStep) enter(s *Session) tea.Cmd {
 }
 
 func (st *reviewStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
-	if st.f.idx == 1 && key.Matches(msg, Keys.Enter, Keys.Toggle) {
+	if st.f.idx == 1 && key.Matches(msg, style.Keys.Enter, style.Keys.Toggle) {
 		if st.path == "" {
 			st.path = DefaultPath
 		}
 		st.saveRequested = true
 		return nil, false
 	}
-	if st.f.idx == 0 && key.Matches(msg, Keys.Enter) {
+	if st.f.idx == 0 && key.Matches(msg, style.Keys.Enter) {
 		st.f.idx = 1
 		return st.f.focus(), true
 	}
 	// The path is not part of the card: no re-validation needed.
 	fl := st.f.focused()
-	if key.Matches(msg, Keys.NextField, Keys.PrevField) {
+	if key.Matches(msg, style.Keys.NextField, style.Keys.PrevField) {
 		return st.f.move(1), true
 	}
 	changed, cmd := fl.update(msg)
@@ -73,7 +74,7 @@ func (st *reviewStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	return cmd, false
 }
 
-func (st *reviewStep) view(th *Theme, s *Session, width, height int) string {
+func (st *reviewStep) view(th *style.Theme, s *Session, width, height int) string {
 	var b strings.Builder
 	e, w, i := validate.Counts(s.Diags)
 	b.WriteString(countsLine(th, s.Diags) + "\n")
@@ -120,7 +121,7 @@ func (st *reviewStep) pointer(*Session) string       { return "" }
 func (st *reviewStep) owns(string, *Session) bool    { return false }
 func (st *reviewStep) jump(string, *Session) tea.Cmd { return nil }
 func (st *reviewStep) keys() []key.Binding {
-	return []key.Binding{Keys.NextField, Keys.Enter}
+	return []key.Binding{style.Keys.NextField, style.Keys.Enter}
 }
 func (st *reviewStep) busy() bool { return false }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -76,7 +77,7 @@ func (st *editReviewStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool
 // until the operator says so.
 func (st *editReviewStep) previewUpgrade(keepDual bool) tea.Cmd {
 	m := st.m
-	plan, err := model.PlanUpgrade(m.s.Doc, model.UpgradeOptions{KeepDual: keepDual})
+	plan, err := m.edit.ed.PlanUpgrade(keepDual)
 	if errors.Is(err, model.ErrNotV03) {
 		m.status = "nothing to upgrade: the card has no v0.3 members"
 		return nil
@@ -111,7 +112,7 @@ func (st *editReviewStep) applyUpgrade() tea.Cmd {
 
 func (st *editReviewStep) removeSignatures() tea.Cmd {
 	m := st.m
-	if err := m.edit.s.Delete("/signatures"); err != nil {
+	if err := m.edit.ed.RemoveSignatures(); err != nil {
 		m.status = "cannot remove the signatures: " + model.SafeText(err.Error())
 		return nil
 	}
@@ -132,7 +133,7 @@ func (st *editReviewStep) reload() tea.Cmd {
 	return nil
 }
 
-func (st *editReviewStep) view(th *Theme, s *Session, width, height int) string {
+func (st *editReviewStep) view(th *style.Theme, s *Session, width, height int) string {
 	m := st.m
 	var b strings.Builder
 	line := func(text string) { b.WriteString(text + "\n") }
@@ -168,10 +169,10 @@ func (st *editReviewStep) view(th *Theme, s *Session, width, height int) string 
 		for _, d := range added {
 			line("  " + renderDiag(th, d, width-2))
 		}
-	} else if old, _, _ := validate.Counts(m.edit.before); old > 0 {
+	} else if old, _, _ := validate.Counts(m.edit.ed.Before()); old > 0 {
 		line(th.Hint.Render(fmt.Sprintf("The file already had %s; the edits add none.", count(old, "error", "errors"))))
 	}
-	if m.edit.signatures > 0 && s.Doc.Root().Get("signatures") != nil && m.edit.s.Changed() {
+	if m.edit.ed.BreaksSignatures() {
 		line(th.Warning.Render(ansi.Wrap("The card is signed: after this edit its signatures no longer verify. Re-sign it, or remove them.", width, " ")))
 	}
 	if cat := m.catalog(); cat != nil {
@@ -205,7 +206,7 @@ func (st *editReviewStep) pointer(*Session) string       { return "" }
 func (st *editReviewStep) owns(string, *Session) bool    { return false }
 func (st *editReviewStep) jump(string, *Session) tea.Cmd { return nil }
 func (st *editReviewStep) keys() []key.Binding {
-	return []key.Binding{Keys.NextField, Keys.Enter, Keys.ScrollDown}
+	return []key.Binding{style.Keys.NextField, style.Keys.Enter, style.Keys.ScrollDown}
 }
 
 // busy: pgup/pgdn scroll the diff here rather than the preview.

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // Template is a starter card offered on the Start step.
@@ -52,17 +53,17 @@ func (st *startStep) choices() int { return 1 + len(st.templates) }
 
 func (st *startStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	switch {
-	case key.Matches(msg, Keys.Up), key.Matches(msg, Keys.PrevField):
+	case key.Matches(msg, style.Keys.Up), key.Matches(msg, style.Keys.PrevField):
 		if st.cursor > 0 {
 			st.cursor--
 		}
 		st.confirm = false
-	case key.Matches(msg, Keys.Down), key.Matches(msg, Keys.NextField):
+	case key.Matches(msg, style.Keys.Down), key.Matches(msg, style.Keys.NextField):
 		if st.cursor < st.choices()-1 {
 			st.cursor++
 		}
 		st.confirm = false
-	case key.Matches(msg, Keys.Enter):
+	case key.Matches(msg, style.Keys.Enter):
 		if s.Edits > 0 && !st.confirm {
 			st.confirm = true
 			return nil, false
@@ -85,7 +86,7 @@ func (st *startStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
 	return nil, false
 }
 
-func (st *startStep) view(th *Theme, s *Session, width, height int) string {
+func (st *startStep) view(th *style.Theme, s *Session, width, height int) string {
 	var b strings.Builder
 	b.WriteString(th.Hint.Render("Start from a template or from a blank card.") + "\n\n")
 	for i := 0; i < st.choices(); i++ {
@@ -113,5 +114,7 @@ func (st *startStep) view(th *Theme, s *Session, width, height int) string {
 func (st *startStep) pointer(*Session) string       { return "" }
 func (st *startStep) owns(string, *Session) bool    { return false }
 func (st *startStep) jump(string, *Session) tea.Cmd { return nil }
-func (st *startStep) keys() []key.Binding           { return []key.Binding{Keys.Up, Keys.Down, Keys.Enter} }
-func (st *startStep) busy() bool                    { return false }
+func (st *startStep) keys() []key.Binding {
+	return []key.Binding{style.Keys.Up, style.Keys.Down, style.Keys.Enter}
+}
+func (st *startStep) busy() bool { return false }

@@ -8,7 +8,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/templates"
+	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -413,7 +415,7 @@ func TestCtrlCKeepsDraftAndResume(t *testing.T) {
 	if !d.m.result.Interrupted || d.m.result.DraftKept == "" || !d.m.quitting {
 		t.Fatalf("result %+v", d.m.result)
 	}
-	dr, err := LatestDraft(dir)
+	dr, err := app.LatestDraft(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -427,7 +429,7 @@ func TestCtrlCKeepsDraftAndResume(t *testing.T) {
 		t.Fatalf("resume at %d with %q", r.m.cur, r.m.s.text("/name"))
 	}
 	r.press("ctrl+c", "n")
-	if _, err := LatestDraft(dir); err == nil {
+	if _, err := app.LatestDraft(dir); err == nil {
 		t.Fatal("draft kept after answering no")
 	}
 }
@@ -436,12 +438,12 @@ func TestDraftSavedOnBlur(t *testing.T) {
 	dir := t.TempDir()
 	d := newDriver(t, Options{DraftDir: dir})
 	d.press("enter").typ("Half")
-	if _, err := LatestDraft(dir); err == nil {
+	if _, err := app.LatestDraft(dir); err == nil {
 		// The field being typed may be lost, but nothing before it.
 		t.Log("draft already saved while typing (allowed)")
 	}
 	d.press("tab")
-	dr, err := LatestDraft(dir)
+	dr, err := app.LatestDraft(dir)
 	if err != nil || !strings.Contains(dr.Card, `"Half"`) {
 		t.Fatalf("draft after leaving the field: %v %+v", err, dr)
 	}
@@ -456,13 +458,13 @@ func TestHelpFooterAndNoColor(t *testing.T) {
 		t.Fatal("colour escapes with the plain theme")
 	}
 	t.Setenv("NO_COLOR", "1")
-	if ColorsWanted() {
+	if style.ColorsWanted() {
 		t.Fatal("NO_COLOR ignored")
 	}
 	t.Setenv("NO_COLOR", "")
 	os.Unsetenv("NO_COLOR")
 	t.Setenv("TERM", "dumb")
-	if ColorsWanted() {
+	if style.ColorsWanted() {
 		t.Fatal("TERM=dumb ignored")
 	}
 }
@@ -478,8 +480,8 @@ func TestPasteGoesToTheField(t *testing.T) {
 
 func TestResumedDraftIsNeverDroppedSilently(t *testing.T) {
 	dir := t.TempDir()
-	dr := &Draft{Path: filepath.Join(dir, "draft-x.json"), Card: minimalCard, Step: stepAgent}
-	if err := SaveDraft(dr); err != nil {
+	dr := &app.Draft{Path: filepath.Join(dir, "draft-x.json"), Card: minimalCard, Step: stepAgent}
+	if err := app.SaveDraft(dr); err != nil {
 		t.Fatal(err)
 	}
 	d := newDriver(t, Options{Doc: mustParse(t, minimalCard), Draft: dr, DraftDir: dir})
@@ -543,4 +545,26 @@ func TestDiagnosticJumpsIntoOnRequestAndOASF(t *testing.T) {
 		t.Fatalf("jump to the OASF extension went to step %d", d.m.cur)
 	}
 	d.mustContain("a reference this taxonomy does not know; kept")
+}
+
+// An edit the document refuses (here: a member under "provider", which is
+// a string in this card) changes nothing, is not counted as an edit, and
+// says why on the status line.
+func TestFailedEditSaysWhyAndChangesNothing(t *testing.T) {
+	card := strings.Replace(minimalCard, `"version": "1.0.0",`, `"version": "1.0.0",
+  "provider": "Example Inc.",`, 1)
+	d := newDriverJSON(t, card)
+	before, edits := d.json(), d.m.s.Edits
+	d.press("tab", "tab", "tab") // provider organization
+	if d.m.s.Focus != "/provider/organization" {
+		t.Fatalf("focus = %q", d.m.s.Focus)
+	}
+	d.typ("X")
+	if !strings.HasPrefix(d.m.status, "edit not made: ") {
+		t.Fatalf("status = %q", d.m.status)
+	}
+	if d.json() != before || d.m.s.Edits != edits {
+		t.Fatalf("the failed edit changed the card (%d edits):\n%s", d.m.s.Edits-edits, d.json())
+	}
+	d.mustContain("edit not made")
 }

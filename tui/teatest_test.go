@@ -15,6 +15,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/templates"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // probeMsg asks for a snapshot of the screen. The program's filter takes it
@@ -82,7 +83,7 @@ func (f *flow) final() *Model {
 
 func TestFlowBlankToMinimalValidCardSaved(t *testing.T) {
 	pkg := tempWorkDir(t)
-	m := New(Options{Theme: NewTheme(false)})
+	m := New(Options{Theme: style.NewTheme(false)})
 	f := newFlow(t, m, 120, 40)
 	f.keys("enter")
 	f.typ("Weather Helper").keys("tab").typ("Gives forecasts for any city.").keys("tab")
@@ -106,7 +107,7 @@ func TestFlowBlankToMinimalValidCardSaved(t *testing.T) {
 func TestFlowOnRequestTelCompletionError(t *testing.T) {
 	pkg := tempWorkDir(t)
 	data, _ := templates.Get("on-request")
-	m := New(Options{Theme: NewTheme(false), Templates: []Template{{Name: "on-request", Description: "bank", Data: data}}})
+	m := New(Options{Theme: style.NewTheme(false), Templates: []Template{{Name: "on-request", Description: "bank", Data: data}}})
 	f := newFlow(t, m, 120, 40)
 	f.keys("down", "enter")                                  // the On Request template
 	f.keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")           // On Request step
@@ -133,7 +134,7 @@ func TestFlowOASFPickerSkillsAndDomains(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{Doc: doc, Theme: NewTheme(false)})
+	m := New(Options{Doc: doc, Theme: style.NewTheme(false)})
 	f := newFlow(t, m, 140, 50)
 	f.keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n") // OASF
 	f.keys("tab", "tab", "enter")                            // skills picker

@@ -1,50 +1,46 @@
 package tui
 
 import (
-	"os"
+	"image/color"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/oncard/oncard/tui/style"
 )
 
-// TestColorsWantedFollowsNoColor: per https://no-color.org, NO_COLOR turns
-// colours off when it holds any non-empty value, and set but empty it is
-// ignored; TERM=dumb turns them off too.
-func TestColorsWantedFollowsNoColor(t *testing.T) {
-	tests := []struct {
-		name    string
-		noColor *string // nil: unset
-		term    string
-		want    bool
-	}{
-		{"unset", nil, "xterm-256color", true},
-		{"empty", envValue(""), "xterm-256color", true},
-		{"one", envValue("1"), "xterm-256color", false},
-		{"zero is still non-empty", envValue("0"), "xterm-256color", false},
-		{"false is still non-empty", envValue("false"), "xterm-256color", false},
-		{"any word", envValue("yes"), "xterm-256color", false},
-		{"dumb terminal", nil, "dumb", false},
-		{"empty and dumb", envValue(""), "dumb", false},
+// On a light background the preview highlight and the cursor row are a
+// light shade under dark text; on a dark one, a dark shade. The theme
+// changes in place when the terminal says which it has, so every component
+// holding it follows.
+func TestThemeFollowsTheBackground(t *testing.T) {
+	d := newDriverJSON(t, minimalCard)
+	d.m.adaptTheme = true
+	d.m.th = style.NewTheme(true)
+	dark := d.m.th.Highlight.GetBackground()
+	d.send(tea.BackgroundColorMsg{Color: color.White})
+	light := d.m.th.Highlight.GetBackground()
+	if lum(light) <= lum(dark) {
+		t.Fatalf("highlight on a light terminal %v is not lighter than on a dark one %v", light, dark)
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Setenv("TERM", tt.term)
-			t.Setenv("NO_COLOR", "") // restored after the test
-			if tt.noColor == nil {
-				os.Unsetenv("NO_COLOR")
-			} else {
-				t.Setenv("NO_COLOR", *tt.noColor)
-			}
-			if got := ColorsWanted(); got != tt.want {
-				t.Errorf("NO_COLOR=%v TERM=%s: ColorsWanted() = %v, want %v", showEnv(tt.noColor), tt.term, got, tt.want)
-			}
-		})
+	if fg := d.m.th.Cursor.GetForeground(); lum(fg) >= lum(light) {
+		t.Fatalf("cursor text %v is not darker than its light background %v", fg, light)
+	}
+	d.send(tea.BackgroundColorMsg{Color: color.Black})
+	if got := d.m.th.Highlight.GetBackground(); got != dark {
+		t.Fatalf("back on a dark terminal: %v, want %v", got, dark)
+	}
+	// A theme the caller chose stays as it is.
+	fixed := newDriverJSON(t, minimalCard)
+	before := *fixed.m.th
+	fixed.send(tea.BackgroundColorMsg{Color: color.White})
+	if fixed.m.th.Colors != before.Colors || fixed.m.th.Highlight.GetBackground() != before.Highlight.GetBackground() {
+		t.Fatal("a theme given in Options changed with the background")
 	}
 }
 
-func envValue(s string) *string { return &s }
-
-func showEnv(s *string) string {
-	if s == nil {
-		return "(unset)"
-	}
-	return "\"" + *s + "\""
+// lum is a colour's relative brightness (0 black … 65535 white).
+func lum(c color.Color) uint32 {
+	r, g, b, _ := c.RGBA()
+	return (r*299 + g*587 + b*114) / 1000
 }

@@ -56,8 +56,8 @@ func BenchmarkValidateLargeCard(b *testing.B) {
 	defer gcpolicy.Apply(gcpolicy.ForArgs([]string{"validate", path}))()
 	for b.Loop() {
 		r := validateFile(context.Background(), path, "", validate.Options{}, nil)
-		if len(r.diags) != 0 || r.readErr != nil {
-			b.Fatalf("large card not clean: %v %v", r.readErr, r.diags)
+		if len(r.Diags) != 0 || r.readErr != nil {
+			b.Fatalf("large card not clean: %v %v", r.readErr, r.Diags)
 		}
 	}
 }

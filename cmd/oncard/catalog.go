@@ -2,18 +2,16 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/muesli/cancelreader"
 	"github.com/spf13/cobra"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
@@ -119,9 +117,9 @@ func runCatalogAdd(cmd *cobra.Command, cards []string, f catalogAddFlags) error 
 	}
 	stderr := cmd.ErrOrStderr()
 
-	cat, err := openCatalog(cmd.Context(), f.to)
+	cat, err := app.OpenCatalog(cmd.Context(), f.to)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s; nothing written", err)
 	}
 	entries, err := entriesFromCards(cmd, cards, f)
 	if err != nil {
@@ -135,12 +133,12 @@ func runCatalogAdd(cmd *cobra.Command, cards []string, f catalogAddFlags) error 
 	// be written.
 	for attempt := 1; ; attempt++ {
 		err := addEntries(cmd, cards, f, cat, entries, interactive)
-		if !errors.Is(err, errCatalogMoved) || !f.yes || attempt == maxMergeAttempts {
+		if !errors.Is(err, app.ErrCatalogMoved) || !f.yes || attempt == maxMergeAttempts {
 			return err
 		}
 		fmt.Fprintf(stderr, "oncard: %s changed on disk meanwhile; merging the cards into the new version\n", model.SafeText(f.to))
-		if cat, err = openCatalog(cmd.Context(), f.to); err != nil {
-			return err
+		if cat, err = app.OpenCatalog(cmd.Context(), f.to); err != nil {
+			return fmt.Errorf("%s; nothing written", err)
 		}
 	}
 }
@@ -151,19 +149,20 @@ const maxMergeAttempts = 10
 
 // addEntries merges the entries into the catalog as read, validates, shows
 // and (if confirmed) saves the result.
-func addEntries(cmd *cobra.Command, cards []string, f catalogAddFlags, cat *catalogFile, entries [][]byte, interactive bool) error {
+func addEntries(cmd *cobra.Command, cards []string, f catalogAddFlags, cat *app.CatalogFile, entries [][]byte, interactive bool) error {
 	stderr := cmd.ErrOrStderr()
-	updated, results, shown, err := mergeAndValidate(cat.doc, entries, f.to)
+	merged, err := cat.Merge(entries)
 	if err != nil {
 		return fmt.Errorf("%s: %s; nothing written", model.SafeText(f.to), model.SafeText(err.Error()))
 	}
-	for i, r := range results {
-		reportMerge(stderr, cards[i], r)
+	for i, r := range merged.Results {
+		fmt.Fprintf(stderr, "oncard: %s: %s\n", displayName(cards[i]), app.MergeSummary(r))
 	}
-	if cat.file != nil && bytes.Equal(updated, cat.original) {
+	if merged.Unchanged {
 		fmt.Fprintf(stderr, "oncard: %s already lists the cards as they are; nothing to write\n", model.SafeText(f.to))
 		return nil
 	}
+	shown := merged.Shown
 	if e, _, _ := validate.Counts(shown); e == 0 && len(shown) > 0 {
 		printFindings(stderr, f.to, shown) // warnings about the added entries
 	}
@@ -172,15 +171,16 @@ func addEntries(cmd *cobra.Command, cards []string, f catalogAddFlags, cat *cata
 		return exitError{exitInvalid}
 	}
 
+	diff := func() string { return unifiedDiff(f.to, cat.Original, merged.Text, cat.File == nil) }
 	switch {
 	case f.dryRun:
-		if err := writeDiff(cmd.OutOrStdout(), unifiedDiff(f.to, cat.original, updated, cat.file == nil)); err != nil {
+		if err := writeDiff(cmd.OutOrStdout(), diff()); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "oncard: dry run: %s not written\n", model.SafeText(f.to))
 		return nil
 	case interactive:
-		if err := writeDiff(stderr, unifiedDiff(f.to, cat.original, updated, cat.file == nil)); err != nil {
+		if err := writeDiff(stderr, diff()); err != nil {
 			return err
 		}
 		ok, err := confirm(cmd.Context(), cmd.InOrStdin(), stderr, fmt.Sprintf("Write %s?", model.SafeText(f.to)))
@@ -192,7 +192,7 @@ func addEntries(cmd *cobra.Command, cards []string, f catalogAddFlags, cat *cata
 			return exitError{exitInvalid}
 		}
 	}
-	warnings, err := cat.save(cmd.Context(), updated, f.force)
+	warnings, err := cat.Save(cmd.Context(), merged.Text, f.force)
 	if err != nil {
 		return err
 	}
@@ -201,53 +201,6 @@ func addEntries(cmd *cobra.Command, cards []string, f catalogAddFlags, cat *cata
 	}
 	fmt.Fprintf(stderr, "oncard: wrote %s\n", model.SafeText(f.to))
 	return nil
-}
-
-// mergeAndValidate merges entries into the catalog doc (edited in place)
-// and validates the result. It returns the text to write, what happened to each
-// entry, and the findings worth showing (see findingsToShow). The merged
-// values are validated as edits on the parsed catalog, without parsing the
-// new text again; only when there is something to show is the new text
-// parsed, so that each finding points at its line in the file written.
-// path is where the catalog lives (local links resolve against it).
-func mergeAndValidate(doc *model.Doc, entries [][]byte, path string) ([]byte, []model.MergeResult, []validate.Diagnostic, error) {
-	m, err := model.MergeEntries(doc, entries)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	opts := &validate.Options{Path: path}
-	shown := findingsToShow(validate.Document(m.Doc, validate.KindCatalog, opts), m.Results)
-	if len(shown) > 0 {
-		doc, err := parseGenerated(m.Text)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		shown = findingsToShow(validate.Document(doc, validate.KindCatalog, opts), m.Results)
-	}
-	return m.Text, m.Results, shown, nil
-}
-
-// findingsToShow picks the findings worth a user's attention: every error
-// (any one refuses the write) and the warnings about the entries just
-// added or updated; warnings elsewhere were there before and are
-// `oncard validate`'s to list.
-func findingsToShow(diags []validate.Diagnostic, results []model.MergeResult) []validate.Diagnostic {
-	var out []validate.Diagnostic
-	for _, d := range diags {
-		switch d.Severity {
-		case validate.Error:
-			out = append(out, d)
-		case validate.Warning:
-			for _, r := range results {
-				p := model.EntryPtr(r.Index)
-				if d.Pointer == p || strings.HasPrefix(d.Pointer, p+"/") {
-					out = append(out, d)
-					break
-				}
-			}
-		}
-	}
-	return out
 }
 
 // entriesFromCards loads and checks every card, then builds their entries.
@@ -295,107 +248,6 @@ func entriesFromCards(cmd *cobra.Command, cards []string, f catalogAddFlags) ([]
 		entries[i] = entry
 	}
 	return entries, nil
-}
-
-// catalogFile is the catalog being updated: an existing file, or one
-// that does not exist yet (file == nil).
-type catalogFile struct {
-	path     string
-	file     *model.File // nil for a new catalog
-	original []byte      // the bytes read (nil for a new catalog)
-	doc      *model.Doc  // the parsed catalog the entries are merged into
-}
-
-// openCatalog reads the catalog at path, or starts an empty one (the
-// specVersion oncard writes, no entries) when there is no file.
-func openCatalog(ctx context.Context, path string) (*catalogFile, error) {
-	c := &catalogFile{path: path}
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		empty, _, err := model.CatalogFromCards(nil, model.CatalogOptions{})
-		if err != nil {
-			return nil, err
-		}
-		c.doc, err = parseGenerated(empty)
-		return c, err
-	}
-	f, err := model.OpenFileContext(ctx, path)
-	if errors.Is(err, context.Canceled) {
-		return nil, err
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s; nothing written", model.SafeText(err.Error()))
-	}
-	if k := validate.Detect(f.Doc); k != validate.KindCatalog {
-		return nil, fmt.Errorf("%s looks like %s, not an AI Catalog; nothing written", model.SafeText(path), kindArticle(k))
-	}
-	if e := f.Doc.Root().Get("entries"); e == nil || e.Kind != model.Array {
-		return nil, fmt.Errorf("%s: /entries is missing or not an array; nothing written", model.SafeText(path))
-	}
-	c.file, c.original, c.doc = f, f.Doc.Source(), f.Doc
-	return c, nil
-}
-
-// errCatalogMoved marks a save refused because another process wrote the
-// catalog after we read it.
-var errCatalogMoved = errors.New("the catalog changed on disk")
-
-// save writes the catalog atomically: over the file it was read from
-// (refused when that changed on disk meanwhile, or is read-only without
-// force), or as a new file (refused when one appeared meanwhile). Both
-// refusals because of another writer wrap errCatalogMoved. It returns the
-// warnings to show (a hard link split off, an owner not kept).
-func (c *catalogFile) save(ctx context.Context, data []byte, force bool) ([]string, error) {
-	var warnings []string
-	var err error
-	if c.file != nil {
-		c.file.ReplaceReadOnly = force
-		err = c.file.SaveContext(ctx, data)
-		warnings = c.file.Warnings
-	} else {
-		warnings, err = model.WriteNewContext(ctx, c.path, data, false)
-	}
-	switch {
-	case errors.Is(err, context.Canceled):
-		return nil, err
-	case errors.Is(err, model.ErrChangedOnDisk):
-		return nil, fmt.Errorf("%s changed on disk since oncard read it; nothing written (run the command again to start from the new version)%w", model.SafeText(c.path), silent{errCatalogMoved})
-	case errors.Is(err, model.ErrExists):
-		return nil, fmt.Errorf("%s was created by someone else meanwhile; nothing written (run the command again to update it)%w", model.SafeText(c.path), silent{errCatalogMoved})
-	case errors.Is(err, model.ErrReadOnly):
-		return nil, fmt.Errorf("%s is read-only; nothing written (pass --force to replace it anyway)", model.SafeText(c.path))
-	case err != nil:
-		return nil, fmt.Errorf("%s; nothing written", model.SafeText(err.Error()))
-	}
-	return warnings, nil
-}
-
-// silent wraps an error for errors.Is without adding to the message.
-type silent struct{ err error }
-
-func (s silent) Error() string { return "" }
-func (s silent) Unwrap() error { return s.err }
-
-// reportMerge says on stderr what happened to a card's entry.
-func reportMerge(w io.Writer, card string, r model.MergeResult) {
-	what := model.SafeText(r.Identifier)
-	if r.Version != "" {
-		what += " " + model.SafeText(r.Version)
-	}
-	switch {
-	case r.Added:
-		fmt.Fprintf(w, "oncard: %s: add %s as %s\n", displayName(card), what, model.EntryPtr(r.Index))
-	case r.PreviousVersion != r.Version:
-		fmt.Fprintf(w, "oncard: %s: update %s at %s (was version %s)\n", displayName(card), what, model.EntryPtr(r.Index), model.SafeText(orNone(r.PreviousVersion)))
-	default:
-		fmt.Fprintf(w, "oncard: %s: update %s at %s\n", displayName(card), what, model.EntryPtr(r.Index))
-	}
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "none"
-	}
-	return s
 }
 
 // confirm asks a yes/no question on w and reads the answer from r; only

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -342,4 +343,13 @@ func TestWriteBigCatalog(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "card.json"), []byte(debuggerCard), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// mergeAndValidate is app.CatalogFile.Merge on a parsed catalog.
+func mergeAndValidate(doc *model.Doc, entries [][]byte, path string) ([]byte, []model.MergeResult, []validate.Diagnostic, error) {
+	m, err := (&app.CatalogFile{Path: path, Doc: doc}).Merge(entries)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return m.Text, m.Results, m.Shown, nil
 }

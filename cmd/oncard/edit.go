@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
@@ -82,10 +83,10 @@ pointer), 2 usage (including: no terminal and neither --yes nor --dry-run).`,
 	return cmd
 }
 
-// interactiveEdit runs the TUI over an open session (`oncard edit FILE` on
-// a terminal without edit flags). The TUI wiring sets it; while it is nil
-// the command says so and asks for flags.
-var interactiveEdit func(cmd *cobra.Command, s *edit.Session, kind validate.Kind) error
+// interactiveEdit runs the TUI over an open file (`oncard edit FILE` on a
+// terminal without edit flags). The TUI wiring sets it; while it is nil the
+// command says so and asks for flags.
+var interactiveEdit func(cmd *cobra.Command, e *app.Edit) error
 
 // editBeforeSave runs right before each save; tests use it to change the
 // file on disk at the worst moment.
@@ -109,48 +110,45 @@ func runEdit(cmd *cobra.Command, path string, f *editFlags) error {
 		return usage("no terminal to confirm the change on: pass --yes to write %s, or --dry-run to see the diff", model.SafeText(path))
 	}
 
-	s, err := edit.Open(path)
-	if err != nil {
-		fmt.Fprintf(cmd.ErrOrStderr(), "oncard: %s\n", model.SafeText(err.Error()))
-		return exitError{exitInvalid}
-	}
-	kind := prepareSession(s)
 	if !f.hasEdits() {
 		if interactiveEdit == nil {
 			return usage("the interactive editor is not available in this build; give the edits with --set and --delete")
 		}
-		return interactiveEdit(cmd, s, kind)
 	}
-	e := &editRun{cmd: cmd, f: f, s: s, kind: kind, path: path, name: model.SafeText(path),
+	var vopts *validate.Options
+	if !f.hasEdits() {
+		hosts, err := acceptedSchemaHosts(nil)
+		if err != nil {
+			return err
+		}
+		vopts = &validate.Options{SchemaHosts: hosts}
+	}
+	ed, err := app.Open(path, vopts)
+	if err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "oncard: %s\n", model.SafeText(err.Error()))
+		return exitError{exitInvalid}
+	}
+	if !f.hasEdits() {
+		return interactiveEdit(cmd, ed)
+	}
+	e := &editRun{cmd: cmd, f: f, ed: ed, s: ed.Session, path: path, name: model.SafeText(path),
 		stderr: cmd.ErrOrStderr(), interactive: interactive}
 	return e.run()
 }
 
-// prepareSession detects what the file is and installs that document's
-// member order, so that new members land where its spec puts them.
-func prepareSession(s *edit.Session) validate.Kind {
-	kind := validate.Detect(s.Doc())
-	s.Prepare(func(d *model.Doc) { model.InstallKindOrder(d, kind) })
-	return kind
-}
-
 // editRun is one non-interactive `oncard edit`: apply the flags' edits,
-// validate, show the diff, confirm, save.
+// check them (app.Edit), show the diff, confirm, save.
 type editRun struct {
 	cmd         *cobra.Command
 	f           *editFlags
+	ed          *app.Edit
 	s           *edit.Session
-	kind        validate.Kind
 	path, name  string // name is path made safe for the terminal
 	stderr      io.Writer
 	interactive bool
 	ask         *prompter
-	before      []validate.Diagnostic // findings of the file as on disk
-	signatures  int                   // signatures the file carries
-	dropped     int                   // edits dropped as conflicting by a re-apply
+	dropped     int // edits dropped as conflicting by a re-apply
 }
-
-func (e *editRun) opts() *validate.Options { return &validate.Options{Path: e.path} }
 
 func (e *editRun) run() error {
 	if e.interactive {
@@ -196,24 +194,16 @@ func (e *editRun) run() error {
 // that keeps changing under it.
 const maxReapply = 10
 
-// describe notes the shape of a card and its signatures, and validates the
-// file as it is (the findings the edits are compared with).
+// describe notes the shape of a card that the flags do not upgrade.
 func (e *editRun) describe() {
-	doc := e.s.Doc()
-	e.before = validate.Document(doc, e.kind, e.opts())
-	if e.kind != validate.KindCard {
+	if e.ed.Kind != validate.KindCard || e.f.upgrade {
 		return
 	}
-	e.signatures = doc.Root().Get("signatures").Len()
-	switch model.NewCard(doc).Shape() {
+	switch app.CardShape(e.s.Doc()) {
 	case model.ShapeV03:
-		if !e.f.upgrade {
-			fmt.Fprintf(e.stderr, "oncard: %s is a v0.3 card; --upgrade converts it to v1.0 (shown as a diff first)\n", e.name)
-		}
+		fmt.Fprintf(e.stderr, "oncard: %s is a v0.3 card; --upgrade converts it to v1.0 (shown as a diff first)\n", e.name)
 	case model.ShapeDual:
-		if !e.f.upgrade {
-			fmt.Fprintf(e.stderr, "oncard: %s is a dual card (v1.0 + v0.3) and stays dual; --upgrade drops the v0.3 fields\n", e.name)
-		}
+		fmt.Fprintf(e.stderr, "oncard: %s is a dual card (v1.0 + v0.3) and stays dual; --upgrade drops the v0.3 fields\n", e.name)
 	}
 }
 
@@ -231,9 +221,11 @@ func (e *editRun) applyAll() error {
 		}
 	}
 	if e.f.removeSignatures {
-		if e.s.Doc().Root().Get("signatures") == nil {
+		err := e.ed.RemoveSignatures()
+		switch {
+		case errors.Is(err, app.ErrNoSignatures):
 			fmt.Fprintf(e.stderr, "oncard: %s has no signatures to remove\n", e.name)
-		} else if err := e.s.Delete("/signatures"); err != nil {
+		case err != nil:
 			return e.opFailed(edit.Op{Kind: edit.OpDelete, Ptr: "/signatures"}, err)
 		}
 	}
@@ -241,16 +233,15 @@ func (e *editRun) applyAll() error {
 }
 
 func (e *editRun) applyUpgrade() error {
-	if e.kind != validate.KindCard {
-		fmt.Fprintf(e.stderr, "oncard: --upgrade converts Agent Cards; %s is %s; nothing written\n", e.name, kindArticle(e.kind))
+	plan, err := e.ed.PlanUpgrade(e.f.keepDual)
+	switch {
+	case errors.Is(err, app.ErrUpgradeNotCard):
+		fmt.Fprintf(e.stderr, "oncard: --upgrade converts Agent Cards; %s is %s; nothing written\n", e.name, app.KindArticle(e.ed.Kind))
 		return exitError{exitInvalid}
-	}
-	plan, err := model.PlanUpgrade(e.s.Doc(), model.UpgradeOptions{KeepDual: e.f.keepDual})
-	if errors.Is(err, model.ErrNotV03) {
+	case errors.Is(err, model.ErrNotV03):
 		fmt.Fprintf(e.stderr, "oncard: %s has no v0.3 members; nothing to upgrade\n", e.name)
 		return nil
-	}
-	if err != nil {
+	case err != nil:
 		fmt.Fprintf(e.stderr, "oncard: --upgrade: %s; nothing written\n", model.SafeText(err.Error()))
 		return exitError{exitInvalid}
 	}
@@ -281,8 +272,8 @@ func (e *editRun) opFailed(op edit.Op, err error) error {
 		msg = ee.Err.Error()
 	}
 	fmt.Fprintf(e.stderr, "oncard: %s %s: %s; nothing written\n", flag, model.SafeText(op.Ptr), model.SafeText(msg))
-	if parent, ok := missingParent(e.s.Doc(), op.Ptr); ok && op.Kind == edit.OpSet {
-		if arr, n, isItem := missingArrayItem(e.s.Doc(), parent); isItem {
+	if parent, ok := app.MissingParent(e.s.Doc(), op.Ptr); ok && op.Kind == edit.OpSet {
+		if arr, n, isItem := app.MissingArrayItem(e.s.Doc(), parent); isItem {
 			// "{}" at an index past the end would fail the same way: an
 			// array grows only at its end.
 			fmt.Fprintf(e.stderr, "  hint: %s has %d item(s); append one with --set '%s/-=...' before this --set\n", model.SafeText(arr), n, model.SafeText(arr))
@@ -291,36 +282,6 @@ func (e *editRun) opFailed(op edit.Op, err error) error {
 		}
 	}
 	return exitError{exitInvalid}
-}
-
-// missingArrayItem tells whether the missing pointer p is an item of an
-// existing array, and returns that array's pointer and length.
-func missingArrayItem(d *model.Doc, p string) (string, int, bool) {
-	tokens, err := model.SplitPointer(p)
-	if err != nil || len(tokens) == 0 {
-		return "", 0, false
-	}
-	arr := model.Pointer(tokens[:len(tokens)-1]...)
-	n := d.Find(arr)
-	if n == nil || n.Kind != model.Array {
-		return "", 0, false
-	}
-	return arr, len(n.Items), true
-}
-
-// missingParent returns the first ancestor of ptr that does not exist.
-func missingParent(d *model.Doc, ptr string) (string, bool) {
-	tokens, err := model.SplitPointer(ptr)
-	if err != nil {
-		return "", false
-	}
-	for k := 1; k < len(tokens); k++ {
-		p := model.Pointer(tokens[:k]...)
-		if d.Find(p) == nil {
-			return p, true
-		}
-	}
-	return "", false
 }
 
 // review validates the edited document, prints its findings and the diff,
@@ -334,10 +295,10 @@ func (e *editRun) review() (done bool, err error) {
 		}
 		return true, nil
 	}
-	if e.signatures > 0 && e.s.Doc().Root().Get("signatures").Len() > 0 {
+	if e.ed.BreaksSignatures() {
 		what := "its signature no longer verifies"
-		if e.signatures > 1 {
-			what = fmt.Sprintf("its %d signatures no longer verify", e.signatures)
+		if n := e.ed.Signatures(); n > 1 {
+			what = fmt.Sprintf("its %d signatures no longer verify", n)
 		}
 		fmt.Fprintf(e.stderr, "oncard: warning: %s is signed; after this edit %s: re-sign the card, or pass --remove-signatures\n", e.name, what)
 	}
@@ -376,47 +337,29 @@ func (e *editRun) review() (done bool, err error) {
 	return false, nil
 }
 
-// checkFindings validates the bytes that would be written (parsed afresh,
-// so that lines are those of the new file) and prints the findings the
-// edits add: warnings and infos first, then errors. refused is true when there are such errors and no --force.
+// checkFindings prints the findings the edits add to the bytes that would
+// be written (the file's old findings are `oncard validate`'s to list):
+// warnings and infos first, then errors. refused is true when there are
+// such errors and no --force.
 func (e *editRun) checkFindings() (refused bool, err error) {
-	doc, err := model.Parse(e.s.Bytes())
-	if err != nil { // the encoder wrote JSON the parser refuses: a bug, said plainly
-		return true, fmt.Errorf("internal error: the edited %s does not parse: %v", e.name, err)
+	f, err := e.ed.Check()
+	if err != nil {
+		return true, err
 	}
-	after := validate.Document(doc, e.kind, e.opts())
-	added := validate.NewFindings(e.before, after)
-	// Only what the edits bring is printed: the file's old findings are
-	// `oncard validate`'s to list.
-	printFindings(e.stderr, e.path, without(validate.Added(e.before, after), added))
-	if len(added) == 0 {
-		if old, _, _ := validate.Counts(after); old > 0 {
-			fmt.Fprintf(e.stderr, "oncard: %s already had %s; the edits add none\n", e.name, plural(old, "error", "errors"))
+	printFindings(e.stderr, e.path, f.AddedOther)
+	if len(f.Added) == 0 {
+		if old := f.OldErrors(); old > 0 {
+			fmt.Fprintf(e.stderr, "oncard: %s already had %s; the edits add none\n", e.name, app.Count(old, "error", "errors"))
 		}
 		return false, nil
 	}
-	fmt.Fprintf(e.stderr, "oncard: the edits add %s:\n", plural(len(added), "error", "errors"))
-	printFindings(e.stderr, e.path, added)
+	fmt.Fprintf(e.stderr, "oncard: the edits add %s:\n", app.Count(len(f.Added), "error", "errors"))
+	printFindings(e.stderr, e.path, f.Added)
 	if e.f.force {
 		fmt.Fprintf(e.stderr, "oncard: writing anyway because of --force\n")
 		return false, nil
 	}
 	return true, nil
-}
-
-// without returns the diagnostics of all that are not in some (which is a
-// subsequence of all, as validate.NewFindings returns it).
-func without(all, some []validate.Diagnostic) []validate.Diagnostic {
-	out := make([]validate.Diagnostic, 0, len(all))
-	j := 0
-	for _, d := range all {
-		if j < len(some) && d == some[j] {
-			j++
-			continue
-		}
-		out = append(out, d)
-	}
-	return out
 }
 
 // changedOnDisk handles a save refused because the file changed since it
@@ -458,7 +401,7 @@ func (e *editRun) reapply(attempt int) (again bool, err error) {
 		return false, exitError{exitInvalid}
 	}
 	fmt.Fprintf(e.stderr, "oncard: %s changed on disk since oncard read it; applying the edits to the new version\n", e.name)
-	conflicts, err := e.s.Rebase()
+	conflicts, err := e.ed.Reload()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "oncard: cannot re-apply the edits: %s; nothing written\n", model.SafeText(err.Error()))
 		return false, exitError{exitInvalid}
@@ -470,13 +413,13 @@ func (e *editRun) reapply(attempt int) (again bool, err error) {
 		fmt.Fprintf(e.stderr, "oncard: %s not written: the other change touched what the edits change; run the command again to apply them to the new version\n", e.name)
 		return false, exitError{exitInvalid}
 	}
-	return true, e.rebased()
+	return true, nil
 }
 
 // rebase re-applies the pending edits to the file as it is now and says
 // which conflicted.
 func (e *editRun) rebase() (again bool, err error) {
-	conflicts, err := e.s.Rebase()
+	conflicts, err := e.ed.Reload()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "oncard: cannot re-apply the edits: %s\n", model.SafeText(err.Error()))
 		return false, e.saveElsewhere()
@@ -485,22 +428,7 @@ func (e *editRun) rebase() (again bool, err error) {
 		fmt.Fprintf(e.stderr, "oncard: dropped %s\n", model.SafeText(c.String()))
 	}
 	e.dropped += len(conflicts)
-	return true, e.rebased()
-}
-
-// rebased takes in the file's new version as the one the edits are
-// compared with.
-func (e *editRun) rebased() error {
-	orig, err := e.s.Original()
-	if err != nil {
-		return err
-	}
-	e.before = validate.Document(orig, e.kind, e.opts())
-	e.signatures = 0
-	if e.kind == validate.KindCard {
-		e.signatures = orig.Root().Get("signatures").Len()
-	}
-	return nil
+	return true, nil
 }
 
 // saveElsewhere asks for a path and writes the edited document there (never

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/tui"
 	"github.com/oncard/oncard/validate"
 )
@@ -22,19 +22,17 @@ func init() { interactiveEdit = runEditTUI }
 // see what it is given without a terminal).
 var runCatalogEditor = tui.RunCatalogEditor
 
-func runEditTUI(cmd *cobra.Command, s *edit.Session, kind validate.Kind) error {
+func runEditTUI(cmd *cobra.Command, e *app.Edit) error {
+	s, kind := e.Session, e.Kind
 	name := model.SafeText(s.Path())
 	switch kind {
 	case validate.KindCard, validate.KindCatalog:
 	default:
 		return usageError{cmd: cmd.CommandPath(), msg: fmt.Sprintf(
-			"%s is %s: the interactive editor edits Agent Cards and AI Catalogs; edit it with --set and --delete", name, kindArticle(kind))}
+			"%s is %s: the interactive editor edits Agent Cards and AI Catalogs; edit it with --set and --delete", name, app.KindArticle(kind))}
 	}
-	hosts, err := acceptedSchemaHosts(nil)
-	if err != nil {
-		return err
-	}
-	vopts := &validate.Options{Path: s.Path(), SchemaHosts: hosts}
+	vopts := e.Opts
+	var err error
 	// The screen is drawn on stderr, like `oncard new`: stdout stays free.
 	var res tui.Result
 	if kind == validate.KindCatalog {

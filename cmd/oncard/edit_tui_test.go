@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/templates"
 	"github.com/oncard/oncard/tui"
 	"github.com/oncard/oncard/validate"
@@ -32,11 +32,11 @@ func TestEditTUIOpensCatalogsInTheCatalogEditor(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := edit.Open(path)
+	e, err := app.Open(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	kind := prepareSession(s)
+	s, kind := e.Session, e.Kind
 	if kind != validate.KindCatalog {
 		t.Fatalf("the catalog template is detected as %s", kind)
 	}
@@ -52,7 +52,7 @@ func TestEditTUIOpensCatalogsInTheCatalogEditor(t *testing.T) {
 	var stderr bytes.Buffer
 	cmd := &cobra.Command{Use: "edit"}
 	cmd.SetErr(&stderr)
-	if err := interactiveEdit(cmd, s, kind); err != nil {
+	if err := interactiveEdit(cmd, e); err != nil {
 		t.Fatalf("err = %v", err)
 	}
 	if calls != 1 || got.Edit != s || got.Validate == nil || got.Validate.Path != path {
@@ -74,12 +74,11 @@ func TestEditTUIRefusesDocumentsOtherThanCards(t *testing.T) {
 	if err := os.WriteFile(path, payload, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := edit.Open(path)
+	e, err := app.Open(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	kind := prepareSession(s)
-	if kind != validate.KindDiscovery {
+	if kind := e.Kind; kind != validate.KindDiscovery {
 		t.Fatalf("the payload is detected as %s", kind)
 	}
 	saved := runCatalogEditor
@@ -88,7 +87,7 @@ func TestEditTUIRefusesDocumentsOtherThanCards(t *testing.T) {
 		t.Fatal("a discovery payload was opened in the catalog editor")
 		return tui.Result{}, nil
 	}
-	err = interactiveEdit(&cobra.Command{Use: "edit"}, s, kind)
+	err = interactiveEdit(&cobra.Command{Use: "edit"}, e)
 	var ue usageError
 	if !errors.As(err, &ue) || !strings.Contains(ue.msg, "--set and --delete") {
 		t.Fatalf("err = %v, want a usage error naming --set and --delete", err)

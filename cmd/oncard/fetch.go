@@ -5,6 +5,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/oncard/oncard/internal/app/report"
 	"github.com/oncard/oncard/internal/fetch"
 	"github.com/oncard/oncard/internal/sizecap"
 	"github.com/oncard/oncard/validate"
@@ -69,7 +70,7 @@ func entryURL(flag, arg string) string {
 // document as a result of its own, named by its URL (with its doc, for the
 // caller's further checks; the caller drops it).
 func follow(ctx context.Context, r *fileResult, opts validate.Options) {
-	if r.kind != validate.KindCatalog || r.doc == nil {
+	if r.Kind != validate.KindCatalog || r.doc == nil {
 		return
 	}
 	f := &fetch.Follower{Client: fetchClient(), Validate: validate.Options{SchemaHosts: opts.SchemaHosts}}
@@ -78,11 +79,11 @@ func follow(ctx context.Context, r *fileResult, opts validate.Options) {
 		return // interrupted: the run ends with ctx's error
 	}
 	if len(findings) > 0 {
-		r.diags = append(r.diags, findings...)
-		validate.SortDiagnostics(r.diags)
-		r.ends = valueEnds(r.doc, r.diags)
+		r.Diags = append(r.Diags, findings...)
+		validate.SortDiagnostics(r.Diags)
+		r.Ends = valueEnds(r.doc, r.Diags)
 	}
 	for _, d := range docs {
-		r.followed = append(r.followed, fileResult{arg: d.Name, url: d.Name, kind: d.Kind, diags: d.Diags, ends: valueEnds(d.Doc, d.Diags), doc: d.Doc})
+		r.followed = append(r.followed, fileResult{File: report.File{Arg: d.Name, Kind: d.Kind, Diags: d.Diags, Ends: valueEnds(d.Doc, d.Diags)}, url: d.Name, doc: d.Doc})
 	}
 }

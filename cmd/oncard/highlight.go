@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
 )
 
 // This file shows JSON and diffs to a person: on a terminal, with colours
@@ -17,20 +18,10 @@ import (
 // of document text passed through model.SafeText; anywhere else, the exact
 // bytes, so that a pipe or a redirect gets data it can use.
 
-// Styles use the 16 basic colours so that the user's terminal theme decides
-// the actual shades.
-var (
-	jsonKeyStyle     = lipgloss.NewStyle().Foreground(lipgloss.Blue)
-	jsonStringStyle  = lipgloss.NewStyle().Foreground(lipgloss.Green)
-	jsonNumberStyle  = lipgloss.NewStyle().Foreground(lipgloss.Yellow)
-	jsonLiteralStyle = lipgloss.NewStyle().Foreground(lipgloss.Magenta)
-	jsonPunctStyle   = lipgloss.NewStyle().Foreground(lipgloss.BrightBlack)
-
-	diffAddStyle  = lipgloss.NewStyle().Foreground(lipgloss.Green)
-	diffDelStyle  = lipgloss.NewStyle().Foreground(lipgloss.Red)
-	diffHunkStyle = lipgloss.NewStyle().Foreground(lipgloss.Cyan)
-	diffHeadStyle = lipgloss.NewStyle().Foreground(lipgloss.BrightBlack)
-)
+// The styles are the TUI's theme's (one palette for screens and command
+// line): the 16 basic colours, whose shades the terminal's own theme
+// chooses for its background.
+var cliTheme = style.NewTheme(true)
 
 // writeJSON writes JSON text to w: the bytes unchanged when w is not a
 // terminal, highlighted when it is.
@@ -92,9 +83,9 @@ func highlightJSON(data []byte, color bool) string {
 			end := stringEnd(data, i)
 			tok := model.SafeText(string(data[i:end]))
 			if isKey(data, end) {
-				style(jsonKeyStyle, tok)
+				style(cliTheme.JSONKey, tok)
 			} else {
-				style(jsonStringStyle, tok)
+				style(cliTheme.JSONString, tok)
 			}
 			i = end
 		case c == '-' || (c >= '0' && c <= '9'):
@@ -102,17 +93,17 @@ func highlightJSON(data []byte, color bool) string {
 			for end < len(data) && strings.IndexByte("0123456789+-.eE", data[end]) >= 0 {
 				end++
 			}
-			style(jsonNumberStyle, string(data[i:end]))
+			style(cliTheme.JSONNumber, string(data[i:end]))
 			i = end
 		case c == 't' || c == 'f' || c == 'n':
 			end := i + 1
 			for end < len(data) && data[end] >= 'a' && data[end] <= 'z' {
 				end++
 			}
-			style(jsonLiteralStyle, model.SafeText(string(data[i:end])))
+			style(cliTheme.JSONLiteral, model.SafeText(string(data[i:end])))
 			i = end
 		case strings.IndexByte("{}[],:", c) >= 0:
-			style(jsonPunctStyle, string(c))
+			style(cliTheme.JSONPunct, string(c))
 			i++
 		default:
 			// Not JSON: show up to the next structural byte, made safe.
@@ -161,13 +152,13 @@ func highlightDiff(diff string, color bool) string {
 		if color {
 			switch {
 			case strings.HasPrefix(text, "+++ "), strings.HasPrefix(text, "--- "):
-				text = diffHeadStyle.Render(text)
+				text = cliTheme.DiffHead.Render(text)
 			case strings.HasPrefix(text, "@@"):
-				text = diffHunkStyle.Render(text)
+				text = cliTheme.DiffHunk.Render(text)
 			case strings.HasPrefix(text, "+"):
-				text = diffAddStyle.Render(text)
+				text = cliTheme.DiffAdd.Render(text)
 			case strings.HasPrefix(text, "-"):
-				text = diffDelStyle.Render(text)
+				text = cliTheme.DiffDel.Render(text)
 			}
 		}
 		b.WriteString(text)

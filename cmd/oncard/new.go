@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/templates"
 	"github.com/oncard/oncard/tui"
@@ -174,7 +175,7 @@ func writeNonInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *
 		out = tui.DefaultPath
 	}
 	stderr := cmd.ErrOrStderr()
-	if added := tui.ApplyDefaults(doc); len(added) > 0 {
+	if added := app.ApplyDefaults(doc); len(added) > 0 {
 		fmt.Fprintf(stderr, "oncard: filled in defaults: %s\n", strings.Join(added, ", "))
 	}
 	if rewritten, err := model.NewCard(doc).SpecRequirementForms(); err != nil {
@@ -196,7 +197,7 @@ func writeNonInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *
 		}
 	}
 	if e, _, _ := validate.Counts(diags); e > 0 {
-		fmt.Fprintf(stderr, "oncard: not written: the card has %s\n", plural(e, "error", "errors"))
+		fmt.Fprintf(stderr, "oncard: not written: the card has %s\n", app.Count(e, "error", "errors"))
 		return exitError{code: exitInvalid}
 	}
 	data := doc.Encode()
@@ -223,7 +224,7 @@ func writeNonInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *
 }
 
 func runInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *validate.Options) error {
-	dir, derr := tui.DraftDir()
+	dir, derr := app.DraftDir()
 	opts := tui.Options{Doc: doc, Output: f.output, DraftDir: dir, Validate: vopts}
 	if derr != nil {
 		opts.DraftDir = ""
@@ -233,7 +234,7 @@ func runInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *valid
 		if derr != nil {
 			return derr
 		}
-		d, err := tui.LatestDraft(dir)
+		d, err := app.LatestDraft(dir)
 		if err != nil {
 			return fmt.Errorf("%w in %s", err, dir)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
@@ -53,15 +54,12 @@ func addOASFFlags(root *cobra.Command) {
 		"use synced copies of built-in OASF versions even where they differ from the built-in")
 }
 
-// wantSyncedOASF: the flag, else the config file's oasf_use_synced. A
-// config file that cannot be read counts as "no" (the command that needs
-// the file reports it).
+// wantSyncedOASF: the flag, else the config file's oasf_use_synced.
 func wantSyncedOASF() bool {
 	if useSyncedOASF {
 		return true
 	}
-	cfg, err := loadConfig()
-	return err == nil && cfg.OASFUseSynced
+	return app.WantSyncedOASF()
 }
 
 // reportTaxonomyLoadErrors warns about every synced version this command
@@ -109,7 +107,7 @@ The server is --server, else "oasf_server" of the config file, else
   oncard oasf sync --server http://localhost:8080 --version 1.1.0`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			url, err := oasfServerURL(serverFlag)
+			url, err := app.OASFServerURL(serverFlag)
 			if err != nil {
 				return err
 			}

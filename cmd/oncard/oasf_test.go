@@ -11,6 +11,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/internal/oasfclient/servertest"
 )
@@ -91,13 +92,13 @@ func TestNormalizeSchemaHost(t *testing.T) {
 		"[::1]:8080":               "[::1]:8080",
 		"127.0.0.1:8080":           "127.0.0.1:8080",
 	} {
-		got, err := normalizeSchemaHost(in)
+		got, err := app.NormalizeSchemaHost(in)
 		if err != nil || got != want {
 			t.Errorf("normalizeSchemaHost(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
 	for _, bad := range []string{"", "https://schema.oasf.outshift.com", "host/path", "host:0", "host:99999", "host:abc", "a b", "user@host"} {
-		if _, err := normalizeSchemaHost(bad); err == nil {
+		if _, err := app.NormalizeSchemaHost(bad); err == nil {
 			t.Errorf("normalizeSchemaHost(%q) accepted", bad)
 		}
 	}
@@ -134,10 +135,10 @@ func TestAcceptedSchemaHosts(t *testing.T) {
 	if strings.Join(got, ",") != want {
 		t.Errorf("hosts = %v\nwant %s", got, want)
 	}
-	if url, err := oasfServerURL(""); err != nil || url != "https://oasf.internal.example:8443" {
+	if url, err := app.OASFServerURL(""); err != nil || url != "https://oasf.internal.example:8443" {
 		t.Errorf("server from config = %q, %v", url, err)
 	}
-	if url, _ := oasfServerURL("http://localhost:9"); url != "http://localhost:9" {
+	if url, _ := app.OASFServerURL("http://localhost:9"); url != "http://localhost:9" {
 		t.Errorf("the flag wins over the config: %q", url)
 	}
 

@@ -1,13 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
 
+	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/app/report"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -89,7 +90,7 @@ func runPreview(cmd *cobra.Command, path string, f previewFlags) error {
 
 	// The output is checked like any catalog: a bad --identifier or --url,
 	// or a card whose version is not a string, shows up here.
-	generated, err := parseGenerated(catalog)
+	generated, err := app.ParseGenerated(catalog)
 	if err != nil {
 		return err
 	}
@@ -147,7 +148,7 @@ func loadCard(cmd *cobra.Command, path string, force bool) (*model.Doc, error) {
 		return nil, exitError{exitInvalid}
 	}
 	if kind != validate.KindCard {
-		fmt.Fprintf(stderr, "oncard: %s looks like %s, not an Agent Card\n", displayName(path), kindArticle(kind))
+		fmt.Fprintf(stderr, "oncard: %s looks like %s, not an Agent Card\n", displayName(path), app.KindArticle(kind))
 		return nil, exitError{exitInvalid}
 	}
 	if reportFindings(stderr, path, diags, force, displayName(path)) {
@@ -166,21 +167,21 @@ func reportFindings(w io.Writer, name string, diags []validate.Diagnostic, force
 	}
 	printFindings(w, name, diags)
 	if force {
-		fmt.Fprintf(w, "oncard: %s has %s; going on because of --force\n", what, plural(errs, "error", "errors"))
+		fmt.Fprintf(w, "oncard: %s has %s; going on because of --force\n", what, app.Count(errs, "error", "errors"))
 		return false
 	}
 	them := "them"
 	if errs == 1 {
 		them = "it"
 	}
-	fmt.Fprintf(w, "oncard: %s has %s; fix %s, or pass --force to go on anyway\n", what, plural(errs, "error", "errors"), them)
+	fmt.Fprintf(w, "oncard: %s has %s; fix %s, or pass --force to go on anyway\n", what, app.Count(errs, "error", "errors"), them)
 	return true
 }
 
 // printFindings lists diagnostics the way `oncard validate` does.
 func printFindings(w io.Writer, name string, diags []validate.Diagnostic) {
-	t := &textReporter{w: bufio.NewWriter(w)}
-	_ = t.file(fileResult{arg: name, diags: diags})
+	// A failed write to stderr has nowhere else to be said.
+	_ = report.Text(w, name, diags)
 }
 
 // printNotes states on stderr which values were derived rather than given,
@@ -200,35 +201,4 @@ func displayName(path string) string {
 		return stdinName
 	}
 	return model.SafeText(path)
-}
-
-// kindArticle names a document kind for a sentence.
-func kindArticle(k validate.Kind) string {
-	switch k {
-	case validate.KindCard:
-		return "an Agent Card"
-	case validate.KindCatalog:
-		return "an AI Catalog"
-	case validate.KindReply:
-		return "an On Request reply"
-	case validate.KindOnRequest:
-		return "On Request params"
-	case validate.KindDiscovery:
-		return "an OASF discovery payload"
-	case validate.KindEntry:
-		return "an AI Catalog entry"
-	case validate.KindUnknown:
-		return "none of the kinds oncard knows (no member marks it as a card, catalog, entry, params, reply or payload)"
-	}
-	return "a " + string(k) + " document"
-}
-
-// parseGenerated parses JSON this program generated itself; a failure
-// would be a bug in model, reported as such rather than hidden.
-func parseGenerated(data []byte) (*model.Doc, error) {
-	d, err := model.Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("internal error: the generated JSON does not parse (%v); please report this", err)
-	}
-	return d, nil
 }

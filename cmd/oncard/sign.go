@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/oncard/oncard/internal/app"
 	"io"
 	"slices"
 	"strings"
@@ -112,7 +113,7 @@ func runSign(cmd *cobra.Command, path string, f *signFlags) error {
 	}
 	doc := file.Doc
 	if kind := validate.Detect(doc); kind != validate.KindCard {
-		return fmt.Errorf("%s looks like %s, not an Agent Card; nothing signed", name, kindArticle(kind))
+		return fmt.Errorf("%s looks like %s, not an Agent Card; nothing signed", name, app.KindArticle(kind))
 	}
 	if err := refuseErrors(stderr, path, validate.Card(doc, &validate.Options{Path: path})); err != nil {
 		return err
@@ -137,7 +138,7 @@ func runSign(cmd *cobra.Command, path string, f *signFlags) error {
 	}
 	fmt.Fprintf(stderr, "oncard: signature %d (kid %s, %s) %s\n", signed.Index, quote(signed.KeyID), signed.Algorithm, what)
 	if others > 0 {
-		fmt.Fprintf(stderr, "oncard: kept %s as written (not checked here)\n", plural(others, "other signature", "other signatures"))
+		fmt.Fprintf(stderr, "oncard: kept %s as written (not checked here)\n", app.Count(others, "other signature", "other signatures"))
 	}
 
 	if f.publicJWKS != "" {
@@ -194,7 +195,7 @@ func refuseErrors(w io.Writer, path string, diags []validate.Diagnostic) error {
 		return nil
 	}
 	return fmt.Errorf("%s has %s; a card with errors is not signed (oncard validate %s shows every finding)",
-		model.SafeText(path), plural(n, "error", "errors"), model.SafeText(path))
+		model.SafeText(path), app.Count(n, "error", "errors"), model.SafeText(path))
 }
 
 // checkSigned verifies the new signature over the bytes about to be
@@ -277,9 +278,9 @@ func newSignatureCheck(cmd *cobra.Command, policy, jwks string) (*signatureCheck
 
 // run adds the signature findings of a card to r; it needs r.doc.
 func (c *signatureCheck) run(cmd *cobra.Command, r *fileResult) {
-	if c == nil || r.doc == nil || r.kind != validate.KindCard {
+	if c == nil || r.doc == nil || r.Kind != validate.KindCard {
 		return
 	}
-	r.diags = validate.WithSignatures(cmd.Context(), r.doc, r.diags, c.policy, c.opts)
-	r.ends = valueEnds(r.doc, r.diags)
+	r.Diags = validate.WithSignatures(cmd.Context(), r.doc, r.Diags, c.policy, c.opts)
+	r.Ends = valueEnds(r.doc, r.Diags)
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/app/report"
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/internal/sizecap"
@@ -22,7 +24,7 @@ import (
 func init() { register(newValidateCmd) }
 
 // stdinName is how a document read from standard input is shown.
-const stdinName = "<stdin>"
+const stdinName = report.StdinName
 
 // validateFlags are the options of `oncard validate`.
 type validateFlags struct {
@@ -82,7 +84,7 @@ fails; a broken .oncard.json); 2 for a usage mistake.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.Var(newEnumValue(&f.format, formatNames()...), "format", "output format: "+strings.Join(formatNames(), ", "))
+	fl.Var(newEnumValue(&f.format, report.Formats()...), "format", "output format: "+strings.Join(report.Formats(), ", "))
 	fl.Var(newEnumValue(&f.kind, kindNames()...), "kind", "document kind (default: detected): "+strings.Join(kindNames(), ", "))
 	fl.StringVar(&f.card, "card", "", "Agent Card that replies and catalog entries are cross-checked against")
 	fl.StringArrayVar(&f.schemaHosts, "schema-host", nil, "also accept this OASF schema server (host or host:port; repeatable)")
@@ -126,17 +128,17 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	}
 	var online *onlineCheck
 	if f.online {
-		serverURL, err := oasfServerURL(f.oasfServer)
+		serverURL, err := app.OASFServerURL(f.oasfServer)
 		if err != nil {
 			return err
 		}
 		online = &onlineCheck{opts: validate.OnlineOptions{Server: serverURL, SchemaHosts: opts.SchemaHosts}}
 	}
 	stderr := cmd.ErrOrStderr()
-	out := newReporter(f.format, cmd.OutOrStdout())
+	out := report.New(f.format, cmd.OutOrStdout(), version())
 
-	var total summary
-	total.failOn = f.failOn
+	var total report.Summary
+	total.FailOn = f.failOn
 	failed := 0 // files that could not be read or checked online
 	var onlineFailures onlineFailureLog
 	configs := verdict.NewFinder()
@@ -159,11 +161,11 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	followed := 0 // documents --follow fetched, reported after their catalog
 	emitOne := func(r fileResult) error {
 		if r.readErr != nil {
-			// Named on stderr in every format; r.diags holds it as an
+			// Named on stderr in every format; r.Diags holds it as an
 			// io/unreadable finding for the summary and the JSON and SARIF
 			// outputs.
 			failed++
-			total.unread++
+			total.Unread++
 			fmt.Fprintf(stderr, "oncard: %s\n", model.SafeText(r.readErr.Error()))
 		}
 		if r.onlineErr != nil {
@@ -177,10 +179,11 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 			fmt.Fprintf(stderr, "oncard: %s\n", model.SafeText(r.configErr.Error()))
 		}
 		if r.fails() {
-			total.failed++
+			total.Failed++
 		}
-		total.add(r.diags)
-		return out.file(r)
+		total.Add(r.Diags)
+		r.Unread = r.readErr != nil
+		return out.File(r.File)
 	}
 	err = validateFiles(cmd.Context(), paths, runtime.GOMAXPROCS(0), check, func(r fileResult) error {
 		if err := emitOne(r); err != nil {
@@ -198,11 +201,11 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 		return err
 	}
 	onlineFailures.finish(stderr)
-	total.files = len(paths) + followed
-	if err := out.finish(total); err != nil {
+	total.Files = len(paths) + followed
+	if err := out.Finish(total); err != nil {
 		return err
 	}
-	if total.failed > 0 || failed > 0 {
+	if total.Failed > 0 || failed > 0 {
 		return exitError{exitInvalid}
 	}
 	return nil
@@ -369,4 +372,14 @@ func (e *enumValue) Set(s string) error {
 	}
 	*e.target = s
 	return nil
+}
+
+// acceptedSchemaHosts is app.AcceptedSchemaHosts with a bad --schema-host
+// reported as the usage mistake it is.
+func acceptedSchemaHosts(flagHosts []string) ([]string, error) {
+	hosts, err := app.AcceptedSchemaHosts(flagHosts)
+	if bad := (*app.BadHostError)(nil); errors.As(err, &bad) {
+		return nil, usagef("%s", bad.Error())
+	}
+	return hosts, err
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/oncard/oncard/internal/app/report"
 	"github.com/oncard/oncard/internal/fetch"
 	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/internal/inflight"
@@ -15,14 +16,12 @@ import (
 )
 
 // fileResult is what one file's validation leaves behind: the findings and
-// where each finding's value ends (for SARIF regions), never the Doc, so
-// that memory stays bounded however many files a run checks.
+// where each finding's value ends (report.File, what the reporters show),
+// never the Doc once checked, so that memory stays bounded however many
+// files a run checks.
 type fileResult struct {
-	arg   string // the argument as given ("-" for stdin)
-	kind  validate.Kind
-	diags []validate.Diagnostic
-	ends  []position // ends[i] is where the value of diags[i] ends; zero when unknown
-	// readErr is why the file could not be read; diags then holds its
+	report.File
+	// readErr is why the file could not be read; Diags then holds its
 	// io/unreadable finding.
 	readErr error
 	// onlineErr is why the --online check could not be made.
@@ -31,9 +30,6 @@ type fileResult struct {
 	// read; failOn is the threshold in force for it.
 	configErr error
 	failOn    verdict.FailOn
-	// note says which kind was assumed when detection was close ("" when
-	// it was clear, or --kind named it).
-	note string
 	// doc is the parsed document, only until the worker is done with it
 	// (the online check needs it); results waiting for output hold none.
 	doc *model.Doc
@@ -43,16 +39,6 @@ type fileResult struct {
 	// reported after it.
 	followed []fileResult
 }
-
-// name is how the file is shown in reports.
-func (r fileResult) name() string {
-	if r.arg == "-" {
-		return stdinName
-	}
-	return r.arg
-}
-
-type position struct{ line, col int }
 
 // validateFiles runs check on every path with a pool of workers and hands
 // the results to emit in argument order, as soon as each one and all before
@@ -81,26 +67,26 @@ func fileSize(path string) int64 {
 // validateFile reads (or fetches) and validates one file. Options are
 // copied so that each file gets its own Path.
 func validateFile(ctx context.Context, path string, kind validate.Kind, opts validate.Options, stdin io.Reader) fileResult {
-	r := fileResult{arg: path, kind: kind}
+	r := fileResult{File: report.File{Arg: path, Kind: kind}}
 	in, err := readInputCapped(ctx, path, stdin, string(kind), opts.MaxBytes)
 	var big *tooLargeError
 	var failed *fetch.Error
 	switch {
 	case errors.As(err, &big):
-		r.diags = []validate.Diagnostic{big.diagnostic()}
+		r.Diags = []validate.Diagnostic{big.diagnostic()}
 		return r
 	case errors.As(err, &failed):
-		r.arg, r.readErr = failed.URL, err
-		r.diags = []validate.Diagnostic{failed.Diagnostic()}
+		r.Arg, r.readErr = failed.URL, err
+		r.Diags = []validate.Diagnostic{failed.Diagnostic()}
 		return r
 	case err != nil:
 		r.readErr = err
-		r.diags = []validate.Diagnostic{unreadableDiagnostic(err)}
+		r.Diags = []validate.Diagnostic{unreadableDiagnostic(err)}
 		return r
 	}
 	sourceOptions(&opts, in)
 	if in.Remote() {
-		r.arg, r.url = in.Name, in.URL
+		r.Arg, r.url = in.Name, in.URL
 	}
 	opts.MaxBytes = max(opts.MaxBytes, len(in.Data)) // within its cap: parse it all
 	opts.DataOwned = true                            // read or fetched for this call alone: no copy
@@ -109,10 +95,10 @@ func validateFile(ctx context.Context, path string, kind validate.Kind, opts val
 	if res.Kind != "" {
 		// A document that does not parse has no detected kind; it keeps
 		// the one --kind asked for (or none).
-		r.kind = res.Kind
+		r.Kind = res.Kind
 	}
-	r.diags, r.doc, r.note = res.Diags, res.Doc, res.AssumedKindNote()
-	r.ends = valueEnds(res.Doc, res.Diags)
+	r.Diags, r.doc, r.Note = res.Diags, res.Doc, res.AssumedKindNote()
+	r.Ends = valueEnds(res.Doc, res.Diags)
 	return r
 }
 
@@ -133,18 +119,18 @@ func unreadableDiagnostic(err error) validate.Diagnostic {
 // valueEnds finds where the value each diagnostic points at ends, so that a
 // SARIF region covers it. Missing members (and unparsable files) have no
 // end.
-func valueEnds(doc *model.Doc, diags []validate.Diagnostic) []position {
+func valueEnds(doc *model.Doc, diags []validate.Diagnostic) []report.Position {
 	if doc == nil || len(diags) == 0 {
 		return nil
 	}
-	ends := make([]position, len(diags))
+	ends := make([]report.Position, len(diags))
 	for i, d := range diags {
 		n := doc.Find(d.Pointer)
 		if n == nil || n.End <= 0 {
 			continue
 		}
 		line, col := doc.LineCol(n.End)
-		ends[i] = position{line, col}
+		ends[i] = report.Position{Line: line, Col: col}
 	}
 	return ends
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oncard/oncard/internal/app/report"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -25,11 +26,11 @@ func TestValidateFilesOrder(t *testing.T) {
 	}
 	check := func(p string) fileResult {
 		time.Sleep(time.Duration(rand.IntN(300)) * time.Microsecond)
-		return fileResult{arg: p}
+		return fileResult{File: report.File{Arg: p}}
 	}
 	var got []string
 	err := validateFiles(context.Background(), paths, 8, check, func(r fileResult) error {
-		got = append(got, r.arg)
+		got = append(got, r.Arg)
 		return nil
 	})
 	if err != nil {
@@ -56,7 +57,7 @@ func TestValidateFilesBoundedLookahead(t *testing.T) {
 		if p == "0" {
 			<-release
 		}
-		return fileResult{arg: p}
+		return fileResult{File: report.File{Arg: p}}
 	}
 	done := make(chan error)
 	go func() {
@@ -88,7 +89,7 @@ func TestValidateFilesStopsOnEmitError(t *testing.T) {
 	paths := []string{"a", "b", "c", "d"}
 	boom := errors.New("disk full")
 	var emitted int
-	err := validateFiles(context.Background(), paths, 2, func(p string) fileResult { return fileResult{arg: p} },
+	err := validateFiles(context.Background(), paths, 2, func(p string) fileResult { return fileResult{File: report.File{Arg: p}} },
 		func(fileResult) error {
 			emitted++
 			if emitted == 2 {
@@ -108,7 +109,7 @@ func TestValidateFilesCancelled(t *testing.T) {
 		paths[i] = fmt.Sprint(i)
 	}
 	var emitted int
-	err := validateFiles(ctx, paths, 2, func(p string) fileResult { return fileResult{arg: p} },
+	err := validateFiles(ctx, paths, 2, func(p string) fileResult { return fileResult{File: report.File{Arg: p}} },
 		func(fileResult) error {
 			emitted++
 			if emitted == 3 {
@@ -149,18 +150,18 @@ func TestValidateFileUnreadable(t *testing.T) {
 			if r.readErr == nil {
 				t.Fatal("no read error")
 			}
-			if len(r.diags) != 1 {
-				t.Fatalf("%d diagnostics, want 1: %+v", len(r.diags), r.diags)
+			if len(r.Diags) != 1 {
+				t.Fatalf("%d diagnostics, want 1: %+v", len(r.Diags), r.Diags)
 			}
-			d := r.diags[0]
+			d := r.Diags[0]
 			if d.Code != codeUnreadable || d.Severity != validate.Error || d.Line != 0 || d.Pointer != "" {
 				t.Errorf("diagnostic %+v, want an io/unreadable error without a position", d)
 			}
 			if !strings.Contains(d.Message, c.reason) || !strings.Contains(d.Message, c.path) {
 				t.Errorf("message %q does not name %s and %q", d.Message, c.path, c.reason)
 			}
-			if r.kind != validate.KindReply {
-				t.Errorf("kind %q, want the one asked for", r.kind)
+			if r.Kind != validate.KindReply {
+				t.Errorf("kind %q, want the one asked for", r.Kind)
 			}
 		})
 	}
@@ -175,11 +176,11 @@ func TestValidateFileUnparsableKeepsKind(t *testing.T) {
 	}
 	for _, kind := range []validate.Kind{"", validate.KindReply} {
 		r := validateFile(context.Background(), path, kind, validate.Options{}, nil)
-		if len(r.diags) == 0 || r.diags[0].Code != "json/syntax" {
-			t.Fatalf("--kind %q: diagnostics %+v, want json/syntax", kind, r.diags)
+		if len(r.Diags) == 0 || r.Diags[0].Code != "json/syntax" {
+			t.Fatalf("--kind %q: diagnostics %+v, want json/syntax", kind, r.Diags)
 		}
-		if r.kind != kind {
-			t.Errorf("--kind %q: kind %q", kind, r.kind)
+		if r.Kind != kind {
+			t.Errorf("--kind %q: kind %q", kind, r.Kind)
 		}
 	}
 }

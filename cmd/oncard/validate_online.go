@@ -7,6 +7,7 @@ import (
 	"io"
 	"sync/atomic"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -33,8 +34,8 @@ func (o *onlineCheck) run(ctx context.Context, r *fileResult) {
 		r.onlineErr = errOnlineSkipped
 		return
 	}
-	r.diags, r.onlineErr = validate.Online(ctx, r.doc, r.kind, r.diags, o.opts)
-	r.ends = valueEnds(r.doc, r.diags)
+	r.Diags, r.onlineErr = validate.Online(ctx, r.doc, r.Kind, r.Diags, o.opts)
+	r.Ends = valueEnds(r.doc, r.Diags)
 	if r.onlineErr != nil {
 		o.down.Store(true)
 	}
@@ -54,11 +55,11 @@ func (l *onlineFailureLog) add(w io.Writer, r fileResult) {
 		return
 	}
 	l.reported = true
-	fmt.Fprintf(w, "oncard: %s: online check failed: %s\n", model.SafeText(r.name()), model.SafeText(r.onlineErr.Error()))
+	fmt.Fprintf(w, "oncard: %s: online check failed: %s\n", model.SafeText(r.Name()), model.SafeText(r.onlineErr.Error()))
 }
 
 func (l *onlineFailureLog) finish(w io.Writer) {
 	if l.more > 0 {
-		fmt.Fprintf(w, "oncard: online check not done for %s after that failure\n", plural(l.more, "more file", "more files"))
+		fmt.Fprintf(w, "oncard: online check not done for %s after that failure\n", app.Count(l.more, "more file", "more files"))
 	}
 }

@@ -1,13 +1,16 @@
 package main
 
-import "github.com/oncard/oncard/internal/verdict"
+import (
+	"github.com/oncard/oncard/internal/app/report"
+	"github.com/oncard/oncard/internal/verdict"
+)
 
 // applyConfig applies the .oncard.json governing r's file: the findings it
 // ignores are dropped (with their SARIF ends), and r learns the --fail-on
 // in force for it (the flag's, else the config's, else error).
 func applyConfig(configs *verdict.Finder, failOnFlag string, r *fileResult) {
 	r.failOn = verdict.DefaultFailOn
-	cfg, err := configs.For(r.arg)
+	cfg, err := configs.For(r.Arg)
 	if err != nil {
 		r.configErr = err
 		return
@@ -21,19 +24,19 @@ func applyConfig(configs *verdict.Finder, failOnFlag string, r *fileResult) {
 	if cfg == nil || r.readErr != nil {
 		return
 	}
-	kept := r.diags[:0:0]
-	var ends []position
-	for i, d := range r.diags {
-		if cfg.Ignores(r.arg, d.Code) {
+	kept := r.Diags[:0:0]
+	var ends []report.Position
+	for i, d := range r.Diags {
+		if cfg.Ignores(r.Arg, d.Code) {
 			continue
 		}
 		kept = append(kept, d)
-		if i < len(r.ends) {
-			ends = append(ends, r.ends[i])
+		if i < len(r.Ends) {
+			ends = append(ends, r.Ends[i])
 		}
 	}
-	if len(kept) < len(r.diags) {
-		r.diags, r.ends = kept, ends
+	if len(kept) < len(r.Diags) {
+		r.Diags, r.Ends = kept, ends
 	}
 }
 
@@ -43,5 +46,5 @@ func (r fileResult) fails() bool {
 	if r.readErr != nil || r.onlineErr != nil || r.configErr != nil {
 		return true
 	}
-	return r.failOn.Failing(r.diags) > 0
+	return r.failOn.Failing(r.Diags) > 0
 }

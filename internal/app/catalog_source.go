@@ -1,6 +1,7 @@
-package tui
+package app
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,7 +9,6 @@ import (
 	"time"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/validate"
 )
 
 // catalogSource is an existing catalog as last read from disk, kept between
@@ -85,13 +85,9 @@ func readCatalogSource(path string, fi os.FileInfo, missing bool, gen int) *cata
 	if fi != nil {
 		src.size, src.modTime = fi.Size(), fi.ModTime()
 	}
-	f, err := model.OpenFile(path)
+	f, err := ReadCatalog(context.Background(), path) // regular files only: never blocks
 	if err != nil {
-		src.err = errors.New(model.SafeText(err.Error()))
-		return src
-	}
-	if k := validate.Detect(f.Doc); k != validate.KindCatalog {
-		src.err = fmt.Errorf("%s is not an AI Catalog (it looks like a %s document)", model.SafeText(path), k)
+		src.err = err
 		return src
 	}
 	src.file = f

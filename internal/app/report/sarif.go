@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bufio"
@@ -89,16 +89,17 @@ type sarifReporter struct {
 	rules     []sarifRule
 	ruleIndex map[string]int
 	cwd       string
+	version   string // the tool version SARIF names
 }
 
-func newSARIFReporter(w *bufio.Writer) *sarifReporter {
+func newSARIFReporter(w *bufio.Writer, toolVersion string) *sarifReporter {
 	cwd, _ := os.Getwd()
-	return &sarifReporter{w: w, ruleIndex: map[string]int{}, cwd: cwd}
+	return &sarifReporter{w: w, ruleIndex: map[string]int{}, cwd: cwd, version: toolVersion}
 }
 
-func (s *sarifReporter) file(r fileResult) error {
-	uri := s.artifactURI(r.arg)
-	for i, d := range r.diags {
+func (s *sarifReporter) File(r File) error {
+	uri := s.artifactURI(r.Arg)
+	for i, d := range r.Diags {
 		res := sarifResult{
 			RuleID:    d.Code,
 			RuleIndex: s.rule(d.Code),
@@ -106,7 +107,7 @@ func (s *sarifReporter) file(r fileResult) error {
 			Message:   sarifMessage{Text: resultText(d)},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{
 				ArtifactLocation: sarifArtifactLocation{URI: uri},
-				Region:           sarifRegionOf(d, r.ends, i),
+				Region:           sarifRegionOf(d, r.Ends, i),
 			}}},
 		}
 		if s.results == 0 {
@@ -130,14 +131,14 @@ func (s *sarifReporter) header() {
 		"  \"runs\": [\n    {\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": [")
 }
 
-func (s *sarifReporter) finish(sum summary) error {
+func (s *sarifReporter) Finish(sum Summary) error {
 	if s.results == 0 {
 		s.header()
 		s.w.WriteString("],\n")
 	} else {
 		s.w.WriteString("\n      ],\n")
 	}
-	inv, err := marshalIndented([]sarifInvocation{{ExecutionSuccessful: sum.unread == 0}}, "      ")
+	inv, err := marshalIndented([]sarifInvocation{{ExecutionSuccessful: sum.Unread == 0}}, "      ")
 	if err != nil {
 		return err
 	}
@@ -148,7 +149,7 @@ func (s *sarifReporter) finish(sum summary) error {
 	if rules == nil {
 		rules = []sarifRule{}
 	}
-	tool := sarifTool{Driver: sarifDriver{Name: "oncard", InformationURI: toolInfoURI, Version: version(), Rules: rules}}
+	tool := sarifTool{Driver: sarifDriver{Name: "oncard", InformationURI: toolInfoURI, Version: s.version, Rules: rules}}
 	b, err := marshalIndented(tool, "      ")
 	if err != nil {
 		return err
@@ -202,10 +203,10 @@ func resultText(d validate.Diagnostic) string {
 // sarifRegionOf locates diagnostic i. GitHub requires a start line; a
 // finding without a position (0), such as io/unreadable, is put at the
 // start of the file.
-func sarifRegionOf(d validate.Diagnostic, ends []position, i int) sarifRegion {
+func sarifRegionOf(d validate.Diagnostic, ends []Position, i int) sarifRegion {
 	r := sarifRegion{StartLine: max(d.Line, 1), StartColumn: max(d.Column, 1)}
-	if i < len(ends) && ends[i].line > 0 && (ends[i].line > r.StartLine || ends[i].line == r.StartLine && ends[i].col > r.StartColumn) {
-		r.EndLine, r.EndColumn = ends[i].line, ends[i].col
+	if i < len(ends) && ends[i].Line > 0 && (ends[i].Line > r.StartLine || ends[i].Line == r.StartLine && ends[i].Col > r.StartColumn) {
+		r.EndLine, r.EndColumn = ends[i].Line, ends[i].Col
 	}
 	return r
 }

@@ -1,4 +1,4 @@
-package tui
+package app
 
 import "slices"
 
@@ -17,35 +17,35 @@ type DraftCatalog struct {
 
 // draftWriteNames name the catalogWrite values in a draft (by name, not
 // number, so that a reordering of the choices cannot change a draft).
-var draftWriteNames = map[catalogWrite]string{
-	writeNothing:      "nothing",
-	writeEntry:        "entry",
-	writeNewCatalog:   "new-catalog",
-	writeIntoExisting: "add-to-existing",
+var draftWriteNames = map[CatalogWrite]string{
+	WriteNothing:      "nothing",
+	WriteEntry:        "entry",
+	WriteNewCatalog:   "new-catalog",
+	WriteIntoExisting: "add-to-existing",
 }
 
-// draftCatalogOf is what a draft stores for c (nil for the defaults).
-func draftCatalogOf(c catalogSettings) *DraftCatalog {
-	if c == (catalogSettings{}) {
+// DraftCatalogOf is what a draft stores for c (nil for the defaults).
+func DraftCatalogOf(c CatalogSettings) *DraftCatalog {
+	if c == (CatalogSettings{}) {
 		return nil
 	}
 	return &DraftCatalog{Identifier: c.Identifier, URL: c.URL, SpecVersion: c.SpecVersion,
 		HostName: c.HostName, Write: draftWriteNames[c.Write], Path: c.Path}
 }
 
-// settings reads the draft's values back; what a hand-edited or newer
+// Settings reads the draft's values back; what a hand-edited or newer
 // draft holds that this version does not know falls back to the default.
-func (d *DraftCatalog) settings() catalogSettings {
+func (d *DraftCatalog) Settings() CatalogSettings {
 	if d == nil {
-		return catalogSettings{}
+		return CatalogSettings{}
 	}
-	c := catalogSettings{Identifier: d.Identifier, URL: d.URL, HostName: d.HostName, Path: d.Path}
+	c := CatalogSettings{Identifier: d.Identifier, URL: d.URL, HostName: d.HostName, Path: d.Path}
 	for w, name := range draftWriteNames {
 		if name == d.Write {
 			c.Write = w
 		}
 	}
-	if slices.Contains(catalogSpecVersions, d.SpecVersion) {
+	if slices.Contains(CatalogSpecVersions, d.SpecVersion) {
 		c.SpecVersion = d.SpecVersion
 	}
 	return c

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -15,35 +15,35 @@ import (
 
 // sampleResults are two files' worth of findings, including card text with
 // a terminal escape and a bidi override, as a hostile card would carry.
-func sampleResults() []fileResult {
-	return []fileResult{
-		{arg: "cards/a.json", kind: validate.KindCard, diags: []validate.Diagnostic{
+func sampleResults() []File {
+	return []File{
+		{Arg: "cards/a.json", Kind: validate.KindCard, Diags: []validate.Diagnostic{
 			{Pointer: "/skills/1/id", Line: 12, Column: 7, Severity: validate.Error, Code: "a2a/duplicate-skill-id",
 				Message: "skill id \"x\x1b[2J\" is used twice", Hint: "give each skill its own id"},
 			{Pointer: "/provider/url", Line: 4, Column: 5, Severity: validate.Warning, Code: "a2a/insecure-url",
 				Message: "http URL"},
 			{Pointer: "", Line: 0, Column: 0, Severity: validate.Info, Code: "a2a/note", Message: "no position"},
-		}, ends: []position{{12, 17}, {}, {}}},
-		{arg: "b\u202e.json", kind: validate.KindCatalog},
+		}, Ends: []Position{{12, 17}, {}, {}}},
+		{Arg: "b\u202e.json", Kind: validate.KindCatalog},
 	}
 }
 
-func render(t *testing.T, format string, results []fileResult) string {
+func render(t *testing.T, format string, results []File) string {
 	t.Helper()
 	var out bytes.Buffer
-	r := newReporter(format, &out)
-	var s summary
+	r := New(format, &out, "test")
+	var s Summary
 	for _, fr := range results {
-		s.add(fr.diags)
-		if fr.fails() {
-			s.failed++
+		s.Add(fr.Diags)
+		if e, _, _ := validate.Counts(fr.Diags); e > 0 || fr.Unread {
+			s.Failed++
 		}
-		if err := r.file(fr); err != nil {
+		if err := r.File(fr); err != nil {
 			t.Fatal(err)
 		}
 	}
-	s.files = len(results)
-	if err := r.finish(s); err != nil {
+	s.Files = len(results)
+	if err := r.Finish(s); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
@@ -222,7 +222,7 @@ func TestSARIFArtifactURI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSARIFReporter(nil)
+	s := newSARIFReporter(nil, "test")
 	tests := map[string]string{
 		"card.json":                              "card.json",
 		"./cards/../cards/a.json":                "cards/a.json",

@@ -1,6 +1,10 @@
-package tui
+package app
 
-import "github.com/oncard/oncard/model"
+import (
+	"strconv"
+
+	"github.com/oncard/oncard/model"
+)
 
 // ApplyDefaults fills in the members the screens would propose when a card
 // built without prompting (`oncard new --from partial.json --yes`) lacks
@@ -27,7 +31,7 @@ func ApplyDefaults(doc *model.Doc) []string {
 	if ifs != nil && ifs.Kind == model.Array {
 		for i := 0; i < ifs.Len(); i++ {
 			if ifs.Index(i).Kind == model.Object {
-				add(item("/supportedInterfaces", i)+"/protocolVersion", "1.0")
+				add(model.Pointer("supportedInterfaces", strconv.Itoa(i), "protocolVersion"), "1.0")
 			}
 		}
 	}

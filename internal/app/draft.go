@@ -1,4 +1,4 @@
-package tui
+package app
 
 import (
 	"encoding/json"
@@ -39,8 +39,8 @@ func DraftDir() (string, error) {
 	return filepath.Join(base, "oncard", "drafts"), nil
 }
 
-// newDraftPath names the draft file of a new session.
-func newDraftPath(dir string) string {
+// NewDraftPath names the draft file of a new session.
+func NewDraftPath(dir string) string {
 	return filepath.Join(dir, fmt.Sprintf("draft-%s-%d.json", time.Now().UTC().Format("20060102T150405.000000000"), os.Getpid()))
 }
 

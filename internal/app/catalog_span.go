@@ -1,4 +1,4 @@
-package tui
+package app
 
 import (
 	"bytes"
@@ -69,4 +69,37 @@ func jsonValueEnd(text []byte, start int) int {
 		}
 	}
 	return -1
+}
+
+// EntryLines are the preview lines (0-based, inclusive) of the card's entry
+// inside a catalog; ok is false when the preview is the entry itself.
+// It is computed once per plan (a merged catalog may be large).
+func EntryLines(p *CatalogPlan) (first, last int, ok bool) {
+	if p.lines == nil {
+		f, l, ok := findEntryLines(p)
+		p.lines = &entrySpan{f, l, ok}
+	}
+	return p.lines.first, p.lines.last, p.lines.ok
+}
+
+type entrySpan struct {
+	first, last int
+	ok          bool
+}
+
+func findEntryLines(p *CatalogPlan) (first, last int, ok bool) {
+	if p.Err != nil || p.Settings.Write == WriteNothing || p.Settings.Write == WriteEntry {
+		return 0, 0, false
+	}
+	doc, err := model.Parse(p.Output)
+	if err != nil {
+		return 0, 0, false
+	}
+	n := doc.Find(p.EntryPointer())
+	if n == nil {
+		return 0, 0, false
+	}
+	l1, _ := doc.LineCol(n.Start)
+	l2, _ := doc.LineCol(max(n.Start, n.End-1))
+	return l1 - 1, l2 - 1, true
 }

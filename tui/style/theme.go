@@ -1,4 +1,6 @@
-package tui
+// Package style is the look and the keys shared by every screen of oncard:
+// the one Theme (also the command line's colours) and the one keymap.
+package style
 
 import (
 	"os"
@@ -7,9 +9,12 @@ import (
 	"charm.land/lipgloss/v2"
 )
 
-// Theme is the one set of styles the whole program draws with. A plain
-// theme (no colours, only bold/reverse/faint) is used when NO_COLOR is set or
-// TERM=dumb, so that nothing depends on colour to be understood.
+// Theme is the one set of styles oncard draws with: the screens, and the
+// command line's highlighted JSON and diffs (cmd/oncard takes its styles
+// from here). A plain theme (no colours, only bold/reverse/faint) is used
+// when NO_COLOR is set or TERM=dumb, so that nothing depends on colour to
+// be understood. The colours adapt to the terminal's background
+// (NewAdaptiveTheme): on a light one, highlights are light and text dark.
 type Theme struct {
 	Colors bool
 
@@ -32,6 +37,12 @@ type Theme struct {
 	Dialog     lipgloss.Style
 	// Input styles every text input (placeholder, cursor).
 	Input textinput.Styles
+
+	// Diffs and JSON, on screens and on the command line. They use the 16
+	// basic colours, whose shades the terminal's own theme chooses for its
+	// background.
+	DiffAdd, DiffDel, DiffHunk, DiffHead                    lipgloss.Style
+	JSONKey, JSONString, JSONNumber, JSONLiteral, JSONPunct lipgloss.Style
 }
 
 // ColorsWanted reports whether the environment allows colours
@@ -45,10 +56,16 @@ func ColorsWanted() bool {
 	return os.Getenv("TERM") != "dumb"
 }
 
-// NewTheme builds the theme, with colours or without.
-func NewTheme(colors bool) *Theme {
+// NewTheme builds the theme, with colours or without, for a dark
+// background (what a terminal that does not say has, most often).
+func NewTheme(colors bool) *Theme { return NewAdaptiveTheme(colors, true) }
+
+// NewAdaptiveTheme builds the theme for a dark or a light background.
+func NewAdaptiveTheme(colors, dark bool) *Theme {
 	t := &Theme{Colors: colors}
 	base := lipgloss.NewStyle()
+	t.DiffAdd, t.DiffDel, t.DiffHunk, t.DiffHead = base, base, base, base
+	t.JSONKey, t.JSONString, t.JSONNumber, t.JSONLiteral, t.JSONPunct = base, base, base, base, base
 	t.Input = textinput.DefaultStyles(true)
 	t.Input.Cursor.Blink = false
 	if !colors {
@@ -78,12 +95,28 @@ func NewTheme(colors bool) *Theme {
 		t.Dialog = base.Border(lipgloss.DoubleBorder()).Padding(0, 1)
 		return t
 	}
-	accent := lipgloss.Color("#7D56F4")
-	red := lipgloss.Color("#E06C75")
-	yellow := lipgloss.Color("#E5C07B")
-	blue := lipgloss.Color("#61AFEF")
-	green := lipgloss.Color("#98C379")
-	grey := lipgloss.Color("#7F848E")
+	t.DiffAdd = base.Foreground(lipgloss.Green)
+	t.DiffDel = base.Foreground(lipgloss.Red)
+	t.DiffHunk = base.Foreground(lipgloss.Cyan)
+	t.DiffHead = base.Foreground(lipgloss.BrightBlack)
+	t.JSONKey = base.Foreground(lipgloss.Blue)
+	t.JSONString = base.Foreground(lipgloss.Green)
+	t.JSONNumber = base.Foreground(lipgloss.Yellow)
+	t.JSONLiteral = base.Foreground(lipgloss.Magenta)
+	t.JSONPunct = base.Foreground(lipgloss.BrightBlack)
+
+	// Each colour has a shade for a light background and one for a dark.
+	pick := lipgloss.LightDark(dark)
+	accent := pick(lipgloss.Color("#5A3FC0"), lipgloss.Color("#7D56F4"))
+	red := pick(lipgloss.Color("#B3261E"), lipgloss.Color("#E06C75"))
+	yellow := pick(lipgloss.Color("#8A5A00"), lipgloss.Color("#E5C07B"))
+	blue := pick(lipgloss.Color("#0B5CAD"), lipgloss.Color("#61AFEF"))
+	green := pick(lipgloss.Color("#2E7D32"), lipgloss.Color("#98C379"))
+	grey := pick(lipgloss.Color("#5C6370"), lipgloss.Color("#7F848E"))
+	// The row under the cursor and the preview's highlight: a light grey
+	// under dark text on a light terminal, a dark grey on a dark one.
+	shade := pick(lipgloss.Color("#D7DAE0"), lipgloss.Color("#3E4451"))
+	onShade := pick(lipgloss.Color("#1F2329"), lipgloss.Color("#FFFFFF"))
 	t.Title = base.Bold(true).Foreground(accent)
 	t.StepActive = base.Bold(true).Foreground(lipgloss.Color("#FFFFFF")).Background(accent)
 	t.StepIdle = base.Foreground(grey)
@@ -94,9 +127,9 @@ func NewTheme(colors bool) *Theme {
 	t.Warning = base.Foreground(yellow)
 	t.Info = base.Foreground(blue)
 	t.OK = base.Foreground(green)
-	t.Cursor = base.Bold(true).Foreground(lipgloss.Color("#FFFFFF")).Background(lipgloss.Color("#3E4451"))
+	t.Cursor = base.Bold(true).Foreground(onShade).Background(shade)
 	t.Heading = base.Bold(true).Foreground(blue)
-	t.Highlight = base.Background(lipgloss.Color("#3E4451"))
+	t.Highlight = base.Background(shade)
 	t.Pane = base.Border(border).BorderForeground(grey)
 	t.PaneFocus = base.Border(border).BorderForeground(accent)
 	t.Help = base.Foreground(grey)

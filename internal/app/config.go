@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"bytes"
@@ -56,6 +56,15 @@ func configPath() (string, error) {
 // loadConfig reads the config file. A missing file (or no config directory
 // at all) is the empty config; a file that cannot be used is an error that
 // names it, since silently ignoring it would change which hosts count.
+// WantSyncedOASF reports the config file's oasf_use_synced: whether a
+// synced OASF version that differs from the built-in one is used instead.
+// A config file that cannot be read counts as "no" (the command that needs
+// the file reports it).
+func WantSyncedOASF() bool {
+	cfg, err := loadConfig()
+	return err == nil && cfg.OASFUseSynced
+}
+
 func loadConfig() (userConfig, error) {
 	p, err := configPath()
 	if err != nil {
@@ -78,7 +87,7 @@ func loadConfig() (userConfig, error) {
 	}
 	c.path = p
 	for i, h := range c.SchemaHosts {
-		norm, err := normalizeSchemaHost(h)
+		norm, err := NormalizeSchemaHost(h)
 		if err != nil {
 			return userConfig{}, fmt.Errorf("config file %s: schema_hosts[%d]: %v", p, i, err)
 		}
@@ -92,11 +101,11 @@ func loadConfig() (userConfig, error) {
 	return c, nil
 }
 
-// acceptedSchemaHosts is the list of OASF schema servers whose
+// AcceptedSchemaHosts is the list of OASF schema servers whose
 // /objects/discovery URIs are recognised: the defaults, then the config
 // file's schema_hosts, then the --schema-host flags, without repeats. Each
 // entry is "host" (any port) or "host:port", lower case.
-func acceptedSchemaHosts(flagHosts []string) ([]string, error) {
+func AcceptedSchemaHosts(flagHosts []string) ([]string, error) {
 	cfg, err := loadConfig()
 	if err != nil {
 		return nil, err
@@ -104,9 +113,9 @@ func acceptedSchemaHosts(flagHosts []string) ([]string, error) {
 	hosts := slices.Clone(validate.DefaultSchemaHosts)
 	hosts = append(hosts, cfg.SchemaHosts...)
 	for _, h := range flagHosts {
-		norm, err := normalizeSchemaHost(h)
+		norm, err := NormalizeSchemaHost(h)
 		if err != nil {
-			return nil, usagef("--schema-host %q: %v", h, err)
+			return nil, &BadHostError{Host: h, Err: err}
 		}
 		hosts = append(hosts, norm)
 	}
@@ -121,9 +130,18 @@ func acceptedSchemaHosts(flagHosts []string) ([]string, error) {
 	return out, nil
 }
 
-// oasfServerURL picks the schema server: the flag, else the config file's
+// BadHostError is a --schema-host value that is not a host: a usage
+// mistake (exit 2), not a failure of the run.
+type BadHostError struct {
+	Host string
+	Err  error
+}
+
+func (e *BadHostError) Error() string { return fmt.Sprintf("--schema-host %q: %v", e.Host, e.Err) }
+
+// OASFServerURL picks the schema server: the flag, else the config file's
 // oasf_server, else the public server.
-func oasfServerURL(flag string) (string, error) {
+func OASFServerURL(flag string) (string, error) {
 	if flag != "" {
 		return flag, nil
 	}
@@ -137,10 +155,10 @@ func oasfServerURL(flag string) (string, error) {
 	return oasfclient.DefaultServer, nil
 }
 
-// normalizeSchemaHost checks "host" or "host:port" (IPv6 in brackets) and
+// NormalizeSchemaHost checks "host" or "host:port" (IPv6 in brackets) and
 // lower-cases it. URLs are refused with a hint, since a scheme or path here
 // is a common mistake.
-func normalizeSchemaHost(h string) (string, error) {
+func NormalizeSchemaHost(h string) (string, error) {
 	h = strings.ToLower(strings.TrimSpace(h))
 	if h == "" {
 		return "", fmt.Errorf("empty host")

@@ -1,8 +1,6 @@
-package tui
+package style
 
 import (
-	"strings"
-
 	"charm.land/bubbles/v2/key"
 )
 
@@ -76,35 +74,4 @@ func (k KeyMap) All() [][]key.Binding {
 		{k.Add, k.Remove, k.MoveUp, k.MoveDown},
 		{k.Diagnostics, k.Preview, k.ScrollUp, k.ScrollDown, k.Yes, k.No},
 	}
-}
-
-// KeysMarkdown lists every key of the keymap as a Markdown table (the
-// source of docs/keys.md).
-func KeysMarkdown() string {
-	var b strings.Builder
-	b.WriteString("# Keys of `oncard new` and `oncard edit`\n\n")
-	b.WriteString("Generated from the one keymap (`tui/keys.go`); `go test ./tui -run TestKeysDoc` checks it.\n")
-	b.WriteString("Bare letters (a, d, y, n) only act where no text is being typed: in lists and dialogs.\n")
-	b.WriteString("`oncard edit FILE` on a terminal uses the same screens and keys; there ctrl+s shows the diff on Review, then asks before writing.\n\n")
-	titles := []string{"Steps and program", "Fields and choices", "Lists (interfaces, skills)", "Panels and dialogs"}
-	for i, group := range Keys.All() {
-		b.WriteString("## " + titles[i] + "\n\n| key | keys sent | does |\n|---|---|---|\n")
-		for _, k := range group {
-			h := k.Help()
-			b.WriteString("| `" + h.Key + "` | " + strings.Join(k.Keys(), ", ") + " | " + h.Desc + " |\n")
-		}
-		b.WriteString("\n")
-	}
-	b.WriteString(`## In the taxonomy picker (OASF step)
-
-| key | does |
-|---|---|
-| typing | fuzzy search over names and captions (spaces match underscores) |
-| ↑/↓, tab/shift+tab, pgup/pgdn | move |
-| enter | toggle the class (a category heading opens instead) |
-| space | toggle while browsing (while searching it is part of the query) |
-| → / ← | open a level / go up a level (browsing) |
-| esc | clear the search, then leave the picker |
-`)
-	return b.String()
 }

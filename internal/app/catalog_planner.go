@@ -1,4 +1,4 @@
-package tui
+package app
 
 import (
 	"strings"
@@ -7,7 +7,7 @@ import (
 	"github.com/oncard/oncard/validate"
 )
 
-// catalogPlanner makes the Catalog step's plans, one per keystroke, and
+// CatalogPlanner makes the Catalog step's plans, one per keystroke, and
 // keeps what the next keystroke can reuse, so that a keystroke costs only
 // what it changes:
 //
@@ -21,7 +21,7 @@ import (
 // Typing the file path or a new catalog's host name thus neither derives
 // the entry again nor merges; typing the identifier merges and validates,
 // but does not read the catalog file.
-type catalogPlanner struct {
+type CatalogPlanner struct {
 	// The card the suggestions and entry were made for: a card is known
 	// by its Doc and the session's edit count (Session.Edits).
 	card      *model.Doc
@@ -39,7 +39,7 @@ type catalogPlanner struct {
 
 	// last is the previous plan; its results are reused when their key
 	// (resultKey) is the same.
-	last    *catalogPlan
+	last    *CatalogPlan
 	lastKey resultKey
 }
 
@@ -48,7 +48,7 @@ type catalogPlanner struct {
 // the same output, merge and diags.
 type resultKey struct {
 	entryGen  int
-	write     catalogWrite
+	write     CatalogWrite
 	sourceGen int    // add to existing: which reading of the file
 	path      string // add to existing: where findings resolve local links
 	spec      string // new catalog and entry: the catalog's specVersion
@@ -56,39 +56,39 @@ type resultKey struct {
 	vopts     *validate.Options
 }
 
-// plan is buildCatalogPlan for the card at edit count edits, reusing what
+// Plan is buildCatalogPlan for the card at edit count edits, reusing what
 // the previous call computed when it still holds.
-func (pl *catalogPlanner) plan(card *model.Doc, edits int, cfg catalogSettings, vopts *validate.Options) *catalogPlan {
+func (pl *CatalogPlanner) Plan(card *model.Doc, edits int, cfg CatalogSettings, vopts *validate.Options) *CatalogPlan {
 	pl.refreshEntry(card, edits, cfg)
-	p := &catalogPlan{settings: cfg, suggestedID: pl.suggested[0], suggestedURL: pl.suggested[1]}
+	p := &CatalogPlan{Settings: cfg, SuggestedID: pl.suggested[0], SuggestedURL: pl.suggested[1]}
 	if pl.entryErr != nil {
-		p.err = pl.entryErr
+		p.Err = pl.entryErr
 		return p
 	}
-	p.entry, p.notes = pl.entry, pl.notes
+	p.Entry, p.Notes = pl.entry, pl.notes
 
 	key := resultKey{entryGen: pl.entryGen, write: cfg.Write, vopts: vopts}
 	switch cfg.Write {
-	case writeIntoExisting:
-		key.path = cfg.target()
+	case WriteIntoExisting:
+		key.path = cfg.Target()
 		src := pl.readSource(key.path)
 		if src.err != nil {
-			p.err = src.err
+			p.Err = src.err
 			return p
 		}
 		key.sourceGen = src.gen
 	default:
 		key.spec = cfg.SpecVersion
 		if key.spec == "" {
-			key.spec = catalogSpecVersions[0]
+			key.spec = CatalogSpecVersions[0]
 		}
-		if cfg.Write == writeNewCatalog {
+		if cfg.Write == WriteNewCatalog {
 			key.host = strings.TrimSpace(cfg.HostName)
 		}
 	}
 	if pl.last != nil && pl.lastKey == key {
 		p.reuseResults(pl.last)
-	} else if cfg.Write == writeIntoExisting {
+	} else if cfg.Write == WriteIntoExisting {
 		p.planMerge(card, pl.source, vopts)
 	} else {
 		p.planCatalog(card, pl.entryOpts, key.spec, key.host, vopts)
@@ -99,7 +99,7 @@ func (pl *catalogPlanner) plan(card *model.Doc, edits int, cfg catalogSettings, 
 
 // refreshEntry derives the suggestions (for a new card version) and the
 // entry (for a new card version or identifier or url).
-func (pl *catalogPlanner) refreshEntry(card *model.Doc, edits int, cfg catalogSettings) {
+func (pl *CatalogPlanner) refreshEntry(card *model.Doc, edits int, cfg CatalogSettings) {
 	opts := model.EntryOptions{Identifier: strings.TrimSpace(cfg.Identifier), URL: strings.TrimSpace(cfg.URL)}
 	newCard := pl.entryGen == 0 || card != pl.card || edits != pl.cardEdits
 	if !newCard && opts == pl.entryOpts {
@@ -131,7 +131,7 @@ func suggestedEntryValues(card *model.Doc) (s [2]string) {
 
 // readSource returns the catalog at path, read again only when the path,
 // or the file's size or modification time, changed since the last reading.
-func (pl *catalogPlanner) readSource(path string) *catalogSource {
+func (pl *CatalogPlanner) readSource(path string) *catalogSource {
 	fi, missing := statCatalog(path)
 	if !pl.source.fresh(path, fi, missing) {
 		pl.sourceGen++
@@ -140,15 +140,19 @@ func (pl *catalogPlanner) readSource(path string) *catalogSource {
 	return pl.source
 }
 
-// forgetSource drops the catalog read: after the program itself wrote the
+// ForgetSource drops the catalog read: after the program itself wrote the
 // file, the next plan reads it again whatever its size and time say.
-func (pl *catalogPlanner) forgetSource() {
+func (pl *CatalogPlanner) ForgetSource() {
 	pl.source = nil
 	pl.last = nil
 }
 
 // reuseResults copies the catalog results of q, a plan with the same key.
 // The copies share q's bytes, which no one edits.
-func (p *catalogPlan) reuseResults(q *catalogPlan) {
-	p.output, p.diags, p.merge, p.existing, p.lines, p.err = q.output, q.diags, q.merge, q.existing, q.lines, q.err
+func (p *CatalogPlan) reuseResults(q *CatalogPlan) {
+	p.Output, p.Diags, p.Merge, p.existing, p.lines, p.Err = q.Output, q.Diags, q.Merge, q.existing, q.lines, q.Err
 }
+
+// Readings counts the times the planner has read a catalog file: a
+// keystroke that leaves the file as it was reads nothing.
+func (pl *CatalogPlanner) Readings() int { return pl.sourceGen }

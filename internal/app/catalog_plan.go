@@ -1,4 +1,4 @@
-package tui
+package app
 
 import (
 	"fmt"
@@ -14,135 +14,135 @@ import (
 // not part of the card: they live here, in the step, and the card's bytes
 // never change because of them.
 
-// catalogWrite is what the Catalog step writes when the card is saved.
-type catalogWrite int
+// CatalogWrite is what the Catalog step writes when the card is saved.
+type CatalogWrite int
 
 const (
-	writeNothing      catalogWrite = iota // the default: the card only
-	writeEntry                            // the entry alone, in a file of its own
-	writeNewCatalog                       // a whole new catalog listing the card
-	writeIntoExisting                     // the entry merged into an existing catalog
+	WriteNothing      CatalogWrite = iota // the default: the card only
+	WriteEntry                            // the entry alone, in a file of its own
+	WriteNewCatalog                       // a whole new catalog listing the card
+	WriteIntoExisting                     // the entry merged into an existing catalog
 )
 
-// catalogWriteOptions are the choices as shown, in catalogWrite order.
-var catalogWriteOptions = []string{"nothing", "entry alone", "new catalog", "add to existing"}
+// CatalogWriteOptions are the choices as shown, in catalogWrite order.
+var CatalogWriteOptions = []string{"nothing", "entry alone", "new catalog", "add to existing"}
 
-// defaultCatalogPath is the file written when the path is left empty.
-func defaultCatalogPath(w catalogWrite) string {
+// DefaultCatalogPath is the file written when the path is left empty.
+func DefaultCatalogPath(w CatalogWrite) string {
 	switch w {
-	case writeEntry:
+	case WriteEntry:
 		return "./ai-catalog-entry.json"
-	case writeNewCatalog, writeIntoExisting:
+	case WriteNewCatalog, WriteIntoExisting:
 		return "./ai-catalog.json"
 	}
 	return ""
 }
 
-// catalogSpecVersions are the specVersions offered for a new catalog (the
+// CatalogSpecVersions are the specVersions offered for a new catalog (the
 // first is the default), as `oncard preview --spec-version` accepts.
-var catalogSpecVersions = []string{"1.0", "0.9"}
+var CatalogSpecVersions = []string{"1.0", "0.9"}
 
-// catalogSettings are the Catalog step's values. Empty identifier and url
+// CatalogSettings are the Catalog step's values. Empty identifier and url
 // mean "derive them" (the suggested values).
-type catalogSettings struct {
+type CatalogSettings struct {
 	Identifier  string
 	URL         string
 	SpecVersion string // "" is the first of catalogSpecVersions
 	HostName    string // host.displayName of a new catalog
-	Write       catalogWrite
+	Write       CatalogWrite
 	Path        string // "" is defaultCatalogPath(Write)
 }
 
-// target is the file the settings write to ("" when they write nothing).
-func (c catalogSettings) target() string {
-	if c.Write == writeNothing {
+// Target is the file the settings write to ("" when they write nothing).
+func (c CatalogSettings) Target() string {
+	if c.Write == WriteNothing {
 		return ""
 	}
 	if p := strings.TrimSpace(c.Path); p != "" {
 		return p
 	}
-	return defaultCatalogPath(c.Write)
+	return DefaultCatalogPath(c.Write)
 }
 
-// catalogPlan is what the settings yield for the card as it is now: the
+// CatalogPlan is what the settings yield for the card as it is now: the
 // entry, the bytes that would be written, and the findings on the catalog
 // that would result. It is rebuilt whenever the card or a setting changes.
-type catalogPlan struct {
-	settings catalogSettings
-	// suggestedID and suggestedURL are the derived defaults ("" when they
+type CatalogPlan struct {
+	Settings CatalogSettings
+	// SuggestedID and SuggestedURL are the derived defaults ("" when they
 	// cannot be derived: no interface url, no name).
-	suggestedID, suggestedURL string
-	entry                     []byte   // the entry (no final newline)
-	notes                     []string // what was derived or left out (SafeText)
-	// output is the file's content for the chosen write; for "nothing"
+	SuggestedID, SuggestedURL string
+	Entry                     []byte   // the entry (no final newline)
+	Notes                     []string // what was derived or left out (SafeText)
+	// Output is the file's content for the chosen write; for "nothing"
 	// it is the entry, which is what the preview shows.
-	output []byte
-	// diags are the findings on the catalog: the new one, the merged one,
+	Output []byte
+	// Diags are the findings on the catalog: the new one, the merged one,
 	// or (for an entry written alone or not at all) a catalog listing only
 	// this entry.
-	diags []validate.Diagnostic
-	// merge says what MergeEntries did (add to existing only).
-	merge *model.MergeResult
+	Diags []validate.Diagnostic
+	// Merge says what MergeEntries did (add to existing only).
+	Merge *model.MergeResult
 	// existing is the catalog file read for "add to existing", kept so
 	// that the save refuses to write over a change made meanwhile.
 	existing *model.File
 	// lines caches where the entry is in the preview (entryLines).
 	lines *entrySpan
-	// err is why there is nothing to write (no entry can be built, the
+	// Err is why there is nothing to write (no entry can be built, the
 	// existing catalog cannot be read).
-	err error
+	Err error
 }
 
-// errorCount counts the error-level findings (a plan error counts as one).
-func (p *catalogPlan) errorCount() int {
-	if p.err != nil {
+// ErrorCount counts the error-level findings (a plan error counts as one).
+func (p *CatalogPlan) ErrorCount() int {
+	if p.Err != nil {
 		return 1
 	}
-	e, _, _ := validate.Counts(p.diags)
+	e, _, _ := validate.Counts(p.Diags)
 	return e
 }
 
 // planCatalog makes the output and findings of every write but "add to
 // existing": the entry, alone or in a new catalog of specVersion sv.
-func (p *catalogPlan) planCatalog(card *model.Doc, opts model.EntryOptions, sv, host string, vopts *validate.Options) {
+func (p *CatalogPlan) planCatalog(card *model.Doc, opts model.EntryOptions, sv, host string, vopts *validate.Options) {
 	catalog, _, err := model.CatalogFromCards([]model.CardSource{{Card: card, Entry: opts}},
 		model.CatalogOptions{SpecVersion: sv, HostDisplayName: host})
 	if err != nil {
-		p.err = err
+		p.Err = err
 		return
 	}
-	p.output = append(append([]byte(nil), p.entry...), '\n')
-	if p.settings.Write == writeNewCatalog {
-		p.output = catalog
+	p.Output = append(append([]byte(nil), p.Entry...), '\n')
+	if p.Settings.Write == WriteNewCatalog {
+		p.Output = catalog
 	}
-	p.diags = validateCatalog(catalog, card, "", vopts)
+	p.Diags = validateCatalog(catalog, card, "", vopts)
 }
 
 // planMerge merges the entry into the existing catalog src (as read, see
 // catalogSource) and validates the result.
-func (p *catalogPlan) planMerge(card *model.Doc, src *catalogSource, vopts *validate.Options) {
-	path := p.settings.target()
+func (p *CatalogPlan) planMerge(card *model.Doc, src *catalogSource, vopts *validate.Options) {
+	path := p.Settings.Target()
 	// MergeEntries edits the Doc it is given: give it a copy, so that the
 	// catalog as read serves the next keystroke too. A clone costs much
 	// less than parsing the file again (and is made ahead, see docToMerge).
-	merged, err := model.MergeEntries(src.docToMerge(), [][]byte{p.entry})
+	merged, err := model.MergeEntries(src.docToMerge(), [][]byte{p.Entry})
 	if err != nil {
-		p.err = fmt.Errorf("%s: %s", model.SafeText(path), model.SafeText(err.Error()))
+		p.Err = fmt.Errorf("%s: %s", model.SafeText(path), model.SafeText(err.Error()))
 		return
 	}
 	// The File is kept for its on-disk check, which compares the bytes
 	// on disk with those read.
 	p.existing = src.file
-	p.output = merged.Text
+	p.Output = merged.Text
 	if len(merged.Results) == 1 {
-		p.merge = &merged.Results[0]
-		p.lines = mergedEntrySpan(src.file.Doc, merged.Text, p.merge)
+		p.Merge = &merged.Results[0]
+		p.lines = mergedEntrySpan(src.file.Doc, merged.Text, p.Merge)
 	}
 	// Like `oncard catalog add`, every finding of the merged catalog
 	// counts, including those about entries that were there before; and
 	// like it, the merged values are validated as edits on the catalog
 	// read (Merged.Doc), without parsing the merged text again.
-	p.diags = validateMerged(merged.Doc, card, path, vopts)
+	p.Diags = validateMerged(merged.Doc, card, path, vopts)
 }
 
 // validateMerged validates a merged catalog's Doc. Its positions are those
@@ -176,18 +176,18 @@ func validateCatalog(catalog []byte, card *model.Doc, path string, vopts *valida
 	return validate.Document(doc, validate.KindCatalog, &o)
 }
 
-// entryPointer is the pointer of this card's entry in the catalog.
-func (p *catalogPlan) entryPointer() string {
-	if p.merge != nil {
-		return model.EntryPtr(p.merge.Index)
+// EntryPointer is the pointer of this card's entry in the catalog.
+func (p *CatalogPlan) EntryPointer() string {
+	if p.Merge != nil {
+		return model.EntryPtr(p.Merge.Index)
 	}
 	return model.EntryPtr(0)
 }
 
-// previewText is what the preview pane shows on the Catalog step.
-func (p *catalogPlan) previewText() []byte {
-	if p.err != nil {
-		return []byte("No catalog entry: " + model.SafeText(p.err.Error()))
+// PreviewText is what the preview pane shows on the Catalog step.
+func (p *CatalogPlan) PreviewText() []byte {
+	if p.Err != nil {
+		return []byte("No catalog entry: " + model.SafeText(p.Err.Error()))
 	}
-	return p.output
+	return p.Output
 }

@@ -1,4 +1,8 @@
-package main
+// Package report writes validation results as text (file:line:col lines
+// for editors and CI logs), JSON (for scripts) or SARIF 2.1.0 (for GitHub
+// code scanning). `oncard validate` streams every file's findings through
+// one Reporter; the other commands print findings with Text.
+package report
 
 import (
 	"bufio"
@@ -11,39 +15,76 @@ import (
 	"github.com/oncard/oncard/validate"
 )
 
-// A reporter writes validation results as they arrive, one file at a time,
+// StdinName is how a document read from standard input is shown.
+const StdinName = "<stdin>"
+
+// File is one file's findings as the reporters show them.
+type File struct {
+	Arg   string // the argument as given ("-" for stdin)
+	Kind  validate.Kind
+	Diags []validate.Diagnostic
+	Ends  []Position // Ends[i] is where the value of Diags[i] ends; zero when unknown
+	// Unread says the file could not be read (Diags holds its io/unreadable
+	// finding; the text format leaves it to the caller's stderr message).
+	Unread bool
+	// Note is a sentence the text format prints before the findings (which
+	// kind was assumed when detection was close); "" for none.
+	Note string
+}
+
+// Name is how the file is shown in reports.
+func (r File) Name() string {
+	if r.Arg == "-" {
+		return StdinName
+	}
+	return r.Arg
+}
+
+// Position is a line and column (1-based; zero when unknown).
+type Position struct{ Line, Col int }
+
+// A Reporter writes validation results as they arrive, one file at a time,
 // so that a run over many files never holds them all.
-type reporter interface {
-	file(r fileResult) error
-	finish(s summary) error
+type Reporter interface {
+	File(r File) error
+	Finish(s Summary) error
 }
 
-// summary tallies a whole run.
-type summary struct {
-	files                   int
-	unread                  int // files that could not be read (each also counts one error)
-	errors, warnings, infos int
-	failed                  int    // files that fail the run (a finding at --fail-on or above, or not checked)
-	failOn                  string // the --fail-on in force ("" when files had their own)
+// Summary tallies a whole run.
+type Summary struct {
+	Files                   int
+	Unread                  int // files that could not be read (each also counts one error)
+	Errors, Warnings, Infos int
+	Failed                  int    // files that fail the run (a finding at --fail-on or above, or not checked)
+	FailOn                  string // the --fail-on in force ("" when files had their own)
 }
 
-func (s *summary) add(diags []validate.Diagnostic) {
+func (s *Summary) Add(diags []validate.Diagnostic) {
 	e, w, i := validate.Counts(diags)
-	s.errors += e
-	s.warnings += w
-	s.infos += i
+	s.Errors += e
+	s.Warnings += w
+	s.Infos += i
 }
 
-// formatNames lists the --format values.
-func formatNames() []string { return []string{"text", "json", "sarif"} }
+// Formats lists the --format values.
+func Formats() []string { return []string{"text", "json", "sarif"} }
 
-func newReporter(format string, w io.Writer) reporter {
+// Text writes diags of the file named name the way `oncard validate`
+// does, one line per finding.
+func Text(w io.Writer, name string, diags []validate.Diagnostic) error {
+	t := &textReporter{w: bufio.NewWriter(w)}
+	return t.File(File{Arg: name, Diags: diags})
+}
+
+// New returns the reporter of format ("text", "json", "sarif"; see
+// Formats); toolVersion is the version SARIF names.
+func New(format string, w io.Writer, toolVersion string) Reporter {
 	bw := bufio.NewWriter(w)
 	switch format {
 	case "json":
 		return &jsonReporter{w: bw}
 	case "sarif":
-		return newSARIFReporter(bw)
+		return newSARIFReporter(bw, toolVersion)
 	}
 	return &textReporter{w: bw}
 }
@@ -56,17 +97,17 @@ func newReporter(format string, w io.Writer) reporter {
 // model.SafeText: a path or a message can never drive the terminal.
 type textReporter struct{ w *bufio.Writer }
 
-func (t *textReporter) file(r fileResult) error {
-	if r.readErr != nil {
+func (t *textReporter) File(r File) error {
+	if r.Unread {
 		// Already said on stderr, the one place the text format reports
 		// a file it could not read; the summary counts it.
 		return nil
 	}
-	name := model.SafeText(r.name())
-	if r.note != "" {
-		fmt.Fprintf(t.w, "%s: note: %s\n", name, model.SafeText(r.note))
+	name := model.SafeText(r.Name())
+	if r.Note != "" {
+		fmt.Fprintf(t.w, "%s: note: %s\n", name, model.SafeText(r.Note))
 	}
-	for _, d := range r.diags {
+	for _, d := range r.Diags {
 		if d.Line > 0 {
 			fmt.Fprintf(t.w, "%s:%d:%d: ", name, d.Line, d.Column)
 		} else {
@@ -81,27 +122,27 @@ func (t *textReporter) file(r fileResult) error {
 	return t.w.Flush()
 }
 
-func (t *textReporter) finish(s summary) error {
-	files := plural(s.files, "file", "files")
-	if s.unread > 0 {
+func (t *textReporter) Finish(s Summary) error {
+	files := count(s.Files, "file", "files")
+	if s.Unread > 0 {
 		// Otherwise "1 file: 0 errors" would read as a clean run.
-		files += fmt.Sprintf(" (%d not read)", s.unread)
+		files += fmt.Sprintf(" (%d not read)", s.Unread)
 	}
 	fmt.Fprintf(t.w, "%s: %s, %s, %s\n",
 		files,
-		plural(s.errors, "error", "errors"),
-		plural(s.warnings, "warning", "warnings"),
-		plural(s.infos, "info", "infos"))
+		count(s.Errors, "error", "errors"),
+		count(s.Warnings, "warning", "warnings"),
+		count(s.Infos, "info", "infos"))
 	// The last line says how the run ends.
 	failOn := ""
-	if s.failOn != "" {
-		failOn = " (--fail-on " + s.failOn + ")"
+	if s.FailOn != "" {
+		failOn = " (--fail-on " + s.FailOn + ")"
 	}
-	fmt.Fprintf(t.w, "%d of %s failed%s\n", s.failed, plural(s.files, "file", "files"), failOn)
+	fmt.Fprintf(t.w, "%d of %s failed%s\n", s.Failed, count(s.Files, "file", "files"), failOn)
 	return t.w.Flush()
 }
 
-func plural(n int, one, many string) string {
+func count(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
@@ -152,12 +193,12 @@ type jsonSummary struct {
 	Infos    int `json:"infos"`
 }
 
-func (j *jsonReporter) file(r fileResult) error {
-	f := jsonFile{Path: r.name(), Kind: string(r.kind), Diagnostics: make([]jsonDiagnostic, len(r.diags))}
+func (j *jsonReporter) File(r File) error {
+	f := jsonFile{Path: r.Name(), Kind: string(r.Kind), Diagnostics: make([]jsonDiagnostic, len(r.Diags))}
 	if f.Kind == "" {
 		f.Kind = unknownKind
 	}
-	for i, d := range r.diags {
+	for i, d := range r.Diags {
 		f.Diagnostics[i] = jsonDiagnostic{
 			Pointer: d.Pointer, Line: d.Line, Column: d.Column,
 			Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Hint: d.Hint,
@@ -178,13 +219,13 @@ func (j *jsonReporter) file(r fileResult) error {
 	return j.w.Flush()
 }
 
-func (j *jsonReporter) finish(s summary) error {
+func (j *jsonReporter) Finish(s Summary) error {
 	if j.count == 0 {
 		j.w.WriteString("{\n  \"files\": [")
 	} else {
 		j.w.WriteString("\n  ")
 	}
-	b, err := marshalIndented(jsonSummary{s.errors, s.warnings, s.infos}, "  ")
+	b, err := marshalIndented(jsonSummary{s.Errors, s.Warnings, s.Infos}, "  ")
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package tui
+package app
 
 import (
 	"fmt"
@@ -24,9 +24,9 @@ func parseTB(tb testing.TB, s string) *model.Doc {
 // buildCatalogPlan computes the plan for card and the settings from
 // scratch, as a first keystroke does (the Catalog step's planner then
 // reuses what did not change).
-func buildCatalogPlan(card *model.Doc, cfg catalogSettings, vopts *validate.Options) *catalogPlan {
-	var pl catalogPlanner
-	return pl.plan(card, 0, cfg, vopts)
+func buildCatalogPlan(card *model.Doc, cfg CatalogSettings, vopts *validate.Options) *CatalogPlan {
+	var pl CatalogPlanner
+	return pl.Plan(card, 0, cfg, vopts)
 }
 
 // writeBigCatalog writes a valid catalog of n other entries and returns its
@@ -50,8 +50,8 @@ func writeBigCatalog(tb testing.TB, n int) string {
 func BenchmarkCatalogPlanEntry(b *testing.B) {
 	doc := parseTB(b, minimalCard)
 	for b.Loop() {
-		if p := buildCatalogPlan(doc, catalogSettings{Write: writeNewCatalog}, nil); p.err != nil {
-			b.Fatal(p.err)
+		if p := buildCatalogPlan(doc, CatalogSettings{Write: WriteNewCatalog}, nil); p.Err != nil {
+			b.Fatal(p.Err)
 		}
 	}
 }
@@ -59,8 +59,8 @@ func BenchmarkCatalogPlanEntry(b *testing.B) {
 func BenchmarkCatalogPlanEntryBigCard(b *testing.B) {
 	doc := parseTB(b, bigCard(200))
 	for b.Loop() {
-		if p := buildCatalogPlan(doc, catalogSettings{}, nil); p.err != nil {
-			b.Fatal(p.err)
+		if p := buildCatalogPlan(doc, CatalogSettings{}, nil); p.Err != nil {
+			b.Fatal(p.Err)
 		}
 	}
 }
@@ -78,17 +78,17 @@ func BenchmarkCatalogPlanMergeBurst10000(b *testing.B) { benchMergeKeystroke(b, 
 
 func benchMergeKeystroke(b *testing.B, n int, paced bool) {
 	doc := parseTB(b, minimalCard)
-	cfg := catalogSettings{Write: writeIntoExisting, Path: writeBigCatalog(b, n)}
-	var pl catalogPlanner
+	cfg := CatalogSettings{Write: WriteIntoExisting, Path: writeBigCatalog(b, n)}
+	var pl CatalogPlanner
 	ids := []string{"urn:air:weather.example:agents:w", "urn:air:weather.example:agents:we"}
 	b.ResetTimer()
 	for k := range b.N {
 		cfg.Identifier = ids[k%2] // typing and deleting one character
-		p := pl.plan(doc, 0, cfg, nil)
-		if p.err != nil || p.errorCount() != 0 {
-			b.Fatal(p.err, p.diags)
+		p := pl.Plan(doc, 0, cfg, nil)
+		if p.Err != nil || p.ErrorCount() != 0 {
+			b.Fatal(p.Err, p.Diags)
 		}
-		if _, _, ok := entryLines(p); !ok {
+		if _, _, ok := EntryLines(p); !ok {
 			b.Fatal("no entry lines")
 		}
 		if paced {
@@ -106,11 +106,11 @@ func benchMergeKeystroke(b *testing.B, n int, paced bool) {
 // the plan is reused whole, the file only Stat'ed.
 func BenchmarkCatalogPlanMergeOtherField10000(b *testing.B) {
 	doc := parseTB(b, minimalCard)
-	cfg := catalogSettings{Write: writeIntoExisting, Path: writeBigCatalog(b, 10000)}
-	var pl catalogPlanner
+	cfg := CatalogSettings{Write: WriteIntoExisting, Path: writeBigCatalog(b, 10000)}
+	var pl CatalogPlanner
 	for b.Loop() {
-		if p := pl.plan(doc, 0, cfg, nil); p.err != nil || p.errorCount() != 0 {
-			b.Fatal(p.err, p.diags)
+		if p := pl.Plan(doc, 0, cfg, nil); p.Err != nil || p.ErrorCount() != 0 {
+			b.Fatal(p.Err, p.Diags)
 		}
 	}
 }

@@ -1,0 +1,164 @@
+package app
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
+)
+
+// Typing in a field the entry does not depend on (the new catalog's host
+// name) does not derive the entry again; typing the path of a catalog
+// that does not exist says so, and says it again after the file appears.
+func TestCatalogPlannerReusesWhatDidNotChange(t *testing.T) {
+	doc := parseTB(t, minimalCard)
+	var pl CatalogPlanner
+	cfg := CatalogSettings{Write: WriteNewCatalog}
+	first := pl.Plan(doc, 0, cfg, nil)
+	gen := pl.entryGen
+	cfg.HostName = "Weather Co"
+	p := pl.Plan(doc, 0, cfg, nil)
+	if pl.entryGen != gen {
+		t.Fatal("typing the host name derived the entry again")
+	}
+	if !strings.Contains(string(p.Output), `"displayName": "Weather Co"`) || bytes.Equal(p.Output, first.Output) {
+		t.Fatalf("the host name is not in the new catalog:\n%s", p.Output)
+	}
+	// A card edit (Session.Edits) derives it again.
+	pl.Plan(doc, 1, cfg, nil)
+	if pl.entryGen == gen {
+		t.Fatal("a card edit did not derive the entry again")
+	}
+
+	path := filepath.Join(t.TempDir(), "later.json")
+	cfg = CatalogSettings{Write: WriteIntoExisting, Path: path}
+	if p := pl.Plan(doc, 1, cfg, nil); p.Err == nil || !strings.Contains(p.Err.Error(), "does not exist") {
+		t.Fatalf("missing catalog: %v", p.Err)
+	}
+	if err := os.WriteFile(path, readBytes(t, filepath.Join("testdata", "catalog_odd.json")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if p := pl.Plan(doc, 1, cfg, nil); p.Err != nil || p.Merge == nil || !p.Merge.Added {
+		t.Fatalf("the catalog that appeared was not merged into: %v %+v", p.Err, p.Merge)
+	}
+}
+
+// The planner's merge (a clone of the catalog read, findings on the merged
+// Doc, the entry's lines found without parsing) gives what a merge from
+// scratch gives: the same bytes, the same findings, the same lines.
+func TestCatalogPlannerMergeMatchesFromScratch(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	catalogs := map[string]string{
+		"odd":      filepath.Join("testdata", "catalog_odd.json"),
+		"invalid":  filepath.Join("testdata", "catalog_invalid.json"),
+		"big":      writeBigCatalog(t, 40),
+		"empty":    write("empty.json", "{\n  \"specVersion\": \"1.0\",\n  \"entries\": []\n}\n"),
+		"minified": write("min.json", `{"specVersion":"1.0","entries":[{"identifier":"urn:air:o.example:agents:o","type":"application/a2a-agent-card+json","url":"https://o.example/c.json"}]}`),
+		"inline":   write("inline.json", "{\"specVersion\": \"1.0\", \"entries\": [{\"identifier\": \"urn:air:o.example:agents:o\", \"type\": \"application/a2a-agent-card+json\", \"url\": \"https://o.example/c.json\"}]}\n"),
+		// The card's own entry is listed already (second): an update.
+		"update": write("update.json", "{\r\n  \"specVersion\": \"1.0\",\r\n  \"entries\": [\r\n    {\"identifier\": \"urn:air:o.example:agents:o\", \"type\": \"application/a2a-agent-card+json\", \"url\": \"https://o.example/c.json\"},\r\n    {\"identifier\": \""+derivedID+"\", \"type\": \"application/a2a-agent-card+json\", \"version\": \"0.1.0\", \"url\": \"https://x.example/{\\\"}.json\", \"x-keep\": [1, {\"a\": \"]\"}]}\r\n  ]\r\n}\r\n"),
+	}
+	doc := parseTB(t, minimalCard)
+	opts := &validate.Options{}
+	for name, path := range catalogs {
+		t.Run(name, func(t *testing.T) {
+			var pl CatalogPlanner
+			for k, id := range []string{"", "urn:example:agents:w", "urn:example:agents:wx", "", derivedID} {
+				cfg := CatalogSettings{Write: WriteIntoExisting, Path: path, Identifier: id}
+				got := pl.Plan(doc, 0, cfg, opts)
+				want := scratchMerge(t, doc, path, id, opts)
+				if got.Err != nil {
+					t.Fatalf("keystroke %d: %v", k, got.Err)
+				}
+				if !bytes.Equal(got.Output, want.Text) {
+					t.Fatalf("keystroke %d: merged\n%s\nwant\n%s", k, got.Output, want.Text)
+				}
+				if *got.Merge != want.Results[0] {
+					t.Fatalf("keystroke %d: merge %+v, want %+v", k, *got.Merge, want.Results[0])
+				}
+				if g, w := findingKeys(got.Diags), findingKeys(scratchFindings(t, want.Text, doc, path, opts)); g != w {
+					t.Fatalf("keystroke %d: findings\n%s\nwant\n%s", k, g, w)
+				}
+				if got.lines == nil {
+					t.Fatalf("keystroke %d: the entry's lines were not found without parsing", k)
+				}
+				f, l, ok := findEntryLines(got)
+				if *got.lines != (entrySpan{f, l, ok}) {
+					t.Fatalf("keystroke %d: entry lines %+v, parsed %d-%d %v", k, *got.lines, f, l, ok)
+				}
+			}
+		})
+	}
+}
+
+// scratchMerge is the merge done as the step did before it kept anything:
+// read, parse, merge.
+func scratchMerge(t *testing.T, card *model.Doc, path, id string, opts *validate.Options) *model.Merged {
+	t.Helper()
+	f, err := model.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry, _, err := model.EntryFromCard(card, model.EntryOptions{Identifier: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := model.MergeEntries(f.Doc, [][]byte{entry})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// scratchFindings validates the merged text parsed again.
+func scratchFindings(t *testing.T, text []byte, card *model.Doc, path string, opts *validate.Options) []validate.Diagnostic {
+	t.Helper()
+	return validateCatalog(text, card, path, opts)
+}
+
+// findingKeys lists findings without their positions, one a line.
+func findingKeys(diags []validate.Diagnostic) string {
+	var b strings.Builder
+	for _, d := range diags {
+		b.WriteString(d.Severity.String() + " " + d.Code + " " + d.Pointer + " " + d.Message + "\n")
+	}
+	return b.String()
+}
+
+// The spare clone made between keystrokes is a copy of the catalog as
+// read, not of a merge: many merges in a row each start from the file.
+func TestCatalogSourceSpareIsPristine(t *testing.T) {
+	path := filepath.Join("testdata", "catalog_odd.json")
+	fi, missing := statCatalog(path)
+	src := readCatalogSource(path, fi, missing, 1)
+	if src.err != nil {
+		t.Fatal(src.err)
+	}
+	for i := range 4 {
+		doc := src.docToMerge()
+		if doc == src.file.Doc || doc.Changed() || doc.Root().Get("entries").Len() != 1 {
+			t.Fatalf("merge %d got a used copy", i)
+		}
+		if _, err := model.MergeEntries(doc, [][]byte{[]byte(`{"identifier": "urn:x:` + string(rune('a'+i)) + `", "type": "t", "url": "https://x.example/"}`)}); err != nil {
+			t.Fatal(err)
+		}
+		for len(src.spare) == 0 { // let the next copy finish, as between keys
+			time.Sleep(time.Millisecond)
+		}
+	}
+	if src.file.Doc.Changed() || !bytes.Equal(src.file.Doc.Encode(), readBytes(t, path)) {
+		t.Fatal("the catalog as read was edited")
+	}
+}
