@@ -100,7 +100,7 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := fang.Execute(ctx, root,
-		fang.WithVersion(version()),
+		fang.WithVersion(thisBuild().String()),
 		fang.WithErrorHandler(printError),
 	)
 	if err != nil && ctx.Err() != nil {
