@@ -38,6 +38,7 @@ func newRootCmd() *cobra.Command {
 		root.AddCommand(f())
 	}
 	pointUsageErrorsAtHelp(root)
+	registerCompletions(root)
 	return root
 }
 
