@@ -16,7 +16,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-
 )
 
 // action is the part of action.yml the runner below reads.

@@ -250,4 +250,3 @@ func archiveName(t *testing.T, version, goos, goarch string) string {
 	}
 	return name + "." + ext
 }
-
