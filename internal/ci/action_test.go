@@ -171,9 +171,7 @@ func runAction(t *testing.T, workdir string, inputs, env map[string]string) acti
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, p := range strings.Fields(string(data)) {
-			paths = append(paths, p)
-		}
+		paths = append(paths, strings.Fields(string(data))...)
 	}
 	res.log = log.String()
 	return res
