@@ -39,6 +39,7 @@ func newRootCmd() *cobra.Command {
 		root.AddCommand(f())
 	}
 	pointUsageErrorsAtHelp(root)
+	registerCompletions(root)
 	return root
 }
 
@@ -101,7 +102,7 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := fang.Execute(ctx, root,
-		fang.WithVersion(version()),
+		fang.WithVersion(thisBuild().String()),
 		fang.WithErrorHandler(printError),
 	)
 	if err != nil && ctx.Err() != nil {

@@ -1,34 +1,111 @@
 package main
 
-import "runtime/debug"
+import (
+	"runtime/debug"
+	"strings"
+)
 
-// buildVersion is set at link time for releases:
+// buildVersion, buildCommit and buildDate are set at link time for
+// releases (.goreleaser.yaml does it):
 //
-//	go build -ldflags "-X main.buildVersion=v1.2.3" ./cmd/oncard
-var buildVersion string
+//	go build -ldflags "-X main.buildVersion=v1.2.3 -X main.buildCommit=$(git rev-parse HEAD) -X main.buildDate=2026-01-02T03:04:05Z" ./cmd/oncard
+//
+// Each one left empty is read from the build info the Go toolchain records
+// instead (the module version of `go install ...@v1.2.3`, the VCS revision
+// and time of a build in a checkout).
+var (
+	buildVersion string
+	buildCommit  string
+	buildDate    string
+)
 
-// version is what `oncard --version` prints and SARIF names as the tool
-// version: the link-time version, else the module version `go install`
-// recorded, else "devel" with the VCS revision when known.
-func version() string {
-	if buildVersion != "" {
-		return buildVersion
+// build describes the binary: what `oncard --version` prints.
+type build struct {
+	Version  string // "v1.2.3", or "devel" when unknown
+	Commit   string // full VCS revision, "" when unknown
+	Date     string // commit or build time (RFC 3339), "" when unknown
+	Modified bool   // built from a checkout with uncommitted changes
+}
+
+// describeBuild combines the link-time values with the build info (info
+// may be nil). Link-time values win, one by one.
+func describeBuild(version, commit, date string, info *debug.BuildInfo) build {
+	b := build{Version: version, Commit: commit, Date: date}
+	if info != nil {
+		if b.Version == "" {
+			if v := info.Main.Version; v != "" && v != "(devel)" {
+				b.Version = v
+			}
+		}
+		fromVCS := commit == "" // the date and dirt belong to that revision
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				if b.Commit == "" {
+					b.Commit = s.Value
+				}
+			case "vcs.time":
+				if b.Date == "" && fromVCS {
+					b.Date = s.Value
+				}
+			case "vcs.modified":
+				b.Modified = fromVCS && s.Value == "true"
+			}
+		}
 	}
+	if b.Version == "" {
+		b.Version = "devel"
+	}
+	return b
+}
+
+// thisBuild describes the running binary.
+func thisBuild() build {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "devel"
+		info = nil
 	}
-	if v := info.Main.Version; v != "" && v != "(devel)" {
-		return v
+	return describeBuild(buildVersion, buildCommit, buildDate, info)
+}
+
+// short is the version alone, as SARIF names the tool version: the release
+// ("v1.2.3"), or "devel" followed by the short revision when known.
+func (b build) short() string {
+	if b.Version != "devel" {
+		return b.Version
 	}
-	v := "devel"
-	for _, s := range info.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " " + s.Value[:12]
-		}
-		if s.Key == "vcs.modified" && s.Value == "true" {
-			v += "+dirty"
-		}
+	v := b.Version
+	if len(b.Commit) >= 12 {
+		v += " " + b.Commit[:12]
+	}
+	if b.Modified {
+		v += "+dirty"
 	}
 	return v
 }
+
+// String is the --version line after "oncard version ":
+// "v1.2.3 (commit 0123456789ab, 2026-01-02T03:04:05Z)".
+func (b build) String() string {
+	var details []string
+	if b.Commit != "" {
+		c := b.Commit
+		if len(c) > 12 {
+			c = c[:12]
+		}
+		if b.Modified {
+			c += "+dirty"
+		}
+		details = append(details, "commit "+c)
+	}
+	if b.Date != "" {
+		details = append(details, b.Date)
+	}
+	if len(details) == 0 {
+		return b.Version
+	}
+	return b.Version + " (" + strings.Join(details, ", ") + ")"
+}
+
+// version is the tool version SARIF reports (see build.short).
+func version() string { return thisBuild().short() }

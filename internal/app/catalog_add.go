@@ -29,13 +29,22 @@ func ReadCatalog(ctx context.Context, path string) (*model.File, error) {
 	if err != nil {
 		return nil, errors.New(model.SafeText(err.Error()))
 	}
-	if k := validate.Detect(f.Doc); k != validate.KindCatalog {
-		return nil, fmt.Errorf("%s looks like %s, not an AI Catalog", model.SafeText(path), KindArticle(k))
-	}
-	if e := f.Doc.Root().Get("entries"); e == nil || e.Kind != model.Array {
-		return nil, fmt.Errorf("%s: /entries is missing or not an array", model.SafeText(path))
+	if err := CheckCatalog(f.Doc, model.SafeText(path)); err != nil {
+		return nil, err
 	}
 	return f, nil
+}
+
+// CheckCatalog refuses a document that is not an AI Catalog with an
+// entries array; name is how the document is shown (terminal-safe).
+func CheckCatalog(doc *model.Doc, name string) error {
+	if k := validate.Detect(doc); k != validate.KindCatalog {
+		return fmt.Errorf("%s looks like %s, not an AI Catalog", name, KindArticle(k))
+	}
+	if e := doc.Root().Get("entries"); e == nil || e.Kind != model.Array {
+		return fmt.Errorf("%s: /entries is missing or not an array", name)
+	}
+	return nil
 }
 
 // CatalogFile is a catalog being updated: an existing file, or one that
