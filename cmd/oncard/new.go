@@ -85,6 +85,13 @@ func runNew(cmd *cobra.Command, f newFlags) error {
 	if err != nil {
 		return err
 	}
+	if doc != nil { // both the screens and --yes start from the spec form
+		if rewritten, err := model.NewCard(doc).SpecRequirementForms(); err != nil {
+			return err
+		} else if len(rewritten) > 0 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "oncard: security requirements written in the spec form {\"list\": [...]}: %s\n", model.SafeText(strings.Join(rewritten, ", ")))
+		}
+	}
 	// The OASF schema servers the user's config accepts.
 	hosts, err := acceptedSchemaHosts(nil)
 	if err != nil {
@@ -177,11 +184,6 @@ func writeNonInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *
 	stderr := cmd.ErrOrStderr()
 	if added := app.ApplyDefaults(doc); len(added) > 0 {
 		fmt.Fprintf(stderr, "oncard: filled in defaults: %s\n", strings.Join(added, ", "))
-	}
-	if rewritten, err := model.NewCard(doc).SpecRequirementForms(); err != nil {
-		return err
-	} else if len(rewritten) > 0 {
-		fmt.Fprintf(stderr, "oncard: security requirements written in the spec form {\"list\": [...]}: %s\n", model.SafeText(strings.Join(rewritten, ", ")))
 	}
 	diags := validate.Document(doc, validate.KindCard, vopts)
 	name := sourceName(f)

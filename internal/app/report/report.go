@@ -165,7 +165,9 @@ type jsonFile struct {
 	Path string `json:"path"`
 	// Kind is the detected kind, else the one --kind asked for, else
 	// "unknown" (a file that could not be read or parsed).
-	Kind        string           `json:"kind"`
+	Kind string `json:"kind"`
+	// Note says which kind was assumed when detection was close.
+	Note        string           `json:"note,omitempty"`
 	Diagnostics []jsonDiagnostic `json:"diagnostics"`
 }
 
@@ -191,10 +193,15 @@ type jsonSummary struct {
 	Errors   int `json:"errors"`
 	Warnings int `json:"warnings"`
 	Infos    int `json:"infos"`
+	// Failed counts the files that fail the run (a finding at the
+	// --fail-on level or above, or not read); FailOn is that level when
+	// one --fail-on governed every file.
+	Failed int    `json:"failed"`
+	FailOn string `json:"failOn,omitempty"`
 }
 
 func (j *jsonReporter) File(r File) error {
-	f := jsonFile{Path: r.Name(), Kind: string(r.Kind), Diagnostics: make([]jsonDiagnostic, len(r.Diags))}
+	f := jsonFile{Path: r.Name(), Kind: string(r.Kind), Note: r.Note, Diagnostics: make([]jsonDiagnostic, len(r.Diags))}
 	if f.Kind == "" {
 		f.Kind = unknownKind
 	}
@@ -225,7 +232,7 @@ func (j *jsonReporter) Finish(s Summary) error {
 	} else {
 		j.w.WriteString("\n  ")
 	}
-	b, err := marshalIndented(jsonSummary{s.Errors, s.Warnings, s.Infos}, "  ")
+	b, err := marshalIndented(jsonSummary{s.Errors, s.Warnings, s.Infos, s.Failed, s.FailOn}, "  ")
 	if err != nil {
 		return err
 	}

@@ -109,7 +109,7 @@ func TestJSONReport(t *testing.T) {
 	if first["severity"] != "error" || first["line"] != 12.0 || first["pointer"] != "/skills/1/id" {
 		t.Errorf("first diagnostic: %v", first)
 	}
-	if !reflect.DeepEqual(doc.Summary, map[string]int{"errors": 1, "warnings": 1, "infos": 1}) {
+	if !reflect.DeepEqual(doc.Summary, map[string]int{"errors": 1, "warnings": 1, "infos": 1, "failed": 1}) {
 		t.Errorf("summary %v", doc.Summary)
 	}
 	if !strings.Contains(got, `\u001b`) {
