@@ -40,11 +40,11 @@ func TestGoToStepWithAltDigit(t *testing.T) {
 	}
 }
 
-// TestReadmeKeys keeps the README's key table equal to docs/keys.md (its
-// headings one level down, under the README's "### Keys"). Regenerate with
-// ONCARD_UPDATE_DOCS=1.
+// TestReadmeKeys keeps the key table of the `oncard new` reference
+// (docs/new.md) equal to docs/keys.md (its headings one level down, under
+// "## Keys"). Regenerate with ONCARD_UPDATE_DOCS=1.
 func TestReadmeKeys(t *testing.T) {
-	path := filepath.Join("..", "README.md")
+	path := filepath.Join("..", "docs", "new.md")
 	readme, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -54,19 +54,17 @@ func TestReadmeKeys(t *testing.T) {
 	if !ok {
 		t.Fatal("docs/keys.md has no title")
 	}
-	want := strings.ReplaceAll(body, "\n## ", "\n#### ")
-	// The generated block runs from its first line to the README's next
-	// section.
+	want := strings.ReplaceAll(body, "\n## ", "\n### ")
+	// The generated block runs from its first line to the next section.
 	first, _, _ := strings.Cut(want, "\n")
 	start := strings.Index(string(readme), first)
-	next := -1
-	if start >= 0 {
-		next = strings.Index(string(readme[start:]), "\n## ")
+	if start < 0 {
+		t.Fatalf("docs/new.md has no generated key table (no line %q)", first)
 	}
-	if next < 0 {
-		t.Fatalf("README.md has no generated key table (a line %q, then a section)", first)
+	end := len(readme) // the table ends the file, or the next section
+	if next := strings.Index(string(readme[start:]), "\n## "); next >= 0 {
+		end = start + next + 1
 	}
-	end := start + next + 1
 	if os.Getenv("ONCARD_UPDATE_DOCS") == "1" {
 		updated := string(readme[:start]) + want + "\n" + string(readme[end:])
 		if err := os.WriteFile(path, []byte(updated), 0o644); err != nil {
@@ -75,7 +73,7 @@ func TestReadmeKeys(t *testing.T) {
 		return
 	}
 	if got := string(readme[start:end]); got != want+"\n" {
-		t.Fatalf("the README's key table is out of date: run ONCARD_UPDATE_DOCS=1 go test ./tui -run TestReadmeKeys")
+		t.Fatalf("the key table in docs/new.md is out of date: run ONCARD_UPDATE_DOCS=1 go test ./tui -run TestReadmeKeys")
 	}
 }
 
