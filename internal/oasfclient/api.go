@@ -124,18 +124,6 @@ func (q Query) values() url.Values {
 	return v
 }
 
-// Skill looks one skill up. A class the server does not know is an *Error
-// with Kind ErrNotFound (IsNotFound); a version it does not serve is
-// ErrVersionNotServed.
-func (c *Client) Skill(ctx context.Context, version string, q Query) (*oasf.Class, error) {
-	return c.Class(ctx, version, oasf.Skills, q)
-}
-
-// Domain is Skill for domains.
-func (c *Client) Domain(ctx context.Context, version string, q Query) (*oasf.Class, error) {
-	return c.Class(ctx, version, oasf.Domains, q)
-}
-
 // classAnswer is one class as the server builds it (OASF.md, "The schema
 // server API"; examples in reference/oasf/api-examples): uid is the full
 // id, name the short name, category the category's short name (a string),
@@ -166,7 +154,9 @@ type legacyClass struct {
 // Class looks one class of kind k up. Servers 1.0.2 and later answer
 // GET /api/<v>/skills?id=…|name=… with the class; servers 1.0.0/1.0.1
 // answer that route with the array of every class, so the client finds the
-// class's short name there and fetches it from /api/<v>/skills/<name>.
+// class's short name there and fetches it from /api/<v>/skills/<name>. A
+// class the server does not know is an *Error with Kind ErrNotFound
+// (IsNotFound); a version it does not serve is ErrVersionNotServed.
 func (c *Client) Class(ctx context.Context, version string, k oasf.Kind, q Query) (*oasf.Class, error) {
 	if q.ID == nil && q.Name == "" {
 		return nil, fmt.Errorf("oasfclient: a class lookup needs an id or a name")

@@ -100,9 +100,6 @@ func parseServerURL(server string) (*url.URL, error) {
 	return u, nil
 }
 
-// IsLoopback reports whether host (without port) names this machine.
-func IsLoopback(host string) bool { return safehttp.IsLoopback(host) }
-
 // endpoint builds <base>/api/<segments...>, escaping each segment.
 func (c *Client) endpoint(query url.Values, segments ...string) *url.URL {
 	u := *c.base

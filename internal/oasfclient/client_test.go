@@ -45,7 +45,7 @@ func TestVersions(t *testing.T) {
 
 func TestLookup404CarriesServerMessage(t *testing.T) {
 	srv := servertest.New(t)
-	_, err := newClient(t, srv.URL, Options{}).Skill(context.Background(), "1.1.0", ByID(99999))
+	_, err := newClient(t, srv.URL, Options{}).Class(context.Background(), "1.1.0", oasf.Skills, ByID(99999))
 	if !IsNotFound(err) {
 		t.Fatalf("err = %v, want not found", err)
 	}

@@ -54,12 +54,12 @@ func TestClassLookupsBothGenerations(t *testing.T) {
 			// Not found: an unknown id, a category (by id and by name), a
 			// partial path.
 			for _, q := range []Query{ByID(99999), ByID(6), ByName("software_engineering"), ByName("code_debugging/error_handling")} {
-				if _, err := c.Skill(ctx, "1.1.0", q); !IsNotFound(err) {
+				if _, err := c.Class(ctx, "1.1.0", oasf.Skills, q); !IsNotFound(err) {
 					t.Errorf("skill %+v: err = %v, want not found", q, err)
 				}
 			}
 			// A version the server does not serve is said as such.
-			_, err := c.Skill(ctx, "9.9.9", ByID(60602))
+			_, err := c.Class(ctx, "9.9.9", oasf.Skills, ByID(60602))
 			if !IsVersionNotServed(err) || !strings.Contains(err.Error(), "does not serve OASF 9.9.9") {
 				t.Errorf("unknown version: %v (kind %d), want ErrVersionNotServed", err, KindOf(err))
 			}
@@ -72,7 +72,7 @@ func TestLegacyServerUsesItsRoutes(t *testing.T) {
 	srv.SetLegacy(true)
 	c := newClient(t, srv.URL, Options{})
 	for _, id := range []int{60602, 606} {
-		if _, err := c.Skill(context.Background(), "1.1.0", ByID(id)); err != nil {
+		if _, err := c.Class(context.Background(), "1.1.0", oasf.Skills, ByID(id)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -89,12 +89,12 @@ func TestLookup400(t *testing.T) {
 	srv := servertest.New(t)
 	c := newClient(t, srv.URL, Options{})
 	id := 601
-	_, err := c.Skill(context.Background(), "1.1.0", Query{ID: &id, Name: "software_engineering/code_debugging/error_handling"})
+	_, err := c.Class(context.Background(), "1.1.0", oasf.Skills, Query{ID: &id, Name: "software_engineering/code_debugging/error_handling"})
 	if KindOf(err) != ErrBadRequest || !strings.Contains(err.Error(), "refer to different skills") {
 		t.Errorf("mismatch: %v (kind %d), want ErrBadRequest with the server's words", err, KindOf(err))
 	}
 	srv.Fault("/api/1.1.0/skills", servertest.Status(400, `{"error":"Invalid id parameter: must be a numeric value"}`))
-	_, err = c.Skill(context.Background(), "1.1.0", ByID(1))
+	_, err = c.Class(context.Background(), "1.1.0", oasf.Skills, ByID(1))
 	if KindOf(err) != ErrBadRequest || !strings.Contains(err.Error(), "Invalid id parameter") {
 		t.Errorf("invalid id: %v, want ErrBadRequest", err)
 	}
@@ -114,7 +114,7 @@ func TestClassAnswerShapeChecked(t *testing.T) {
 		`{"uid":60602,"name":"error_handling","attributes":{"name":{"enum":{"a/error_handling":{},"b/error_handling":{}}}}}`: "more than one",
 	} {
 		srv.Fault("/api/1.1.0/skills", servertest.Status(200, body))
-		_, err := c.Skill(context.Background(), "1.1.0", ByID(60602))
+		_, err := c.Class(context.Background(), "1.1.0", oasf.Skills, ByID(60602))
 		if KindOf(err) != ErrMalformed || !strings.Contains(err.Error(), why) {
 			t.Errorf("%s: err = %v, want ErrMalformed (%s)", body, err, why)
 		}
@@ -161,7 +161,7 @@ func TestServerTextSanitised(t *testing.T) {
 		}
 	}
 	srv.Fault("/api/1.1.0/skills", servertest.Status(404, `{"error":"No skill\u001b[2J\u2067 found"}`))
-	_, err = c.Skill(context.Background(), "1.1.0", ByID(1))
+	_, err = c.Class(context.Background(), "1.1.0", oasf.Skills, ByID(1))
 	if err == nil || strings.ContainsAny(err.Error(), "\u001b\u2067") {
 		t.Errorf("404 message kept control characters: %q", err)
 	}

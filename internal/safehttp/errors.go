@@ -1,7 +1,5 @@
 package safehttp
 
-import "errors"
-
 // ErrKind classifies a failure, so that a caller can decide what it means
 // (a timeout is not an answer; a 404 may be one).
 type ErrKind int
@@ -29,12 +27,3 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Msg }
 func (e *Error) Unwrap() error { return e.Err }
-
-// KindOf returns the ErrKind of err, or 0 when err is not an *Error.
-func KindOf(err error) ErrKind {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Kind
-	}
-	return 0
-}

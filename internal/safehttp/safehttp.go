@@ -105,9 +105,6 @@ func New(o Options) *Client {
 	return c
 }
 
-// Timeout is the client's total time limit of one request.
-func (c *Client) Timeout() time.Duration { return c.http.Timeout }
-
 func newTransport(connect time.Duration, proxy func(*http.Request) (*url.URL, error)) *http.Transport {
 	dialer := &net.Dialer{Timeout: connect, KeepAlive: 30 * time.Second}
 	return &http.Transport{

@@ -2,6 +2,7 @@ package safehttp
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +10,15 @@ import (
 	"strings"
 	"testing"
 )
+
+// kindOf returns the ErrKind of err, or 0 when err is not an *Error.
+func kindOf(err error) ErrKind {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Kind
+	}
+	return 0
+}
 
 func TestGet(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -31,11 +41,11 @@ func TestGet(t *testing.T) {
 		t.Errorf("Get = %q, %q, %q, %v", body, ctype, final, err)
 	}
 	_, _, _, err = c.Get(context.Background(), srv.URL+"/big", 1024)
-	if KindOf(err) != ErrTooLarge || !strings.Contains(err.Error(), "1 KiB limit") || !strings.Contains(err.Error(), "the agent card host") {
+	if kindOf(err) != ErrTooLarge || !strings.Contains(err.Error(), "1 KiB limit") || !strings.Contains(err.Error(), "the agent card host") {
 		t.Errorf("oversize: %v", err)
 	}
 	_, _, _, err = c.Get(context.Background(), srv.URL+"/nothing", 0)
-	if KindOf(err) != ErrStatus || err.(*Error).Status != 404 {
+	if kindOf(err) != ErrStatus || err.(*Error).Status != 404 {
 		t.Errorf("404: %v", err)
 	}
 }
@@ -52,7 +62,7 @@ func TestRedirectToAnotherHostRefused(t *testing.T) {
 	}))
 	defer srv.Close()
 	_, _, _, err := New(Options{}).Get(context.Background(), srv.URL, 0)
-	if KindOf(err) != ErrRedirect || !strings.Contains(err.Error(), "refused a redirect") {
+	if kindOf(err) != ErrRedirect || !strings.Contains(err.Error(), "refused a redirect") {
 		t.Errorf("err = %v, want ErrRedirect", err)
 	}
 }
@@ -75,7 +85,7 @@ func TestCheckURL(t *testing.T) {
 		if (err == nil) != ok {
 			t.Errorf("CheckURL(%q) = %v, want ok=%v", raw, err, ok)
 		}
-		if err != nil && (KindOf(err) != ErrBadURL || strings.Contains(err.Error(), "s3cret")) {
+		if err != nil && (kindOf(err) != ErrBadURL || strings.Contains(err.Error(), "s3cret")) {
 			t.Errorf("CheckURL(%q): %v", raw, err)
 		}
 	}
@@ -105,7 +115,7 @@ func TestProxyRefusalNamesTheProxy(t *testing.T) {
 	pu, _ := url.Parse(strings.Replace(proxy.URL, "http://", "http://alice:s3cret@", 1))
 	c := New(Options{Proxy: http.ProxyURL(pu), Subject: "the schema server"})
 	_, _, _, err := c.Get(context.Background(), "https://schema.example.test/api/versions", 0)
-	if KindOf(err) != ErrProxy {
+	if kindOf(err) != ErrProxy {
 		t.Fatalf("err = %v, want ErrProxy", err)
 	}
 	msg := err.Error()

@@ -57,8 +57,6 @@ func (f FailOn) Severity() validate.Severity {
 	return validate.Error
 }
 
-func (f FailOn) String() string { return f.Severity().String() }
-
 // Fails reports whether a finding of severity sev fails the run.
 func (f FailOn) Fails(sev validate.Severity) bool { return sev >= f.Severity() }
 

@@ -21,8 +21,8 @@ func TestFailOn(t *testing.T) {
 		if got := f.Failing(diags); got != want {
 			t.Errorf("--fail-on %s: %d failing, want %d", name, got, want)
 		}
-		if f.String() != name {
-			t.Errorf("String() = %q", f.String())
+		if f.Severity().String() != name {
+			t.Errorf("Severity() = %q", f.Severity())
 		}
 	}
 	if _, err := ParseFailOn("warn"); err == nil {

@@ -1,7 +1,6 @@
 package oasf
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -24,42 +23,8 @@ type snapshotClass struct {
 	Category bool   `json:"category,omitempty"`
 }
 
-// EncodeSnapshot writes t as an embeddable snapshot, without descriptions.
-// The generator (go generate) uses it.
-func EncodeSnapshot(t *Taxonomy) ([]byte, error) {
-	if t == nil || t.Skills == nil || t.Domains == nil {
-		return nil, fmt.Errorf("oasf: incomplete taxonomy")
-	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	// Encode ends each value with a newline, which is the line layout wanted
-	// here; the separators are written around it.
-	put := func(v any) error { return enc.Encode(v) }
-	b.WriteString("{\n\"version\": ")
-	if err := put(t.Version); err != nil {
-		return nil, err
-	}
-	for _, tree := range []*Tree{t.Skills, t.Domains} {
-		b.Truncate(b.Len() - 1) // the newline after the previous value
-		fmt.Fprintf(&b, ",\n%q: [\n", tree.Kind.String())
-		for j, c := range tree.All() {
-			if j > 0 {
-				b.Truncate(b.Len() - 1)
-				b.WriteString(",\n")
-			}
-			row := snapshotClass{ID: c.ID, Name: c.Name, Caption: c.Caption, Parent: c.Parent, Category: c.Category}
-			if err := put(row); err != nil {
-				return nil, err
-			}
-		}
-		b.WriteString("]\n")
-	}
-	b.WriteString("}\n")
-	return b.Bytes(), nil
-}
-
-// decodeSnapshot reads a snapshot written by EncodeSnapshot.
+// decodeSnapshot reads a snapshot written by the generator (internal/gen,
+// run by go generate), which writes the layout of snapshotFile.
 func decodeSnapshot(data []byte, source string) (*Taxonomy, error) {
 	var f snapshotFile
 	if err := json.Unmarshal(data, &f); err != nil {

@@ -10,6 +10,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -64,7 +66,7 @@ func run(in, out string) error {
 		if err != nil {
 			return err
 		}
-		data, err := oasf.EncodeSnapshot(tax)
+		data, err := encodeSnapshot(tax)
 		if err != nil {
 			return err
 		}
@@ -74,4 +76,49 @@ func run(in, out string) error {
 		fmt.Printf("%s: %d skills, %d domains\n", v, tax.Skills.Len(), tax.Domains.Len())
 	}
 	return nil
+}
+
+// snapshotClass is one row of a snapshot: the layout package oasf reads
+// (its snapshotFile), one class per line so that regenerated files diff
+// well.
+type snapshotClass struct {
+	ID       int    `json:"id"`
+	Name     string `json:"name"`
+	Caption  string `json:"caption"`
+	Parent   string `json:"parent,omitempty"`
+	Category bool   `json:"category,omitempty"`
+}
+
+// encodeSnapshot writes t as an embeddable snapshot, without descriptions.
+func encodeSnapshot(t *oasf.Taxonomy) ([]byte, error) {
+	if t == nil || t.Skills == nil || t.Domains == nil {
+		return nil, fmt.Errorf("oasf: incomplete taxonomy")
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	// Encode ends each value with a newline, which is the line layout wanted
+	// here; the separators are written around it.
+	put := func(v any) error { return enc.Encode(v) }
+	b.WriteString("{\n\"version\": ")
+	if err := put(t.Version); err != nil {
+		return nil, err
+	}
+	for _, tree := range []*oasf.Tree{t.Skills, t.Domains} {
+		b.Truncate(b.Len() - 1) // the newline after the previous value
+		fmt.Fprintf(&b, ",\n%q: [\n", tree.Kind.String())
+		for j, c := range tree.All() {
+			if j > 0 {
+				b.Truncate(b.Len() - 1)
+				b.WriteString(",\n")
+			}
+			row := snapshotClass{ID: c.ID, Name: c.Name, Caption: c.Caption, Parent: c.Parent, Category: c.Category}
+			if err := put(row); err != nil {
+				return nil, err
+			}
+		}
+		b.WriteString("]\n")
+	}
+	b.WriteString("}\n")
+	return b.Bytes(), nil
 }
