@@ -4,14 +4,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/oncard/oncard/internal/app"
 	"io"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/internal/fetch"
+	"github.com/oncard/oncard/internal/safehttp"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -253,8 +255,11 @@ func signaturePolicyNames() []string {
 	return names
 }
 
-// newSignatureCheck reads the --jwks key set once for the whole run.
-func newSignatureCheck(cmd *cobra.Command, policy, jwks string) (*signatureCheck, error) {
+// newSignatureCheck reads the --jwks key set (a file, or a URL fetched
+// through the safe client) once for the whole run. Without --jwks, a
+// signature's jku is fetched when its origin is one of hosts (the accepted
+// OASF schema hosts), each URL once per run.
+func newSignatureCheck(cmd *cobra.Command, policy, jwks string, hosts []string) (*signatureCheck, error) {
 	if policy == string(validate.SignaturesOff) {
 		if jwks != "" {
 			return nil, usageError{msg: "--jwks has nothing to do with --signatures off", cmd: cmd.CommandPath()}
@@ -262,13 +267,23 @@ func newSignatureCheck(cmd *cobra.Command, policy, jwks string) (*signatureCheck
 		return nil, nil
 	}
 	c := &signatureCheck{policy: validate.SignaturePolicy(policy)}
+	keySets := &app.KeySetFetcher{Client: fetchClient(), Hosts: hosts}
 	if jwks == "" {
+		c.opts.Fetch = keySets.JKU
 		return c, nil
 	}
-	if strings.HasPrefix(jwks, "https://") || strings.HasPrefix(jwks, "http://") {
-		return nil, usageError{msg: "--jwks takes a file in this version; download the key set first", cmd: cmd.CommandPath()}
+	var keys *cardsig.KeySet
+	var err error
+	if fetch.Classify(jwks) == fetch.URL {
+		var data []byte
+		if data, err = keySets.Get(cmd.Context(), jwks); err == nil {
+			if keys, err = cardsig.ParseJWKSet(data); err != nil {
+				err = fmt.Errorf("%s: %w", safehttp.Redact(jwks), err)
+			}
+		}
+	} else {
+		keys, err = cardsig.ReadKeySet(jwks)
 	}
-	keys, err := cardsig.ReadKeySet(jwks)
 	if err != nil {
 		return nil, fmt.Errorf("--jwks %s", model.SafeText(err.Error()))
 	}

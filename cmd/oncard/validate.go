@@ -122,7 +122,7 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	if err != nil {
 		return err
 	}
-	sigs, err := newSignatureCheck(cmd, f.signatures, f.jwks)
+	sigs, err := newSignatureCheck(cmd, f.signatures, f.jwks, opts.SchemaHosts)
 	if err != nil {
 		return err
 	}

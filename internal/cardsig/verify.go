@@ -211,7 +211,8 @@ func (v *verifier) keysFor(h headers) (*KeySet, string, string) {
 	}
 	switch {
 	case errors.Is(f.err, ErrJKUNotAccepted):
-		return nil, "", "its jku " + h.jku + " is not on an accepted host; give the signer's public keys instead, or accept the host"
+		// The Fetch function's error says which host and how to accept it.
+		return nil, "", "its jku " + h.jku + " was not fetched: " + f.err.Error() + "; or give the signer's public keys"
 	case f.err != nil:
 		return nil, "", "the key set of its jku " + h.jku + " could not be read: " + f.err.Error()
 	}
