@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -46,6 +47,8 @@ it valid, any change of a value breaks it. The rest of the file keeps its bytes.
 JWK. The algorithm follows from it: ES256/ES384/ES512 by curve, EdDSA for
 Ed25519, RS256 for RSA (--alg PS256 and the other RS/PS ones for RSA too). The
 kid is --kid, else the JWK's kid, else the key's RFC 7638 thumbprint.
+Without --key, the config file's signing_key is used, with its signing_kid
+and signing_jku unless --kid and --jku are given.
 --public-jwks writes the public key as a JWK set, to publish for verifiers
 (at the --jku URL, if you give one) and for oncard validate --jwks.
 
@@ -64,7 +67,7 @@ failed, 2 usage.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.key, "key", "", "private key to sign with: PEM or JWK (required)")
+	fl.StringVar(&f.key, "key", "", "private key to sign with: PEM or JWK (default: signing_key of the config file)")
 	fl.StringVar(&f.kid, "kid", "", "key id written in the signature (default: the JWK's kid, else the key's thumbprint)")
 	fl.StringVar(&f.jku, "jku", "", "https URL of the JWK set holding the public key, written in the signature")
 	fl.StringVar(&f.alg, "alg", "", "JWS algorithm (default by key type): "+strings.Join(cardsig.Algorithms, ", "))
@@ -80,6 +83,18 @@ func runSign(cmd *cobra.Command, path string, f *signFlags) error {
 	usage := func(format string, a ...any) error {
 		return usageError{msg: fmt.Sprintf(format, a...), cmd: cmd.CommandPath()}
 	}
+	if f.key == "" || f.kid == "" || f.jku == "" {
+		// The config file's signing_key, signing_kid and signing_jku stand
+		// in for the flags not given.
+		cfg, err := app.ConfiguredSigning()
+		if err != nil {
+			return err
+		}
+		if f.key == "" && cfg.KeyPath != "" {
+			f.key = cfg.KeyPath
+			f.kid, f.jku = cmp.Or(f.kid, cfg.KeyID), cmp.Or(f.jku, cfg.JKU)
+		}
+	}
 	modes := 0
 	for _, on := range []bool{f.yes, f.output != "", f.dryRun} {
 		if on {
@@ -91,7 +106,7 @@ func runSign(cmd *cobra.Command, path string, f *signFlags) error {
 	case path == "-":
 		return usage("oncard sign needs the card's file (to print the signed card, add --dry-run)")
 	case f.key == "":
-		return usage("--key is required: the private key to sign with (PEM or JWK)")
+		return usage("--key is required: the private key to sign with (PEM or JWK), unless the config file names one (signing_key)")
 	case modes > 1:
 		return usage("--yes, -o and --dry-run are alternatives (replace the card, write elsewhere, print): use one")
 	case modes == 0 && !interactive:
