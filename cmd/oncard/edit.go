@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/oncard/oncard/internal/app"
-	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
@@ -138,17 +137,18 @@ func runEdit(cmd *cobra.Command, path string, f *editFlags) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "oncard: %s\n", model.SafeText(err.Error()))
 		return exitError{exitInvalid}
 	}
+	if ed.Kind == validate.KindCard && ed.Signatures() > 0 && !f.removeSignatures {
+		// The key that re-signs the card's signatures it made on saving.
+		if ed.SigningKey, _, err = app.SigningKey("--sign-key", f.signKey); err != nil {
+			fmt.Fprintf(cmd.ErrOrStderr(), "oncard: %s; nothing written\n", err)
+			return exitError{exitInvalid}
+		}
+	}
 	if !f.hasEdits() {
 		return interactiveEdit(cmd, ed)
 	}
 	e := &editRun{cmd: cmd, f: f, ed: ed, s: ed.Session, path: path, name: model.SafeText(path),
 		stderr: cmd.ErrOrStderr(), interactive: interactive}
-	if ed.Kind == validate.KindCard && ed.Signatures() > 0 && !f.removeSignatures {
-		if e.signKey, _, err = app.SigningKey("--sign-key", f.signKey); err != nil {
-			fmt.Fprintf(e.stderr, "oncard: %s; nothing written\n", err)
-			return exitError{exitInvalid}
-		}
-	}
 	return e.run()
 }
 
@@ -164,9 +164,6 @@ type editRun struct {
 	interactive bool
 	ask         *prompter
 	dropped     int // edits dropped as conflicting by a re-apply
-	// signKey re-signs the signatures it made on a signed card (nil: no
-	// key given or configured, or nothing signed to keep).
-	signKey *cardsig.SigningKey
 }
 
 func (e *editRun) run() error {
@@ -365,10 +362,10 @@ func (e *editRun) review() (done bool, err error) {
 // signatures that key made, over the card as it would be written; it says
 // so, or that the key made none of them.
 func (e *editRun) resign() error {
-	if e.signKey == nil {
+	if e.ed.SigningKey == nil {
 		return nil
 	}
-	done, err := e.ed.Resign(e.cmd.Context(), e.signKey)
+	done, err := e.ed.Resign(e.cmd.Context(), e.ed.SigningKey)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "oncard: cannot re-sign: %s; nothing written\n", model.SafeText(err.Error()))
 		return exitError{exitInvalid}

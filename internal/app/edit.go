@@ -27,6 +27,10 @@ type Edit struct {
 	Kind    validate.Kind
 	// Opts are the validation options of every check (Path set to the file).
 	Opts *validate.Options
+	// SigningKey, when set, is the key the faces offer to re-sign the
+	// card's signatures with on saving (Resign): --sign-key, or the config
+	// file's signing_key.
+	SigningKey *cardsig.SigningKey
 
 	before     []validate.Diagnostic
 	signatures int

@@ -29,6 +29,17 @@ func (e *Edit) Resign(ctx context.Context, key *cardsig.SigningKey) ([]cardsig.S
 		return nil, err
 	}
 	work := e.Session.Doc().Clone()
+	if e.resignedAt != nil {
+		// Signed before, then edited again: start from the signatures as
+		// on disk, which cardsig.Resign's indexes refer to.
+		sigs, err := json.Marshal(orig.Root().Get("signatures").Interface())
+		if err != nil {
+			return nil, err
+		}
+		if err := work.Set("/signatures", sigs); err != nil {
+			return nil, err
+		}
+	}
 	done, err := cardsig.Resign(ctx, orig, work, key)
 	if err != nil || len(done) == 0 {
 		return nil, err
