@@ -82,7 +82,7 @@ func SignatureFindings(doc *model.Doc, results []cardsig.Result, policy Signatur
 		case cardsig.Verified:
 		case cardsig.Unverified:
 			hint := "give the signer's public keys: --jwks FILE|URL (a JWK set)"
-			if res.JKU != "" {
+			if res.JKUNotAccepted {
 				hint += ", or accept the host of its jku (--schema-host HOST, or schema_hosts in the config file) so that its key set is fetched"
 			}
 			r.add(res.Pointer, unverified, codeSigUnverified, label+" not checked: "+reason, hint)

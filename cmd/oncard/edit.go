@@ -144,6 +144,9 @@ func runEdit(cmd *cobra.Command, path string, f *editFlags) error {
 			return exitError{exitInvalid}
 		}
 	}
+	if f.signKey != "" && ed.SigningKey == nil && !f.removeSignatures {
+		fmt.Fprintf(cmd.ErrOrStderr(), "oncard: %s has no signatures; --sign-key re-signs nothing (to sign it, use oncard sign)\n", model.SafeText(path))
+	}
 	if !f.hasEdits() {
 		return interactiveEdit(cmd, ed)
 	}

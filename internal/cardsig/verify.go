@@ -52,6 +52,9 @@ type Result struct {
 	// KeySource is where the key that decided came from: "key set" (the
 	// caller's), "jku" (fetched), or "" when no key was tried.
 	KeySource string
+	// JKUNotAccepted: Unverified because Fetch refused the jku's origin
+	// (ErrJKUNotAccepted); accepting the host would have it fetched.
+	JKUNotAccepted bool
 }
 
 // ErrJKUNotAccepted is what a Fetch function returns for a jku whose origin
@@ -142,6 +145,7 @@ func (v *verifier) one(i int, it *model.Node) Result {
 	keys, source, why := v.keysFor(h)
 	if keys == nil {
 		r.Status, r.Reason = Unverified, why
+		r.JKUNotAccepted = errors.Is(v.fetched[h.jku].err, ErrJKUNotAccepted)
 		return r
 	}
 	r.KeySource = source
