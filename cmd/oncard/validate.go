@@ -57,7 +57,7 @@ catalog's entries link by url are fetched too (each once, up to 4 levels of
 catalogs and 100 documents), checked, and cross-checked with their entries.
 
 With --online the OASF discovery payloads are also sent to a schema server
-(--oasf-server, default the public one); oncard never goes online otherwise.
+(--oasf-server, default the public one); they are never sent otherwise.
 
 Agent Card signatures are verified with the keys of --jwks FILE|URL (a JWK
 set; a URL is fetched once per run), else with the key set a signature's jku
