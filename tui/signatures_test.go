@@ -6,6 +6,7 @@ import (
 	"crypto/x509"
 	"encoding/pem"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -26,8 +27,13 @@ func openSigned(t *testing.T, withKey bool) (*driver, string, *cardsig.SigningKe
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, path, _ := openEdit(t, "edit-signed.json") // for the temporary file
-	doc, err := model.Parse([]byte(readFile(t, path)))
+	data, err := os.ReadFile(filepath.Join(editTestdata, "edit-signed.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	path := "card.json"
+	doc, err := model.Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}

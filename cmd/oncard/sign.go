@@ -83,14 +83,14 @@ func runSign(cmd *cobra.Command, path string, f *signFlags) error {
 	usage := func(format string, a ...any) error {
 		return usageError{msg: fmt.Sprintf(format, a...), cmd: cmd.CommandPath()}
 	}
-	if f.key == "" || f.kid == "" || f.jku == "" {
-		// The config file's signing_key, signing_kid and signing_jku stand
-		// in for the flags not given.
+	if f.key == "" {
+		// The config file's signing_key, with its signing_kid and
+		// signing_jku unless --kid and --jku say otherwise.
 		cfg, err := app.ConfiguredSigning()
 		if err != nil {
 			return err
 		}
-		if f.key == "" && cfg.KeyPath != "" {
+		if cfg.KeyPath != "" {
 			f.key = cfg.KeyPath
 			f.kid, f.jku = cmp.Or(f.kid, cfg.KeyID), cmp.Or(f.jku, cfg.JKU)
 		}
