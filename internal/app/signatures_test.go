@@ -5,6 +5,8 @@ import (
 	"crypto/ed25519"
 	"crypto/x509"
 	"encoding/pem"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -55,5 +57,38 @@ func TestSignatureStatus(t *testing.T) {
 	}
 	if got := line(SignatureStatus(ctx, doc, keys)); !strings.HasPrefix(got, "signature 0 (kid \"mine\", EdDSA): invalid: the signature does not match") {
 		t.Errorf("after a change:\n%s", got)
+	}
+}
+
+// TestSigningConfig: signing_key is resolved against the config file's
+// folder; a bad signing_jku names the file and the key; no signing_key is
+// no key, not an error.
+func TestSigningConfig(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	if err := os.MkdirAll(filepath.Join(dir, "oncard"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(cfg string) {
+		if err := os.WriteFile(filepath.Join(dir, "oncard", "config.json"), []byte(cfg), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(`{"schema_hosts": ["keys.example"]}`)
+	if key, _, err := SigningKey("--sign-key", ""); key != nil || err != nil {
+		t.Errorf("no signing_key: %v, %v", key, err)
+	}
+	write(`{"signing_key": "k.pem", "signing_kid": "k1", "signing_jku": "https://keys.example/jwks.json"}`)
+	got, err := ConfiguredSigning()
+	want := SigningDefaults{KeyPath: filepath.Join(dir, "oncard", "k.pem"), KeyID: "k1", JKU: "https://keys.example/jwks.json"}
+	if err != nil || got != want {
+		t.Errorf("got %+v, %v; want %+v", got, err, want)
+	}
+	if _, _, err := SigningKey("--sign-key", ""); err == nil || !strings.HasPrefix(err.Error(), "the config file's signing_key ") {
+		t.Errorf("a missing key file: %v", err)
+	}
+	write(`{"signing_jku": "http://keys.example/jwks.json"}`)
+	if _, err := ConfiguredSigning(); err == nil || !strings.Contains(err.Error(), "signing_jku: ") {
+		t.Errorf("a plain-http jku: %v", err)
 	}
 }
