@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/tui/style"
@@ -42,6 +43,9 @@ type Options struct {
 	// Edit, when set, is `oncard edit`: the screens edit this session's
 	// card (Doc is ignored) and Review saves back to its file (edit_mode.go).
 	Edit *edit.Session
+	// SigningKey, in edit mode, is the key Review offers to re-sign the
+	// card's signatures with (signatures.go); nil offers nothing.
+	SigningKey *cardsig.SigningKey
 }
 
 // Result says how the program ended.
@@ -138,6 +142,7 @@ func New(opts Options) *Model {
 	}
 	if opts.Edit != nil {
 		m.setupEdit(opts.Edit)
+		m.edit.ed.SigningKey = opts.SigningKey
 		start = stepAgent
 	}
 	m.cur = start

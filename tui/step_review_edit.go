@@ -63,6 +63,7 @@ func (st *editReviewStep) actions() []action {
 		acts = append(acts,
 			action{"Upgrade to v1.0 only (drop the v0.3 fields)", func() tea.Cmd { return st.previewUpgrade(false) }})
 	}
+	acts = append(acts, st.signatureActions()...)
 	if m.s.Doc.Root().Get("signatures") != nil {
 		acts = append(acts, action{"Remove the signatures", st.removeSignatures})
 	}
@@ -174,6 +175,9 @@ func (st *editReviewStep) view(th *style.Theme, s *Session, width, height int) s
 	}
 	if m.edit.ed.BreaksSignatures() {
 		line(th.Warning.Render(ansi.Wrap("The card is signed: after this edit its signatures no longer verify. Re-sign it, or remove them.", width, " ")))
+	}
+	for _, l := range st.signatureLines(th, width) {
+		line(l)
 	}
 	if cat := m.catalog(); cat != nil {
 		if also := cat.announcement(); also != "" {

@@ -113,6 +113,14 @@ func checkDiscoveryURI(r *report, uri, ptr string) bool {
 	return true
 }
 
+// SchemaHostAccepted reports whether host (lower case, IPv6 without
+// brackets) and port are on the accepted-hosts list (nil is
+// DefaultSchemaHosts): an entry "host" accepts any port, "host:port" only
+// that port. The same list decides which signature jku origins are fetched.
+func SchemaHostAccepted(hosts []string, host, port string) bool {
+	return schemaHostAccepted(hosts, host, port)
+}
+
 // schemaHostAccepted: an entry "host" accepts any port, "host:port" only
 // that port. IPv6 entries are written in brackets ("[::1]").
 func schemaHostAccepted(hosts []string, host, port string) bool {

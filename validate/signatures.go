@@ -81,8 +81,11 @@ func SignatureFindings(doc *model.Doc, results []cardsig.Result, policy Signatur
 		switch res.Status {
 		case cardsig.Verified:
 		case cardsig.Unverified:
-			r.add(res.Pointer, unverified, codeSigUnverified, label+" not checked: "+reason,
-				"give the signer's public keys: --jwks FILE (a JWK set)")
+			hint := "give the signer's public keys: --jwks FILE|URL (a JWK set)"
+			if res.JKUNotAccepted {
+				hint += ", or accept the host of its jku (--schema-host HOST, or schema_hosts in the config file) so that its key set is fetched"
+			}
+			r.add(res.Pointer, unverified, codeSigUnverified, label+" not checked: "+reason, hint)
 		case cardsig.UnknownKey:
 			r.add(res.Pointer, missingKey, codeSigUnknownKey, msg,
 				"the key set must hold the signer's public key under the signature's kid")

@@ -22,6 +22,7 @@ type editFlags struct {
 	upgrade          bool
 	keepDual         bool
 	removeSignatures bool
+	signKey          string
 	yes              bool
 	dryRun           bool
 	force            bool
@@ -55,6 +56,13 @@ Edits from flags (for scripts and CI) apply in the order given:
   --delete POINTER     remove a member or an array item
 --upgrade (v0.3 to v1.0) applies first, --remove-signatures last.
 
+A signed card that the edits change would carry signatures that no longer
+verify. With a signing key (--sign-key FILE, or signing_key in the config
+file) the signatures that key made are signed again over the edited card
+when it is written (same kid, algorithm and jku); other signatures are
+kept and said to be stale. Without a key oncard warns; --remove-signatures
+removes them all.
+
 The result is validated. It is written only if the edits add no error to those
 the file already had (a legacy file with old defects stays editable); --force
 writes anyway. Findings are printed either way. Exit status: 0 written or
@@ -77,6 +85,7 @@ pointer), 2 usage (including: no terminal and neither --yes nor --dry-run).`,
 	fl.BoolVar(&f.upgrade, "upgrade", false, "convert a v0.3 card (or the v0.3 part of a dual card) to v1.0")
 	fl.BoolVar(&f.keepDual, "keep-dual", false, "with --upgrade: keep the v0.3 fields for old clients (a dual card)")
 	fl.BoolVar(&f.removeSignatures, "remove-signatures", false, "remove the card's signatures (an edit makes them invalid)")
+	fl.StringVar(&f.signKey, "sign-key", "", "private key (PEM or JWK) to re-sign the card's signatures it made (default: signing_key of the config file)")
 	fl.BoolVarP(&f.yes, "yes", "y", false, "write without asking")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the diff on stdout and write nothing")
 	fl.BoolVar(&f.force, "force", false, "write even when the edits add errors, or FILE is read-only")
@@ -127,6 +136,16 @@ func runEdit(cmd *cobra.Command, path string, f *editFlags) error {
 	if err != nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "oncard: %s\n", model.SafeText(err.Error()))
 		return exitError{exitInvalid}
+	}
+	if ed.Kind == validate.KindCard && ed.Signatures() > 0 && !f.removeSignatures {
+		// The key that re-signs the card's signatures it made on saving.
+		if ed.SigningKey, _, err = app.SigningKey("--sign-key", f.signKey); err != nil {
+			fmt.Fprintf(cmd.ErrOrStderr(), "oncard: %s; nothing written\n", err)
+			return exitError{exitInvalid}
+		}
+	}
+	if f.signKey != "" && ed.SigningKey == nil && !f.removeSignatures {
+		fmt.Fprintf(cmd.ErrOrStderr(), "oncard: %s has no signatures; --sign-key re-signs nothing (to sign it, use oncard sign)\n", model.SafeText(path))
 	}
 	if !f.hasEdits() {
 		return interactiveEdit(cmd, ed)
@@ -295,10 +314,15 @@ func (e *editRun) review() (done bool, err error) {
 		}
 		return true, nil
 	}
+	if err := e.resign(); err != nil {
+		return true, err
+	}
 	if e.ed.BreaksSignatures() {
 		what := "its signature no longer verifies"
-		if n := e.ed.Signatures(); n > 1 {
+		if n := e.ed.StaleSignatures(); n > 1 {
 			what = fmt.Sprintf("its %d signatures no longer verify", n)
+		} else if len(e.ed.Resigned()) > 0 {
+			what = "its other signature no longer verifies"
 		}
 		fmt.Fprintf(e.stderr, "oncard: warning: %s is signed; after this edit %s: re-sign the card, or pass --remove-signatures\n", e.name, what)
 	}
@@ -335,6 +359,27 @@ func (e *editRun) review() (done bool, err error) {
 		}
 	}
 	return false, nil
+}
+
+// resign signs again, with the --sign-key (or configured) key, the
+// signatures that key made, over the card as it would be written; it says
+// so, or that the key made none of them.
+func (e *editRun) resign() error {
+	if e.ed.SigningKey == nil {
+		return nil
+	}
+	done, err := e.ed.Resign(e.cmd.Context(), e.ed.SigningKey)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "oncard: cannot re-sign: %s; nothing written\n", model.SafeText(err.Error()))
+		return exitError{exitInvalid}
+	}
+	for _, s := range done {
+		fmt.Fprintf(e.stderr, "oncard: re-signed signature %d (kid %s, %s)\n", s.Index, quote(s.KeyID), s.Algorithm)
+	}
+	if len(done) == 0 && e.ed.BreaksSignatures() {
+		fmt.Fprintf(e.stderr, "oncard: none of the signatures of %s was made by the signing key; nothing re-signed\n", e.name)
+	}
+	return nil
 }
 
 // checkFindings prints the findings the edits add to the bytes that would

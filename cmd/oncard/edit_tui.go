@@ -38,7 +38,7 @@ func runEditTUI(cmd *cobra.Command, e *app.Edit) error {
 	if kind == validate.KindCatalog {
 		res, err = runCatalogEditor(cmd.Context(), tui.CatalogEditorOptions{Edit: s, Validate: vopts}, cmd.InOrStdin(), os.Stderr)
 	} else {
-		res, err = tui.Run(cmd.Context(), tui.Options{Edit: s, Validate: vopts}, cmd.InOrStdin(), os.Stderr)
+		res, err = tui.Run(cmd.Context(), tui.Options{Edit: s, Validate: vopts, SigningKey: e.SigningKey}, cmd.InOrStdin(), os.Stderr)
 	}
 	if err != nil {
 		return err

@@ -1,17 +1,20 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/oncard/oncard/internal/app"
 	"io"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/internal/fetch"
+	"github.com/oncard/oncard/internal/safehttp"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -44,6 +47,8 @@ it valid, any change of a value breaks it. The rest of the file keeps its bytes.
 JWK. The algorithm follows from it: ES256/ES384/ES512 by curve, EdDSA for
 Ed25519, RS256 for RSA (--alg PS256 and the other RS/PS ones for RSA too). The
 kid is --kid, else the JWK's kid, else the key's RFC 7638 thumbprint.
+Without --key, the config file's signing_key is used, with its signing_kid
+and signing_jku unless --kid and --jku are given.
 --public-jwks writes the public key as a JWK set, to publish for verifiers
 (at the --jku URL, if you give one) and for oncard validate --jwks.
 
@@ -62,7 +67,7 @@ failed, 2 usage.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.key, "key", "", "private key to sign with: PEM or JWK (required)")
+	fl.StringVar(&f.key, "key", "", "private key to sign with: PEM or JWK (default: signing_key of the config file)")
 	fl.StringVar(&f.kid, "kid", "", "key id written in the signature (default: the JWK's kid, else the key's thumbprint)")
 	fl.StringVar(&f.jku, "jku", "", "https URL of the JWK set holding the public key, written in the signature")
 	fl.StringVar(&f.alg, "alg", "", "JWS algorithm (default by key type): "+strings.Join(cardsig.Algorithms, ", "))
@@ -78,6 +83,18 @@ func runSign(cmd *cobra.Command, path string, f *signFlags) error {
 	usage := func(format string, a ...any) error {
 		return usageError{msg: fmt.Sprintf(format, a...), cmd: cmd.CommandPath()}
 	}
+	if f.key == "" {
+		// The config file's signing_key, with its signing_kid and
+		// signing_jku unless --kid and --jku say otherwise.
+		cfg, err := app.ConfiguredSigning()
+		if err != nil {
+			return err
+		}
+		if cfg.KeyPath != "" {
+			f.key = cfg.KeyPath
+			f.kid, f.jku = cmp.Or(f.kid, cfg.KeyID), cmp.Or(f.jku, cfg.JKU)
+		}
+	}
 	modes := 0
 	for _, on := range []bool{f.yes, f.output != "", f.dryRun} {
 		if on {
@@ -89,7 +106,7 @@ func runSign(cmd *cobra.Command, path string, f *signFlags) error {
 	case path == "-":
 		return usage("oncard sign needs the card's file (to print the signed card, add --dry-run)")
 	case f.key == "":
-		return usage("--key is required: the private key to sign with (PEM or JWK)")
+		return usage("--key is required: the private key to sign with (PEM or JWK), unless the config file names one (signing_key)")
 	case modes > 1:
 		return usage("--yes, -o and --dry-run are alternatives (replace the card, write elsewhere, print): use one")
 	case modes == 0 && !interactive:
@@ -253,8 +270,11 @@ func signaturePolicyNames() []string {
 	return names
 }
 
-// newSignatureCheck reads the --jwks key set once for the whole run.
-func newSignatureCheck(cmd *cobra.Command, policy, jwks string) (*signatureCheck, error) {
+// newSignatureCheck reads the --jwks key set (a file, or a URL fetched
+// through the safe client) once for the whole run. Without --jwks, a
+// signature's jku is fetched when its origin is one of hosts (the accepted
+// OASF schema hosts), each URL once per run.
+func newSignatureCheck(cmd *cobra.Command, policy, jwks string, hosts []string) (*signatureCheck, error) {
 	if policy == string(validate.SignaturesOff) {
 		if jwks != "" {
 			return nil, usageError{msg: "--jwks has nothing to do with --signatures off", cmd: cmd.CommandPath()}
@@ -262,13 +282,23 @@ func newSignatureCheck(cmd *cobra.Command, policy, jwks string) (*signatureCheck
 		return nil, nil
 	}
 	c := &signatureCheck{policy: validate.SignaturePolicy(policy)}
+	keySets := &app.KeySetFetcher{Client: fetchClient(), Hosts: hosts}
 	if jwks == "" {
+		c.opts.Fetch = keySets.JKU
 		return c, nil
 	}
-	if strings.HasPrefix(jwks, "https://") || strings.HasPrefix(jwks, "http://") {
-		return nil, usageError{msg: "--jwks takes a file in this version; download the key set first", cmd: cmd.CommandPath()}
+	var keys *cardsig.KeySet
+	var err error
+	if fetch.Classify(jwks) == fetch.URL {
+		var data []byte
+		if data, err = keySets.Get(cmd.Context(), jwks); err == nil {
+			if keys, err = cardsig.ParseJWKSet(data); err != nil {
+				err = fmt.Errorf("%s: %w", safehttp.Redact(jwks), err)
+			}
+		}
+	} else {
+		keys, err = cardsig.ReadKeySet(jwks)
 	}
-	keys, err := cardsig.ReadKeySet(jwks)
 	if err != nil {
 		return nil, fmt.Errorf("--jwks %s", model.SafeText(err.Error()))
 	}

@@ -57,11 +57,14 @@ catalog's entries link by url are fetched too (each once, up to 4 levels of
 catalogs and 100 documents), checked, and cross-checked with their entries.
 
 With --online the OASF discovery payloads are also sent to a schema server
-(--oasf-server, default the public one); oncard never goes online otherwise.
+(--oasf-server, default the public one); they are never sent otherwise.
 
-Agent Card signatures are verified with the keys of --jwks FILE (a JWK set);
-without a key each signature gets an info saying it was not checked.
---signatures require makes that, and an unsigned card, an error.
+Agent Card signatures are verified with the keys of --jwks FILE|URL (a JWK
+set; a URL is fetched once per run), else with the key set a signature's jku
+names when its host is an accepted schema host (--schema-host, schema_hosts
+of the config file; loopback by default); without a key each signature gets
+an info saying it was not checked. --signatures require makes that, and an
+unsigned card, an error.
 
 A document that is none of the kinds gets one validate/unknown-document
 warning, not a card's errors, so "oncard validate **/*.json" can run in CI.
@@ -92,7 +95,7 @@ fails; a broken .oncard.json); 2 for a usage mistake.`,
 	fl.BoolVar(&f.follow, "follow", false, "also fetch and check what a catalog's entries link by url (network)")
 	fl.StringVar(&f.oasfServer, "oasf-server", "", "schema server for --online (default "+oasfclient.DefaultServer+")")
 	fl.Var(newEnumValue(&f.signatures, signaturePolicyNames()...), "signatures", "Agent Card signatures: "+strings.Join(signaturePolicyNames(), ", "))
-	fl.StringVar(&f.jwks, "jwks", "", "JWK set (or PEM public keys) to verify Agent Card signatures with")
+	fl.StringVar(&f.jwks, "jwks", "", "JWK set (file or https URL; a file may hold PEM public keys) to verify Agent Card signatures with")
 	fl.Var(newEnumValue(&f.failOn, verdict.FailOnNames...), "fail-on", "least severity that fails the run: "+strings.Join(verdict.FailOnNames, ", ")+" (default error, or failOn of .oncard.json)")
 	fl.Var(&f.maxSize, "max-size", "largest document read, like 300MiB (default: 256 MiB for catalogs, 16 MiB for anything else)")
 	return cmd
@@ -122,7 +125,7 @@ func runValidate(cmd *cobra.Command, paths []string, f validateFlags) error {
 	if err != nil {
 		return err
 	}
-	sigs, err := newSignatureCheck(cmd, f.signatures, f.jwks)
+	sigs, err := newSignatureCheck(cmd, f.signatures, f.jwks, opts.SchemaHosts)
 	if err != nil {
 		return err
 	}

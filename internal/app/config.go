@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/model"
@@ -26,7 +27,10 @@ import (
 //	{
 //	  "schema_hosts": ["oasf.internal.example:8443"],
 //	  "oasf_server": "https://oasf.internal.example:8443",
-//	  "oasf_use_synced": false
+//	  "oasf_use_synced": false,
+//	  "signing_key": "keys/agent-signing.pem",
+//	  "signing_kid": "2026-11",
+//	  "signing_jku": "https://agent.example/.well-known/jwks.json"
 //	}
 //
 // schema_hosts are accepted in addition to the defaults (the public OASF
@@ -36,10 +40,22 @@ import (
 // `oncard validate --online` use when no flag names one. oasf_use_synced
 // lets a synced copy of a built-in OASF version that differs from it be
 // used instead (as --oasf-use-synced does); without it the built-in stays.
+// The schema_hosts list also decides whose jku (the URL of a signer's JWK
+// set, in a signature's header) oncard validate fetches.
+//
+// signing_key is the private key (PEM or JWK file; a relative path is
+// relative to the config file's folder) oncard signs with when no --key
+// or --sign-key is given: oncard sign, and oncard edit re-signing the
+// signatures this key made on a card it changes. signing_kid and
+// signing_jku are what oncard sign writes in a new signature when --kid
+// and --jku are not given.
 type userConfig struct {
 	SchemaHosts   []string `json:"schema_hosts,omitempty"`
 	OASFServer    string   `json:"oasf_server,omitempty"`
 	OASFUseSynced bool     `json:"oasf_use_synced,omitempty"`
+	SigningKey    string   `json:"signing_key,omitempty"`
+	SigningKID    string   `json:"signing_kid,omitempty"`
+	SigningJKU    string   `json:"signing_jku,omitempty"`
 
 	path string // where it was read from ("" when there is no file)
 }
@@ -98,6 +114,14 @@ func loadConfig() (userConfig, error) {
 			return userConfig{}, fmt.Errorf("config file %s: oasf_server: %v", p, err)
 		}
 	}
+	if c.SigningJKU != "" {
+		if err := cardsig.CheckJKU(c.SigningJKU); err != nil {
+			return userConfig{}, fmt.Errorf("config file %s: signing_jku: %v", p, err)
+		}
+	}
+	if c.SigningKey != "" && !filepath.IsAbs(c.SigningKey) {
+		c.SigningKey = filepath.Join(filepath.Dir(p), c.SigningKey)
+	}
 	return c, nil
 }
 
@@ -138,6 +162,46 @@ type BadHostError struct {
 }
 
 func (e *BadHostError) Error() string { return fmt.Sprintf("--schema-host %q: %v", e.Host, e.Err) }
+
+// SigningDefaults are the signing settings of the config file: the key
+// (a path, "" when none is configured), the kid and the jku new signatures
+// get.
+type SigningDefaults struct {
+	KeyPath, KeyID, JKU string
+}
+
+// ConfiguredSigning returns the config file's signing_key, signing_kid and
+// signing_jku (zero when there is no config file).
+func ConfiguredSigning() (SigningDefaults, error) {
+	cfg, err := loadConfig()
+	if err != nil {
+		return SigningDefaults{}, err
+	}
+	return SigningDefaults{KeyPath: cfg.SigningKey, KeyID: cfg.SigningKID, JKU: cfg.SigningJKU}, nil
+}
+
+// SigningKey reads the private key to sign with: the file of the flag
+// (named flag, e.g. "--sign-key") when flagPath is given, else the config
+// file's signing_key; nil (and no error) when there is neither. from says
+// where the key came from, for messages; errors start with it.
+func SigningKey(flag, flagPath string) (key *cardsig.SigningKey, from string, err error) {
+	path, from := flagPath, flag
+	if path == "" {
+		cfg, err := ConfiguredSigning()
+		if err != nil {
+			return nil, "", err
+		}
+		if cfg.KeyPath == "" {
+			return nil, "", nil
+		}
+		path, from = cfg.KeyPath, "the config file's signing_key"
+	}
+	key, err = cardsig.ReadSigningKey(path)
+	if err != nil {
+		return nil, from, fmt.Errorf("%s %s", from, model.SafeText(err.Error()))
+	}
+	return key, from, nil
+}
 
 // OASFServerURL picks the schema server: the flag, else the config file's
 // oasf_server, else the public server.

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
@@ -26,9 +27,16 @@ type Edit struct {
 	Kind    validate.Kind
 	// Opts are the validation options of every check (Path set to the file).
 	Opts *validate.Options
+	// SigningKey, when set, is the key the faces offer to re-sign the
+	// card's signatures with on saving (Resign): --sign-key, or the config
+	// file's signing_key.
+	SigningKey *cardsig.SigningKey
 
 	before     []validate.Diagnostic
 	signatures int
+
+	resigned   []cardsig.Signed // what the last Resign signed
+	resignedAt []byte           // the document's bytes right after it
 }
 
 // Open opens path for editing (see NewEdit).
@@ -66,6 +74,7 @@ func PrepareSession(s *edit.Session) validate.Kind {
 // loadBaseline validates the file as on disk and counts its signatures.
 func (e *Edit) loadBaseline() {
 	e.before, e.signatures = nil, 0
+	e.resigned, e.resignedAt = nil, nil
 	orig, err := e.Session.Original()
 	if err != nil {
 		return
@@ -84,10 +93,24 @@ func (e *Edit) Before() []validate.Diagnostic { return e.before }
 func (e *Edit) Signatures() int { return e.signatures }
 
 // BreaksSignatures reports whether saving now would keep signatures that no
-// longer verify: the file was signed, the signatures are still there, and
-// the document changed.
+// longer verify: the file was signed, the signatures are still there, the
+// document changed, and Resign did not sign them all again.
 func (e *Edit) BreaksSignatures() bool {
-	return e.signatures > 0 && e.Session.Changed() && e.Session.Doc().Root().Get("signatures").Len() > 0
+	return e.StaleSignatures() > 0
+}
+
+// StaleSignatures is how many of the file's signatures saving now would
+// keep although they no longer verify: 0 when the document is unchanged or
+// has no signatures left; those Resign signed again do not count.
+func (e *Edit) StaleSignatures() int {
+	if e.signatures == 0 || !e.Session.Changed() {
+		return 0
+	}
+	n := e.Session.Doc().Root().Get("signatures").Len()
+	if n == 0 {
+		return 0
+	}
+	return max(0, min(n, e.signatures)-len(e.Resigned()))
 }
 
 // Findings is the verdict on the edited document, as it would be written.

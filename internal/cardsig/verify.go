@@ -52,6 +52,9 @@ type Result struct {
 	// KeySource is where the key that decided came from: "key set" (the
 	// caller's), "jku" (fetched), or "" when no key was tried.
 	KeySource string
+	// JKUNotAccepted: Unverified because Fetch refused the jku's origin
+	// (ErrJKUNotAccepted); accepting the host would have it fetched.
+	JKUNotAccepted bool
 }
 
 // ErrJKUNotAccepted is what a Fetch function returns for a jku whose origin
@@ -142,6 +145,7 @@ func (v *verifier) one(i int, it *model.Node) Result {
 	keys, source, why := v.keysFor(h)
 	if keys == nil {
 		r.Status, r.Reason = Unverified, why
+		r.JKUNotAccepted = errors.Is(v.fetched[h.jku].err, ErrJKUNotAccepted)
 		return r
 	}
 	r.KeySource = source
@@ -211,7 +215,8 @@ func (v *verifier) keysFor(h headers) (*KeySet, string, string) {
 	}
 	switch {
 	case errors.Is(f.err, ErrJKUNotAccepted):
-		return nil, "", "its jku " + h.jku + " is not on an accepted host; give the signer's public keys instead, or accept the host"
+		// The Fetch function's error says which host and how to accept it.
+		return nil, "", "its jku " + h.jku + " was not fetched: " + f.err.Error() + "; or give the signer's public keys"
 	case f.err != nil:
 		return nil, "", "the key set of its jku " + h.jku + " could not be read: " + f.err.Error()
 	}

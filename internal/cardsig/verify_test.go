@@ -220,12 +220,12 @@ func TestVerifyJKU(t *testing.T) {
 
 	refusing := func(context.Context, string) ([]byte, error) { return nil, ErrJKUNotAccepted }
 	res = Verify(context.Background(), signed, Options{Fetch: refusing})
-	if res[0].Status != Unverified || !strings.Contains(res[0].Reason, "not on an accepted host") {
+	if res[0].Status != Unverified || !res[0].JKUNotAccepted || !strings.Contains(res[0].Reason, "was not fetched: the jku's origin is not an accepted host") {
 		t.Errorf("refused origin: %+v", res[0])
 	}
 	failing := func(context.Context, string) ([]byte, error) { return nil, errors.New("connection refused") }
 	res = Verify(context.Background(), signed, Options{Fetch: failing})
-	if res[0].Status != Unverified || !strings.Contains(res[0].Reason, "connection refused") {
+	if res[0].Status != Unverified || res[0].JKUNotAccepted || !strings.Contains(res[0].Reason, "connection refused") {
 		t.Errorf("failed fetch: %+v", res[0])
 	}
 	notASet := func(context.Context, string) ([]byte, error) { return []byte(`<html>`), nil }

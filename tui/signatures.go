@@ -1,0 +1,70 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
+)
+
+// The signatures on the edit Review step: each one's status over the card
+// as it would be written, and, with a signing key (--sign-key or the
+// config file's signing_key), the offer to sign again those it made.
+
+// signatureActions offers re-signing when the edits break signatures and a
+// signing key is at hand.
+func (st *editReviewStep) signatureActions() []action {
+	ed := st.m.edit.ed
+	if ed.SigningKey == nil || !ed.BreaksSignatures() {
+		return nil
+	}
+	return []action{{"Re-sign with the signing key", st.resign}}
+}
+
+// resign signs again, with the signing key, the signatures it made.
+func (st *editReviewStep) resign() tea.Cmd {
+	m := st.m
+	done, err := m.edit.ed.Resign(context.Background(), m.edit.ed.SigningKey)
+	m.s.changed()
+	st.cursor = 0
+	switch {
+	case err != nil:
+		m.status = "cannot re-sign: " + model.SafeText(err.Error())
+	case len(done) == 0:
+		st.notes = []string{"None of the signatures was made by the signing key: nothing re-signed."}
+	default:
+		st.notes = []string{fmt.Sprintf("Re-signed %s with the signing key (see the diff).", count(len(done), "signature", "signatures"))}
+	}
+	return nil
+}
+
+// signatureLines are the statuses of the card's signatures, one line
+// each, checked with the signing key's public key (nothing is fetched).
+func (st *editReviewStep) signatureLines(th *style.Theme, width int) []string {
+	var keys *cardsig.KeySet
+	if k := st.m.edit.ed.SigningKey; k != nil {
+		keys = k.PublicKeySet("", "")
+	}
+	states := app.SignatureStatus(context.Background(), st.m.s.Doc, keys)
+	if len(states) == 0 {
+		return nil
+	}
+	lines := []string{th.Hint.Render("Signatures, over the card as it would be written:")}
+	for _, s := range states {
+		render := th.Hint.Render
+		switch s.State {
+		case "verified":
+			render = th.Info.Render
+		case "invalid":
+			render = th.Error.Render
+		}
+		lines = append(lines, render(ansi.Wrap("  "+s.Line(), width, " ")))
+	}
+	return lines
+}
