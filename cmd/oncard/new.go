@@ -14,6 +14,7 @@ import (
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/templates"
 	"github.com/oncard/oncard/tui"
+	"github.com/oncard/oncard/tui/accessible"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -26,6 +27,9 @@ type newFlags struct {
 	force    bool
 	output   string
 	resume   bool
+	// accessible asks line by line on the normal screen (also when
+	// ACCESSIBLE is set): see new_accessible.go.
+	accessible bool
 }
 
 func newNewCmd() *cobra.Command {
@@ -58,6 +62,7 @@ Without a terminal, build the card from a partial card or a template:
 	fl.BoolVar(&f.force, "force", false, "allow replacing an existing output file (with --yes)")
 	fl.StringVarP(&f.output, "output", "o", "", "write the card to PATH (\"-\" for stdout; default "+tui.DefaultPath+")")
 	fl.BoolVar(&f.resume, "resume", false, "reopen the latest draft (kept after Ctrl-C)")
+	fl.BoolVar(&f.accessible, "accessible", false, "ask line by line on the normal screen, for screen readers (also when ACCESSIBLE is set)")
 	return cmd
 }
 
@@ -93,6 +98,9 @@ func runNew(cmd *cobra.Command, f newFlags) error {
 	vopts := &validate.Options{SchemaHosts: hosts}
 	if f.yes {
 		return writeNonInteractive(cmd, doc, f, vopts)
+	}
+	if (f.accessible || accessible.Enabled()) && !f.resume {
+		return runAccessibleNew(cmd, doc, f, vopts)
 	}
 	stdin, stderr := cmd.InOrStdin(), os.Stderr
 	if !isTTY(stdin) || !isTTY(stderr) || (f.output != "-" && !isTTY(cmd.OutOrStdout())) {
@@ -151,6 +159,8 @@ func sourceName(f newFlags) string {
 		return "<stdin>"
 	case f.from != "":
 		return model.SafeText(f.from)
+	case f.template == "":
+		return "new card"
 	}
 	return "template " + f.template
 }
