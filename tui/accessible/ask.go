@@ -1,6 +1,7 @@
 package accessible
 
 import (
+	"context"
 	"io"
 
 	"charm.land/huh/v2"
@@ -52,6 +53,29 @@ func (a *Asker) Confirm(question string) (bool, error) {
 	var yes bool
 	answered, err := a.run(huh.NewConfirm().Title(question).Value(&yes))
 	if err != nil || !answered {
+		return false, err
+	}
+	return yes, nil
+}
+
+// ErrInterrupted is returned by ConfirmOnTerminal when the user pressed
+// Ctrl-C (the terminal is in raw mode then: no signal is sent).
+var ErrInterrupted = huh.ErrUserAborted
+
+// ConfirmOnTerminal asks a yes/no question (default no) with huh's
+// Confirm on a full terminal: r and w must be the terminal. Ctrl-C returns
+// ErrInterrupted, an interrupt of ctx its error.
+func ConfirmOnTerminal(ctx context.Context, r io.Reader, w io.Writer, question string) (bool, error) {
+	var yes bool
+	err := huh.NewForm(huh.NewGroup(huh.NewConfirm().Title(question).Value(&yes))).
+		WithInput(r).
+		WithOutput(w).
+		WithShowHelp(false).
+		RunWithContext(ctx)
+	if cerr := ctx.Err(); cerr != nil {
+		return false, cerr
+	}
+	if err != nil {
 		return false, err
 	}
 	return yes, nil

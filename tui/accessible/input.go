@@ -34,8 +34,9 @@ func Enabled() bool { return os.Getenv("ACCESSIBLE") != "" }
 type Input struct {
 	ctx       context.Context
 	src       io.Reader
-	cancel    func() bool // cancels a blocked read of src; nil when not possible
-	lines     chan []byte // nil until the first read
+	cr        cancelreader.CancelReader // src, when its reads can be cancelled
+	quit      chan struct{}             // closed by Close: the reader goroutine ends
+	lines     chan []byte               // nil until the first read
 	want      chan struct{}
 	pending   []byte // the rest of a line longer than the caller's buffer
 	delivered int    // lines handed out so far
@@ -44,17 +45,31 @@ type Input struct {
 
 // NewInput reads lines from r until ctx ends. Close it when done.
 func NewInput(ctx context.Context, r io.Reader) *Input {
-	in := &Input{ctx: ctx, src: r}
+	in := &Input{ctx: ctx, src: r, quit: make(chan struct{})}
 	if cr, err := cancelreader.NewReader(r); err == nil {
-		in.src, in.cancel = cr, cr.Cancel
+		in.src, in.cr = cr, cr
 	}
 	return in
 }
 
-// Close cancels a read still blocked on the source.
+// Close ends the reading: a read still blocked on the source is cancelled
+// and waited for where the platform allows it, so that nothing is left
+// holding the terminal (fang queries it while reporting an interrupt).
+// Close is called on an interrupt too.
 func (in *Input) Close() {
-	if in.cancel != nil {
-		in.cancel()
+	select {
+	case <-in.quit:
+		return // closed already
+	default:
+	}
+	close(in.quit)
+	if in.lines == nil || in.cr == nil {
+		return
+	}
+	if in.cr.Cancel() {
+		for range in.lines { // the reader goroutine has ended
+		}
+		in.cr.Close()
 	}
 }
 
@@ -75,14 +90,14 @@ func (in *Input) start() {
 		for {
 			select {
 			case <-in.want:
-			case <-in.ctx.Done():
+			case <-in.quit:
 				return
 			}
 			line, err := br.ReadBytes('\n')
 			if len(line) > 0 {
 				select {
 				case in.lines <- line:
-				case <-in.ctx.Done():
+				case <-in.quit:
 					return
 				}
 			}
@@ -107,6 +122,7 @@ func (in *Input) next() ([]byte, error) {
 	case in.want <- struct{}{}:
 	case <-in.ctx.Done():
 		in.ended = true
+		in.Close()
 		return nil, in.ctx.Err()
 	case <-in.lines: // closed: the reader met the end of input
 		in.ended = true
@@ -115,6 +131,7 @@ func (in *Input) next() ([]byte, error) {
 	select {
 	case <-in.ctx.Done():
 		in.ended = true
+		in.Close()
 		return nil, in.ctx.Err()
 	case line, open := <-in.lines:
 		if !open {
