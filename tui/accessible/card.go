@@ -83,8 +83,14 @@ func (q *cardAsker) findings(ptr string) error {
 	if len(msgs) == 0 {
 		return nil
 	}
-	return errors.New("Not accepted: " + strings.Join(msgs, "; ") + ". Please answer again.")
+	return askAgain("Not accepted: " + strings.Join(msgs, "; ") + ". Please answer again.")
 }
+
+// askAgain is what huh shows, as written, before asking a question again:
+// a sentence for the user rather than an error to wrap.
+type askAgain string
+
+func (m askAgain) Error() string { return string(m) }
 
 // prompt is a question's title with its default, if any.
 func prompt(title, def string) string {
@@ -481,7 +487,7 @@ func (q *cardAsker) output() (CardResult, error) {
 	for {
 		path, err := q.text("Save the card to (\"-\" for standard output)", def, func(s string) error {
 			if s == "" {
-				return errors.New("Please give a file name.")
+				return askAgain("Please give a file name.")
 			}
 			return nil
 		})
