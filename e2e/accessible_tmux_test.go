@@ -147,3 +147,28 @@ func TestConfirmInTmux(t *testing.T) {
 		t.Fatalf("catalog not written: %v", err)
 	}
 }
+
+// TestAccessibleNewInterruptedInTmux: Ctrl-C while a question waits ends
+// with exit 130 and writes nothing.
+func TestAccessibleNewInterruptedInTmux(t *testing.T) {
+	tmuxAvailable(t)
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	tm := newTerm(t, dir, []string{"HOME=" + dir, "TERM=xterm-256color"})
+	// The shell around the command would end at the SIGINT before writing
+	// the command's exit code: it ignores it (Go's signal.Notify takes the
+	// signal back for oncard).
+	tm.start(100, 30, "true; trap '' INT; HOME="+dir+" TERM=xterm-256color "+bin+" new --accessible -o card.json")
+	tm.waitFor("Agent name:")
+	tm.typ("Weather Helper")
+	tm.keys("Enter")
+	tm.waitFor("Description: what the agent does")
+	tm.keys("C-c")
+	if code := tm.exitCode(); code != "130" {
+		t.Fatalf("exit code %s:\n%s", code, tm.capture(false))
+	}
+	tm.waitFor("oncard: interrupted")
+	if _, err := os.Stat(filepath.Join(dir, "card.json")); err == nil {
+		t.Fatal("card written after Ctrl-C")
+	}
+}

@@ -86,6 +86,9 @@ func runNew(cmd *cobra.Command, f newFlags) error {
 	if f.resume && (f.from != "" || f.template != "" || f.yes) {
 		return usagef("--resume reopens a draft on the terminal; it cannot be combined with --from, --template or --yes")
 	}
+	if f.accessible && f.resume {
+		return usagef("--resume reopens a draft in the full-screen editor; it cannot be combined with --accessible")
+	}
 	doc, err := startingDoc(cmd, f)
 	if err != nil {
 		return err
