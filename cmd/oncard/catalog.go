@@ -1,14 +1,9 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"errors"
 	"fmt"
-	"io"
-	"strings"
 
-	"github.com/muesli/cancelreader"
 	"github.com/spf13/cobra"
 
 	"github.com/oncard/oncard/internal/app"
@@ -248,42 +243,6 @@ func entriesFromCards(cmd *cobra.Command, cards []string, f catalogAddFlags) ([]
 		entries[i] = entry
 	}
 	return entries, nil
-}
-
-// confirm asks a yes/no question on w and reads the answer from r; only
-// "y" or "yes" (any case) is a yes, end of input is a no. An interrupt
-// while waiting returns ctx's error (exit 130). The read is cancelled then,
-// so that nothing is left holding the terminal (fang queries it while
-// reporting the interrupt).
-func confirm(ctx context.Context, r io.Reader, w io.Writer, question string) (bool, error) {
-	fmt.Fprintf(w, "%s [y/N] ", question)
-	cr, err := cancelreader.NewReader(r)
-	if err != nil {
-		return false, fmt.Errorf("cannot read the answer: %w", err)
-	}
-	defer cr.Close()
-	answer := make(chan string, 1)
-	go func() {
-		line, _ := bufio.NewReader(cr).ReadString('\n')
-		answer <- line
-	}()
-	select {
-	case <-ctx.Done():
-		fmt.Fprintln(w)
-		if cr.Cancel() {
-			<-answer // the read has returned: the terminal is free
-		}
-		return false, ctx.Err()
-	case line := <-answer:
-		if !strings.HasSuffix(line, "\n") {
-			fmt.Fprintln(w) // end of input: finish the prompt's line
-		}
-		switch strings.ToLower(strings.TrimSpace(line)) {
-		case "y", "yes":
-			return true, nil
-		}
-		return false, nil
-	}
 }
 
 // unifiedDiff is the change from old to new as a unified diff with the

@@ -1,74 +1,66 @@
 package main
 
 import (
-	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/oncard/oncard/tui/accessible"
 )
 
 // prompter asks questions on w and reads the answers, one line each, from
-// one buffered reader (so answers typed ahead are not lost between
-// questions). An interrupt while waiting returns the context's error.
+// one line reader (so answers typed ahead are not lost between questions).
+// An interrupt while waiting returns the context's error.
 type prompter struct {
-	ctx   context.Context
-	w     io.Writer
-	lines chan string // nil until the first question
-	r     *bufio.Reader
+	ctx context.Context
+	r   io.Reader // the input as given: is it a terminal?
+	w   io.Writer
+	in  *accessible.Input
 }
 
 func newPrompter(ctx context.Context, r io.Reader, w io.Writer) *prompter {
-	return &prompter{ctx: ctx, w: w, r: bufio.NewReader(r)}
+	return &prompter{ctx: ctx, r: r, w: w, in: accessible.NewInput(ctx, r)}
 }
 
 // ask shows question and returns the answer line, trimmed; ok is false at
 // the end of input.
 func (p *prompter) ask(question string) (answer string, ok bool, err error) {
 	fmt.Fprint(p.w, question)
-	if p.lines == nil {
-		// One reader goroutine for the whole session: a read blocked on
-		// the terminal cannot be cancelled, so it must not be abandoned
-		// with a second one started after it.
-		p.lines = make(chan string)
-		go func() {
-			defer close(p.lines)
-			for {
-				line, err := p.r.ReadString('\n')
-				if line != "" {
-					p.lines <- line
-				}
-				if err != nil {
-					return
-				}
-			}
-		}()
+	line, ok, err := p.in.ReadLine()
+	if err != nil || !ok {
+		fmt.Fprintln(p.w) // finish the question's line
+		return "", false, err
 	}
-	select {
-	case <-p.ctx.Done():
-		fmt.Fprintln(p.w)
-		return "", false, p.ctx.Err()
-	case line, open := <-p.lines:
-		if !open {
-			fmt.Fprintln(p.w) // end of input: finish the question's line
-			return "", false, nil
-		}
-		if !strings.HasSuffix(line, "\n") {
-			fmt.Fprintln(p.w)
-		}
-		return strings.TrimSpace(line), true, nil
-	}
+	return strings.TrimSpace(line), true, nil
 }
 
 // confirm asks a yes/no question; only "y" or "yes" (any case) is a yes.
 func (p *prompter) confirm(question string) (bool, error) {
-	answer, _, err := p.ask(question + " [y/N] ")
-	if err != nil {
-		return false, err
+	return confirmWith(p.ctx, p.r, p.in, p.w, question)
+}
+
+// confirm asks a yes/no question whose default is no, reading from r.
+func confirm(ctx context.Context, r io.Reader, w io.Writer, question string) (bool, error) {
+	in := accessible.NewInput(ctx, r)
+	defer in.Close()
+	return confirmWith(ctx, r, in, w, question)
+}
+
+// confirmWith asks with huh's Confirm. On a terminal (stdin and w both)
+// it is the usual inline choice; with ACCESSIBLE set, or when either is not
+// a terminal, it is huh's accessible mode: the question on a line of its
+// own and one line read for the answer, "y" or "yes" for a yes, the end of
+// input a no. Ctrl-C is an interrupt (exit 130) either way.
+func confirmWith(ctx context.Context, r io.Reader, in *accessible.Input, w io.Writer, question string) (bool, error) {
+	if !accessible.Enabled() && isTTY(r) && isTTY(w) {
+		ok, err := accessible.ConfirmOnTerminal(ctx, r, w, question)
+		if errors.Is(err, accessible.ErrInterrupted) {
+			fmt.Fprintln(w, "oncard: interrupted")
+			return false, exitError{code: exitInterrupt}
+		}
+		return ok, err
 	}
-	switch strings.ToLower(answer) {
-	case "y", "yes":
-		return true, nil
-	}
-	return false, nil
+	return accessible.NewAsker(in, w).Confirm(question)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/templates"
 	"github.com/oncard/oncard/tui"
+	"github.com/oncard/oncard/tui/accessible"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -26,6 +27,9 @@ type newFlags struct {
 	force    bool
 	output   string
 	resume   bool
+	// accessible asks line by line on the normal screen (also when
+	// ACCESSIBLE is set): see new_accessible.go.
+	accessible bool
 }
 
 func newNewCmd() *cobra.Command {
@@ -58,6 +62,7 @@ Without a terminal, build the card from a partial card or a template:
 	fl.BoolVar(&f.force, "force", false, "allow replacing an existing output file (with --yes)")
 	fl.StringVarP(&f.output, "output", "o", "", "write the card to PATH (\"-\" for stdout; default "+tui.DefaultPath+")")
 	fl.BoolVar(&f.resume, "resume", false, "reopen the latest draft (kept after Ctrl-C)")
+	fl.BoolVar(&f.accessible, "accessible", false, "ask line by line on the normal screen, for screen readers (also when ACCESSIBLE is set)")
 	return cmd
 }
 
@@ -81,6 +86,9 @@ func runNew(cmd *cobra.Command, f newFlags) error {
 	if f.resume && (f.from != "" || f.template != "" || f.yes) {
 		return usagef("--resume reopens a draft on the terminal; it cannot be combined with --from, --template or --yes")
 	}
+	if f.accessible && f.resume {
+		return usagef("--resume reopens a draft in the full-screen editor; it cannot be combined with --accessible")
+	}
 	doc, err := startingDoc(cmd, f)
 	if err != nil {
 		return err
@@ -100,6 +108,9 @@ func runNew(cmd *cobra.Command, f newFlags) error {
 	vopts := &validate.Options{SchemaHosts: hosts}
 	if f.yes {
 		return writeNonInteractive(cmd, doc, f, vopts)
+	}
+	if (f.accessible || accessible.Enabled()) && !f.resume {
+		return runAccessibleNew(cmd, doc, f, vopts)
 	}
 	stdin, stderr := cmd.InOrStdin(), os.Stderr
 	if !isTTY(stdin) || !isTTY(stderr) || (f.output != "-" && !isTTY(cmd.OutOrStdout())) {
@@ -158,6 +169,8 @@ func sourceName(f newFlags) string {
 		return "<stdin>"
 	case f.from != "":
 		return model.SafeText(f.from)
+	case f.template == "":
+		return "new card"
 	}
 	return "template " + f.template
 }
