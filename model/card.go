@@ -9,10 +9,9 @@ import (
 	"unicode"
 )
 
-// Card is a view of an A2A Agent Card held in a Doc: what the card's callers
-// need to read (shape, name, version, endpoint, extension indexes), read from
-// the Doc each time. Edits go to the Doc at JSON pointers, as the editor's
-// fields are bound; NewCard installs the member order they need.
+// Card is a typed view of an A2A Agent Card held in a Doc. Every getter reads
+// the Doc and every setter edits it at a JSON pointer: there is no second copy
+// of the data, so unknown members and untouched bytes stay as they were.
 type Card struct{ Doc *Doc }
 
 // NewCard returns the view and installs the card's spec member order in d, so
@@ -97,7 +96,48 @@ func (c *Card) Shape() Shape {
 	return ShapeUnknown
 }
 
-// ---- editing helpers ----
+// Tri is an optional boolean: absent, or explicitly false or true. An
+// explicit false written by an author is kept, never dropped as "default".
+type Tri int8
+
+const (
+	TriUnset Tri = iota
+	TriFalse
+	TriTrue
+)
+
+// TriOf returns the Tri for a Go bool.
+func TriOf(b bool) Tri {
+	if b {
+		return TriTrue
+	}
+	return TriFalse
+}
+
+// Bool returns the value and whether it is set.
+func (t Tri) Bool() (v, set bool) { return t == TriTrue, t != TriUnset }
+
+func (t Tri) String() string {
+	switch t {
+	case TriTrue:
+		return "true"
+	case TriFalse:
+		return "false"
+	}
+	return "unset"
+}
+
+// triAt reads a boolean member as a Tri; a non-boolean value reads as unset
+// (the validator reports its type).
+func triAt(n *Node) Tri {
+	v, ok := n.BoolValue()
+	if !ok {
+		return TriUnset
+	}
+	return TriOf(v)
+}
+
+// ---- editing helpers shared by the views ----
 
 // setDeep sets value at ptr, creating missing parent objects and arrays on
 // the way (an array where the next token is an index or "-").
@@ -135,26 +175,13 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
 
-// marshalOrdered encodes a flat map with its keys in order (keys not in
-// order are left out: callers build the map from known members).
-func marshalOrdered(obj map[string]any, order []string) ([]byte, error) {
-	b := []byte{'{'}
-	for _, k := range order {
-		v, ok := obj[k]
-		if !ok {
-			continue
-		}
-		if len(b) > 1 {
-			b = append(b, ',')
-		}
-		kb, _ := marshal(k)
-		vb, err := marshal(v)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", k, err)
-		}
-		b = append(append(append(b, kb...), ':'), vb...)
+// setValueDeep is setDeep for a Go value.
+func setValueDeep(d *Doc, ptr string, v any) error {
+	b, err := marshal(v)
+	if err != nil {
+		return fmt.Errorf("%s: %w", ptr, err)
 	}
-	return append(b, '}'), nil
+	return setDeep(d, ptr, b)
 }
 
 // deleteIfPresent deletes ptr when it exists.
@@ -165,16 +192,175 @@ func deleteIfPresent(d *Doc, ptr string) error {
 	return d.Delete(ptr)
 }
 
+// setOptionalString writes v at ptr, or removes the member when v is "".
+func setOptionalString(d *Doc, ptr, v string) error {
+	if v == "" {
+		return deleteIfPresent(d, ptr)
+	}
+	return setValueDeep(d, ptr, v)
+}
+
+// setOptionalList writes list at ptr, or removes the member when it is nil.
+// An empty non-nil list is written as [] (an author may mean "none").
+func setOptionalList(d *Doc, ptr string, list []string) error {
+	if list == nil {
+		return deleteIfPresent(d, ptr)
+	}
+	return setValueDeep(d, ptr, list)
+}
+
+// setTri writes a boolean at ptr, or removes it for TriUnset.
+func setTri(d *Doc, ptr string, t Tri) error {
+	if t == TriUnset {
+		return deleteIfPresent(d, ptr)
+	}
+	return setValueDeep(d, ptr, t == TriTrue)
+}
+
+// strings returns the string items of an array node (other items skipped);
+// nil when n is not an array.
+func stringList(n *Node) []string {
+	if n == nil || n.Kind != Array {
+		return nil
+	}
+	out := make([]string, 0, n.Len())
+	for _, it := range n.Items {
+		if s, ok := it.Str(); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 func idx(i int) string { return strconv.Itoa(i) }
 
 // ---- top-level strings ----
 
 func (c *Card) str(key string) string { return c.Doc.Root().Get(key).Text() }
 
-func (c *Card) Name() string    { return c.str("name") }
-func (c *Card) Version() string { return c.str("version") }
+func (c *Card) Name() string             { return c.str("name") }
+func (c *Card) Description() string      { return c.str("description") }
+func (c *Card) Version() string          { return c.str("version") }
+func (c *Card) DocumentationURL() string { return c.str("documentationUrl") }
+func (c *Card) IconURL() string          { return c.str("iconUrl") }
+
+// SetName writes the required name (an empty string is written, not removed:
+// the validator then says it must not be empty).
+func (c *Card) SetName(v string) error        { return c.Doc.SetValue("/name", v) }
+func (c *Card) SetDescription(v string) error { return c.Doc.SetValue("/description", v) }
+func (c *Card) SetVersion(v string) error     { return c.Doc.SetValue("/version", v) }
+
+// SetDocumentationURL writes the optional URL; "" removes it.
+func (c *Card) SetDocumentationURL(v string) error {
+	return setOptionalString(c.Doc, "/documentationUrl", v)
+}
+
+// SetIconURL writes the optional URL; "" removes it.
+func (c *Card) SetIconURL(v string) error { return setOptionalString(c.Doc, "/iconUrl", v) }
+
+// Provider is the card's provider object.
+type Provider struct{ Organization, URL string }
+
+// Provider returns the provider and whether the member is present.
+func (c *Card) Provider() (Provider, bool) {
+	n := c.Doc.Root().Get("provider")
+	if n == nil {
+		return Provider{}, false
+	}
+	return Provider{Organization: n.Get("organization").Text(), URL: n.Get("url").Text()}, true
+}
+
+// SetProvider writes the provider's members (keeping any others); a zero
+// Provider removes the member.
+func (c *Card) SetProvider(p Provider) error {
+	if p == (Provider{}) {
+		return deleteIfPresent(c.Doc, "/provider")
+	}
+	if err := setValueDeep(c.Doc, "/provider/organization", p.Organization); err != nil {
+		return err
+	}
+	return setValueDeep(c.Doc, "/provider/url", p.URL)
+}
 
 // ---- interfaces ----
+
+// Interface is one AgentInterface (v1.0 supportedInterfaces item).
+type Interface struct {
+	URL             string `json:"url"`
+	ProtocolBinding string `json:"protocolBinding"`
+	Tenant          string `json:"tenant,omitempty"`
+	ProtocolVersion string `json:"protocolVersion"`
+}
+
+// Interfaces returns supportedInterfaces in order (the first is preferred).
+func (c *Card) Interfaces() []Interface {
+	n := c.Doc.Root().Get("supportedInterfaces")
+	var out []Interface
+	for i := 0; i < n.Len(); i++ {
+		it := n.Index(i)
+		out = append(out, Interface{
+			URL:             it.Get("url").Text(),
+			ProtocolBinding: it.Get("protocolBinding").Text(),
+			Tenant:          it.Get("tenant").Text(),
+			ProtocolVersion: it.Get("protocolVersion").Text(),
+		})
+	}
+	return out
+}
+
+// InterfacePtr is the pointer of the i-th supported interface.
+func InterfacePtr(i int) string { return "/supportedInterfaces/" + idx(i) }
+
+// SetInterface replaces the members of interface i (i == len appends).
+// Members the Interface type does not model are kept.
+func (c *Card) SetInterface(i int, in Interface) error {
+	n := c.Doc.Root().Get("supportedInterfaces")
+	if i < 0 || i > n.Len() {
+		return fmt.Errorf("%s: no interface %d", "/supportedInterfaces", i)
+	}
+	if i == n.Len() {
+		return setValueDeep(c.Doc, "/supportedInterfaces/-", in)
+	}
+	p := InterfacePtr(i)
+	for _, f := range []struct{ key, v string }{
+		{"url", in.URL}, {"protocolBinding", in.ProtocolBinding}, {"protocolVersion", in.ProtocolVersion},
+	} {
+		if err := c.Doc.SetValue(p+"/"+f.key, f.v); err != nil {
+			return err
+		}
+	}
+	return setOptionalString(c.Doc, p+"/tenant", in.Tenant)
+}
+
+// DeleteInterface removes interface i.
+func (c *Card) DeleteInterface(i int) error { return c.Doc.Delete(InterfacePtr(i)) }
+
+// V03Interfaces returns the interfaces a v0.3 card declares with its
+// top-level url and preferredTransport (the preferred one, first) and
+// additionalInterfaces, each with the card's protocolVersion as written.
+// Duplicates of the preferred interface are left out; nil when the card has
+// no top-level url.
+func (c *Card) V03Interfaces() []Interface {
+	root := c.Doc.Root()
+	url := root.Get("url").Text()
+	if url == "" {
+		return nil
+	}
+	version := root.Get("protocolVersion").Text()
+	first := Interface{URL: url, ProtocolBinding: root.Get("preferredTransport").Text(), ProtocolVersion: version}
+	if first.ProtocolBinding == "" {
+		first.ProtocolBinding = "JSONRPC" // the v0.3 default
+	}
+	out := []Interface{first}
+	add := root.Get("additionalInterfaces")
+	for i := 0; i < add.Len(); i++ {
+		it := Interface{URL: add.Index(i).Get("url").Text(), ProtocolBinding: add.Index(i).Get("transport").Text(), ProtocolVersion: version}
+		if it != first {
+			out = append(out, it)
+		}
+	}
+	return out
+}
 
 // PrimaryURL is the preferred endpoint: the first supported interface's url,
 // else the v0.3 top-level url.
@@ -185,10 +371,168 @@ func (c *Card) PrimaryURL() string {
 	return c.str("url")
 }
 
+// ---- capabilities ----
+
+func (c *Card) capability(key string) Tri {
+	return triAt(c.Doc.Root().Get("capabilities").Get(key))
+}
+
+func (c *Card) Streaming() Tri         { return c.capability("streaming") }
+func (c *Card) PushNotifications() Tri { return c.capability("pushNotifications") }
+func (c *Card) ExtendedAgentCard() Tri { return c.capability("extendedAgentCard") }
+
+func (c *Card) SetStreaming(t Tri) error { return setTri(c.Doc, "/capabilities/streaming", t) }
+func (c *Card) SetPushNotifications(t Tri) error {
+	return setTri(c.Doc, "/capabilities/pushNotifications", t)
+}
+func (c *Card) SetExtendedAgentCard(t Tri) error {
+	return setTri(c.Doc, "/capabilities/extendedAgentCard", t)
+}
+
+// ---- default modes ----
+
+func (c *Card) DefaultInputModes() []string { return stringList(c.Doc.Root().Get("defaultInputModes")) }
+func (c *Card) DefaultOutputModes() []string {
+	return stringList(c.Doc.Root().Get("defaultOutputModes"))
+}
+
+// SetDefaultInputModes writes the list (required by the spec, so nil writes []).
+func (c *Card) SetDefaultInputModes(m []string) error {
+	return c.Doc.SetValue("/defaultInputModes", nonNil(m))
+}
+func (c *Card) SetDefaultOutputModes(m []string) error {
+	return c.Doc.SetValue("/defaultOutputModes", nonNil(m))
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
 // ---- skills ----
+
+// Skill is one AgentSkill as the views read and write it.
+type Skill struct {
+	ID          string   `json:"id"`
+	Name        string   `json:"name"`
+	Description string   `json:"description"`
+	Tags        []string `json:"tags"`
+	Examples    []string `json:"examples,omitempty"`
+	InputModes  []string `json:"inputModes,omitempty"`
+	OutputModes []string `json:"outputModes,omitempty"`
+	// HasSecurity is true when the skill declares securityRequirements
+	// (v1.0) or security (v0.3). Read only.
+	HasSecurity bool `json:"-"`
+}
 
 // SkillPtr is the pointer of the i-th skill.
 func SkillPtr(i int) string { return "/skills/" + idx(i) }
+
+// Skills returns every skill in order.
+func (c *Card) Skills() []Skill {
+	n := c.Doc.Root().Get("skills")
+	out := make([]Skill, 0, n.Len())
+	for i := 0; i < n.Len(); i++ {
+		s, _ := c.Skill(i)
+		out = append(out, s)
+	}
+	return out
+}
+
+// Skill returns skill i.
+func (c *Card) Skill(i int) (Skill, bool) {
+	n := c.Doc.Root().Get("skills").Index(i)
+	if n == nil {
+		return Skill{}, false
+	}
+	return Skill{
+		ID:          n.Get("id").Text(),
+		Name:        n.Get("name").Text(),
+		Description: n.Get("description").Text(),
+		Tags:        stringList(n.Get("tags")),
+		Examples:    stringList(n.Get("examples")),
+		InputModes:  stringList(n.Get("inputModes")),
+		OutputModes: stringList(n.Get("outputModes")),
+		HasSecurity: n.Get("securityRequirements") != nil || n.Get("security") != nil,
+	}, true
+}
+
+// SkillIDs returns the ids of all skills, in order.
+func (c *Card) SkillIDs() []string {
+	n := c.Doc.Root().Get("skills")
+	out := make([]string, 0, n.Len())
+	for i := 0; i < n.Len(); i++ {
+		out = append(out, n.Index(i).Get("id").Text())
+	}
+	return out
+}
+
+// SkillIndex returns the index of the first skill with this id, or -1.
+func (c *Card) SkillIndex(id string) int {
+	for i, s := range c.SkillIDs() {
+		if s == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// AddSkill appends a skill and returns its index.
+func (c *Card) AddSkill(s Skill) (int, error) {
+	if s.Tags == nil {
+		s.Tags = []string{}
+	}
+	n := c.Doc.Root().Get("skills").Len()
+	return n, setValueDeep(c.Doc, "/skills/-", s)
+}
+
+// DeleteSkill removes skill i.
+func (c *Card) DeleteSkill(i int) error { return c.Doc.Delete(SkillPtr(i)) }
+
+func (c *Card) skillExists(i int) error {
+	if c.Doc.Root().Get("skills").Index(i) == nil {
+		return fmt.Errorf("%s: no such skill", SkillPtr(i))
+	}
+	return nil
+}
+
+// SetSkillID, SetSkillName and SetSkillDescription write required strings.
+func (c *Card) SetSkillID(i int, v string) error { return c.setSkillValue(i, "id", v) }
+func (c *Card) SetSkillName(i int, v string) error {
+	return c.setSkillValue(i, "name", v)
+}
+func (c *Card) SetSkillDescription(i int, v string) error {
+	return c.setSkillValue(i, "description", v)
+}
+
+// SetSkillTags writes the required tags (nil writes []).
+func (c *Card) SetSkillTags(i int, v []string) error { return c.setSkillValue(i, "tags", nonNil(v)) }
+
+// SetSkillExamples, SetSkillInputModes and SetSkillOutputModes write
+// optional lists; nil removes the member.
+func (c *Card) SetSkillExamples(i int, v []string) error { return c.setSkillList(i, "examples", v) }
+func (c *Card) SetSkillInputModes(i int, v []string) error {
+	return c.setSkillList(i, "inputModes", v)
+}
+func (c *Card) SetSkillOutputModes(i int, v []string) error {
+	return c.setSkillList(i, "outputModes", v)
+}
+
+func (c *Card) setSkillValue(i int, key string, v any) error {
+	if err := c.skillExists(i); err != nil {
+		return err
+	}
+	return c.Doc.SetValue(SkillPtr(i)+"/"+key, v)
+}
+
+func (c *Card) setSkillList(i int, key string, v []string) error {
+	if err := c.skillExists(i); err != nil {
+		return err
+	}
+	return setOptionalList(c.Doc, SkillPtr(i)+"/"+key, v)
+}
 
 // Slug turns a display name into an identifier: lower-case letters and
 // digits, other runs of characters become one "-".
@@ -209,13 +553,55 @@ func Slug(name string) string {
 	return b.String()
 }
 
+// SuggestSkillID proposes an id for a skill called name: its slug, made
+// unique among the card's existing ids with a numeric suffix.
+func (c *Card) SuggestSkillID(name string) string {
+	base := Slug(name)
+	if base == "" {
+		base = "skill"
+	}
+	taken := map[string]bool{}
+	for _, id := range c.SkillIDs() {
+		taken[id] = true
+	}
+	id := base
+	for n := 2; taken[id]; n++ {
+		id = base + "-" + strconv.Itoa(n)
+	}
+	return id
+}
+
 // ---- extensions ----
 
 // OnRequestURI identifies the On Request extension.
 const OnRequestURI = "https://agent-capability.org/ext/on-request/v1"
 
+// Extension is one AgentExtension in capabilities.extensions.
+type Extension struct {
+	URI         string
+	Description string
+	Required    Tri
+	HasParams   bool
+}
+
 // ExtensionPtr is the pointer of the i-th extension.
 func ExtensionPtr(i int) string { return "/capabilities/extensions/" + idx(i) }
+
+// Extensions returns the declared extensions in order.
+func (c *Card) Extensions() []Extension {
+	n := c.Doc.Root().Get("capabilities").Get("extensions")
+	var out []Extension
+	for i := 0; i < n.Len(); i++ {
+		e := n.Index(i)
+		out = append(out, Extension{
+			URI:         e.Get("uri").Text(),
+			Description: e.Get("description").Text(),
+			Required:    triAt(e.Get("required")),
+			HasParams:   e.Get("params") != nil,
+		})
+	}
+	return out
+}
 
 // ExtensionIndex returns the index of the first extension whose uri
 // satisfies match, or -1.
@@ -236,6 +622,72 @@ func (c *Card) OnRequestIndex() int {
 
 // DiscoveryIndex is the index of the OASF discovery extension, or -1.
 func (c *Card) DiscoveryIndex() int { return c.ExtensionIndex(IsDiscoveryURI) }
+
+// AddExtension appends an extension. params is JSON text (nil for none);
+// required TriUnset leaves the member out.
+func (c *Card) AddExtension(uri, description string, required Tri, params []byte) (int, error) {
+	var b bytes.Buffer
+	b.WriteString(`{"uri":`)
+	u, _ := marshal(uri)
+	b.Write(u)
+	if description != "" {
+		d, _ := marshal(description)
+		b.WriteString(`,"description":`)
+		b.Write(d)
+	}
+	if required != TriUnset {
+		b.WriteString(`,"required":` + required.String())
+	}
+	if params != nil {
+		if !json.Valid(params) {
+			return -1, fmt.Errorf("%s: params are not valid JSON", "/capabilities/extensions/-")
+		}
+		b.WriteString(`,"params":`)
+		b.Write(params)
+	}
+	b.WriteByte('}')
+	n := c.Doc.Root().Get("capabilities").Get("extensions").Len()
+	return n, setDeep(c.Doc, "/capabilities/extensions/-", b.Bytes())
+}
+
+// DeleteExtension removes extension i.
+func (c *Card) DeleteExtension(i int) error { return c.Doc.Delete(ExtensionPtr(i)) }
+
+// SetExtensionDescription writes the description of extension i; "" removes it.
+func (c *Card) SetExtensionDescription(i int, v string) error {
+	if c.Doc.Find(ExtensionPtr(i)) == nil {
+		return fmt.Errorf("%s: no such extension", ExtensionPtr(i))
+	}
+	return setOptionalString(c.Doc, ExtensionPtr(i)+"/description", v)
+}
+
+// SetExtensionRequired writes required of extension i; TriUnset removes it.
+func (c *Card) SetExtensionRequired(i int, t Tri) error {
+	if c.Doc.Find(ExtensionPtr(i)) == nil {
+		return fmt.Errorf("%s: no such extension", ExtensionPtr(i))
+	}
+	return setTri(c.Doc, ExtensionPtr(i)+"/required", t)
+}
+
+// OnRequest returns a view of the On Request params, if the card declares
+// the extension.
+func (c *Card) OnRequest() (*OnRequestParams, bool) {
+	i := c.OnRequestIndex()
+	if i < 0 {
+		return nil, false
+	}
+	return &OnRequestParams{Doc: c.Doc, Ptr: ExtensionPtr(i) + "/params"}, true
+}
+
+// Discovery returns a view of the OASF discovery payload, if the card
+// declares the extension.
+func (c *Card) Discovery() (*Discovery, bool) {
+	i := c.DiscoveryIndex()
+	if i < 0 {
+		return nil, false
+	}
+	return &Discovery{Doc: c.Doc, Ptr: ExtensionPtr(i) + "/params"}, true
+}
 
 // SpecRequirementForms rewrites the security requirement values some SDKs
 // write, a bare array of scopes (`{"schemes": {"g": ["s"]}}`) or null, in

@@ -2,6 +2,7 @@ package model
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -33,4 +34,84 @@ func DiscoveryURIVersion(uri string) string {
 		return ""
 	}
 	return segs[len(segs)-3]
+}
+
+// Discovery is a view of an OASF discovery payload ({schema_version, skills,
+// domains}) at Ptr: a card extension's params, a catalog entry's extension
+// value, or a standalone payload ("").
+type Discovery struct {
+	Doc *Doc
+	Ptr string
+}
+
+// NewDiscovery returns the view of a standalone payload document.
+func NewDiscovery(d *Doc) *Discovery {
+	d.SetMemberOrder(DiscoveryMemberOrder)
+	return &Discovery{Doc: d}
+}
+
+// ClassRef is a reference to a skill or domain class: a name, an id or
+// both. ID is 0 when absent (OASF ids are positive).
+type ClassRef struct {
+	Name string `json:"name,omitempty"`
+	ID   int64  `json:"id,omitempty"`
+}
+
+// SchemaVersion is the payload's schema_version.
+func (v *Discovery) SchemaVersion() string {
+	return v.Doc.Find(v.Ptr).Get("schema_version").Text()
+}
+
+// SetSchemaVersion writes schema_version.
+func (v *Discovery) SetSchemaVersion(s string) error {
+	return setValueDeep(v.Doc, v.Ptr+"/schema_version", s)
+}
+
+// Skills and Domains return the references in order. A reference whose id
+// is not an integer reads with ID 0 (the validator reports it).
+func (v *Discovery) Skills() []ClassRef  { return v.refs("skills") }
+func (v *Discovery) Domains() []ClassRef { return v.refs("domains") }
+
+func (v *Discovery) refs(key string) []ClassRef {
+	n := v.Doc.Find(v.Ptr).Get(key)
+	out := make([]ClassRef, 0, n.Len())
+	for i := 0; i < n.Len(); i++ {
+		it := n.Index(i)
+		r := ClassRef{Name: it.Get("name").Text()}
+		if id := it.Get("id"); id != nil && id.Kind == Number {
+			r.ID, _ = strconv.ParseInt(string(id.Raw()), 10, 64)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// HasDomains reports whether the payload has a domains member.
+func (v *Discovery) HasDomains() bool { return v.Doc.Find(v.Ptr).Get("domains") != nil }
+
+// SetSkills and SetDomains replace the whole list (the UI picks the classes
+// from the taxonomy). SetDomains(nil) removes the member.
+func (v *Discovery) SetSkills(refs []ClassRef) error {
+	if refs == nil {
+		refs = []ClassRef{}
+	}
+	return v.setRefs("skills", refs)
+}
+func (v *Discovery) SetDomains(refs []ClassRef) error {
+	if refs == nil {
+		return deleteIfPresent(v.Doc, v.Ptr+"/domains")
+	}
+	return v.setRefs("domains", refs)
+}
+
+// AddSkill and AddDomain append one reference.
+func (v *Discovery) AddSkill(r ClassRef) error  { return setValueDeep(v.Doc, v.Ptr+"/skills/-", r) }
+func (v *Discovery) AddDomain(r ClassRef) error { return setValueDeep(v.Doc, v.Ptr+"/domains/-", r) }
+
+// DeleteSkill and DeleteDomain remove reference i.
+func (v *Discovery) DeleteSkill(i int) error  { return v.Doc.Delete(v.Ptr + "/skills/" + idx(i)) }
+func (v *Discovery) DeleteDomain(i int) error { return v.Doc.Delete(v.Ptr + "/domains/" + idx(i)) }
+
+func (v *Discovery) setRefs(key string, refs []ClassRef) error {
+	return setValueDeep(v.Doc, v.Ptr+"/"+key, refs)
 }
