@@ -200,15 +200,6 @@ func setOptionalString(d *Doc, ptr, v string) error {
 	return setValueDeep(d, ptr, v)
 }
 
-// setOptionalList writes list at ptr, or removes the member when it is nil.
-// An empty non-nil list is written as [] (an author may mean "none").
-func setOptionalList(d *Doc, ptr string, list []string) error {
-	if list == nil {
-		return deleteIfPresent(d, ptr)
-	}
-	return setValueDeep(d, ptr, list)
-}
-
 // setTri writes a boolean at ptr, or removes it for TriUnset.
 func setTri(d *Doc, ptr string, t Tri) error {
 	if t == TriUnset {
@@ -238,25 +229,15 @@ func idx(i int) string { return strconv.Itoa(i) }
 
 func (c *Card) str(key string) string { return c.Doc.Root().Get(key).Text() }
 
-func (c *Card) Name() string             { return c.str("name") }
-func (c *Card) Description() string      { return c.str("description") }
-func (c *Card) Version() string          { return c.str("version") }
-func (c *Card) DocumentationURL() string { return c.str("documentationUrl") }
-func (c *Card) IconURL() string          { return c.str("iconUrl") }
+func (c *Card) Name() string        { return c.str("name") }
+func (c *Card) Description() string { return c.str("description") }
+func (c *Card) Version() string     { return c.str("version") }
 
 // SetName writes the required name (an empty string is written, not removed:
 // the validator then says it must not be empty).
 func (c *Card) SetName(v string) error        { return c.Doc.SetValue("/name", v) }
 func (c *Card) SetDescription(v string) error { return c.Doc.SetValue("/description", v) }
 func (c *Card) SetVersion(v string) error     { return c.Doc.SetValue("/version", v) }
-
-// SetDocumentationURL writes the optional URL; "" removes it.
-func (c *Card) SetDocumentationURL(v string) error {
-	return setOptionalString(c.Doc, "/documentationUrl", v)
-}
-
-// SetIconURL writes the optional URL; "" removes it.
-func (c *Card) SetIconURL(v string) error { return setOptionalString(c.Doc, "/iconUrl", v) }
 
 // Provider is the card's provider object.
 type Provider struct{ Organization, URL string }
@@ -332,36 +313,6 @@ func (c *Card) SetInterface(i int, in Interface) error {
 	return setOptionalString(c.Doc, p+"/tenant", in.Tenant)
 }
 
-// DeleteInterface removes interface i.
-func (c *Card) DeleteInterface(i int) error { return c.Doc.Delete(InterfacePtr(i)) }
-
-// V03Interfaces returns the interfaces a v0.3 card declares with its
-// top-level url and preferredTransport (the preferred one, first) and
-// additionalInterfaces, each with the card's protocolVersion as written.
-// Duplicates of the preferred interface are left out; nil when the card has
-// no top-level url.
-func (c *Card) V03Interfaces() []Interface {
-	root := c.Doc.Root()
-	url := root.Get("url").Text()
-	if url == "" {
-		return nil
-	}
-	version := root.Get("protocolVersion").Text()
-	first := Interface{URL: url, ProtocolBinding: root.Get("preferredTransport").Text(), ProtocolVersion: version}
-	if first.ProtocolBinding == "" {
-		first.ProtocolBinding = "JSONRPC" // the v0.3 default
-	}
-	out := []Interface{first}
-	add := root.Get("additionalInterfaces")
-	for i := 0; i < add.Len(); i++ {
-		it := Interface{URL: add.Index(i).Get("url").Text(), ProtocolBinding: add.Index(i).Get("transport").Text(), ProtocolVersion: version}
-		if it != first {
-			out = append(out, it)
-		}
-	}
-	return out
-}
-
 // PrimaryURL is the preferred endpoint: the first supported interface's url,
 // else the v0.3 top-level url.
 func (c *Card) PrimaryURL() string {
@@ -373,36 +324,7 @@ func (c *Card) PrimaryURL() string {
 
 // ---- capabilities ----
 
-func (c *Card) capability(key string) Tri {
-	return triAt(c.Doc.Root().Get("capabilities").Get(key))
-}
-
-func (c *Card) Streaming() Tri         { return c.capability("streaming") }
-func (c *Card) PushNotifications() Tri { return c.capability("pushNotifications") }
-func (c *Card) ExtendedAgentCard() Tri { return c.capability("extendedAgentCard") }
-
-func (c *Card) SetStreaming(t Tri) error { return setTri(c.Doc, "/capabilities/streaming", t) }
-func (c *Card) SetPushNotifications(t Tri) error {
-	return setTri(c.Doc, "/capabilities/pushNotifications", t)
-}
-func (c *Card) SetExtendedAgentCard(t Tri) error {
-	return setTri(c.Doc, "/capabilities/extendedAgentCard", t)
-}
-
 // ---- default modes ----
-
-func (c *Card) DefaultInputModes() []string { return stringList(c.Doc.Root().Get("defaultInputModes")) }
-func (c *Card) DefaultOutputModes() []string {
-	return stringList(c.Doc.Root().Get("defaultOutputModes"))
-}
-
-// SetDefaultInputModes writes the list (required by the spec, so nil writes []).
-func (c *Card) SetDefaultInputModes(m []string) error {
-	return c.Doc.SetValue("/defaultInputModes", nonNil(m))
-}
-func (c *Card) SetDefaultOutputModes(m []string) error {
-	return c.Doc.SetValue("/defaultOutputModes", nonNil(m))
-}
 
 func nonNil(s []string) []string {
 	if s == nil {
@@ -469,16 +391,6 @@ func (c *Card) SkillIDs() []string {
 	return out
 }
 
-// SkillIndex returns the index of the first skill with this id, or -1.
-func (c *Card) SkillIndex(id string) int {
-	for i, s := range c.SkillIDs() {
-		if s == id {
-			return i
-		}
-	}
-	return -1
-}
-
 // AddSkill appends a skill and returns its index.
 func (c *Card) AddSkill(s Skill) (int, error) {
 	if s.Tags == nil {
@@ -487,9 +399,6 @@ func (c *Card) AddSkill(s Skill) (int, error) {
 	n := c.Doc.Root().Get("skills").Len()
 	return n, setValueDeep(c.Doc, "/skills/-", s)
 }
-
-// DeleteSkill removes skill i.
-func (c *Card) DeleteSkill(i int) error { return c.Doc.Delete(SkillPtr(i)) }
 
 func (c *Card) skillExists(i int) error {
 	if c.Doc.Root().Get("skills").Index(i) == nil {
@@ -510,28 +419,11 @@ func (c *Card) SetSkillDescription(i int, v string) error {
 // SetSkillTags writes the required tags (nil writes []).
 func (c *Card) SetSkillTags(i int, v []string) error { return c.setSkillValue(i, "tags", nonNil(v)) }
 
-// SetSkillExamples, SetSkillInputModes and SetSkillOutputModes write
-// optional lists; nil removes the member.
-func (c *Card) SetSkillExamples(i int, v []string) error { return c.setSkillList(i, "examples", v) }
-func (c *Card) SetSkillInputModes(i int, v []string) error {
-	return c.setSkillList(i, "inputModes", v)
-}
-func (c *Card) SetSkillOutputModes(i int, v []string) error {
-	return c.setSkillList(i, "outputModes", v)
-}
-
 func (c *Card) setSkillValue(i int, key string, v any) error {
 	if err := c.skillExists(i); err != nil {
 		return err
 	}
 	return c.Doc.SetValue(SkillPtr(i)+"/"+key, v)
-}
-
-func (c *Card) setSkillList(i int, key string, v []string) error {
-	if err := c.skillExists(i); err != nil {
-		return err
-	}
-	return setOptionalList(c.Doc, SkillPtr(i)+"/"+key, v)
 }
 
 // Slug turns a display name into an identifier: lower-case letters and
@@ -587,22 +479,6 @@ type Extension struct {
 // ExtensionPtr is the pointer of the i-th extension.
 func ExtensionPtr(i int) string { return "/capabilities/extensions/" + idx(i) }
 
-// Extensions returns the declared extensions in order.
-func (c *Card) Extensions() []Extension {
-	n := c.Doc.Root().Get("capabilities").Get("extensions")
-	var out []Extension
-	for i := 0; i < n.Len(); i++ {
-		e := n.Index(i)
-		out = append(out, Extension{
-			URI:         e.Get("uri").Text(),
-			Description: e.Get("description").Text(),
-			Required:    triAt(e.Get("required")),
-			HasParams:   e.Get("params") != nil,
-		})
-	}
-	return out
-}
-
 // ExtensionIndex returns the index of the first extension whose uri
 // satisfies match, or -1.
 func (c *Card) ExtensionIndex(match func(uri string) bool) int {
@@ -652,22 +528,6 @@ func (c *Card) AddExtension(uri, description string, required Tri, params []byte
 
 // DeleteExtension removes extension i.
 func (c *Card) DeleteExtension(i int) error { return c.Doc.Delete(ExtensionPtr(i)) }
-
-// SetExtensionDescription writes the description of extension i; "" removes it.
-func (c *Card) SetExtensionDescription(i int, v string) error {
-	if c.Doc.Find(ExtensionPtr(i)) == nil {
-		return fmt.Errorf("%s: no such extension", ExtensionPtr(i))
-	}
-	return setOptionalString(c.Doc, ExtensionPtr(i)+"/description", v)
-}
-
-// SetExtensionRequired writes required of extension i; TriUnset removes it.
-func (c *Card) SetExtensionRequired(i int, t Tri) error {
-	if c.Doc.Find(ExtensionPtr(i)) == nil {
-		return fmt.Errorf("%s: no such extension", ExtensionPtr(i))
-	}
-	return setTri(c.Doc, ExtensionPtr(i)+"/required", t)
-}
 
 // OnRequest returns a view of the On Request params, if the card declares
 // the extension.

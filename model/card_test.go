@@ -68,166 +68,88 @@ func TestCardShape(t *testing.T) {
 	if got := NewCard(d).Shape(); got != ShapeUnknown {
 		t.Errorf("array: Shape() = %v", got)
 	}
+	if ShapeDual.String() != "dual (v1.0 + v0.3)" || ShapeUnknown.String() != "unknown" {
+		t.Error("Shape.String")
+	}
 }
 
-func TestCardGettersV10(t *testing.T) {
+func TestCardReadersV10(t *testing.T) {
 	c := NewCard(loadView(t, "card-v10.json"))
-	if c.Name() != "Harbor Helpdesk" || c.Version() != "2.3.1" ||
-		!strings.HasPrefix(c.Description(), "Answers questions") ||
-		c.DocumentationURL() != "https://harbor.example/docs/helpdesk" || c.IconURL() != "" {
-		t.Errorf("strings: %q %q %q %q %q", c.Name(), c.Version(), c.Description(), c.DocumentationURL(), c.IconURL())
-	}
-	p, ok := c.Provider()
-	if !ok || p != (Provider{"Harbor Telecom", "https://harbor.example"}) {
-		t.Errorf("Provider() = %v, %v", p, ok)
-	}
-	wantIf := []Interface{
-		{URL: "https://helpdesk.harbor.example/a2a/v1", ProtocolBinding: "JSONRPC", ProtocolVersion: "1.0"},
-		{URL: "https://helpdesk.harbor.example/a2a/rest", ProtocolBinding: "HTTP+JSON", Tenant: "eu", ProtocolVersion: "1.0"},
-	}
-	if got := c.Interfaces(); !reflect.DeepEqual(got, wantIf) {
-		t.Errorf("Interfaces() = %+v", got)
+	if c.Name() != "Harbor Helpdesk" || c.Version() != "2.3.1" {
+		t.Errorf("strings: %q %q", c.Name(), c.Version())
 	}
 	if c.PrimaryURL() != "https://helpdesk.harbor.example/a2a/v1" {
 		t.Errorf("PrimaryURL() = %q", c.PrimaryURL())
 	}
-	if c.Streaming() != TriTrue || c.PushNotifications() != TriFalse || c.ExtendedAgentCard() != TriUnset {
-		t.Errorf("capabilities: %v %v %v", c.Streaming(), c.PushNotifications(), c.ExtendedAgentCard())
-	}
-	if !reflect.DeepEqual(c.DefaultInputModes(), []string{"text/plain"}) ||
-		!reflect.DeepEqual(c.DefaultOutputModes(), []string{"text/plain", "application/json"}) {
-		t.Errorf("modes: %v %v", c.DefaultInputModes(), c.DefaultOutputModes())
-	}
-	if got := c.SkillIDs(); !reflect.DeepEqual(got, []string{"plan-faq", "cancel-contract", "shop-hours"}) {
-		t.Errorf("SkillIDs() = %v", got)
-	}
-	skills := c.Skills()
-	want0 := Skill{ID: "plan-faq", Name: "Plan questions", Description: "Explains plans, prices and roaming.",
-		Tags: []string{"telecom", "faq"}, Examples: []string{"How much is roaming in France?"}}
-	if !reflect.DeepEqual(skills[0], want0) {
-		t.Errorf("Skills()[0] = %+v", skills[0])
-	}
-	if skills[1].HasSecurity || !skills[2].HasSecurity {
-		t.Errorf("HasSecurity: %v %v", skills[1].HasSecurity, skills[2].HasSecurity)
-	}
-	if _, ok := c.Skill(3); ok {
-		t.Error("Skill(3) exists")
-	}
-	if c.SkillIndex("shop-hours") != 2 || c.SkillIndex("nope") != -1 {
-		t.Error("SkillIndex")
-	}
-	exts := c.Extensions()
-	if len(exts) != 2 || exts[0].URI != OnRequestURI || exts[0].Required != TriFalse || !exts[0].HasParams ||
-		exts[1].Required != TriUnset || exts[1].Description != "" {
-		t.Errorf("Extensions() = %+v", exts)
-	}
 	if c.OnRequestIndex() != 0 || c.DiscoveryIndex() != 1 {
 		t.Errorf("indexes %d %d", c.OnRequestIndex(), c.DiscoveryIndex())
 	}
+	if i := c.ExtensionIndex(func(u string) bool { return strings.HasPrefix(u, "https://schema.oasf") }); i != 1 {
+		t.Errorf("ExtensionIndex = %d", i)
+	}
 }
 
-func TestCardGettersV03(t *testing.T) {
+func TestCardReadersV03(t *testing.T) {
 	c := NewCard(loadView(t, "card-v03.json"))
-	if c.Interfaces() != nil {
-		t.Errorf("v0.3 Interfaces() = %v", c.Interfaces())
-	}
-	wantV03 := []Interface{
-		{URL: "https://ledger.example.org/a2a", ProtocolBinding: "JSONRPC", ProtocolVersion: "0.3.0"},
-		{URL: "https://ledger.example.org/grpc", ProtocolBinding: "GRPC", ProtocolVersion: "0.3.0"},
-	}
-	if got := c.V03Interfaces(); !reflect.DeepEqual(got, wantV03) {
-		t.Errorf("V03Interfaces() = %+v", got)
-	}
-	if NewCard(loadView(t, "card-v10.json")).V03Interfaces() != nil {
-		t.Error("V03Interfaces of a v1.0 card")
-	}
 	if c.PrimaryURL() != "https://ledger.example.org/a2a" {
 		t.Errorf("PrimaryURL() = %q", c.PrimaryURL())
 	}
-	if _, ok := c.Provider(); ok {
-		t.Error("Provider present")
-	}
-	if c.Streaming() != TriFalse || c.OnRequestIndex() != -1 || c.DiscoveryIndex() != -1 {
-		t.Error("v0.3 capabilities/extensions")
-	}
-	if s, _ := c.Skill(0); !s.HasSecurity {
-		t.Error("v0.3 skill security not seen")
-	}
-	if _, ok := c.OnRequest(); ok {
-		t.Error("OnRequest() on a card without it")
-	}
-	if _, ok := c.Discovery(); ok {
-		t.Error("Discovery() on a card without it")
+	if c.OnRequestIndex() != -1 || c.DiscoveryIndex() != -1 {
+		t.Error("v0.3 card without extensions has extension indexes")
 	}
 }
 
-func TestCardGettersOnBadTypes(t *testing.T) {
-	d, err := Parse([]byte(`{"name": 3, "capabilities": {"streaming": "yes", "extensions": {}}, "skills": "x", "defaultInputModes": [1, "a"]}`))
+func TestCardReadersOnBadTypes(t *testing.T) {
+	d, err := Parse([]byte(`{"name": 3, "capabilities": {"streaming": "yes", "extensions": {}}, "supportedInterfaces": "x", "url": 7}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := NewCard(d)
-	if c.Name() != "" || c.Streaming() != TriUnset || c.Skills() == nil || len(c.Skills()) != 0 ||
-		c.Extensions() != nil || !reflect.DeepEqual(c.DefaultInputModes(), []string{"a"}) {
+	if c.Name() != "" || c.PrimaryURL() != "" || c.OnRequestIndex() != -1 || c.DiscoveryIndex() != -1 {
 		t.Error("bad types are not read as absent")
-	}
-	if err := c.SetSkillName(0, "x"); err == nil {
-		t.Error("SetSkillName on a missing skill succeeded")
 	}
 }
 
-func TestCardTopLevelSetters(t *testing.T) {
+// The TUI and the edit commands write a card at JSON pointers; these are the
+// edits of its screens, each of which must change exactly one line.
+func TestCardPointerEditsChangeOneLine(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		edit func(c *Card) error
-		want string
+		ptr   string
+		value any
+		want  string
 	}{
-		{"name", func(c *Card) error { return c.SetName("Harbor Desk") }, `"name": "Harbor Desk",`},
-		{"description", func(c *Card) error { return c.SetDescription("New <b> & more") }, `"description": "New <b> & more",`},
-		{"version", func(c *Card) error { return c.SetVersion("2.4.0") }, `"version": "2.4.0",`},
-		{"documentationUrl", func(c *Card) error { return c.SetDocumentationURL("https://d.example") }, `"documentationUrl": "https://d.example",`},
-		{"streaming", func(c *Card) error { return c.SetStreaming(TriFalse) }, `"streaming": false,`},
-		{"pushNotifications", func(c *Card) error { return c.SetPushNotifications(TriTrue) }, `"pushNotifications": true,`},
-		{"inputModes", func(c *Card) error { return c.SetDefaultInputModes([]string{"text/plain", "image/png"}) }, `"defaultInputModes": ["text/plain", "image/png"],`},
-		{"skill name", func(c *Card) error { return c.SetSkillName(1, "End a contract") }, `"name": "End a contract",`},
-		{"skill id", func(c *Card) error { return c.SetSkillID(0, "plans") }, `"id": "plans",`},
-		{"skill description", func(c *Card) error { return c.SetSkillDescription(2, "Hours.") }, `"description": "Hours.",`},
-		{"skill tags", func(c *Card) error { return c.SetSkillTags(0, []string{"a"}) }, `"tags": ["a"],`},
-		{"skill examples", func(c *Card) error { return c.SetSkillExamples(0, []string{"Q?"}) }, `"examples": ["Q?"],`},
-		{"interface", func(c *Card) error {
-			return c.SetInterface(0, Interface{URL: "https://helpdesk.harbor.example/a2a/v2", ProtocolBinding: "JSONRPC", ProtocolVersion: "1.0"})
-		}, `{"url": "https://helpdesk.harbor.example/a2a/v2", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},`},
-		{"extension description", func(c *Card) error { return c.SetExtensionDescription(0, "People") }, `"description": "People",`},
-		{"extension required", func(c *Card) error { return c.SetExtensionRequired(0, TriTrue) }, `"required": true,`},
-		{"provider", func(c *Card) error { return c.SetProvider(Provider{"Harbor Ltd", "https://harbor.example"}) }, `"organization": "Harbor Ltd",`},
+		{"/name", "Harbor Desk", `"name": "Harbor Desk",`},
+		{"/description", "New <b> & more", `"description": "New <b> & more",`},
+		{"/version", "2.4.0", `"version": "2.4.0",`},
+		{"/documentationUrl", "https://d.example", `"documentationUrl": "https://d.example",`},
+		{"/capabilities/streaming", false, `"streaming": false,`},
+		{"/capabilities/pushNotifications", true, `"pushNotifications": true,`},
+		{"/defaultInputModes", []string{"text/plain", "image/png"}, `"defaultInputModes": ["text/plain", "image/png"],`},
+		{"/skills/1/name", "End a contract", `"name": "End a contract",`},
+		{"/skills/0/tags", []string{"a"}, `"tags": ["a"],`},
+		{"/supportedInterfaces/0/url", "https://helpdesk.harbor.example/a2a/v2",
+			`{"url": "https://helpdesk.harbor.example/a2a/v2", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},`},
+		{"/capabilities/extensions/0/required", true, `"required": true,`},
+		{"/provider/organization", "Harbor Ltd", `"organization": "Harbor Ltd",`},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			d := loadView(t, "card-v10.json")
+		t.Run(tc.ptr, func(t *testing.T) {
+			d := NewCard(loadView(t, "card-v10.json")).Doc
 			before := d.Encode()
-			if err := tc.edit(NewCard(d)); err != nil {
-				t.Fatal(err)
-			}
+			must(t, d.SetValue(tc.ptr, tc.value))
 			oneLineChanged(t, before, d.Encode(), tc.want)
 		})
 	}
 }
 
-func TestCardSettersRoundTripThroughGetters(t *testing.T) {
-	d := loadView(t, "card-v10.json")
-	c := NewCard(d)
-	must(t, c.SetIconURL("https://harbor.example/icon.png"))
-	must(t, c.SetExtendedAgentCard(TriTrue))
-	must(t, c.SetSkillInputModes(1, []string{"text/plain"}))
-	must(t, c.SetSkillOutputModes(1, []string{}))
-	if c.IconURL() != "https://harbor.example/icon.png" || c.ExtendedAgentCard() != TriTrue {
-		t.Error("set values not read back")
-	}
-	s, _ := c.Skill(1)
-	if !reflect.DeepEqual(s.InputModes, []string{"text/plain"}) || s.OutputModes == nil || len(s.OutputModes) != 0 {
-		t.Errorf("skill modes: %+v", s)
-	}
-	// New members land in spec order: iconUrl after skills (the unknown
-	// x-vendor stays last), extendedAgentCard after extensions.
+// Members added to a card land where the spec puts them (NewCard installs
+// the order), and removing them again gives back the source.
+func TestCardNewMembersInSpecOrder(t *testing.T) {
+	d := NewCard(loadView(t, "card-v10.json")).Doc
+	must(t, setDeep(d, "/iconUrl", []byte(`"https://harbor.example/icon.png"`)))
+	must(t, setDeep(d, "/capabilities/extendedAgentCard", []byte(`true`)))
+	must(t, setDeep(d, "/skills/1/inputModes", []byte(`["text/plain"]`)))
+	// iconUrl after skills (the unknown x-vendor stays last),
+	// extendedAgentCard after extensions.
 	out := string(d.Encode())
 	if !strings.Contains(out, "  ],\n  \"iconUrl\": \"https://harbor.example/icon.png\",\n  \"x-vendor\"") {
 		t.Errorf("iconUrl not after skills:\n%s", out)
@@ -235,88 +157,63 @@ func TestCardSettersRoundTripThroughGetters(t *testing.T) {
 	if strings.Index(out, `"extendedAgentCard"`) < strings.Index(out, `"x-note"`) {
 		t.Error("extendedAgentCard before extensions")
 	}
-	// Unset and "" remove members again; an explicit false stays.
-	must(t, c.SetIconURL(""))
-	must(t, c.SetExtendedAgentCard(TriUnset))
-	must(t, c.SetSkillInputModes(1, nil))
-	must(t, c.SetSkillOutputModes(1, nil))
-	must(t, c.SetStreaming(TriFalse))
-	if c.IconURL() != "" || c.ExtendedAgentCard() != TriUnset || c.Streaming() != TriFalse {
-		t.Error("removal")
+	if strings.Index(out, `"inputModes"`) < strings.Index(out, `"A person at Harbor cancels contracts."`) {
+		t.Error("skill inputModes before description")
 	}
-	// Back to the source except the streaming line.
-	oneLineChanged(t, loadView(t, "card-v10.json").Encode(), d.Encode(), `"streaming": false,`)
+	for _, ptr := range []string{"/iconUrl", "/capabilities/extendedAgentCard", "/skills/1/inputModes", "/nothing/here"} {
+		must(t, deleteIfPresent(d, ptr))
+	}
+	if got, want := string(d.Encode()), string(loadView(t, "card-v10.json").Encode()); got != want {
+		t.Errorf("not back to the source:\n%s", got)
+	}
 	// The unknown members survive.
-	if !strings.Contains(string(d.Encode()), `"x-vendor": {"build": 42}`) || !strings.Contains(string(d.Encode()), `"x-internal": {"owner": "support"}`) {
+	if !strings.Contains(out, `"x-vendor": {"build": 42}`) || !strings.Contains(out, `"x-internal": {"owner": "support"}`) {
 		t.Error("unknown members lost")
 	}
 }
 
-func TestCardAddAndDelete(t *testing.T) {
-	d := loadView(t, "card-dual.json")
-	c := NewCard(d)
-	i, err := c.AddSkill(Skill{ID: c.SuggestSkillID("Echo"), Name: "Echo", Description: "Again."})
-	must(t, err)
-	if i != 1 {
-		t.Fatalf("AddSkill index %d", i)
-	}
-	s, _ := c.Skill(1)
-	if s.ID != "echo-2" || s.Tags == nil {
-		t.Errorf("added skill %+v", s)
-	}
-	must(t, c.DeleteSkill(1))
-	if !reflect.DeepEqual(c.SkillIDs(), []string{"echo"}) {
-		t.Error("DeleteSkill")
-	}
-	// Capabilities exists but is empty: extensions is created.
-	j, err := c.AddExtension(OnRequestURI, "People", TriFalse, []byte(`{"skills":[{"id":"echo","personEntry":"tel:+1-555-0100"}]}`))
-	must(t, err)
-	if j != 0 || c.OnRequestIndex() != 0 {
-		t.Fatalf("AddExtension: %d %d", j, c.OnRequestIndex())
-	}
-	or, ok := c.OnRequest()
-	if !ok || or.Entries()[0].PersonEntry != "tel:+1-555-0100" {
-		t.Error("OnRequest view of the added extension")
-	}
-	if _, err := c.AddExtension("https://x.example/e", "", TriUnset, []byte(`{`)); err == nil {
-		t.Error("invalid params accepted")
-	}
-	must(t, c.DeleteExtension(0))
-	if c.OnRequestIndex() != -1 {
-		t.Error("DeleteExtension")
-	}
-	// Interfaces: append and delete.
-	must(t, c.SetInterface(2, Interface{URL: "dual.example.net:443", ProtocolBinding: "GRPC", ProtocolVersion: "1.0"}))
-	if got := c.Interfaces(); len(got) != 3 || got[2].ProtocolBinding != "GRPC" {
-		t.Errorf("appended interface: %+v", got)
-	}
-	must(t, c.DeleteInterface(2))
-	if err := c.SetInterface(7, Interface{}); err == nil {
-		t.Error("SetInterface out of range succeeded")
-	}
-	if _, err := Parse(d.Encode()); err != nil {
-		t.Fatalf("edited card does not parse: %v\n%s", err, d.Encode())
-	}
-}
-
-func TestAddExtensionCreatesCapabilities(t *testing.T) {
+// setDeep creates the containers missing on the way: capabilities and its
+// extensions array, in spec order before skills.
+func TestSetDeepCreatesCapabilities(t *testing.T) {
 	d, err := Parse([]byte("{\n  \"name\": \"A\",\n  \"skills\": []\n}\n"))
 	must(t, err)
 	c := NewCard(d)
-	_, err = c.AddExtension("https://schema.oasf.outshift.com/1.1.0/objects/discovery", "", TriUnset,
-		[]byte(`{"schema_version":"1.1.0","skills":[]}`))
-	must(t, err)
-	v, ok := c.Discovery()
-	if !ok || v.SchemaVersion() != "1.1.0" {
+	must(t, setDeep(d, "/capabilities/extensions/-",
+		[]byte(`{"uri":"https://schema.oasf.outshift.com/1.1.0/objects/discovery","params":{"schema_version":"1.1.0","skills":[]}}`)))
+	if c.DiscoveryIndex() != 0 || d.Find("/capabilities/extensions/0/params/schema_version").Text() != "1.1.0" {
 		t.Fatalf("discovery not found:\n%s", d.Encode())
 	}
 	out := string(d.Encode())
 	if strings.Index(out, `"capabilities"`) > strings.Index(out, `"skills"`) {
 		t.Errorf("capabilities not before skills:\n%s", out)
 	}
+	must(t, setDeep(d, "/capabilities/extensions/-", []byte(`{"uri":"`+OnRequestURI+`"}`)))
+	if c.OnRequestIndex() != 1 {
+		t.Errorf("appended On Request extension at %d", c.OnRequestIndex())
+	}
+	must(t, setDeep(d, "/x/0/y", []byte(`1`)))
+	if n := d.Find("/x"); n == nil || n.Kind != Array || string(d.Find("/x/0/y").Raw()) != "1" {
+		t.Errorf("array created for an index token:\n%s", d.Encode())
+	}
+	if _, err := Parse(d.Encode()); err != nil {
+		t.Fatalf("edited card does not parse: %v\n%s", err, d.Encode())
+	}
 }
 
-func TestSlugAndSuggestSkillID(t *testing.T) {
+// marshalOrdered writes a flat map in the given order and leaves out the
+// keys the order does not name.
+func TestMarshalOrdered(t *testing.T) {
+	b, err := marshalOrdered(map[string]any{"completion": "deferred", "id": "a<b", "x": 1, "assistantAccess": false}, onRequestEntryOrder)
+	must(t, err)
+	if want := `{"id":"a<b","assistantAccess":false,"completion":"deferred"}`; string(b) != want {
+		t.Errorf("got %s, want %s", b, want)
+	}
+	if _, err := marshalOrdered(map[string]any{"id": func() {}}, onRequestEntryOrder); err == nil {
+		t.Error("an unencodable value was accepted")
+	}
+}
+
+func TestSlug(t *testing.T) {
 	for in, want := range map[string]string{
 		"Plan a Trip!":        "plan-a-trip",
 		"  --Hello__World-- ": "hello-world",
@@ -327,31 +224,6 @@ func TestSlugAndSuggestSkillID(t *testing.T) {
 		if got := Slug(in); got != want {
 			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
 		}
-	}
-	c := NewCard(loadView(t, "card-v10.json"))
-	if got := c.SuggestSkillID("Plan FAQ"); got != "plan-faq-2" {
-		t.Errorf("SuggestSkillID = %q", got)
-	}
-	if got := c.SuggestSkillID("!!!"); got != "skill" {
-		t.Errorf("SuggestSkillID(!!!) = %q", got)
-	}
-	if got := c.SuggestSkillID("New one"); got != "new-one" {
-		t.Errorf("SuggestSkillID = %q", got)
-	}
-}
-
-func TestTri(t *testing.T) {
-	if v, set := TriUnset.Bool(); v || set {
-		t.Error("unset")
-	}
-	if v, set := TriFalse.Bool(); v || !set {
-		t.Error("false")
-	}
-	if v, set := TriOf(true).Bool(); !v || !set {
-		t.Error("true")
-	}
-	if TriTrue.String() != "true" || TriUnset.String() != "unset" || ShapeDual.String() == "" {
-		t.Error("String")
 	}
 }
 
@@ -372,27 +244,26 @@ func BenchmarkCardViewRead(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = c.Shape()
-		_ = c.Skills()
-		_ = c.Extensions()
-		p, _ := c.OnRequest()
-		_ = p.Entries()
+		_ = c.PrimaryURL()
+		_ = c.OnRequestIndex()
+		_ = c.DiscoveryIndex()
 	}
 }
 
-// BenchmarkCardSetAndEncode is one keystroke in the TUI: a setter, then the
-// preview.
+// BenchmarkCardSetAndEncode is one keystroke in the TUI: a write at a
+// pointer, then the preview.
 func BenchmarkCardSetAndEncode(b *testing.B) {
 	src, _ := os.ReadFile(filepath.Join("testdata", "views", "card-v10.json"))
 	d, err := Parse(src)
 	if err != nil {
 		b.Fatal(err)
 	}
-	c := NewCard(d)
+	NewCard(d)
 	names := []string{"Harbor Desk", "Harbor Helpdesk"}
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		if err := c.SetSkillName(1, names[i%2]); err != nil {
+		if err := d.SetValue("/skills/1/name", names[i%2]); err != nil {
 			b.Fatal(err)
 		}
 		_ = d.Encode()

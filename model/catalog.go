@@ -18,29 +18,6 @@ func NewCatalog(d *Doc) *Catalog {
 	return &Catalog{Doc: d}
 }
 
-// SpecVersion is the catalog's specVersion.
-func (c *Catalog) SpecVersion() string { return c.Doc.Root().Get("specVersion").Text() }
-
-// SetSpecVersion writes specVersion.
-func (c *Catalog) SetSpecVersion(v string) error { return c.Doc.SetValue("/specVersion", v) }
-
-// HostDisplayName is host.displayName ("" when there is no host).
-func (c *Catalog) HostDisplayName() string {
-	return c.Doc.Root().Get("host").Get("displayName").Text()
-}
-
-// SetHostDisplayName writes host.displayName, creating host; "" removes the
-// whole host object only when displayName is its only member.
-func (c *Catalog) SetHostDisplayName(v string) error {
-	if v == "" {
-		if h := c.Doc.Root().Get("host"); h != nil && h.Len() <= 1 {
-			return c.Doc.Delete("/host")
-		}
-		return deleteIfPresent(c.Doc, "/host/displayName")
-	}
-	return setValueDeep(c.Doc, "/host/displayName", v)
-}
-
 // Len is the number of entries.
 func (c *Catalog) Len() int { return c.Doc.Root().Get("entries").Len() }
 
@@ -81,14 +58,6 @@ func (c *Catalog) AddEntry(entry []byte) (int, error) {
 	return n, setDeep(c.Doc, "/entries/-", entry)
 }
 
-// ReplaceEntry replaces entry i with JSON text.
-func (c *Catalog) ReplaceEntry(i int, entry []byte) error {
-	if c.Entry(i) == nil {
-		return fmt.Errorf("%s: no such entry", EntryPtr(i))
-	}
-	return c.Doc.Set(EntryPtr(i), entry)
-}
-
 // DeleteEntry removes entry i.
 func (c *Catalog) DeleteEntry(i int) error { return c.Doc.Delete(EntryPtr(i)) }
 
@@ -101,15 +70,10 @@ type Entry struct {
 func (e *Entry) node() *Node           { return e.Doc.Find(e.Ptr) }
 func (e *Entry) str(key string) string { return e.node().Get(key).Text() }
 
-func (e *Entry) Identifier() string  { return e.str("identifier") }
-func (e *Entry) Type() string        { return e.str("type") }
-func (e *Entry) DisplayName() string { return e.str("displayName") }
-func (e *Entry) Description() string { return e.str("description") }
-func (e *Entry) Version() string     { return e.str("version") }
-func (e *Entry) URL() string         { return e.str("url") }
-
-// Tags returns the entry's tags.
-func (e *Entry) Tags() []string { return stringList(e.node().Get("tags")) }
+func (e *Entry) Identifier() string { return e.str("identifier") }
+func (e *Entry) Type() string       { return e.str("type") }
+func (e *Entry) Version() string    { return e.str("version") }
+func (e *Entry) URL() string        { return e.str("url") }
 
 // HasData reports whether the artifact is inline (data) rather than linked.
 func (e *Entry) HasData() bool { return e.node().Get("data") != nil }
@@ -129,31 +93,6 @@ func (e *Entry) ExtensionKeys() []string {
 	}
 	return keys
 }
-
-// Discovery returns a view of the entry's OASF discovery payload, if any.
-func (e *Entry) Discovery() (*Discovery, bool) {
-	if e.node().Get("extensions").Get(DiscoveryCatalogKey) == nil {
-		return nil, false
-	}
-	return &Discovery{Doc: e.Doc, Ptr: e.Ptr + "/extensions/" + DiscoveryCatalogKey}, true
-}
-
-func (e *Entry) SetIdentifier(v string) error { return e.Doc.SetValue(e.Ptr+"/identifier", v) }
-func (e *Entry) SetType(v string) error       { return e.Doc.SetValue(e.Ptr+"/type", v) }
-
-// SetDisplayName, SetDescription, SetVersion and SetURL write optional
-// members; "" removes them.
-func (e *Entry) SetDisplayName(v string) error {
-	return setOptionalString(e.Doc, e.Ptr+"/displayName", v)
-}
-func (e *Entry) SetDescription(v string) error {
-	return setOptionalString(e.Doc, e.Ptr+"/description", v)
-}
-func (e *Entry) SetVersion(v string) error { return setOptionalString(e.Doc, e.Ptr+"/version", v) }
-func (e *Entry) SetURL(v string) error     { return setOptionalString(e.Doc, e.Ptr+"/url", v) }
-
-// SetTags writes tags; nil removes them.
-func (e *Entry) SetTags(v []string) error { return setOptionalList(e.Doc, e.Ptr+"/tags", v) }
 
 // SetExtension writes raw JSON under extensions[key], creating the map.
 func (e *Entry) SetExtension(key string, raw []byte) error {

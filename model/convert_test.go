@@ -139,9 +139,8 @@ func TestEntryFromCardReindents(t *testing.T) {
 func TestEntryFromEditedCard(t *testing.T) {
 	d := loadView(t, "network-debugger-card.json")
 	c := NewCard(d)
-	v, _ := c.Discovery()
-	must(t, v.SetSchemaVersion("1.0.0"))
-	must(t, c.SetVersion("1.0.1"))
+	must(t, d.SetValue(ExtensionPtr(c.DiscoveryIndex())+"/params/schema_version", "1.0.0"))
+	must(t, d.SetValue("/version", "1.0.1"))
 	got, _, err := EntryFromCard(d, seedOptions)
 	must(t, err)
 	if !strings.Contains(string(got), `"schema_version": "1.0.0"`) || !strings.Contains(string(got), `"version": "1.0.1"`) {

@@ -44,12 +44,6 @@ type Discovery struct {
 	Ptr string
 }
 
-// NewDiscovery returns the view of a standalone payload document.
-func NewDiscovery(d *Doc) *Discovery {
-	d.SetMemberOrder(DiscoveryMemberOrder)
-	return &Discovery{Doc: d}
-}
-
 // ClassRef is a reference to a skill or domain class: a name, an id or
 // both. ID is 0 when absent (OASF ids are positive).
 type ClassRef struct {
@@ -60,11 +54,6 @@ type ClassRef struct {
 // SchemaVersion is the payload's schema_version.
 func (v *Discovery) SchemaVersion() string {
 	return v.Doc.Find(v.Ptr).Get("schema_version").Text()
-}
-
-// SetSchemaVersion writes schema_version.
-func (v *Discovery) SetSchemaVersion(s string) error {
-	return setValueDeep(v.Doc, v.Ptr+"/schema_version", s)
 }
 
 // Skills and Domains return the references in order. A reference whose id
@@ -86,9 +75,6 @@ func (v *Discovery) refs(key string) []ClassRef {
 	return out
 }
 
-// HasDomains reports whether the payload has a domains member.
-func (v *Discovery) HasDomains() bool { return v.Doc.Find(v.Ptr).Get("domains") != nil }
-
 // SetSkills and SetDomains replace the whole list (the UI picks the classes
 // from the taxonomy). SetDomains(nil) removes the member.
 func (v *Discovery) SetSkills(refs []ClassRef) error {
@@ -103,14 +89,6 @@ func (v *Discovery) SetDomains(refs []ClassRef) error {
 	}
 	return v.setRefs("domains", refs)
 }
-
-// AddSkill and AddDomain append one reference.
-func (v *Discovery) AddSkill(r ClassRef) error  { return setValueDeep(v.Doc, v.Ptr+"/skills/-", r) }
-func (v *Discovery) AddDomain(r ClassRef) error { return setValueDeep(v.Doc, v.Ptr+"/domains/-", r) }
-
-// DeleteSkill and DeleteDomain remove reference i.
-func (v *Discovery) DeleteSkill(i int) error  { return v.Doc.Delete(v.Ptr + "/skills/" + idx(i)) }
-func (v *Discovery) DeleteDomain(i int) error { return v.Doc.Delete(v.Ptr + "/domains/" + idx(i)) }
 
 func (v *Discovery) setRefs(key string, refs []ClassRef) error {
 	return setValueDeep(v.Doc, v.Ptr+"/"+key, refs)

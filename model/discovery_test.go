@@ -28,53 +28,40 @@ func TestIsDiscoveryURI(t *testing.T) {
 	}
 }
 
-func TestDiscoveryViewInCard(t *testing.T) {
+// The OASF screens write the payload inside a card at pointers: one line
+// changes, and new references get their members in spec order.
+func TestDiscoveryEditsInCard(t *testing.T) {
 	d := loadView(t, "card-v10.json")
-	v, ok := NewCard(d).Discovery()
-	if !ok {
-		t.Fatal("no discovery view")
-	}
-	if v.SchemaVersion() != "1.1.0" || !v.HasDomains() {
-		t.Error("schema_version/domains")
-	}
-	if got := v.Skills(); !reflect.DeepEqual(got, []ClassRef{{"business_professional/customer_support/support_operations", 120601}}) {
-		t.Errorf("Skills() = %+v", got)
-	}
-	if got := v.Domains(); !reflect.DeepEqual(got, []ClassRef{{"finance_and_business/banking", 201}}) {
-		t.Errorf("Domains() = %+v", got)
-	}
+	c := NewCard(d)
+	params := ExtensionPtr(c.DiscoveryIndex()) + "/params"
 	before := d.Encode()
-	must(t, v.SetDomains([]ClassRef{{Name: "finance_and_business/payments", ID: 207}}))
+	must(t, d.Set(params+"/domains", []byte(`[{"name": "finance_and_business/payments", "id": 207}]`)))
 	oneLineChanged(t, before, d.Encode(), `"domains": [{"name": "finance_and_business/payments", "id": 207}]`)
-	must(t, v.SetSchemaVersion("1.0.0"))
-	if v.SchemaVersion() != "1.0.0" {
-		t.Error("SetSchemaVersion")
+	must(t, setDeep(d, params+"/skills/-", []byte(`{"id": 60602}`)))
+	must(t, d.SetValue(params+"/skills/1/name", "technology/networking"))
+	if got := d.Find(params + "/skills/1").Members; len(got) != 2 || got[0].Key != "name" {
+		t.Errorf("reference members not in spec order:\n%s", d.Encode())
 	}
 }
 
-func TestDiscoveryStandalone(t *testing.T) {
-	d, err := Parse([]byte(`{"schema_version": "1.1.0", "skills": [{"id": "60602"}, {"name": "a/b"}, {"id": 6.0e4}]}`))
+// A standalone payload gets its member order from its detected kind: new
+// skills land before domains, a reference's name before its id.
+func TestDiscoveryStandaloneOrder(t *testing.T) {
+	d, err := Parse([]byte(`{"schema_version": "1.1.0", "domains": [{"id": 10305}]}`))
 	must(t, err)
-	v := NewDiscovery(d)
-	if got := v.Skills(); !reflect.DeepEqual(got, []ClassRef{{}, {Name: "a/b"}, {}}) {
-		t.Errorf("non-integer ids read as 0: %+v", got)
+	kind := DetectKind(d)
+	if kind != KindDiscovery {
+		t.Fatalf("kind %q", kind)
 	}
-	if v.HasDomains() || len(v.Domains()) != 0 {
-		t.Error("domains")
+	InstallKindOrder(d, kind)
+	must(t, setDeep(d, "/skills/-", []byte(`{"id": 60602}`)))
+	must(t, d.SetValue("/domains/0/name", "technology/networking/network_security"))
+	root := d.Root()
+	var keys []string
+	for _, m := range root.Members {
+		keys = append(keys, m.Key)
 	}
-	must(t, v.AddDomain(ClassRef{Name: "technology/networking/network_security", ID: 10305}))
-	must(t, v.AddSkill(ClassRef{ID: 60602}))
-	if len(v.Domains()) != 1 || v.Skills()[3].ID != 60602 {
-		t.Errorf("add: %s", d.Encode())
-	}
-	must(t, v.DeleteSkill(0))
-	must(t, v.DeleteDomain(0))
-	must(t, v.SetDomains(nil))
-	if v.HasDomains() || len(v.Skills()) != 3 {
-		t.Errorf("delete: %s", d.Encode())
-	}
-	must(t, v.SetSkills(nil))
-	if n := d.Find("/skills"); n == nil || n.Kind != Array || n.Len() != 0 {
-		t.Errorf("SetSkills(nil) should write []: %s", d.Encode())
+	if !reflect.DeepEqual(keys, []string{"schema_version", "skills", "domains"}) || d.Find("/domains/0").Members[0].Key != "name" {
+		t.Errorf("members %v:\n%s", keys, d.Encode())
 	}
 }

@@ -1,6 +1,8 @@
 // Package model holds oncard's documents: a format-preserving JSON document
-// (Doc) and typed views over it (Card, OnRequest params and replies, the OASF
-// Discovery payload, Catalog and Entry).
+// (Doc) and read-only views over it (Card, Catalog and Entry). Edits are made
+// on the Doc at JSON pointers, the way the editor's fields are bound; the
+// spec member order each kind installs (InstallKindOrder) puts new members
+// where the spec does.
 //
 // The Doc keeps the source bytes. Parsing records, for every node, its byte
 // span in the source and, for containers, the exact bytes between members.

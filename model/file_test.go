@@ -55,7 +55,7 @@ func TestSaveKeepsModeAndUpdates(t *testing.T) {
 	if f.Mode != 0o600 {
 		t.Errorf("Mode = %v", f.Mode)
 	}
-	must(t, NewCard(f.Doc).SetName("B"))
+	must(t, f.Doc.SetValue("/name", "B"))
 	must(t, f.Save(f.Doc.Encode()))
 	checkFile(t, p, "{\n  \"name\": \"B\"\n}\n", 0o600)
 	// A second save works: the file now holds what we saved last.
@@ -73,7 +73,7 @@ func TestSaveRefusesChangedOnDisk(t *testing.T) {
 	p := writeTemp(t, "card.json", "{\"name\": \"A\"}\n", 0o644)
 	f, err := OpenFile(p)
 	must(t, err)
-	must(t, NewCard(f.Doc).SetName("mine"))
+	must(t, f.Doc.SetValue("/name", "mine"))
 	theirs := "{\"name\": \"theirs\"}\n"
 	must(t, os.WriteFile(p, []byte(theirs), 0o644))
 	err = f.Save(f.Doc.Encode())

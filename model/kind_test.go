@@ -55,14 +55,16 @@ func TestDetectKind(t *testing.T) {
 	}
 }
 
-func TestInstallMemberOrderEntry(t *testing.T) {
+func TestInstallKindOrderEntry(t *testing.T) {
 	doc, err := Parse([]byte(`{"identifier": "urn:x", "url": "https://x/card.json"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if k := InstallMemberOrder(doc); k != KindEntry {
+	k := DetectKind(doc)
+	if k != KindEntry {
 		t.Fatalf("kind %q", k)
 	}
+	InstallKindOrder(doc, k)
 	if err := doc.SetValue("/type", "application/a2a-agent-card+json"); err != nil {
 		t.Fatal(err)
 	}

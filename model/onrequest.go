@@ -10,13 +10,6 @@ type OnRequestParams struct {
 	Ptr string
 }
 
-// NewOnRequestParams returns the view of a standalone params document and
-// installs its member order.
-func NewOnRequestParams(d *Doc) *OnRequestParams {
-	d.SetMemberOrder(OnRequestParamsMemberOrder)
-	return &OnRequestParams{Doc: d}
-}
-
 // Completion values of a skillEntry (OR-3.6).
 const (
 	CompletionInConversation = "in-conversation"
@@ -137,24 +130,4 @@ const (
 type Reply struct {
 	Doc *Doc
 	Ptr string
-}
-
-// NewReply returns the view of a standalone reply document.
-func NewReply(d *Doc) *Reply {
-	d.SetMemberOrder(ReplyMemberOrder)
-	return &Reply{Doc: d}
-}
-
-func (r *Reply) str(k string) string { return r.Doc.Find(r.Ptr).Get(k).Text() }
-
-func (r *Reply) Status() string      { return r.str("status") }
-func (r *Reply) SkillID() string     { return r.str("skillId") }
-func (r *Reply) PersonEntry() string { return r.str("personEntry") }
-
-func (r *Reply) SetStatus(v string) error  { return setValueDeep(r.Doc, r.Ptr+"/status", v) }
-func (r *Reply) SetSkillID(v string) error { return setValueDeep(r.Doc, r.Ptr+"/skillId", v) }
-
-// SetPersonEntry writes personEntry; "" removes it.
-func (r *Reply) SetPersonEntry(v string) error {
-	return setOptionalString(r.Doc, r.Ptr+"/personEntry", v)
 }

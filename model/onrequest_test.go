@@ -1,104 +1,75 @@
 package model
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 )
 
-func TestOnRequestParamsGetters(t *testing.T) {
-	c := NewCard(loadView(t, "card-v10.json"))
-	p, ok := c.OnRequest()
-	if !ok {
-		t.Fatal("no On Request view")
-	}
-	want := []OnRequestEntry{
-		{ID: "cancel-contract", PersonEntry: "https://harbor.example/support/cancel", Completion: CompletionDeferred},
-		{ID: "shop-hours", PersonEntry: "tel:+44-20-7946-0000", AssistantAccess: TriFalse},
-	}
-	if got := p.Entries(); !reflect.DeepEqual(got, want) {
-		t.Errorf("Entries() = %+v", got)
-	}
-	if p.EntryIndex("shop-hours") != 1 || p.EntryIndex("x") != -1 {
-		t.Error("EntryIndex")
-	}
-}
-
-func TestOnRequestParamsSetters(t *testing.T) {
+// The On Request screen writes skill entries at pointers: an edit changes
+// one line and keeps the members it does not touch.
+func TestOnRequestEntryEditChangesOneLine(t *testing.T) {
 	d := loadView(t, "card-v10.json")
+	c := NewCard(d)
+	entry := ExtensionPtr(c.OnRequestIndex()) + "/params/skills/1"
 	before := d.Encode()
-	p, _ := NewCard(d).OnRequest()
-	e := p.Entries()[1]
-	e.AssistantAccess = TriTrue
-	must(t, p.SetEntry(1, e))
-	// The explicit false becomes true; x-note is kept; one line changes.
+	must(t, d.SetValue(entry+"/assistantAccess", true))
 	oneLineChanged(t, before, d.Encode(),
 		`{"id": "shop-hours", "personEntry": "tel:+44-20-7946-0000", "assistantAccess": true, "x-note": "kept"}`)
-
-	e.AssistantAccess = TriUnset
-	must(t, p.SetEntry(1, e))
+	must(t, deleteIfPresent(d, entry+"/assistantAccess"))
 	if strings.Contains(string(d.Encode()), `"assistantAccess"`) {
-		t.Error("TriUnset did not remove assistantAccess")
-	}
-	if err := p.SetEntry(5, e); err == nil {
-		t.Error("SetEntry out of range succeeded")
+		t.Error("assistantAccess not removed")
 	}
 }
 
-func TestOnRequestAddDelete(t *testing.T) {
-	d, err := Parse([]byte("{\n  \"skills\": []\n}\n"))
-	must(t, err)
-	p := NewOnRequestParams(d)
-	i, err := p.AddEntry(OnRequestEntry{ID: "refund", PersonEntry: "https://shop.example/refunds", Completion: CompletionInConversation, AssistantAccess: TriFalse})
-	must(t, err)
-	if i != 0 {
-		t.Fatalf("index %d", i)
-	}
-	out := string(d.Encode())
-	// Members in spec order, not alphabetical.
-	order := []string{`"id"`, `"personEntry"`, `"assistantAccess"`, `"completion"`}
-	for k := 1; k < len(order); k++ {
-		if strings.Index(out, order[k-1]) > strings.Index(out, order[k]) {
-			t.Fatalf("member order wrong:\n%s", out)
-		}
-	}
-	if got := p.Entries(); len(got) != 1 || got[0].Completion != CompletionInConversation || got[0].AssistantAccess != TriFalse {
-		t.Errorf("Entries() = %+v", got)
-	}
-	must(t, p.DeleteEntry(0))
-	if len(p.Entries()) != 0 {
-		t.Error("DeleteEntry")
-	}
-	// A params object without skills gets the array created.
-	d2, _ := Parse([]byte(`{}`))
-	p2 := NewOnRequestParams(d2)
-	_, err = p2.AddEntry(OnRequestEntry{ID: "a", PersonEntry: "tel:+1-555-0100"})
-	must(t, err)
-	if len(p2.Entries()) != 1 {
-		t.Errorf("entry not added: %s", d2.Encode())
+// In a standalone params document and inside a card, members added to a
+// skill entry land in spec order, not in the order they were written.
+func TestOnRequestEntryMemberOrder(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, skills string
+	}{
+		{"standalone", "{\n  \"skills\": []\n}\n", "/skills"},
+		{"standalone without skills", `{}`, "/skills"},
+		{"in a card", "{\n  \"name\": \"A\",\n  \"capabilities\": {\"extensions\": [{\"uri\": \"" + OnRequestURI + "\", \"params\": {\"skills\": []}}]}\n}\n",
+			"/capabilities/extensions/0/params/skills"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := Parse([]byte(tc.src))
+			must(t, err)
+			if tc.skills == "/skills" {
+				InstallKindOrder(d, KindOnRequest)
+			} else {
+				NewCard(d)
+			}
+			must(t, setDeep(d, tc.skills+"/-", []byte(`{"id": "refund"}`)))
+			for _, m := range []struct {
+				key string
+				v   any
+			}{{"completion", "in-conversation"}, {"assistantAccess", false}, {"personEntry", "https://shop.example/refunds"}} {
+				must(t, d.SetValue(tc.skills+"/0/"+m.key, m.v))
+			}
+			var keys []string
+			for _, m := range d.Find(tc.skills + "/0").Members {
+				keys = append(keys, m.Key)
+			}
+			if strings.Join(keys, " ") != "id personEntry assistantAccess completion" {
+				t.Errorf("members %v:\n%s", keys, d.Encode())
+			}
+		})
 	}
 }
 
-func TestReplyView(t *testing.T) {
-	src := "{\n  \"status\": \"on-request\",\n  \"skillId\": \"dispute-charge\",\n  \"personEntry\": \"https://bank.example/support/disputes\",\n  \"x\": 1\n}\n"
-	d, err := Parse([]byte(src))
+// A standalone reply gets the reply member order.
+func TestReplyMemberOrder(t *testing.T) {
+	d, err := Parse([]byte(`{"personEntry": "https://bank.example/support/disputes"}`))
 	must(t, err)
-	r := NewReply(d)
-	if r.Status() != ReplyOnRequest || r.SkillID() != "dispute-charge" || r.PersonEntry() != "https://bank.example/support/disputes" {
-		t.Errorf("getters: %q %q %q", r.Status(), r.SkillID(), r.PersonEntry())
+	InstallKindOrder(d, KindReply)
+	must(t, d.SetValue("/skillId", "dispute-charge"))
+	must(t, d.SetValue("/status", "on-request"))
+	var keys []string
+	for _, m := range d.Root().Members {
+		keys = append(keys, m.Key)
 	}
-	must(t, r.SetStatus(ReplyActionReferred))
-	oneLineChanged(t, []byte(src), d.Encode(), `"status": "action-referred",`)
-	must(t, r.SetSkillID("branch-hours"))
-	must(t, r.SetPersonEntry(""))
-	if r.PersonEntry() != "" || r.SkillID() != "branch-hours" {
-		t.Error("setters")
-	}
-	// A reply nested in message metadata.
-	d2, err := Parse([]byte(`{"metadata": {"https://agent-capability.org/ext/on-request/v1": {"status": "given-on-opt-in", "skillId": "a"}}}`))
-	must(t, err)
-	r2 := &Reply{Doc: d2, Ptr: Pointer("metadata", OnRequestURI)}
-	if r2.Status() != ReplyGivenOnOptIn || r2.SkillID() != "a" {
-		t.Errorf("nested reply: %q %q", r2.Status(), r2.SkillID())
+	if strings.Join(keys, " ") != "status skillId personEntry" {
+		t.Errorf("members %v:\n%s", keys, d.Encode())
 	}
 }

@@ -205,15 +205,6 @@ func EntryMemberOrder(ptr string) []string {
 	return CatalogMemberOrder("/entries/0" + ptr)
 }
 
-// InstallMemberOrder detects what d is and installs that kind's spec member
-// order, so that members added later land where its spec puts them. It
-// returns the kind (KindUnknown installs nothing).
-func InstallMemberOrder(d *Doc) DocKind {
-	kind := DetectKind(d)
-	InstallKindOrder(d, kind)
-	return kind
-}
-
 // InstallKindOrder installs the spec member order of kind in d: a session
 // detects the kind once, when it opens the file, and keeps it for every
 // later version of the Doc.

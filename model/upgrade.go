@@ -73,20 +73,6 @@ func PlanUpgrade(card *Doc, o UpgradeOptions) ([]Edit, error) {
 	return p.edits, nil
 }
 
-// Upgrade plans and applies the upgrade, returning the edits it made. It
-// installs the card member order (see NewCard) so new members such as
-// supportedInterfaces land where the spec puts them; a caller applying a
-// plan with ApplyEdits should call NewCard on the Doc first for the same
-// reason.
-func Upgrade(card *Doc, o UpgradeOptions) ([]Edit, error) {
-	edits, err := PlanUpgrade(card, o)
-	if err != nil {
-		return nil, err
-	}
-	NewCard(card)
-	return edits, ApplyEdits(card, edits)
-}
-
 type upgradePlan struct {
 	d     *Doc
 	root  *Node

@@ -79,6 +79,41 @@ func (d *catEditDriver) entries() []*model.Entry {
 	return (&model.Catalog{Doc: d.c.s.Doc}).Entries()
 }
 
+// entryDiscovery reads the entry's OASF discovery payload, if it has one.
+func entryDiscovery(e *model.Entry) (oasfPayload, bool) {
+	n := e.Doc.Find(e.Ptr + model.Pointer("extensions", model.DiscoveryCatalogKey))
+	return oasfPayload{n}, n != nil
+}
+
+// oasfPayload reads an OASF discovery payload ({schema_version, skills,
+// domains}) in a test.
+type oasfPayload struct{ n *model.Node }
+
+// oasfRef is one skill or domain reference; ID is 0 when it is absent or
+// not an integer.
+type oasfRef struct {
+	Name string
+	ID   int64
+}
+
+func (p oasfPayload) SchemaVersion() string { return p.n.Get("schema_version").Text() }
+func (p oasfPayload) Skills() []oasfRef     { return p.refs("skills") }
+func (p oasfPayload) Domains() []oasfRef    { return p.refs("domains") }
+
+func (p oasfPayload) refs(key string) []oasfRef {
+	list := p.n.Get(key)
+	out := make([]oasfRef, 0, list.Len())
+	for i := 0; i < list.Len(); i++ {
+		it := list.Index(i)
+		r := oasfRef{Name: it.Get("name").Text()}
+		if id := it.Get("id"); id != nil && id.Kind == model.Number {
+			r.ID, _ = strconv.ParseInt(string(id.Raw()), 10, 64)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
 // changedLines lists the lines of a and b that differ, when both have the
 // same number of lines (else it fails).
 func changedLines(t *testing.T, a, b []byte) []string {
@@ -221,7 +256,7 @@ func TestCatEditPickSkillWritesPayload(t *testing.T) {
 		t.Fatalf("the picker is not open:\n%s", d.screen())
 	}
 	d.typ("error handling").press("enter") // toggles the best match
-	disc, ok := d.entries()[1].Discovery()
+	disc, ok := entryDiscovery(d.entries()[1])
 	if !ok {
 		t.Fatalf("no payload written:\n%s", d.c.s.JSON)
 	}
@@ -257,13 +292,13 @@ func TestCatEditUnpickLastReferenceRemovesPayload(t *testing.T) {
 	d.mustContain("Skills (1)", "Domains (1)", "#60602")
 	// Drop the skill: the payload keeps its domain.
 	d.press("tab", "enter").typ("error handling").press("enter", "esc", "esc")
-	disc, ok := d.entries()[0].Discovery()
+	disc, ok := entryDiscovery(d.entries()[0])
 	if !ok || len(disc.Skills()) != 0 || len(disc.Domains()) != 1 {
 		t.Fatalf("payload after dropping the skill:\n%s", d.c.s.JSON)
 	}
 	// Drop the domain too: the payload goes, the other extension stays.
 	d.press("tab", "enter").typ("network security").press("enter", "esc", "esc")
-	if _, ok := d.entries()[0].Discovery(); ok {
+	if _, ok := entryDiscovery(d.entries()[0]); ok {
 		t.Fatalf("an empty payload is kept:\n%s", d.c.s.JSON)
 	}
 	if keys := d.entries()[0].ExtensionKeys(); len(keys) != 1 || keys[0] != "com.example.kept" {
@@ -404,7 +439,7 @@ func TestCatEditSchemaVersionChoice(t *testing.T) {
 	d.press("alt+3")
 	d.mustContain("Schema version", "[1.1.0]", "#60602")
 	d.press("right") // 1.0.0: the skill 60602 does not exist there
-	disc, _ := d.entries()[0].Discovery()
+	disc, _ := entryDiscovery(d.entries()[0])
 	if v := disc.SchemaVersion(); v != "1.0.0" {
 		t.Fatalf("schema_version %q after →", v)
 	}

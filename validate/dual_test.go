@@ -47,7 +47,12 @@ func TestKeepDualUpgradeIsValidForBoth(t *testing.T) {
 	}
 	for _, keepDual := range []bool{false, true} {
 		doc := mustParse(t, string(data))
-		if _, err := model.Upgrade(doc, model.UpgradeOptions{KeepDual: keepDual}); err != nil {
+		plan, err := model.PlanUpgrade(doc, model.UpgradeOptions{KeepDual: keepDual})
+		if err != nil {
+			t.Fatal(err)
+		}
+		model.NewCard(doc) // the card member order, as the edit commands install it
+		if err := model.ApplyEdits(doc, plan); err != nil {
 			t.Fatal(err)
 		}
 		out, err := model.Parse(doc.Encode())

@@ -286,23 +286,23 @@ func TestRebaseWhenTheFileIsGone(t *testing.T) {
 	}
 }
 
-// TestRebaseCarriesUnrecordedChanges: changes made through a typed view
-// on Doc() (as the TUI's screens do) are carried over by Rebase too, and
+// TestRebaseCarriesUnrecordedChanges: changes made at pointers on Doc()
+// (as the TUI's screens do) are carried over by Rebase too, and
 // conflict like recorded ones.
 func TestRebaseCarriesUnrecordedChanges(t *testing.T) {
 	path := writeCard(t, card, 0o644)
 	s := mustOpen(t, path)
-	c := model.NewCard(s.Doc())
-	if err := c.SetName("Trip agent"); err != nil {
+	model.NewCard(s.Doc())
+	if err := s.Doc().SetValue("/name", "Trip agent"); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.SetSkillTags(0, []string{"travel", "booking"}); err != nil {
+	if err := s.Doc().SetValue("/skills/0/tags", []string{"travel", "booking"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Doc().Delete("/x-unknown"); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.SetVersion("2.0.0"); err != nil {
+	if err := s.Doc().SetValue("/version", "2.0.0"); err != nil {
 		t.Fatal(err)
 	}
 	// The other writer changed the description and, conflicting, the version.

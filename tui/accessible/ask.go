@@ -21,9 +21,6 @@ func NewAsker(in *Input, w io.Writer) *Asker {
 	return &Asker{in: in, out: &colorprofile.Writer{Forward: w, Profile: colorprofile.NoTTY}}
 }
 
-// Input is where the answers come from.
-func (a *Asker) Input() *Input { return a.in }
-
 // Say writes a line of text between questions.
 func (a *Asker) Say(text string) { _, _ = io.WriteString(a.out, text+"\n") }
 
