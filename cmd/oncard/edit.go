@@ -129,6 +129,7 @@ func runEdit(cmd *cobra.Command, path string, f *editFlags) error {
 		return exitError{exitInvalid}
 	}
 	if !f.hasEdits() {
+		ed.Session.AllowReadOnly(f.force) // the screens' save, as the flags' one
 		return interactiveEdit(cmd, ed)
 	}
 	e := &editRun{cmd: cmd, f: f, ed: ed, s: ed.Session, path: path, name: model.SafeText(path),

@@ -257,6 +257,9 @@ func runInteractive(cmd *cobra.Command, doc *model.Doc, d *app.Draft, f newFlags
 	if err != nil {
 		return err
 	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(os.Stderr, "oncard: warning: %s\n", model.SafeText(w))
+	}
 	if res.Catalog != "" {
 		// What the Catalog step wrote besides the card.
 		fmt.Fprintln(os.Stderr, model.SafeText(res.Catalog))

@@ -38,7 +38,7 @@ func RecordEdits(d *Draft, s *edit.Session) error {
 	if err != nil {
 		return err
 	}
-	d.Ops = d.Ops[:0]
+	d.Ops = nil // a fresh slice: a copy of d may be being written
 	for _, op := range ops {
 		d.Ops = append(d.Ops, DraftOp{Op: draftOpNames[op.Kind], Ptr: op.Ptr, From: op.From, Value: string(op.Value)})
 	}
