@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"os"
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/internal/app"
@@ -71,4 +74,19 @@ func (m *Model) saveWarnings(warnings []string) {
 func readOnlyRefusal(name string) string {
 	return "not written: " + name + " is read-only. Make it writable (chmod u+w) and save again, " +
 		"or quit (ctrl+c keeps a draft) and run oncard edit --force " + name
+}
+
+// rebaseEditDraft points the edit draft at the file as reloaded (its
+// edits now apply to those bytes) and writes it at once: a reload is rare,
+// and a draft left describing the old file would be stale.
+func (m *Model) rebaseEditDraft() {
+	if m.draft == nil {
+		return
+	}
+	var mod time.Time
+	if fi, err := os.Stat(m.edit.s.Path()); err == nil {
+		mod = fi.ModTime()
+	}
+	m.draft.Base = app.BaseOf(m.edit.s.Base(), mod)
+	m.writeDraftNow()
 }

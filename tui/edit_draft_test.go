@@ -147,3 +147,21 @@ func TestEditSaveShowsWarnings(t *testing.T) {
 		t.Fatalf("status %q", d.m.status)
 	}
 }
+
+// After a reload (the file changed on disk) the draft describes the file
+// as reloaded, so that its edits are still offered after a crash.
+func TestEditDraftFollowsAReload(t *testing.T) {
+	d, path, _, drafts := openEditWithDrafts(t, "edit-v10.json", nil)
+	d.editPersonEntry("/new")
+	changeOnDisk(t, path, `"version": "1.0.0"`, `"version": "1.0.1"`)
+	d.press("ctrl+s", "ctrl+s", "y")
+	d.chooseAction("Reload")
+	kept := editDrafts(t, drafts)
+	if len(kept) != 1 {
+		t.Fatalf("%d edit drafts, want 1", len(kept))
+	}
+	r := openEditDrafts(t, path, drafts, kept[0]) // fails when the draft is stale
+	if got := string(r.m.edit.s.Bytes()); !strings.Contains(got, "disputes/new") || !strings.Contains(got, "1.0.1") {
+		t.Fatalf("resumed card lacks one of the changes:\n%s", got)
+	}
+}

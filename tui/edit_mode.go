@@ -286,6 +286,7 @@ func (m *Model) editReload() ([]string, error) {
 	}
 	m.s.Doc = m.edit.s.Doc()
 	m.s.changed()
+	m.rebaseEditDraft()
 	var dropped []string
 	for _, c := range conflicts {
 		dropped = append(dropped, model.SafeText(c.String()))
