@@ -120,8 +120,7 @@ func TestWriteNew(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "new.json")
 	must(t, WriteNew(p, []byte("{}\n"), false))
-	umask := syscall.Umask(0)
-	syscall.Umask(umask)
+	umask := currentUmask()
 	checkFile(t, p, "{}\n", 0o644&^os.FileMode(umask))
 
 	err := WriteNew(p, []byte("{\"x\": 1}\n"), false)

@@ -7,6 +7,7 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -46,6 +47,10 @@ type Options struct {
 	// SigningKey, in edit mode, is the key Review offers to re-sign the
 	// card's signatures with (signatures.go); nil offers nothing.
 	SigningKey *cardsig.SigningKey
+	// EditDraft is the draft of unsaved edits resumed into Edit (its file
+	// is reused), or nil; with DraftDir set, edit mode keeps a draft of
+	// its unsaved edits too (edit_draft.go).
+	EditDraft *app.Draft
 }
 
 // Result says how the program ended.
@@ -55,6 +60,9 @@ type Result struct {
 	JSON        []byte // the card written
 	Interrupted bool   // Ctrl-C
 	DraftKept   string // the draft file kept on Ctrl-C
+	// Warnings are what the save reported besides writing (a hard link
+	// split off, an owner not kept), one sentence each.
+	Warnings []string
 	// Catalog says what the Catalog step wrote after the card, or why it
 	// did not ("" when it was to write nothing).
 	Catalog string
@@ -143,6 +151,7 @@ func New(opts Options) *Model {
 	if opts.Edit != nil {
 		m.setupEdit(opts.Edit)
 		m.edit.ed.SigningKey = opts.SigningKey
+		m.setupEditDraft(opts)
 		start = stepAgent
 	}
 	m.cur = start
@@ -368,6 +377,9 @@ func (m *Model) catalogSettings() app.CatalogSettings {
 // draftNow is the draft of the card as it is now, a copy that a command
 // may write while the model goes on.
 func (m *Model) draftNow() (app.Draft, int, app.CatalogSettings) {
+	if m.edit != nil {
+		return m.editDraftNow()
+	}
 	m.draft.Card = string(m.s.JSON)
 	m.draft.Step = m.cur
 	m.draft.Output = m.steps[stepReview].(*reviewStep).path
@@ -414,7 +426,7 @@ func (m *Model) save(path string, overwrite bool) tea.Cmd {
 		m.removeDraft()
 		return tea.Quit
 	}
-	err := model.WriteNew(path, m.s.JSON, overwrite)
+	warnings, err := model.WriteNewContext(context.Background(), path, m.s.JSON, overwrite)
 	if errors.Is(err, model.ErrExists) {
 		m.dialog = overwriteDialog(path, m.s.JSON)
 		return nil
@@ -424,6 +436,7 @@ func (m *Model) save(path string, overwrite bool) tea.Cmd {
 		return nil
 	}
 	m.result = Result{Saved: true, Path: path, JSON: m.s.JSON}
+	m.saveWarnings(warnings)
 	m.writeCatalogAfterCard()
 	m.removeDraft()
 	return tea.Quit

@@ -259,6 +259,8 @@ func (m *Model) editWrite() tea.Cmd {
 	switch {
 	case err == nil:
 		m.result = Result{Saved: true, Path: es.Path(), JSON: es.Bytes()}
+		m.saveWarnings(es.Warnings())
+		m.removeDraft()
 		m.writeCatalogAfterCard()
 		return tea.Quit
 	case errors.Is(err, model.ErrChangedOnDisk):
@@ -266,6 +268,9 @@ func (m *Model) editWrite() tea.Cmd {
 		rv := m.steps[m.editStepIndex()].(*editReviewStep)
 		rv.setMode(reviewChangedOnDisk)
 		return m.goTo(m.editStepIndex())
+	case errors.Is(err, model.ErrReadOnly):
+		m.status = readOnlyRefusal(m.edit.fileName())
+		return nil
 	default:
 		m.status = "not written: " + model.SafeText(err.Error())
 		return nil
@@ -281,6 +286,7 @@ func (m *Model) editReload() ([]string, error) {
 	}
 	m.s.Doc = m.edit.s.Doc()
 	m.s.changed()
+	m.rebaseEditDraft()
 	var dropped []string
 	for _, c := range conflicts {
 		dropped = append(dropped, model.SafeText(c.String()))
@@ -311,6 +317,7 @@ func (m *Model) editSaveAs(path string) tea.Cmd {
 		return nil
 	}
 	m.result = Result{Saved: true, Path: path, JSON: data}
+	m.removeDraft()
 	m.writeCatalogAfterCard()
 	return tea.Quit
 }
@@ -320,7 +327,12 @@ func (m *Model) editSaveAs(path string) tea.Cmd {
 func (m *Model) editQuit() tea.Cmd {
 	if !m.edit.s.Changed() {
 		m.result.Interrupted = true
+		m.removeDraft()
 		return tea.Quit
+	}
+	if m.draft != nil {
+		m.dialog = m.editQuitDialog()
+		return nil
 	}
 	m.dialog = &dialog[*Model]{
 		question: "Quit without saving? Your changes to " + m.edit.fileName() + " are lost.",

@@ -148,6 +148,7 @@ func runEdit(cmd *cobra.Command, path string, f *editFlags) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "oncard: %s has no signatures; --sign-key re-signs nothing (to sign it, use oncard sign)\n", model.SafeText(path))
 	}
 	if !f.hasEdits() {
+		ed.Session.AllowReadOnly(f.force) // the screens' save, as the flags' one
 		return interactiveEdit(cmd, ed)
 	}
 	e := &editRun{cmd: cmd, f: f, ed: ed, s: ed.Session, path: path, name: model.SafeText(path),

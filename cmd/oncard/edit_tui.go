@@ -38,12 +38,19 @@ func runEditTUI(cmd *cobra.Command, e *app.Edit) error {
 	if kind == validate.KindCatalog {
 		res, err = runCatalogEditor(cmd.Context(), tui.CatalogEditorOptions{Edit: s, Validate: vopts}, cmd.InOrStdin(), os.Stderr)
 	} else {
-		res, err = tui.Run(cmd.Context(), tui.Options{Edit: s, Validate: vopts, SigningKey: e.SigningKey}, cmd.InOrStdin(), os.Stderr)
+		opts := tui.Options{Edit: s, Validate: vopts, SigningKey: e.SigningKey}
+		if opts.EditDraft, opts.DraftDir, err = editDraftOptions(cmd, s); err != nil {
+			return err
+		}
+		res, err = tui.Run(cmd.Context(), opts, cmd.InOrStdin(), os.Stderr)
 	}
 	if err != nil {
 		return err
 	}
 	stderr := cmd.ErrOrStderr()
+	for _, w := range res.Warnings {
+		fmt.Fprintf(stderr, "oncard: warning: %s\n", model.SafeText(w))
+	}
 	if res.Catalog != "" {
 		// What the Catalog step wrote besides the card.
 		fmt.Fprintln(stderr, model.SafeText(res.Catalog))
@@ -58,6 +65,10 @@ func runEditTUI(cmd *cobra.Command, e *app.Edit) error {
 	}
 	if !s.Changed() { // looked, changed nothing: an ordinary end
 		return nil
+	}
+	if res.DraftKept != "" {
+		fmt.Fprintf(stderr, "oncard: %s not written; the edits are kept in draft %s, offered when you run oncard edit %s again\n", name, draftID(res.DraftKept), name)
+		return exitError{code: exitInterrupt}
 	}
 	fmt.Fprintf(stderr, "oncard: %s not written; the edits are dropped\n", name)
 	return exitError{code: exitInterrupt}

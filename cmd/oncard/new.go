@@ -30,6 +30,7 @@ type newFlags struct {
 	// accessible asks line by line on the normal screen (also when
 	// ACCESSIBLE is set): see new_accessible.go.
 	accessible bool
+	resumeID string // the draft to resume (the argument with --resume)
 }
 
 func newNewCmd() *cobra.Command {
@@ -46,7 +47,9 @@ Without a terminal, build the card from a partial card or a template:
   oncard new --template minimal --yes -o -`,
 		Args: usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
+			if len(args) == 1 && f.resume { // oncard new --resume ID
+				f.resumeID = args[0]
+			} else if len(args) == 1 {
 				if cmd.Flags().Changed("output") && f.output != args[0] {
 					return usagef("give the output path once: either FILE or -o, not both")
 				}
@@ -61,7 +64,7 @@ Without a terminal, build the card from a partial card or a template:
 	fl.BoolVarP(&f.yes, "yes", "y", false, "do not prompt: build, validate and write the card")
 	fl.BoolVar(&f.force, "force", false, "allow replacing an existing output file (with --yes)")
 	fl.StringVarP(&f.output, "output", "o", "", "write the card to PATH (\"-\" for stdout; default "+tui.DefaultPath+")")
-	fl.BoolVar(&f.resume, "resume", false, "reopen the latest draft (kept after Ctrl-C)")
+	fl.BoolVar(&f.resume, "resume", false, "reopen a draft (kept after Ctrl-C): --resume ID, or the only one of this directory")
 	fl.BoolVar(&f.accessible, "accessible", false, "ask line by line on the normal screen, for screen readers (also when ACCESSIBLE is set)")
 	return cmd
 }
@@ -112,11 +115,17 @@ func runNew(cmd *cobra.Command, f newFlags) error {
 	if (f.accessible || accessible.Enabled()) && !f.resume {
 		return runAccessibleNew(cmd, doc, f, vopts)
 	}
+	var draft *app.Draft
+	if f.resume {
+		if draft, err = pickDraft(cmd.ErrOrStderr(), f.resumeID); err != nil {
+			return err
+		}
+	}
 	stdin, stderr := cmd.InOrStdin(), os.Stderr
 	if !isTTY(stdin) || !isTTY(stderr) || (f.output != "-" && !isTTY(cmd.OutOrStdout())) {
 		return usagef("no terminal to prompt on: pass --yes with --from FILE or --template NAME, and -o PATH (or -o - for stdout)")
 	}
-	return runInteractive(cmd, doc, f, vopts)
+	return runInteractive(cmd, doc, draft, f, vopts)
 }
 
 func isTTY(v any) bool {
@@ -238,21 +247,14 @@ func writeNonInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *
 	return nil
 }
 
-func runInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *validate.Options) error {
+func runInteractive(cmd *cobra.Command, doc *model.Doc, d *app.Draft, f newFlags, vopts *validate.Options) error {
 	dir, derr := app.DraftDir()
 	opts := tui.Options{Doc: doc, Output: f.output, DraftDir: dir, Validate: vopts}
 	if derr != nil {
 		opts.DraftDir = ""
 		fmt.Fprintln(os.Stderr, "oncard: drafts are off:", derr)
 	}
-	if f.resume {
-		if derr != nil {
-			return derr
-		}
-		d, err := app.LatestDraft(dir)
-		if err != nil {
-			return fmt.Errorf("%w in %s", err, dir)
-		}
+	if d != nil {
 		parsed, err := model.Parse([]byte(d.Card))
 		if err != nil {
 			return fmt.Errorf("draft %s is damaged: %w", d.Path, err)
@@ -270,6 +272,9 @@ func runInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *valid
 	if err != nil {
 		return err
 	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(os.Stderr, "oncard: warning: %s\n", model.SafeText(w))
+	}
 	if res.Catalog != "" {
 		// What the Catalog step wrote besides the card.
 		fmt.Fprintln(os.Stderr, model.SafeText(res.Catalog))
@@ -282,7 +287,7 @@ func runInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *valid
 		fmt.Fprint(os.Stderr, tui.NextSteps(model.SafeText(res.Path)))
 		return nil
 	case res.DraftKept != "":
-		fmt.Fprintf(os.Stderr, "Draft kept: %s\nReopen it with: oncard new --resume\n", res.DraftKept)
+		fmt.Fprintf(os.Stderr, "Draft kept: %s\nReopen it with: oncard new --resume %s\n", res.DraftKept, draftID(res.DraftKept))
 	}
 	return exitError{code: exitInterrupt}
 }

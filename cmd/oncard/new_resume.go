@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/model"
+)
+
+// pickDraft finds the draft `oncard new --resume [ID]` reopens. Without an
+// ID it opens the only draft of a new card when it was started in this
+// directory and no newer draft is damaged; otherwise it lists the drafts
+// (ID, age, directory, output) and asks for an ID, so that an old draft of
+// another project never opens in place of the one the user meant. Damaged
+// drafts are always reported, with why.
+func pickDraft(stderr io.Writer, id string) (*app.Draft, error) {
+	ds, err := app.OpenDrafts()
+	if err != nil {
+		return nil, err
+	}
+	if id != "" {
+		d, err := ds.Get(id)
+		if err != nil {
+			return nil, err
+		}
+		if d.Kind != app.DraftNew {
+			return nil, fmt.Errorf("draft %s holds edits of %s: oncard edit %s offers it", id, model.SafeText(d.Output), model.SafeText(d.Output))
+		}
+		return d, nil
+	}
+	all, damaged, err := ds.List()
+	if err != nil {
+		return nil, err
+	}
+	var drafts []*app.Draft
+	for _, d := range all {
+		if d.Kind == app.DraftNew {
+			drafts = append(drafts, d)
+		}
+	}
+	for _, d := range damaged {
+		fmt.Fprintf(stderr, "oncard: draft %s is damaged and cannot be resumed: %s (%s)\n", model.SafeText(d.ID), model.SafeText(d.Why), model.SafeText(d.Path))
+	}
+	if len(drafts) == 0 {
+		return nil, fmt.Errorf("%w in %s", app.ErrNoDraft, ds.Dir)
+	}
+	newest := drafts[0]
+	wd, _ := os.Getwd()
+	switch {
+	case len(drafts) > 1:
+		fmt.Fprintf(stderr, "oncard: %d drafts to resume; choose one with oncard new --resume ID:\n", len(drafts))
+	case len(damaged) > 0 && damaged[0].Mod.After(newest.Saved):
+		fmt.Fprintln(stderr, "oncard: the newest draft is damaged; to resume an older one, choose it with oncard new --resume ID:")
+	case newest.Dir == "" || !app.SamePath(newest.Dir, wd):
+		fmt.Fprintln(stderr, "oncard: the only draft was started in another directory; to resume it, choose it with oncard new --resume ID:")
+	default:
+		fmt.Fprintf(stderr, "oncard: resuming draft %s, saved %s\n", model.SafeText(newest.ID), app.Age(newest.Saved, time.Now()))
+		return newest, nil
+	}
+	listDrafts(stderr, drafts, time.Now())
+	return nil, exitError{code: exitUsage}
+}
+
+// listDrafts writes one line per draft: ID, age, directory, output, name.
+func listDrafts(w io.Writer, drafts []*app.Draft, now time.Time) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  ID\tSAVED\tDIRECTORY\tOUTPUT\tNAME")
+	for _, d := range drafts {
+		dir := d.Dir
+		if dir == "" {
+			dir = "(not recorded)"
+		}
+		out := d.Output
+		if d.Dir != "" {
+			if rel, err := filepath.Rel(d.Dir, out); err == nil && !strings.HasPrefix(rel, "..") {
+				out = rel
+			}
+		}
+		if out == "" {
+			out = "(default)"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", model.SafeText(d.ID), app.Age(d.Saved, now),
+			model.SafeText(dir), model.SafeText(out), model.SafeText(draftCardName(d)))
+	}
+	tw.Flush()
+}
+
+// draftCardName is the name of the card in d, or "(no name)".
+func draftCardName(d *app.Draft) string {
+	var card struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal([]byte(d.Card), &card) != nil || strings.TrimSpace(card.Name) == "" {
+		return "(no name)"
+	}
+	return card.Name
+}
+
+// draftID is the ID of the draft file at path.
+func draftID(path string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(filepath.Base(path), "draft-"), ".json")
+}
