@@ -48,6 +48,7 @@ type File struct {
 	Warnings []string
 
 	loaded [sha256.Size]byte // hash of the bytes loaded (or last saved)
+	size   int               // their length: Save reads no more of the file to compare
 }
 
 // FileError is an error about a file; for a parse error it reads
@@ -110,7 +111,7 @@ func OpenFileMax(ctx context.Context, path string, max int) (*File, error) {
 	if err != nil {
 		return nil, &FileError{Path: path, Err: err}
 	}
-	return &File{Path: path, Doc: doc, Mode: mode, loaded: sha256.Sum256(data)}, nil
+	return &File{Path: path, Doc: doc, Mode: mode, loaded: sha256.Sum256(data), size: len(data)}, nil
 }
 
 func tooLargeError(max int) *ParseError {
@@ -148,7 +149,9 @@ func (f *File) SaveContext(ctx context.Context, data []byte) error {
 		data = []byte{}
 	}
 	var mode os.FileMode
-	opts := safefile.Options{ReplaceReadOnly: f.ReplaceReadOnly, MaxBytes: int64(DefaultLimits.MaxBytes)}
+	// A file longer than the bytes loaded changed on disk: reading it needs
+	// no more than them (and a catalog may be far over DefaultLimits).
+	opts := safefile.Options{ReplaceReadOnly: f.ReplaceReadOnly, MaxBytes: int64(max(f.size, 1))}
 	rep, err := safefile.Update(ctx, f.Path, opts, func(cur safefile.Current) ([]byte, error) {
 		if !cur.Exists() {
 			return nil, fmt.Errorf("%w (it was removed)", ErrChangedOnDisk)
@@ -165,7 +168,7 @@ func (f *File) SaveContext(ctx context.Context, data []byte) error {
 	if err != nil {
 		return fileError(f.Path, err)
 	}
-	f.loaded = sha256.Sum256(data)
+	f.loaded, f.size = sha256.Sum256(data), len(data)
 	f.Mode = mode
 	f.Warnings = rep.Warnings
 	return nil

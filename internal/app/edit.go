@@ -31,9 +31,13 @@ type Edit struct {
 	signatures int
 }
 
-// Open opens path for editing (see NewEdit).
-func Open(path string, opts *validate.Options) (*Edit, error) {
-	s, err := edit.Open(path)
+// Open opens path for editing (see NewEdit), within the size cap of its
+// kind (internal/sizecap).
+func Open(path string, opts *validate.Options) (*Edit, error) { return OpenMax(path, 0, opts) }
+
+// OpenMax is Open with the size cap max (--max-size) when it is positive.
+func OpenMax(path string, max int, opts *validate.Options) (*Edit, error) {
+	s, err := edit.OpenMax(path, max)
 	if err != nil {
 		return nil, err
 	}
