@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/oncard/oncard/internal/safefile"
+	"github.com/oncard/oncard/internal/sizecap"
 )
 
 // ErrChangedOnDisk means the file's bytes on disk are no longer those that
@@ -47,6 +48,7 @@ type File struct {
 	Warnings []string
 
 	loaded [sha256.Size]byte // hash of the bytes loaded (or last saved)
+	size   int               // their length: Save reads no more of the file to compare
 }
 
 // FileError is an error about a file; for a parse error it reads
@@ -83,16 +85,38 @@ func OpenFile(path string) (*File, error) {
 }
 
 // OpenFileContext is OpenFile giving up when ctx is cancelled.
+//
+// The size cap is that of the document's kind (internal/sizecap): an AI
+// Catalog may be as large as sizecap.Catalog, any other document
+// sizecap.Document (DefaultLimits.MaxBytes).
 func OpenFileContext(ctx context.Context, path string) (*File, error) {
-	data, mode, err := readLimited(ctx, path, DefaultLimits.MaxBytes)
+	return OpenFileMax(ctx, path, 0)
+}
+
+// OpenFileMax is OpenFileContext with the size cap max (the user's
+// --max-size) instead of the kind's, when max is positive.
+func OpenFileMax(ctx context.Context, path string, max int) (*File, error) {
+	limit := sizecap.Largest
+	if max > 0 {
+		limit = max
+	}
+	data, mode, err := readLimited(ctx, path, limit)
 	if err != nil {
 		return nil, fileError(path, err)
 	}
-	doc, err := Parse(data)
+	// The buffer was read for the Doc alone: it becomes the Doc's source
+	// instead of being copied (a copy of a 50 MiB catalog is 50 MiB more).
+	// The parser refuses, naming both sizes, a document over its kind's cap.
+	doc, err := ParseOwned(data, Limits{MaxBytes: sizecap.For("", data, max), MaxDepth: DefaultLimits.MaxDepth})
 	if err != nil {
 		return nil, &FileError{Path: path, Err: err}
 	}
-	return &File{Path: path, Doc: doc, Mode: mode, loaded: sha256.Sum256(data)}, nil
+	return &File{Path: path, Doc: doc, Mode: mode, loaded: sha256.Sum256(data), size: len(data)}, nil
+}
+
+func tooLargeError(max int) *ParseError {
+	return &ParseError{Code: "json/too-large", Offset: max, Line: 1, Column: 1,
+		Msg: fmt.Sprintf("the document is larger than %d bytes", max)}
 }
 
 // readLimited reads a regular file of at most max bytes (a larger one
@@ -101,8 +125,7 @@ func readLimited(ctx context.Context, path string, max int) ([]byte, os.FileMode
 	data, fi, err := safefile.ReadRegular(ctx, path, int64(max))
 	var big *safefile.TooLargeError
 	if errors.As(err, &big) {
-		return nil, 0, &ParseError{Code: "json/too-large", Offset: max, Line: 1, Column: 1,
-			Msg: fmt.Sprintf("the document is larger than %d bytes", max)}
+		return nil, 0, tooLargeError(max)
 	}
 	if err != nil {
 		return nil, 0, err
@@ -126,7 +149,9 @@ func (f *File) SaveContext(ctx context.Context, data []byte) error {
 		data = []byte{}
 	}
 	var mode os.FileMode
-	opts := safefile.Options{ReplaceReadOnly: f.ReplaceReadOnly, MaxBytes: int64(DefaultLimits.MaxBytes)}
+	// A file longer than the bytes loaded changed on disk: reading it needs
+	// no more than them (and a catalog may be far over DefaultLimits).
+	opts := safefile.Options{ReplaceReadOnly: f.ReplaceReadOnly, MaxBytes: int64(max(f.size, 1))}
 	rep, err := safefile.Update(ctx, f.Path, opts, func(cur safefile.Current) ([]byte, error) {
 		if !cur.Exists() {
 			return nil, fmt.Errorf("%w (it was removed)", ErrChangedOnDisk)
@@ -143,7 +168,7 @@ func (f *File) SaveContext(ctx context.Context, data []byte) error {
 	if err != nil {
 		return fileError(f.Path, err)
 	}
-	f.loaded = sha256.Sum256(data)
+	f.loaded, f.size = sha256.Sum256(data), len(data)
 	f.Mode = mode
 	f.Warnings = rep.Warnings
 	return nil

@@ -72,9 +72,8 @@ func (w *catalogWalk) check(r *report, node *model.Node, ptr string, depth int, 
 			cardEntries++
 		}
 	}
-	// Sized up front: growing them was most of this walk's allocation.
-	seen := make(map[[2]string]int, entries.Len())      // {identifier, version} -> index
-	versioned := make(map[string][2]int, entries.Len()) // identifier -> [1+index without version, 1+index with version]
+	// Sized up front: growing it was most of this walk's allocation.
+	seen := make(map[string]identifierSeen, entries.Len())
 	for i := 0; i < entries.Len(); i++ {
 		entry := entries.Index(i)
 		if entry.Kind != model.Object {
@@ -82,8 +81,10 @@ func (w *catalogWalk) check(r *report, node *model.Node, ptr string, depth int, 
 		}
 		ep := ptr + "/entries/" + strconv.Itoa(i)
 		checkArtifactSource(r, entry, ep)
-		checkIdentifier(r, entry, ep, i, seen, versioned)
-		checkDigest(r, entry.Get("digest"), ep+"/digest")
+		checkIdentifier(r, entry, ep, i, seen)
+		if digest := entry.Get("digest"); digest != nil {
+			checkDigest(r, digest, ep+"/digest")
+		}
 		if payload := entry.Get("extensions").Get(discoveryExtensionKey); payload != nil {
 			checkDiscoveryPayload(r, payload, ep+"/extensions/"+discoveryExtensionKey)
 		}
@@ -142,8 +143,20 @@ func checkArtifactSource(r *report, entry *model.Node, ep string) {
 	}
 }
 
+// identifierSeen is what the walk of one catalog level remembers of an
+// identifier: the entries listing it by version (for uniqueness of
+// (identifier, version)) and whether it was listed with and without a
+// version. One map of these, sized up front, is one lookup and one store
+// per entry; most identifiers are listed once.
+type identifierSeen struct {
+	firstVersion string         // version of the first entry listing it ("" when it has none)
+	firstAt      int            // 1 + index of that entry
+	more         map[string]int // later versions -> index, when there are any
+	slots        [2]int         // 1 + index of an entry without a version, with a version
+}
+
 // checkIdentifier: a URI, and (identifier, version) unique in the catalog.
-func checkIdentifier(r *report, entry *model.Node, ep string, i int, seen map[[2]string]int, versioned map[string][2]int) {
+func checkIdentifier(r *report, entry *model.Node, ep string, i int, seen map[string]identifierSeen) {
 	id, ok := entry.Get("identifier").Str()
 	if !ok || id == "" {
 		return
@@ -153,8 +166,15 @@ func checkIdentifier(r *report, entry *model.Node, ep string, i int, seen map[[2
 			fmt.Sprintf("identifier %q is not a URI; urn:air:{publisher-domain}:{namespace}:{name} is recommended", clip(id, 80)), "")
 	}
 	version, hasVersion := entry.Get("version").Str()
-	key := [2]string{id, version}
-	if j, dup := seen[key]; dup {
+	s := seen[id]
+	j, dup := -1, false
+	switch {
+	case s.firstAt != 0 && s.firstVersion == version:
+		j, dup = s.firstAt-1, true
+	case s.more != nil:
+		j, dup = s.more[version]
+	}
+	if dup {
 		what := fmt.Sprintf("identifier %q", clip(id, 80))
 		if hasVersion {
 			what += fmt.Sprintf(" with version %q", version)
@@ -164,15 +184,21 @@ func checkIdentifier(r *report, entry *model.Node, ep string, i int, seen map[[2
 			"give each listed version a version member, or remove the duplicate")
 		return
 	}
-	seen[key] = i
-	slots := versioned[id]
+	if s.firstAt == 0 {
+		s.firstVersion, s.firstAt = version, i+1
+	} else {
+		if s.more == nil {
+			s.more = map[string]int{}
+		}
+		s.more[version] = i
+	}
 	other := 0
 	if hasVersion {
-		slots[1], other = i+1, slots[0]
+		s.slots[1], other = i+1, s.slots[0]
 	} else {
-		slots[0], other = i+1, slots[1]
+		s.slots[0], other = i+1, s.slots[1]
 	}
-	versioned[id] = slots
+	seen[id] = s
 	if other != 0 {
 		r.warn(ep+"/identifier", "catalog/entry-version-conflict",
 			fmt.Sprintf("identifier %q is listed both with and without a version (see entries[%d]); give every entry of it a version", clip(id, 80), other-1), "")

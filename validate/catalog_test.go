@@ -334,3 +334,29 @@ func TestCatalogLocalLinksWithoutFiles(t *testing.T) {
 		want{"catalog/http-url", "/entries/0/url", Warning, "does not use https"},
 		want{"catalog/nested-catalog-invalid", "/entries/0/url", Warning, "not a regular file"})
 }
+
+// TestCatalogDuplicatesAmongManyVersions: an identifier listed with several
+// versions is a duplicate only when a version repeats, and the message
+// names the first entry with that version, whichever it was.
+func TestCatalogDuplicatesAmongManyVersions(t *testing.T) {
+	entry := func(version string) string {
+		v := ""
+		if version != "-" {
+			v = `, "version": "` + version + `"`
+		}
+		return `{"identifier": "urn:air:bank.example:a2a:rates", "type": "application/json", "url": "https://bank.example/rates"` + v + `}`
+	}
+	src := `{"specVersion": "1.0", "entries": [` + strings.Join([]string{
+		entry("1.0"), entry("2.0"), entry("3.0"), entry("2.0"), entry("1.0"), entry("-"), entry(""),
+	}, ", ") + `]}`
+	doc, err := model.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expectExactly(t, Catalog(doc, nil),
+		want{"catalog/entry-duplicate", "/entries/3/identifier", Error, `with version "2.0" is already listed at entries[1]`},
+		want{"catalog/entry-duplicate", "/entries/4/identifier", Error, `with version "1.0" is already listed at entries[0]`},
+		want{"catalog/entry-version-conflict", "/entries/5/identifier", Warning, "see entries[2]"},
+		want{"catalog/entry-duplicate", "/entries/6/identifier", Error, `with version "" is already listed at entries[5]`},
+	)
+}

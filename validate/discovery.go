@@ -201,8 +201,8 @@ func checkDiscoveryPayload(r *report, payload *model.Node, ptr string) {
 	if tax == nil {
 		return // no taxonomy to check the references against
 	}
-	checkReferences(r, tax.Skills, oasf.Skills, skills, ptr+"/skills")
-	checkReferences(r, tax.Domains, oasf.Domains, domains, ptr+"/domains")
+	checkReferences(r, tax.Skills, oasf.Skills, skills, ptr, "skills")
+	checkReferences(r, tax.Domains, oasf.Domains, domains, ptr, "domains")
 }
 
 func checkPayloadMember(r *report, key, ptr string) {
@@ -229,6 +229,13 @@ func checkPayloadMember(r *report, key, ptr string) {
 // checkSchemaVersion returns the taxonomy the references are checked
 // against, or nil (after reporting why).
 func checkSchemaVersion(r *report, n *model.Node, ptr string) *oasf.Taxonomy {
+	if n != nil {
+		if v, ok := n.Str(); ok {
+			if tax := oasf.Get(v); tax != nil {
+				return tax // the common case, with no pointer to build
+			}
+		}
+	}
 	at := ptr + "/schema_version"
 	if n == nil {
 		r.fail(at, "oasf/attribute_required_missing", `Required attribute "schema_version" is missing.`,
@@ -252,17 +259,26 @@ func checkSchemaVersion(r *report, n *model.Node, ptr string) *oasf.Taxonomy {
 	return tax
 }
 
-// checkReferences checks every reference of one array, then duplicates.
-func checkReferences(r *report, t *oasf.Tree, k oasf.Kind, refs *model.Node, ptr string) {
+// checkReferences checks every reference of the array member name of the
+// payload at payloadPtr, then duplicates. The array's pointer is built only
+// for a finding (catalogs check one payload per entry).
+func checkReferences(r *report, t *oasf.Tree, k oasf.Kind, refs *model.Node, payloadPtr, name string) {
 	if refs == nil || refs.Kind != model.Array {
 		return
 	}
+	ptr := ""
 	for i, ref := range refs.Items {
 		for _, f := range CheckReference(t, k, i, ref) {
+			if ptr == "" {
+				ptr = payloadPtr + "/" + name
+			}
 			r.fail(indexPtr(ptr, i)+f.Pointer, "oasf/"+f.Type, f.Message, f.Hint)
 		}
 	}
 	for _, f := range CheckDuplicates(t, k, refs) {
+		if ptr == "" {
+			ptr = payloadPtr + "/" + name
+		}
 		r.fail(ptr+f.Pointer, "oasf/"+f.Type, f.Message, f.Hint)
 	}
 }

@@ -21,7 +21,7 @@ func entry(doc *model.Doc, opts *Options) []Diagnostic {
 	checkCatalogEntryShape(r, root, catPath{base: "", index: -1})
 	checkIJSON(r, root, "")
 	checkArtifactSource(r, root, "")
-	checkIdentifier(r, root, "", 0, map[[2]string]int{}, map[string][2]int{})
+	checkIdentifier(r, root, "", 0, map[string]identifierSeen{})
 	checkDigest(r, root.Get("digest"), "/digest")
 	if payload := root.Get("extensions").Get(discoveryExtensionKey); payload != nil {
 		checkDiscoveryPayload(r, payload, "/extensions/"+discoveryExtensionKey)

@@ -17,47 +17,105 @@ const codeNotIJSON = "catalog/not-i-json"
 // Both are found on the written text, so the cost is linear in the document
 // (no number is ever expanded by its exponent).
 func checkIJSON(r *report, n *model.Node, ptr string) {
+	if n == nil {
+		return
+	}
 	// Member names are read from the source between values; an edited Doc
 	// (the TUI's merged catalog) may hold nodes of other sources, so its
 	// names are checked when it is written and read again.
-	src := r.doc.Source()
-	keys := !r.doc.Changed()
-	var walk func(n *model.Node, ptr string)
-	walk = func(n *model.Node, ptr string) {
-		switch n.Kind {
-		case model.String:
-			if hasLoneSurrogate(n.Raw()) {
-				r.fail(ptr, codeNotIJSON, describe([]byte(ptr))+" holds a lone surrogate escape (\\uD800–\\uDFFF without its pair); I-JSON and RFC 8785 forbid it",
-					"write the character itself, or the full surrogate pair")
-			}
-		case model.Number:
-			raw := string(n.Raw())
-			if !roundTripsAsDouble(raw) {
-				r.fail(ptr, codeNotIJSON, "the number "+shorten(raw)+" does not round-trip as an IEEE 754 double; RFC 8785 (the AI Catalog's canonical form) cannot represent it",
-					"write a number a double holds exactly, or the value as a string")
-			}
-		case model.Array:
-			for i, it := range n.Items {
-				walk(it, indexPtr(ptr, i))
-			}
-		case model.Object:
-			prev := n.Start + 1
-			for _, m := range n.Members {
-				p := ptr + "/" + escapePointerToken(m.Key)
-				if keys && n.Start >= 0 && m.Value.Start > prev && m.Value.Start <= len(src) && hasLoneSurrogate(src[prev:m.Value.Start]) {
-					r.fail(p, codeNotIJSON, "the member name "+quoted(shorten(m.Key))+" holds a lone surrogate escape; I-JSON and RFC 8785 forbid it",
-						"rename the member")
-				}
-				walk(m.Value, p)
-				if m.Value.End > 0 {
-					prev = m.Value.End
-				}
-			}
+	w := ijsonWalk{r: r, src: r.doc.Source(), keys: !r.doc.Changed(), base: ptr}
+	w.walk(n)
+}
+
+// ijsonWalk walks a document for checkIJSON. The pointer of the node being
+// read is kept as a stack of steps and joined only for a finding: a catalog
+// of 100,000 entries has millions of nodes and, as a rule, no finding.
+type ijsonWalk struct {
+	r     *report
+	src   []byte
+	keys  bool
+	base  string
+	steps []ijsonStep
+}
+
+// ijsonStep is one step of the pointer: a member name, or an index when
+// key is unset.
+type ijsonStep struct {
+	key   string
+	index int
+	isKey bool
+}
+
+func (w *ijsonWalk) pointer() string {
+	var b strings.Builder
+	b.WriteString(w.base)
+	for _, s := range w.steps {
+		b.WriteByte('/')
+		if s.isKey {
+			b.WriteString(escapePointerToken(s.key))
+		} else {
+			b.WriteString(strconv.Itoa(s.index))
 		}
 	}
-	if n != nil {
-		walk(n, ptr)
+	return b.String()
+}
+
+func (w *ijsonWalk) walk(n *model.Node) {
+	switch n.Kind {
+	case model.String:
+		if hasLoneSurrogate(n.Raw()) {
+			ptr := w.pointer()
+			w.r.fail(ptr, codeNotIJSON, describe([]byte(ptr))+" holds a lone surrogate escape (\\uD800–\\uDFFF without its pair); I-JSON and RFC 8785 forbid it",
+				"write the character itself, or the full surrogate pair")
+		}
+	case model.Number:
+		if raw := n.Raw(); !isSmallInteger(raw) && !roundTripsAsDouble(string(raw)) {
+			w.r.fail(w.pointer(), codeNotIJSON, "the number "+shorten(string(raw))+" does not round-trip as an IEEE 754 double; RFC 8785 (the AI Catalog's canonical form) cannot represent it",
+				"write a number a double holds exactly, or the value as a string")
+		}
+	case model.Array:
+		w.steps = append(w.steps, ijsonStep{})
+		top := len(w.steps) - 1
+		for i, it := range n.Items {
+			w.steps[top].index = i
+			w.walk(it)
+		}
+		w.steps = w.steps[:top]
+	case model.Object:
+		w.steps = append(w.steps, ijsonStep{isKey: true})
+		top := len(w.steps) - 1
+		prev := n.Start + 1
+		for _, m := range n.Members {
+			w.steps[top].key = m.Key
+			if w.keys && n.Start >= 0 && m.Value.Start > prev && m.Value.Start <= len(w.src) && hasLoneSurrogate(w.src[prev:m.Value.Start]) {
+				w.r.fail(w.pointer(), codeNotIJSON, "the member name "+quoted(shorten(m.Key))+" holds a lone surrogate escape; I-JSON and RFC 8785 forbid it",
+					"rename the member")
+			}
+			w.walk(m.Value)
+			if m.Value.End > 0 {
+				prev = m.Value.End
+			}
+		}
+		w.steps = w.steps[:top]
 	}
+}
+
+// isSmallInteger: an integer of at most 15 digits, which a double holds
+// exactly (2^53 has 16 digits), decided without parsing.
+func isSmallInteger(raw []byte) bool {
+	digits := raw
+	if len(digits) > 0 && digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 || len(digits) > 15 {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // hasLoneSurrogate reports a \uD800–\uDFFF escape in JSON text that is not

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -55,6 +56,9 @@ func family(k oasf.Kind) string {
 // against the taxonomy tree t, in the order the server does: id, then name,
 // then that they agree, then what the class allows.
 func CheckReference(t *oasf.Tree, k oasf.Kind, index int, ref *model.Node) []RefFinding {
+	if isPlainReference(t, ref) {
+		return nil // the common case, decided without building the path
+	}
 	path := AttributePath(k, index, "")
 	if ref == nil || ref.Kind != model.Object {
 		return []RefFinding{{
@@ -197,6 +201,9 @@ func CheckDuplicates(t *oasf.Tree, k oasf.Kind, refs *model.Node) []RefFinding {
 	if refs == nil || refs.Kind != model.Array {
 		return nil
 	}
+	if len(refs.Items) < 2 {
+		return nil
+	}
 	first := map[*oasf.Class]int{}
 	var out []RefFinding
 	for i, ref := range refs.Items {
@@ -240,6 +247,36 @@ func resolveForDuplicates(t *oasf.Tree, ref *model.Node) *oasf.Class {
 // resolveName finds a class the way the server does: by the last segment of
 // the name. When several classes share it (not so in released taxonomies),
 // the one with this exact full name wins.
+// isPlainReference: ref is {"id": ID, "name": NAME} (in either order, no
+// other member) where ID is a known integer and NAME the full name of the
+// same concrete class; CheckReference finds nothing in it. A catalog holds
+// such a reference or two per entry, so this is checked before anything is
+// built for messages.
+func isPlainReference(t *oasf.Tree, ref *model.Node) bool {
+	if ref == nil || ref.Kind != model.Object || len(ref.Members) != 2 {
+		return false
+	}
+	var idNode, nameNode *model.Node
+	for _, m := range ref.Members {
+		switch m.Key {
+		case "id":
+			idNode = m.Value
+		case "name":
+			nameNode = m.Value
+		}
+	}
+	if idNode == nil || nameNode == nil {
+		return false
+	}
+	v, ok := integerT(idNode)
+	if !ok || int64(int(v)) != v {
+		return false
+	}
+	class := t.ByID(int(v))
+	name, ok := nameNode.Str()
+	return ok && class != nil && !class.Category && name == class.Name && resolveName(t, name) == class
+}
+
 func resolveName(t *oasf.Tree, name string) *oasf.Class {
 	cs := t.ByLeaf(oasf.Leaf(name))
 	for _, c := range cs {
@@ -312,11 +349,11 @@ func integerT(n *model.Node) (int64, bool) {
 	if n == nil || n.Kind != model.Number {
 		return 0, false
 	}
-	raw := string(n.Raw())
-	if strings.ContainsAny(raw, ".eE") {
+	raw := n.Raw()
+	if bytes.ContainsAny(raw, ".eE") {
 		return 0, false
 	}
-	v, err := strconv.ParseInt(raw, 10, 64)
+	v, err := strconv.ParseInt(string(raw), 10, 64)
 	return v, err == nil
 }
 

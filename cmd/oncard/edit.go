@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/sizecap"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
@@ -26,6 +27,7 @@ type editFlags struct {
 	yes              bool
 	dryRun           bool
 	force            bool
+	maxSize          sizecap.Flag
 }
 
 // hasEdits reports whether the flags ask for any change.
@@ -89,6 +91,7 @@ pointer), 2 usage (including: no terminal and neither --yes nor --dry-run).`,
 	fl.BoolVarP(&f.yes, "yes", "y", false, "write without asking")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the diff on stdout and write nothing")
 	fl.BoolVar(&f.force, "force", false, "write even when the edits add errors, or FILE is read-only")
+	fl.Var(&f.maxSize, "max-size", "largest file opened, like 300MiB (default: 256 MiB for catalogs, 16 MiB for anything else)")
 	return cmd
 }
 
@@ -132,7 +135,7 @@ func runEdit(cmd *cobra.Command, path string, f *editFlags) error {
 		}
 		vopts = &validate.Options{SchemaHosts: hosts}
 	}
-	ed, err := app.Open(path, vopts)
+	ed, err := app.OpenMax(path, f.maxSize.Bytes, vopts)
 	if err != nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "oncard: %s\n", model.SafeText(err.Error()))
 		return exitError{exitInvalid}

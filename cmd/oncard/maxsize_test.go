@@ -57,3 +57,41 @@ func TestSizeCapPerKind(t *testing.T) {
 		}
 	}
 }
+
+// Edit opens files within the same caps: a catalog over 16 MiB is edited,
+// a card that large is refused unless --max-size allows it.
+func TestEditSizeCapPerKind(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 20 MB catalog")
+	}
+	dir := t.TempDir()
+	catalog := filepath.Join(dir, "ai-catalog.json")
+	if err := os.WriteFile(catalog, testcards.Catalog(36000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	card := filepath.Join(dir, "agent-card.json")
+	if err := os.WriteFile(card, testcards.OfSize(17<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{catalog, "--set", `/entries/0/description="Edited"`, "--yes"}, 0, "wrote"},
+		{[]string{card, "--set", `/skills/1/description="Edited"`, "--yes"}, 1, "larger than the limit of 16.0 MiB"},
+		{[]string{card, "--max-size", "32MiB", "--set", `/skills/1/description="Edited"`, "--yes"}, 0, "wrote"},
+		{[]string{catalog, "--max-size", "1MiB", "--set", `/entries/0/description="Again"`, "--yes"}, 1, "larger than"},
+	} {
+		var out, errOut strings.Builder
+		args := append([]string{"edit"}, c.args...)
+		code := runWith(context.Background(), args, strings.NewReader(""), &out, &errOut)
+		all := out.String() + errOut.String()
+		if code != c.code || !strings.Contains(all, c.out) {
+			t.Errorf("oncard %s: exit %d, want %d with %q in:\n%.600s", strings.Join(args, " "), code, c.code, c.out, all)
+		}
+	}
+	if data, err := os.ReadFile(catalog); err != nil || !strings.Contains(string(data), `"description": "Edited"`) {
+		t.Errorf("the catalog was not edited: %v", err)
+	}
+}

@@ -39,9 +39,13 @@ type Edit struct {
 	resignedAt []byte           // the document's bytes right after it
 }
 
-// Open opens path for editing (see NewEdit).
-func Open(path string, opts *validate.Options) (*Edit, error) {
-	s, err := edit.Open(path)
+// Open opens path for editing (see NewEdit), within the size cap of its
+// kind (internal/sizecap).
+func Open(path string, opts *validate.Options) (*Edit, error) { return OpenMax(path, 0, opts) }
+
+// OpenMax is Open with the size cap max (--max-size) when it is positive.
+func OpenMax(path string, max int, opts *validate.Options) (*Edit, error) {
+	s, err := edit.OpenMax(path, max)
 	if err != nil {
 		return nil, err
 	}
@@ -72,10 +76,12 @@ func PrepareSession(s *edit.Session) validate.Kind {
 }
 
 // loadBaseline validates the file as on disk and counts its signatures.
+// Only the findings are kept: on opening, the document read is the edited
+// one before any edit (Session.Baseline), so a large file is not held twice.
 func (e *Edit) loadBaseline() {
 	e.before, e.signatures = nil, 0
 	e.resigned, e.resignedAt = nil, nil
-	orig, err := e.Session.Original()
+	orig, err := e.Session.Baseline()
 	if err != nil {
 		return
 	}
@@ -140,9 +146,11 @@ func (f Findings) OldErrors() int {
 // lines are those of the new file) and sorts the findings into those the
 // file had and the errors the edits add.
 func (e *Edit) Check() (Findings, error) {
-	doc, err := model.Parse(e.Session.Bytes())
+	// The parse becomes the session's Doc (Session.Reparse), so that a large
+	// file's tree is held once: nodes of the Doc read before are stale.
+	doc, err := e.Session.Reparse()
 	if err != nil { // the encoder wrote JSON the parser refuses: a bug, said plainly
-		return Findings{}, fmt.Errorf("internal error: the edited %s does not parse: %v", model.SafeText(e.Session.Path()), err)
+		return Findings{}, fmt.Errorf("internal error: %s", model.SafeText(err.Error()))
 	}
 	return e.judge(validate.Document(doc, e.Kind, e.Opts)), nil
 }

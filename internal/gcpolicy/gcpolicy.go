@@ -9,9 +9,10 @@
 //     while what it keeps is small, so collecting less often saves CPU.
 //   - a soft memory limit that grows with the documents held: 64 MiB plus
 //     6 bytes per byte of document (the parse tree takes about 5), and
-//     never under 80 MiB. Measured on a 14 MiB card, `oncard edit --set`
-//     then peaks at about 10.5 times the document instead of 16 with 12
-//     bytes, for no measurable CPU (docs/PERFORMANCE.md). A fixed 80 MiB
+//     never under 80 MiB (48 MiB plus 6 for edit, which holds one tree).
+//     Measured on a 14 MiB card, `oncard edit --set` then peaks at about
+//     9.5 times the document (16 with 12 bytes and two trees held), for no
+//     measurable CPU (docs/PERFORMANCE.md). A fixed 80 MiB
 //     made the collector run back to back once the live heap of a large
 //     document (a 5 MB card in the editor, a 10,000-entry catalog) neared
 //     it; the limit is soft, so a run that needs more still gets it, and
@@ -34,6 +35,11 @@ const (
 	// baseLimit and perByte size the limit for the documents held.
 	baseLimit = 64 << 20
 	perByte   = 6
+	// editBaseLimit is baseLimit for edit, which holds one tree of its file
+	// (plus the file's bytes): about 5 bytes per byte live at its peak, so
+	// 48 MiB + 6 per byte keeps a 14 MiB card under 10 times its size
+	// (64 MiB put it at 10.5) with as many collections.
+	editBaseLimit = 48 << 20
 	// BytesInFlight bounds the bytes of documents a multi-file command
 	// (validate) reads, parses and checks at once, whatever the number of
 	// CPUs: the memory a run needs does not grow with the files given.
@@ -48,10 +54,12 @@ type Settings struct {
 
 // For returns the settings of a run that holds about held bytes of
 // documents at once.
-func For(held int64) Settings {
+func For(held int64) Settings { return forBase(held, baseLimit) }
+
+func forBase(held, base int64) Settings {
 	limit := int64(MinMemoryLimit)
 	if held > 0 {
-		room := baseLimit + perByte*min(held, (math.MaxInt64-baseLimit)/perByte)
+		room := base + perByte*min(held, (math.MaxInt64-base)/perByte)
 		limit = max(limit, room)
 	}
 	return Settings{GCPercent: GCPercent, MemoryLimit: limit}
@@ -60,13 +68,17 @@ func For(held int64) Settings {
 // ForArgs returns the settings for a command line (os.Args[1:]): the
 // arguments that name regular files are the documents. Most commands hold
 // one document at a time (the largest counts); validate holds up to
-// BytesInFlight of them, or the largest alone when it is larger.
+// BytesInFlight of them, or the largest alone when it is larger; edit
+// holds one with less room besides it (editBaseLimit).
 func ForArgs(args []string) Settings {
 	var largest, total int64
-	validate := false
+	validate, edit := false, false
 	for _, a := range args {
-		if a == "validate" {
+		switch a {
+		case "validate":
 			validate = true
+		case "edit":
+			edit = true
 		}
 		fi, err := os.Stat(a)
 		if err != nil || !fi.Mode().IsRegular() {
@@ -76,8 +88,11 @@ func ForArgs(args []string) Settings {
 		total += fi.Size()
 	}
 	held := largest
-	if validate {
+	switch {
+	case validate:
 		held = max(largest, min(total, BytesInFlight))
+	case edit:
+		return forBase(held, editBaseLimit)
 	}
 	return For(held)
 }

@@ -37,8 +37,14 @@ func TestForArgs(t *testing.T) {
 	for i := range 5 {
 		many = append(many, write(filepath.Base(big)+string(rune('a'+i)), 10<<20))
 	}
-	if got, want := ForArgs([]string{"edit", big}), For(10<<20); got != want {
+	if got, want := ForArgs([]string{"edit", big}), (Settings{GCPercent, editBaseLimit + 6*(10<<20)}); got != want {
 		t.Errorf("edit of 10 MB: %+v, want %+v", got, want)
+	}
+	// Edit leaves less room besides its file: a 14 MiB card stays under
+	// 10 times its size.
+	card := write("card14.json", 14<<20)
+	if got := ForArgs([]string{"edit", card, "--set", "/name=1"}).MemoryLimit; got > 10*(14<<20) {
+		t.Errorf("edit of 14 MiB: limit %d, more than 10 times the file", got)
 	}
 	// Five files of 10 MB in flight at most BytesInFlight.
 	if got, want := ForArgs(append([]string{"validate", "--format", "json"}, many...)), For(BytesInFlight); got != want {

@@ -30,18 +30,28 @@ type Session struct {
 	doc      *model.Doc // original plus pending
 	pending  []Op
 	prepare  func(*model.Doc)
+	// asLoaded: doc was parsed from base and no edit went through the
+	// session since, so while doc.Changed() is false it is the file as on
+	// disk (see Baseline).
+	asLoaded bool
 }
 
 // Open loads the file at path for editing.
-func Open(path string) (*Session, error) {
-	f, err := model.OpenFile(path)
+func Open(path string) (*Session, error) { return OpenMax(path, 0) }
+
+// OpenMax is Open with the size cap max (a --max-size) instead of the
+// default cap of the document's kind (model.OpenFileMax), when positive.
+func OpenMax(path string, max int) (*Session, error) {
+	f, err := model.OpenFileMax(context.Background(), path, max)
 	if err != nil {
 		return nil, err
 	}
 	// The loaded Doc becomes the edited one; Original parses the bytes
 	// again when someone needs it (a parse costs about what a Clone does,
-	// and most sessions never need it).
-	return &Session{file: f, base: f.Doc.Source(), doc: f.Doc}, nil
+	// and most sessions never need it: see Baseline).
+	doc := f.Doc
+	f.Doc = nil // the session holds the edited Doc; the File only saves
+	return &Session{file: f, base: doc.Source(), doc: doc, asLoaded: true}, nil
 }
 
 // Prepare runs fn on the edited Doc now and on each Doc the session builds
@@ -66,13 +76,63 @@ func (s *Session) Doc() *model.Doc { return s.doc }
 // after a save of a document made unparseable through Doc().
 func (s *Session) Original() (*model.Doc, error) {
 	if s.original == nil {
-		d, err := model.Parse(s.base)
+		d, err := parseOwn(s.base)
 		if err != nil {
 			return nil, fmt.Errorf("%s as saved: %w", s.file.Path, err)
 		}
 		s.original = d
 	}
 	return s.original, nil
+}
+
+// Baseline is the document as on disk for a reader that is done with it
+// before the next edit, such as a validation of the file as loaded: while
+// nothing has been edited it is Doc itself (no second parse, no second
+// tree of a large file held), otherwise Original. Do not edit it, and do
+// not keep it across an edit.
+func (s *Session) Baseline() (*model.Doc, error) {
+	if s.asLoaded && !s.doc.Changed() {
+		return s.doc, nil
+	}
+	return s.Original()
+}
+
+// Reparse replaces the edited Doc by a parse of the bytes Save would write
+// and returns it, for a caller that validates those bytes (findings located
+// in them, as in the file written) and goes on with the session: it is the
+// same document, so the edits, the diff and Save are unchanged. The old
+// tree is let go before the new one is built, so that a large file's tree
+// is held once, not twice. Nodes of the old Doc must not be used after.
+//
+// If the bytes do not parse (a bug of the encoder), the session starts
+// over from the file as loaded or last saved, its edits dropped, and the
+// error says so.
+func (s *Session) Reparse() (*model.Doc, error) {
+	data := s.Bytes()
+	s.doc, s.file.Doc, s.asLoaded = nil, nil, false
+	doc, err := parseOwn(data)
+	if err != nil {
+		s.pending = nil
+		if doc, err2 := parseOwn(s.base); err2 == nil {
+			s.doc = doc
+			if s.prepare != nil {
+				s.prepare(doc)
+			}
+		}
+		return nil, fmt.Errorf("the edited %s does not parse (its edits are dropped): %w", s.file.Path, err)
+	}
+	if s.prepare != nil {
+		s.prepare(doc)
+	}
+	s.doc = doc
+	return doc, nil
+}
+
+// parseOwn parses bytes the session owns and never changes (base, or an
+// encoding of its Doc) without copying them. The cap is their own size:
+// the file's kind was allowed its size when opened.
+func parseOwn(data []byte) (*model.Doc, error) {
+	return model.ParseOwned(data, model.Limits{MaxBytes: max(len(data), 1), MaxDepth: model.DefaultLimits.MaxDepth})
 }
 
 // Base is the file's bytes as loaded or last saved.
@@ -111,6 +171,7 @@ func (s *Session) Do(op Op) error {
 	}
 	op.Value = bytes.Clone(op.Value)
 	s.pending = append(s.pending, op)
+	s.asLoaded = false
 	return nil
 }
 
@@ -144,6 +205,7 @@ func (s *Session) SaveContext(ctx context.Context) error {
 	}
 	s.base = data
 	s.original = nil // parsed again only if needed
+	s.asLoaded = false
 	s.pending = nil
 	return nil
 }
