@@ -30,7 +30,7 @@ type newFlags struct {
 	// accessible asks line by line on the normal screen (also when
 	// ACCESSIBLE is set): see new_accessible.go.
 	accessible bool
-	resumeID string // the draft to resume (the argument with --resume)
+	resumeID   string // the draft to resume (the argument with --resume)
 }
 
 func newNewCmd() *cobra.Command {
