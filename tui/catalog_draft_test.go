@@ -23,7 +23,7 @@ func TestDraftKeepsCatalogSettingsForResume(t *testing.T) {
 	}
 	// Leaving the step saves the draft although the card did not change.
 	d.press("ctrl+n")
-	dr, err := app.LatestDraft(dir)
+	dr, err := latestNewDraft(dir)
 	if err != nil {
 		t.Fatalf("no draft after changing only catalog settings: %v", err)
 	}

@@ -26,7 +26,7 @@ func catEditBigCatalog(b *testing.B, n int) *CatalogEditor {
 	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	es, err := edit.Open(path)
+	es, err := edit.OpenMax(path, 0)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -48,7 +48,7 @@ func openCatEdit(t *testing.T) *catEditDriver {
 	if err := os.WriteFile(path, data, 0o640); err != nil {
 		t.Fatal(err)
 	}
-	es, err := edit.Open(path)
+	es, err := edit.OpenMax(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -414,7 +414,7 @@ func TestCatEditOddCatalogsNeverPanic(t *testing.T) {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		es, err := edit.Open(path)
+		es, err := edit.OpenMax(path, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

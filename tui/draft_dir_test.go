@@ -3,8 +3,6 @@ package tui
 import (
 	"path/filepath"
 	"testing"
-
-	"github.com/oncard/oncard/internal/app"
 )
 
 // A draft of a new card remembers the directory it was started in and
@@ -15,7 +13,7 @@ func TestNewDraftResumedElsewhereKeepsItsOutput(t *testing.T) {
 	t.Chdir(work)
 	d := newDriver(t, Options{DraftDir: drafts})
 	d.press("enter").typ("Moved Agent").press("tab", "ctrl+c", "y")
-	dr, err := app.LatestDraft(drafts)
+	dr, err := latestNewDraft(drafts)
 	if err != nil {
 		t.Fatal(err)
 	}

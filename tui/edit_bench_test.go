@@ -50,7 +50,7 @@ func openBigCardEdit(b *testing.B, n int) *Model {
 	if err := os.WriteFile(path, []byte(bigCard(n)), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	es, err := edit.Open(path)
+	es, err := edit.OpenMax(path, 0)
 	if err != nil {
 		b.Fatal(err)
 	}

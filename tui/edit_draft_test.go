@@ -23,7 +23,7 @@ func openEditWithDrafts(t *testing.T, fixture string, resume *app.Draft) (*drive
 
 func openEditDrafts(t *testing.T, path, drafts string, resume *app.Draft) *driver {
 	t.Helper()
-	es, err := edit.Open(path)
+	es, err := edit.OpenMax(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,7 @@ func openEdit(t *testing.T, fixture string) (*driver, string, []byte) {
 
 func openEditPath(t *testing.T, path string) *driver {
 	t.Helper()
-	es, err := edit.Open(path)
+	es, err := edit.OpenMax(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

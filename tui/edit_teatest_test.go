@@ -26,7 +26,7 @@ func TestFlowEditOnRequestEntry(t *testing.T) {
 	if err := os.WriteFile("card.json", data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	es, err := edit.Open("card.json")
+	es, err := edit.OpenMax("card.json", 0)
 	if err != nil {
 		t.Fatal(err)
 	}

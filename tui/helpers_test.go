@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/oncard/oncard/internal/app"
 	"os"
 	"strings"
 	"testing"
@@ -136,4 +137,9 @@ func readValidCard(t *testing.T, path string) []byte {
 // boolAt reads a boolean member; set is false when it is absent.
 func (s *Session) boolAt(ptr string) (v, set bool) {
 	return s.Doc.Find(ptr).BoolValue()
+}
+
+// latestNewDraft reads the most recently saved draft of a new card in dir.
+func latestNewDraft(dir string) (*app.Draft, error) {
+	return (&app.Drafts{Dir: dir}).Latest(func(d *app.Draft) bool { return d.Kind == app.DraftNew })
 }

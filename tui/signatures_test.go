@@ -46,7 +46,7 @@ func openSigned(t *testing.T, withKey bool) (*driver, string, *cardsig.SigningKe
 	if err := os.WriteFile(path, doc.Encode(), 0o640); err != nil {
 		t.Fatal(err)
 	}
-	es, err := edit.Open(path)
+	es, err := edit.OpenMax(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

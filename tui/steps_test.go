@@ -415,7 +415,7 @@ func TestCtrlCKeepsDraftAndResume(t *testing.T) {
 	if !d.m.result.Interrupted || d.m.result.DraftKept == "" || !d.m.quitting {
 		t.Fatalf("result %+v", d.m.result)
 	}
-	dr, err := app.LatestDraft(dir)
+	dr, err := latestNewDraft(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -429,7 +429,7 @@ func TestCtrlCKeepsDraftAndResume(t *testing.T) {
 		t.Fatalf("resume at %d with %q", r.m.cur, r.m.s.text("/name"))
 	}
 	r.press("ctrl+c", "n")
-	if _, err := app.LatestDraft(dir); err == nil {
+	if _, err := latestNewDraft(dir); err == nil {
 		t.Fatal("draft kept after answering no")
 	}
 }
@@ -438,12 +438,12 @@ func TestDraftSavedOnBlur(t *testing.T) {
 	dir := t.TempDir()
 	d := newDriver(t, Options{DraftDir: dir})
 	d.press("enter").typ("Half")
-	if _, err := app.LatestDraft(dir); err == nil {
+	if _, err := latestNewDraft(dir); err == nil {
 		// The field being typed may be lost, but nothing before it.
 		t.Log("draft already saved while typing (allowed)")
 	}
 	d.press("tab")
-	dr, err := app.LatestDraft(dir)
+	dr, err := latestNewDraft(dir)
 	if err != nil || !strings.Contains(dr.Card, `"Half"`) {
 		t.Fatalf("draft after leaving the field: %v %+v", err, dr)
 	}

@@ -24,7 +24,7 @@ func keptEditDraft(t *testing.T) (path string, ds *app.Drafts, want []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := edit.Open(path)
+	s, err := edit.OpenMax(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func keptEditDraft(t *testing.T) (path string, ds *app.Drafts, want []byte) {
 
 func openSession(t *testing.T, path string) *edit.Session {
 	t.Helper()
-	s, err := edit.Open(path)
+	s, err := edit.OpenMax(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

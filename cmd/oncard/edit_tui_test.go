@@ -32,7 +32,7 @@ func TestEditTUIOpensCatalogsInTheCatalogEditor(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e, err := app.Open(path, nil)
+	e, err := app.OpenMax(path, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestEditTUIRefusesDocumentsOtherThanCards(t *testing.T) {
 	if err := os.WriteFile(path, payload, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e, err := app.Open(path, nil)
+	e, err := app.OpenMax(path, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

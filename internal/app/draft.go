@@ -307,11 +307,6 @@ func (ds *Drafts) EditDraftFor(path string) (*Draft, error) {
 	return ds.Latest(func(d *Draft) bool { return d.Kind == DraftEdit && SamePath(d.Output, abs) })
 }
 
-// LatestDraft reads the most recently saved draft of a new card in dir.
-func LatestDraft(dir string) (*Draft, error) {
-	return (&Drafts{Dir: dir}).Latest(func(d *Draft) bool { return d.Kind == DraftNew })
-}
-
 // RemoveDraft deletes a draft file (a missing one is fine).
 func RemoveDraft(path string) error {
 	if path == "" {

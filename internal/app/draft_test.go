@@ -117,7 +117,7 @@ func TestEditDraftResumesOnlyOverTheSameFile(t *testing.T) {
 	if err := os.WriteFile(path, orig, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := edit.Open(path)
+	s, err := edit.OpenMax(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestEditDraftResumesOnlyOverTheSameFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := edit.Open(path)
+	again, err := edit.OpenMax(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func TestEditDraftResumesOnlyOverTheSameFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte(`{"name": "c", "version": "1"}`+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	changed, err := edit.Open(path)
+	changed, err := edit.OpenMax(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

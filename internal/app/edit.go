@@ -39,11 +39,9 @@ type Edit struct {
 	resignedAt []byte           // the document's bytes right after it
 }
 
-// Open opens path for editing (see NewEdit), within the size cap of its
-// kind (internal/sizecap).
-func Open(path string, opts *validate.Options) (*Edit, error) { return OpenMax(path, 0, opts) }
-
-// OpenMax is Open with the size cap max (--max-size) when it is positive.
+// OpenMax opens path for editing (see NewEdit), within the size cap max
+// (--max-size) when it is positive, else the cap of its kind
+// (internal/sizecap).
 func OpenMax(path string, max int, opts *validate.Options) (*Edit, error) {
 	s, err := edit.OpenMax(path, max)
 	if err != nil {

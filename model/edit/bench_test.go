@@ -23,7 +23,7 @@ func BenchmarkEdit1MB(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		s, err := Open(path)
+		s, err := OpenMax(path, 0)
 		if err != nil {
 			b.Fatal(err)
 		}

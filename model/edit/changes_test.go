@@ -14,7 +14,7 @@ func TestChangesReplayToTheSameBytes(t *testing.T) {
 	if err := os.WriteFile(path, []byte(`{"name": "a", "skills": [{"id": "x"}], "version": "1"}`+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Open(path)
+	s, err := OpenMax(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func TestChangesReplayToTheSameBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := Open(path)
+	again, err := OpenMax(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

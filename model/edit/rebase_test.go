@@ -31,7 +31,7 @@ func TestRebaseRandomEdits(t *testing.T) {
 		if err := os.WriteFile(path, []byte(base), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s, err := Open(path)
+		s, err := OpenMax(path, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,7 +15,7 @@ import (
 // the edited Doc itself (no second parse); after one it is Original, which
 // still reads the old value.
 func TestBaselineIsTheDocUntilAnEdit(t *testing.T) {
-	s, err := Open(writeCard(t, card, 0o644))
+	s, err := OpenMax(writeCard(t, card, 0o644), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestBaselineIsTheDocUntilAnEdit(t *testing.T) {
 // TestBaselineSeesDirectChanges: a change made on Doc() directly (a typed
 // view) also ends the Doc's standing for the file.
 func TestBaselineSeesDirectChanges(t *testing.T) {
-	s, err := Open(writeCard(t, card, 0o644))
+	s, err := OpenMax(writeCard(t, card, 0o644), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestBaselineSeesDirectChanges(t *testing.T) {
 // before.
 func TestReparseKeepsTheSession(t *testing.T) {
 	path := writeCard(t, card, 0o644)
-	s, err := Open(path)
+	s, err := OpenMax(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,11 +105,11 @@ func TestOpenCapsByKind(t *testing.T) {
 	if err := os.WriteFile(cardPath, []byte(`{"name": "big", "x-pad": "`+pad+`"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(catalog); err != nil {
+	if _, err := OpenMax(catalog, 0); err != nil {
 		t.Errorf("catalog of 17 MiB: %v", err)
 	}
 	var pe *model.ParseError
-	if _, err := Open(cardPath); !errors.As(err, &pe) || pe.Code != "json/too-large" || !strings.Contains(err.Error(), "16.0 MiB") {
+	if _, err := OpenMax(cardPath, 0); !errors.As(err, &pe) || pe.Code != "json/too-large" || !strings.Contains(err.Error(), "16.0 MiB") {
 		t.Errorf("card of 17 MiB: %v, want json/too-large naming the 16 MiB cap", err)
 	}
 	if _, err := OpenMax(cardPath, 32<<20); err != nil {

@@ -36,11 +36,9 @@ type Session struct {
 	asLoaded bool
 }
 
-// Open loads the file at path for editing.
-func Open(path string) (*Session, error) { return OpenMax(path, 0) }
-
-// OpenMax is Open with the size cap max (a --max-size) instead of the
-// default cap of the document's kind (model.OpenFileMax), when positive.
+// OpenMax loads the file at path for editing, within the size cap max (a
+// --max-size) when positive, else the default cap of the document's kind
+// (model.OpenFileMax).
 func OpenMax(path string, max int) (*Session, error) {
 	f, err := model.OpenFileMax(context.Background(), path, max)
 	if err != nil {

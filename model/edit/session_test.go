@@ -51,7 +51,7 @@ func readFile(t *testing.T, path string) string {
 
 func mustOpen(t *testing.T, path string) *Session {
 	t.Helper()
-	s, err := Open(path)
+	s, err := OpenMax(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
