@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/x/term"
@@ -284,10 +285,28 @@ func runInteractive(cmd *cobra.Command, doc *model.Doc, d *app.Draft, f newFlags
 		_, err := cmd.OutOrStdout().Write(res.JSON)
 		return err
 	case res.Saved:
-		fmt.Fprint(os.Stderr, tui.NextSteps(model.SafeText(res.Path)))
+		fmt.Fprint(os.Stderr, tui.NextSteps(model.SafeText(shownPath(res.Path))))
 		return nil
 	case res.DraftKept != "":
 		fmt.Fprintf(os.Stderr, "Draft kept: %s\nReopen it with: oncard new --resume %s\n", res.DraftKept, draftID(res.DraftKept))
 	}
 	return exitError{code: exitInterrupt}
+}
+
+// shownPath is how a written file is named to the user: a resumed draft
+// keeps its output as an absolute path, shown relative ("./card.json")
+// when it lies in the current directory.
+func shownPath(p string) string {
+	if !filepath.IsAbs(p) {
+		return p
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	rel, err := filepath.Rel(wd, p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return p
+	}
+	return "." + string(filepath.Separator) + rel
 }
