@@ -3,7 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
+	"github.com/oncard/oncard/model/testcards"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,40 +46,13 @@ const debuggerCard = `{
 }
 `
 
-// bigCatalog is a catalog of n entries shaped like the ones oncard writes.
-func bigCatalog(n int) []byte {
-	var b bytes.Buffer
-	b.WriteString("{\n  \"specVersion\": \"1.0\",\n  \"entries\": [\n")
-	for i := range n {
-		if i > 0 {
-			b.WriteString(",\n")
-		}
-		fmt.Fprintf(&b, `    {
-      "identifier": "urn:air:agents%d.example.com:agents:agent-%d",
-      "type": "application/a2a-agent-card+json",
-      "version": "1.%d.0",
-      "url": "https://agents%d.example.com/.well-known/agent-card.json",
-      "tags": ["generated", "bench"],
-      "extensions": {
-        "org.agntcy.oasf.discovery.v1": {
-          "schema_version": "1.1.0",
-          "skills": [{"name": "software_engineering/code_debugging/error_handling", "id": 60602}],
-          "domains": [{"name": "technology/networking/network_security", "id": 10305}]
-        }
-      }
-    }`, i, i, i%7, i)
-	}
-	b.WriteString("\n  ]\n}\n")
-	return b.Bytes()
-}
-
 // BenchmarkCatalogAdd10k measures what `oncard catalog add` does to a
 // catalog of 10,000 entries besides file I/O: build the card's entry,
 // parse the catalog, upsert, encode, validate the result.
 // Run: go test -run '^$' -bench CatalogAdd10k -benchmem ./cmd/oncard
 // (the catalog is built before the clock starts; b.Loop excludes it).
 func BenchmarkCatalogAdd10k(b *testing.B) {
-	catalog := bigCatalog(10000)
+	catalog := testcards.Catalog(10000)
 	card, err := model.Parse([]byte(debuggerCard))
 	if err != nil {
 		b.Fatal(err)
@@ -115,7 +88,7 @@ func BenchmarkCatalogAdd10k(b *testing.B) {
 // nothing before the end of the entries array, and updating a middle entry
 // changes only that entry's lines.
 func TestBigCatalogAddKeepsBytes(t *testing.T) {
-	catalog := bigCatalog(10000)
+	catalog := testcards.Catalog(10000)
 	card, err := model.Parse([]byte(debuggerCard))
 	if err != nil {
 		t.Fatal(err)
@@ -337,7 +310,7 @@ func TestWriteBigCatalog(t *testing.T) {
 	if dir == "" {
 		t.Skip("set ONCARD_BIG_CATALOG=DIR to write the 10,000-entry catalog and a card there")
 	}
-	if err := os.WriteFile(filepath.Join(dir, "big.json"), bigCatalog(10000), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "big.json"), testcards.Catalog(10000), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "card.json"), []byte(debuggerCard), 0o644); err != nil {
