@@ -15,7 +15,7 @@ import (
 // before the new payload that changed.
 func TestEditCatalogInTmux(t *testing.T) {
 	tmuxAvailable(t)
-	catalog, err := os.ReadFile(filepath.Join("..", "tui", "testdata", "catedit-catalog.json"))
+	catalog, err := os.ReadFile(filepath.Join("..", "tui", "catedit", "testdata", "catedit-catalog.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

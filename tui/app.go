@@ -19,6 +19,8 @@ import (
 	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/cardedit"
+	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
@@ -28,7 +30,7 @@ type Options struct {
 	// Doc is the card to start from (--from, --template, a draft); nil
 	// starts on the Start step with a blank card.
 	Doc       *model.Doc
-	Templates []Template
+	Templates []cardedit.Template
 	// Output is where the card is saved (default ./agent-card.json; "-"
 	// hands the bytes back in Result.JSON for stdout).
 	Output string
@@ -53,21 +55,6 @@ type Options struct {
 	EditDraft *app.Draft
 }
 
-// Result says how the program ended.
-type Result struct {
-	Saved       bool
-	Path        string // where the card was written ("-": stdout)
-	JSON        []byte // the card written
-	Interrupted bool   // Ctrl-C
-	DraftKept   string // the draft file kept on Ctrl-C
-	// Warnings are what the save reported besides writing (a hard link
-	// split off, an owner not kept), one sentence each.
-	Warnings []string
-	// Catalog says what the Catalog step wrote after the card, or why it
-	// did not ("" when it was to write nothing).
-	Catalog string
-}
-
 // step indexes, in screen order.
 const (
 	stepStart = iota
@@ -83,11 +70,11 @@ const (
 
 // Model is the root of the program.
 type Model struct {
-	chrome // the frame around the step: frame.go
-	s      *Session
-	steps  []step
-	cur    int
-	dialog *dialog[*Model]
+	component.Chrome // the frame around the step: frame.go
+	s                *component.Session
+	steps            []cardedit.Step
+	cur              int
+	dialog           *component.Dialog[*Model]
 
 	draft      *app.Draft
 	draftEdits int
@@ -99,7 +86,7 @@ type Model struct {
 	// never overlap and the last one holds the latest card.
 	draftWriting, draftAgain bool
 	resumed                  bool // the draft was reopened: Ctrl-C always asks about it
-	result                   Result
+	result                   component.Result
 	quitting                 bool
 
 	edit *editMode // nil for `oncard new`
@@ -117,31 +104,31 @@ func New(opts Options) *Model {
 	}
 	start := stepAgent
 	if doc == nil {
-		d, err := model.Parse([]byte(BlankCard))
+		d, err := model.Parse([]byte(cardedit.BlankCard))
 		if err != nil {
 			panic("tui: the blank card does not parse: " + err.Error())
 		}
 		doc, start = d, stepStart
 	}
 	model.NewCard(doc)
-	m := &Model{chrome: chrome{th: th, adaptTheme: opts.Theme == nil, width: 120, height: 40}, s: newSession(doc, opts.Validate)}
-	catalog, review := newCatalogStep(), newReviewStep(opts.Output)
-	review.catalog = catalog
-	m.steps = []step{
-		newStartStep(opts.Templates),
-		newAgentStep(),
-		newInterfacesStep(),
-		newCapabilitiesStep(),
-		newSkillsStep(),
-		newOnRequestStep(),
-		newOASFStep(th),
+	m := &Model{Chrome: component.Chrome{Th: th, AdaptTheme: opts.Theme == nil, Width: 120, Height: 40}, s: component.NewSession(doc, opts.Validate)}
+	catalog, review := cardedit.NewCatalogStep(), cardedit.NewReviewStep(opts.Output)
+	review.Catalog = catalog
+	m.steps = []cardedit.Step{
+		cardedit.NewStartStep(opts.Templates),
+		cardedit.NewAgentStep(),
+		cardedit.NewInterfacesStep(),
+		cardedit.NewCapabilitiesStep(),
+		cardedit.NewSkillsStep(),
+		cardedit.NewOnRequestStep(),
+		cardedit.NewOASFStep(th),
 		catalog,
 		review,
 	}
 	if opts.Draft != nil {
 		m.draft, m.resumed = opts.Draft, true
-		catalog.cfg = opts.Draft.Catalog.Settings()
-		m.draftCatalog = catalog.cfg
+		catalog.Cfg = opts.Draft.Catalog.Settings()
+		m.draftCatalog = catalog.Cfg
 		if opts.Draft.Step > 0 && opts.Draft.Step < len(m.steps) {
 			start = opts.Draft.Step
 		}
@@ -155,8 +142,8 @@ func New(opts Options) *Model {
 		start = stepAgent
 	}
 	m.cur = start
-	m.steps[m.cur].enter(m.s)
-	m.s.Focus = m.steps[m.cur].pointer(m.s)
+	m.steps[m.cur].Enter(m.s)
+	m.s.Focus = m.steps[m.cur].Pointer(m.s)
 	return m
 }
 
@@ -164,55 +151,46 @@ func New(opts Options) *Model {
 func (m *Model) Result() Result { return m.result }
 
 // Session exposes the card being edited (tests, benchmarks).
-func (m *Model) Session() *Session { return m.s }
+func (m *Model) Session() *component.Session { return m.s }
 
 // Init focuses the first field.
-func (m *Model) Init() tea.Cmd { return tea.Batch(m.askBackground(), m.steps[m.cur].enter(m.s)) }
+func (m *Model) Init() tea.Cmd { return tea.Batch(m.AskBackground(), m.steps[m.cur].Enter(m.s)) }
 
 // Update handles one message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.width, m.height = msg.Width, msg.Height
+		m.Width, m.Height = msg.Width, msg.Height
 		return m, nil
 	case tea.BackgroundColorMsg:
-		m.adaptToBackground(msg)
+		m.AdaptToBackground(msg)
 		return m, nil
 	case tea.PasteMsg:
 		// A paste goes to the focused field as typed text, never to the
 		// program's own keys.
-		if m.dialog != nil || m.diag.focused {
+		if m.dialog != nil || m.Diag.Focused {
 			return m, nil
 		}
 		st := m.steps[m.cur]
-		cmd, _ := st.update(tea.KeyPressMsg{Text: msg.Content}, m.s)
-		m.s.Focus = st.pointer(m.s)
-		m.status = editFailure(m.s, m.status)
+		cmd, _ := st.Update(tea.KeyPressMsg{Text: msg.Content}, m.s)
+		m.s.Focus = st.Pointer(m.s)
+		m.Status = component.EditFailure(m.s, m.Status)
 		return m, cmd
 	case draftSavedMsg:
 		return m, m.draftSaved(msg)
 	case tea.KeyPressMsg:
 		cmd := m.handleKey(msg)
-		m.status = editFailure(m.s, m.status)
+		m.Status = component.EditFailure(m.s, m.Status)
 		return m, cmd
 	}
 	return m, nil
-}
-
-// editFailure is the status line after a key: why an edit of the key
-// failed (it changed nothing), else status as it was.
-func editFailure(s *Session, status string) string {
-	if err := s.takeEditErr(); err != nil {
-		return "edit not made: " + model.SafeText(err.Error())
-	}
-	return status
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.dialog != nil {
 		// A second ctrl+c leaves at once, keeping the draft (losing work is
 		// the worse mistake).
-		return m.dialog.update(msg, m, func() { m.dialog = nil }, keepDraftAndQuit)
+		return m.dialog.Update(msg, m, func() { m.dialog = nil }, keepDraftAndQuit)
 	}
 	st := m.steps[m.cur]
 	switch {
@@ -229,16 +207,16 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.dialog = quitDialog()
 		return nil
 	case key.Matches(msg, style.Keys.Help):
-		m.showHelp = !m.showHelp
+		m.ShowHelp = !m.ShowHelp
 		return nil
-	case m.diag.focused:
+	case m.Diag.Focused:
 		switch {
 		case key.Matches(msg, style.Keys.Back, style.Keys.Diagnostics):
-			m.diag.focused = false
+			m.Diag.Focused = false
 			return nil
 		}
-		if ptr, ok := m.diag.update(msg, m.s.Diags); ok {
-			m.diag.focused = false
+		if ptr, ok := m.Diag.Update(msg, m.s.Diags); ok {
+			m.Diag.Focused = false
 			return m.jumpTo(ptr)
 		}
 		return nil
@@ -263,24 +241,24 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if m.cur != stepReview {
 			return m.goTo(stepReview)
 		}
-		return m.save(m.steps[stepReview].(*reviewStep).path, false)
-	case m.frameKey(msg, m.s.JSON, st.busy()):
+		return m.save(m.steps[stepReview].(*cardedit.ReviewStep).Path, false)
+	case m.FrameKey(msg, m.s.JSON, st.Busy()):
 		return nil
 	}
-	m.status = ""
-	cmd, blurred := st.update(msg, m.s)
-	m.s.Focus = st.pointer(m.s)
+	m.Status = ""
+	cmd, blurred := st.Update(msg, m.s)
+	m.s.Focus = st.Pointer(m.s)
 	if blurred {
 		cmd = tea.Batch(cmd, m.autosave())
 	}
 	// Requests a step makes of the root are handled at once, in order.
-	if start, ok := st.(*startStep); ok && start.chosen {
-		start.chosen = false
+	if start, ok := st.(*cardedit.StartStep); ok && start.Chosen {
+		start.Chosen = false
 		return tea.Batch(cmd, m.goTo(stepAgent))
 	}
-	if rv, ok := st.(*reviewStep); ok && rv.saveRequested {
-		rv.saveRequested = false
-		return tea.Batch(cmd, m.save(rv.path, false))
+	if rv, ok := st.(*cardedit.ReviewStep); ok && rv.SaveRequested {
+		rv.SaveRequested = false
+		return tea.Batch(cmd, m.save(rv.Path, false))
 	}
 	return cmd
 }
@@ -289,8 +267,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) goTo(i int) tea.Cmd {
 	save := m.autosave()
 	m.cur = i
-	cmd := m.steps[i].enter(m.s)
-	m.s.Focus = m.steps[i].pointer(m.s)
+	cmd := m.steps[i].Enter(m.s)
+	m.s.Focus = m.steps[i].Pointer(m.s)
 	return tea.Batch(save, cmd)
 }
 
@@ -300,13 +278,13 @@ func (m *Model) goTo(i int) tea.Cmd {
 func (m *Model) jumpTo(ptr string) tea.Cmd {
 	for at := ptr; at != ""; at = parentPointer(at) {
 		for i, st := range m.steps {
-			if st.owns(at, m.s) {
+			if st.Owns(at, m.s) {
 				cmd := m.goTo(i)
-				cmd2 := st.jump(at, m.s)
-				m.s.Focus = st.pointer(m.s)
+				cmd2 := st.Jump(at, m.s)
+				m.s.Focus = st.Pointer(m.s)
 				if at != ptr {
 					m.s.Focus = ptr // highlighted in the preview
-					m.status = "no field edits " + model.SafeText(ptr) + "; this is the screen of " + model.SafeText(at)
+					m.Status = "no field edits " + model.SafeText(ptr) + "; this is the screen of " + model.SafeText(at)
 				}
 				return tea.Batch(cmd, cmd2)
 			}
@@ -315,7 +293,7 @@ func (m *Model) jumpTo(ptr string) tea.Cmd {
 	// Nothing edits it (a member this tool has no field for): show it in
 	// the preview at least.
 	m.s.Focus = ptr
-	m.status = "no field edits " + model.SafeText(ptr) + "; it is highlighted in the preview"
+	m.Status = "no field edits " + model.SafeText(ptr) + "; it is highlighted in the preview"
 	return nil
 }
 
@@ -355,7 +333,7 @@ type draftSavedMsg struct {
 func (m *Model) draftSaved(msg draftSavedMsg) tea.Cmd {
 	m.draftWriting = false
 	if msg.err != nil {
-		m.status = "draft not saved: " + msg.err.Error()
+		m.Status = "draft not saved: " + msg.err.Error()
 		return nil
 	}
 	m.draftEdits, m.draftCatalog = msg.edits, msg.cfg
@@ -369,7 +347,7 @@ func (m *Model) draftSaved(msg draftSavedMsg) tea.Cmd {
 // catalogSettings are the Catalog step's current values.
 func (m *Model) catalogSettings() app.CatalogSettings {
 	if st := m.catalog(); st != nil {
-		return st.cfg
+		return st.Cfg
 	}
 	return app.CatalogSettings{}
 }
@@ -382,7 +360,7 @@ func (m *Model) draftNow() (app.Draft, int, app.CatalogSettings) {
 	}
 	m.draft.Card = string(m.s.JSON)
 	m.draft.Step = m.cur
-	m.draft.Output = m.steps[stepReview].(*reviewStep).path
+	m.draft.Output = m.steps[stepReview].(*cardedit.ReviewStep).Path
 	cfg := m.catalogSettings()
 	m.draft.Catalog = app.DraftCatalogOf(cfg)
 	return *m.draft, m.s.Edits, cfg
@@ -393,7 +371,7 @@ func (m *Model) draftNow() (app.Draft, int, app.CatalogSettings) {
 func (m *Model) writeDraftNow() {
 	d, edits, cfg := m.draftNow()
 	if err := app.SaveDraft(&d); err != nil {
-		m.status = "draft not saved: " + err.Error()
+		m.Status = "draft not saved: " + err.Error()
 		return
 	}
 	m.draftEdits, m.draftCatalog = edits, cfg
@@ -409,9 +387,9 @@ func (m *Model) removeDraft() {
 // is only replaced after an explicit yes.
 func (m *Model) save(path string, overwrite bool) tea.Cmd {
 	// Every write re-validates the whole document first.
-	m.s.refresh()
+	m.s.Refresh()
 	if e, _, _ := validate.Counts(m.s.Diags); e > 0 {
-		m.status = fmt.Sprintf("not saved: %d %s (ctrl+g lists them; enter jumps)", e, plural(e, "error", "errors"))
+		m.Status = fmt.Sprintf("not saved: %d %s (ctrl+g lists them; enter jumps)", e, component.Plural(e, "error", "errors"))
 		if m.cur != stepReview {
 			return m.goTo(stepReview)
 		}
@@ -421,7 +399,7 @@ func (m *Model) save(path string, overwrite bool) tea.Cmd {
 		return cmd
 	}
 	if path == "-" {
-		m.result = Result{Saved: true, Path: "-", JSON: m.s.JSON}
+		m.result = component.Result{Saved: true, Path: "-", JSON: m.s.JSON}
 		m.writeCatalogAfterCard()
 		m.removeDraft()
 		return tea.Quit
@@ -432,12 +410,15 @@ func (m *Model) save(path string, overwrite bool) tea.Cmd {
 		return nil
 	}
 	if err != nil {
-		m.status = "not saved: " + err.Error()
+		m.Status = "not saved: " + err.Error()
 		return nil
 	}
-	m.result = Result{Saved: true, Path: path, JSON: m.s.JSON}
+	m.result = component.Result{Saved: true, Path: path, JSON: m.s.JSON}
 	m.saveWarnings(warnings)
 	m.writeCatalogAfterCard()
 	m.removeDraft()
 	return tea.Quit
 }
+
+// Result is what an editor did: saved where, or left how.
+type Result = component.Result

@@ -13,6 +13,9 @@ import (
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
 	"github.com/oncard/oncard/model/testcards"
+	"github.com/oncard/oncard/tui/cardedit"
+	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/internal/keydrive"
 	"github.com/oncard/oncard/tui/style"
 )
 
@@ -51,19 +54,19 @@ func benchSkillKeystroke(b *testing.B, data []byte, skill int) {
 	m, restore := openEditor(b, data)
 	defer restore()
 	m.goTo(stepSkills)
-	st := m.steps[stepSkills].(*listStep)
-	st.cursor = skill
-	m.handleKey(keyMsg("enter"))
-	m.handleKey(keyMsg("tab"))
-	m.handleKey(keyMsg("tab")) // description
-	keys := []tea.KeyPressMsg{keyMsg("x"), keyMsg("backspace")}
+	st := m.steps[stepSkills].(*cardedit.ListStep)
+	st.Cursor = skill
+	m.handleKey(keydrive.KeyMsg("enter"))
+	m.handleKey(keydrive.KeyMsg("tab"))
+	m.handleKey(keydrive.KeyMsg("tab")) // description
+	keys := []tea.KeyPressMsg{keydrive.KeyMsg("x"), keydrive.KeyMsg("backspace")}
 	b.ReportAllocs()
 	b.ResetTimer()
 	med := newMedian(b.N)
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
 		m.handleKey(keys[i%2])
-		_ = m.render()
+		_ = m.Render()
 		med.add(time.Since(t0))
 	}
 	med.report(b)
@@ -117,12 +120,12 @@ func (m *median) report(b *testing.B) {
 func BenchmarkKeystrokeAgentField200Skills(b *testing.B) {
 	m, restore := openEditor(b, testcards.Large(200, 50, 20))
 	defer restore()
-	keys := []tea.KeyPressMsg{keyMsg("x"), keyMsg("backspace")}
+	keys := []tea.KeyPressMsg{keydrive.KeyMsg("x"), keydrive.KeyMsg("backspace")}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		m.handleKey(keys[i%2])
-		_ = m.render()
+		_ = m.Render()
 	}
 }
 
@@ -137,9 +140,9 @@ func BenchmarkPickerKeystroke(b *testing.B) {
 	defer restore()
 	m.goTo(stepOASF)
 	for _, k := range []string{"tab", "tab", "enter"} { // the skills picker
-		m.handleKey(keyMsg(k))
+		m.handleKey(keydrive.KeyMsg(k))
 	}
-	if !m.steps[stepOASF].busy() {
+	if !m.steps[stepOASF].Busy() {
 		b.Fatal("the picker did not open")
 	}
 	keys := searchKeys()
@@ -149,7 +152,7 @@ func BenchmarkPickerKeystroke(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
 		m.handleKey(keys[i%len(keys)])
-		_ = m.render()
+		_ = m.Render()
 		med.add(time.Since(t0))
 	}
 	med.report(b)
@@ -162,25 +165,25 @@ func BenchmarkPickerWidgetKeystroke(b *testing.B) {
 	if tax == nil {
 		b.Skip("no 1.1.0 taxonomy")
 	}
-	p := newPicker(tax.Skills, style.NewTheme(true), nil)
+	p := component.NewPicker(tax.Skills, style.NewTheme(true), nil)
 	benchPickerKeys(b, p, searchKeys())
 }
 
 // searchKeys type "sum" into the picker's search and take it back.
 func searchKeys() []tea.KeyPressMsg {
-	return []tea.KeyPressMsg{keyMsg("s"), keyMsg("u"), keyMsg("m"), keyMsg("backspace"), keyMsg("backspace"), keyMsg("backspace")}
+	return []tea.KeyPressMsg{keydrive.KeyMsg("s"), keydrive.KeyMsg("u"), keydrive.KeyMsg("m"), keydrive.KeyMsg("backspace"), keydrive.KeyMsg("backspace"), keydrive.KeyMsg("backspace")}
 }
 
 // benchPickerKeys sends keys to p in turn, drawing a frame after each,
 // and reports the median time of a key and its frame.
-func benchPickerKeys(b *testing.B, p *picker, keys []tea.KeyPressMsg) {
+func benchPickerKeys(b *testing.B, p *component.Picker, keys []tea.KeyPressMsg) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	med := newMedian(b.N)
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		p.update(keys[i%len(keys)])
-		_ = p.view(60, 30)
+		p.Update(keys[i%len(keys)])
+		_ = p.View(60, 30)
 		med.add(time.Since(t0))
 	}
 	med.report(b)
@@ -192,9 +195,9 @@ func BenchmarkPickerMove(b *testing.B) {
 	if tax == nil {
 		b.Skip("no 1.1.0 taxonomy")
 	}
-	p := newPicker(tax.Skills, style.NewTheme(true), nil)
-	p.open(tax.Skills.Children("")[0])
-	benchPickerKeys(b, p, []tea.KeyPressMsg{keyMsg("down"), keyMsg("up")})
+	p := component.NewPicker(tax.Skills, style.NewTheme(true), nil)
+	p.Open(tax.Skills.Children("")[0])
+	benchPickerKeys(b, p, []tea.KeyPressMsg{keydrive.KeyMsg("down"), keydrive.KeyMsg("up")})
 }
 
 // BenchmarkFirstFrame: from nothing to the first frame of `oncard new`
@@ -204,6 +207,6 @@ func BenchmarkFirstFrame(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		m := New(Options{Theme: style.NewTheme(true)})
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-		_ = m.render()
+		_ = m.Render()
 	}
 }

@@ -3,6 +3,8 @@ package tui
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/oncard/oncard/tui/cardedit"
 )
 
 // A draft of a new card remembers the directory it was started in and
@@ -12,7 +14,7 @@ func TestNewDraftResumedElsewhereKeepsItsOutput(t *testing.T) {
 	work, drafts := t.TempDir(), t.TempDir()
 	t.Chdir(work)
 	d := newDriver(t, Options{DraftDir: drafts})
-	d.press("enter").typ("Moved Agent").press("tab", "ctrl+c", "y")
+	d.Press("enter").Typ("Moved Agent").Press("tab", "ctrl+c", "y")
 	dr, err := latestNewDraft(drafts)
 	if err != nil {
 		t.Fatal(err)
@@ -22,7 +24,7 @@ func TestNewDraftResumedElsewhereKeepsItsOutput(t *testing.T) {
 	}
 	t.Chdir(t.TempDir())
 	r := newDriver(t, Options{Doc: mustParse(t, dr.Card), Draft: dr, Output: dr.Output, DraftDir: drafts})
-	if got := r.m.steps[stepReview].(*reviewStep).path; got != filepath.Join(work, DefaultPath) {
+	if got := r.m.steps[stepReview].(*cardedit.ReviewStep).Path; got != filepath.Join(work, DefaultPath) {
 		t.Fatalf("resumed output %q", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/internal/keydrive"
 	"github.com/oncard/oncard/tui/style"
 )
 
@@ -18,15 +19,15 @@ import (
 func BenchmarkEditReviewFrame200Skills(b *testing.B) {
 	m := openBigCardEdit(b, 200)
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	m.handleKey(keyMsg("x")) // the Agent step's name: one change
-	m.handleKey(keyMsg("ctrl+s"))
+	m.handleKey(keydrive.KeyMsg("x")) // the Agent step's name: one change
+	m.handleKey(keydrive.KeyMsg("ctrl+s"))
 	if _, ok := m.steps[m.cur].(*editReviewStep); !ok {
 		b.Fatal("not on Review")
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = m.render()
+		_ = m.Render()
 	}
 }
 

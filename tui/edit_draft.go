@@ -8,6 +8,7 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/component"
 )
 
 // Edit mode keeps a draft of the unsaved edits, as `oncard new` keeps one
@@ -45,11 +46,11 @@ func (m *Model) editDraftNow() (app.Draft, int, app.CatalogSettings) {
 
 // editQuitDialog is ctrl+c in edit mode with unsaved edits and drafts on:
 // keep them as a draft (the default answer, y) or drop them.
-func (m *Model) editQuitDialog() *dialog[*Model] {
-	return &dialog[*Model]{
-		question: "Quit without saving " + m.edit.fileName() + ".\nKeep a draft of your edits (offered when you edit the file again)?",
-		yes:      keepDraftAndQuit,
-		no: func(m *Model) tea.Cmd {
+func (m *Model) editQuitDialog() *component.Dialog[*Model] {
+	return &component.Dialog[*Model]{
+		Question: "Quit without saving " + m.edit.fileName() + ".\nKeep a draft of your edits (offered when you edit the file again)?",
+		Yes:      keepDraftAndQuit,
+		No: func(m *Model) tea.Cmd {
 			m.result.Interrupted = true
 			m.removeDraft()
 			return tea.Quit
@@ -62,9 +63,9 @@ func (m *Model) editQuitDialog() *dialog[*Model] {
 func (m *Model) saveWarnings(warnings []string) {
 	m.result.Warnings = warnings
 	if len(warnings) > 0 {
-		m.status = "saved; warning: " + model.SafeText(warnings[0])
+		m.Status = "saved; warning: " + model.SafeText(warnings[0])
 		if len(warnings) > 1 {
-			m.status += " (+" + count(len(warnings)-1, "more", "more") + ")"
+			m.Status += " (+" + component.Count(len(warnings)-1, "more", "more") + ")"
 		}
 	}
 }

@@ -73,9 +73,9 @@ func TestEditKeepsADraftOfUnsavedEdits(t *testing.T) {
 	if got := string(r.m.edit.s.Bytes()); got != want {
 		t.Fatalf("resumed card differs:\n%s", edit.UnifiedDiff("card.json", []byte(want), []byte(got)))
 	}
-	r.press("ctrl+s", "ctrl+s", "y")
+	r.Press("ctrl+s", "ctrl+s", "y")
 	if !r.m.Result().Saved {
-		t.Fatalf("not saved: %q", r.m.status)
+		t.Fatalf("not saved: %q", r.m.Status)
 	}
 	if readFile(t, path) != want {
 		t.Fatal("the resumed edits were not saved")
@@ -89,11 +89,11 @@ func TestEditKeepsADraftOfUnsavedEdits(t *testing.T) {
 // draft (and says so in the result), no removes it.
 func TestEditQuitKeepsOrDropsTheDraft(t *testing.T) {
 	d, _, _, drafts := openEditWithDrafts(t, "edit-v10.json", nil)
-	d.editPersonEntry("/new").press("ctrl+c")
-	if d.m.dialog == nil || !strings.Contains(d.m.dialog.question, "Keep a draft") {
+	d.editPersonEntry("/new").Press("ctrl+c")
+	if d.m.dialog == nil || !strings.Contains(d.m.dialog.Question, "Keep a draft") {
 		t.Fatalf("no question about the draft: %+v", d.m.dialog)
 	}
-	d.press("y")
+	d.Press("y")
 	if !d.m.quitting || d.m.Result().DraftKept == "" {
 		t.Fatalf("quit %v, result %+v", d.m.quitting, d.m.Result())
 	}
@@ -102,7 +102,7 @@ func TestEditQuitKeepsOrDropsTheDraft(t *testing.T) {
 	}
 
 	d2, _, _, drafts2 := openEditWithDrafts(t, "edit-v10.json", nil)
-	d2.editPersonEntry("/new").goToStep(stepReview).press("ctrl+c", "n")
+	d2.editPersonEntry("/new").goToStep(stepReview).Press("ctrl+c", "n")
 	if !d2.m.quitting || d2.m.Result().DraftKept != "" {
 		t.Fatalf("quit %v, result %+v", d2.m.quitting, d2.m.Result())
 	}
@@ -117,13 +117,13 @@ func TestEditReadOnlyRefusalSaysWhatToDo(t *testing.T) {
 	if err := os.Chmod(path, 0o444); err != nil {
 		t.Fatal(err)
 	}
-	d.editPersonEntry("/new").press("ctrl+s", "ctrl+s", "y")
+	d.editPersonEntry("/new").Press("ctrl+s", "ctrl+s", "y")
 	if d.m.quitting || readFile(t, path) != string(data) {
 		t.Fatal("a read-only file was replaced")
 	}
 	for _, want := range []string{"is read-only", "oncard edit --force", "chmod u+w"} {
-		if !strings.Contains(d.m.status, want) {
-			t.Fatalf("status %q lacks %q", d.m.status, want)
+		if !strings.Contains(d.m.Status, want) {
+			t.Fatalf("status %q lacks %q", d.m.Status, want)
 		}
 	}
 }
@@ -138,13 +138,13 @@ func TestEditSaveShowsWarnings(t *testing.T) {
 	if err := os.Link(path, "other-name.json"); err != nil {
 		t.Skip("no hard links here:", err)
 	}
-	d.editPersonEntry("/new").press("ctrl+s", "ctrl+s", "y")
+	d.editPersonEntry("/new").Press("ctrl+s", "ctrl+s", "y")
 	res := d.m.Result()
 	if !res.Saved || len(res.Warnings) == 0 || !strings.Contains(res.Warnings[0], "hard link") {
 		t.Fatalf("result %+v", res)
 	}
-	if !strings.Contains(d.m.status, "warning") || !strings.Contains(d.m.status, "hard link") {
-		t.Fatalf("status %q", d.m.status)
+	if !strings.Contains(d.m.Status, "warning") || !strings.Contains(d.m.Status, "hard link") {
+		t.Fatalf("status %q", d.m.Status)
 	}
 }
 
@@ -154,7 +154,7 @@ func TestEditDraftFollowsAReload(t *testing.T) {
 	d, path, _, drafts := openEditWithDrafts(t, "edit-v10.json", nil)
 	d.editPersonEntry("/new")
 	changeOnDisk(t, path, `"version": "1.0.0"`, `"version": "1.0.1"`)
-	d.press("ctrl+s", "ctrl+s", "y")
+	d.Press("ctrl+s", "ctrl+s", "y")
 	d.chooseAction("Reload")
 	kept := editDrafts(t, drafts)
 	if len(kept) != 1 {

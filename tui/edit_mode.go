@@ -3,14 +3,14 @@ package tui
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/cardedit"
+	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -46,9 +46,9 @@ func (m *Model) setupEdit(es *edit.Session) {
 	steps := m.steps[:0]
 	for _, st := range m.steps {
 		switch st.(type) {
-		case *startStep:
+		case *cardedit.StartStep:
 			st = newFileStep(m)
-		case *reviewStep:
+		case *cardedit.ReviewStep:
 			st = newEditReviewStep(m)
 		}
 		steps = append(steps, st)
@@ -81,18 +81,9 @@ func (m *Model) addedErrors() []validate.Diagnostic {
 // edit mode "oncard edit FILE" with the banner saying the file's shape.
 func (m *Model) headerTitle() string {
 	if m.edit == nil {
-		return m.th.Title.Render("oncard new")
+		return m.Th.Title.Render("oncard new")
 	}
-	return m.th.Title.Render("oncard edit "+truncateLeft(m.edit.fileName(), 40)) + " " + m.shapeBanner()
-}
-
-// truncateLeft cuts s to w cells by dropping its start (a path's end, the
-// file name, is what tells files apart).
-func truncateLeft(s string, w int) string {
-	if n := ansi.StringWidth(s); n > w {
-		return "…" + ansi.TruncateLeft(s, n-w+1, "")
-	}
-	return s
+	return m.Th.Title.Render("oncard edit "+component.TruncateLeft(m.edit.fileName(), 40)) + " " + m.shapeBanner()
 }
 
 // shapeBanner says which A2A shape the card has; v0.3 and dual cards are
@@ -100,11 +91,11 @@ func truncateLeft(s string, w int) string {
 func (m *Model) shapeBanner() string {
 	switch sh := m.shape(); sh {
 	case model.ShapeV03:
-		return m.th.Warning.Render("[v0.3 card: upgrade on Review]")
+		return m.Th.Warning.Render("[v0.3 card: upgrade on Review]")
 	case model.ShapeDual:
-		return m.th.Info.Render("[dual card v1.0 + v0.3: stays dual unless upgraded]")
+		return m.Th.Info.Render("[dual card v1.0 + v0.3: stays dual unless upgraded]")
 	default:
-		return m.th.Hint.Render("[" + sh.String() + " card]")
+		return m.Th.Hint.Render("[" + sh.String() + " card]")
 	}
 }
 
@@ -141,7 +132,7 @@ func (m *Model) collectUncovered(ptr string, n *model.Node, out *[]string) bool 
 		}
 	case n.Kind == model.Array:
 		for i := 0; i < n.Len(); i++ {
-			children = append(children, item(ptr, i))
+			children = append(children, component.Item(ptr, i))
 			nodes = append(nodes, n.Index(i))
 		}
 	}
@@ -171,7 +162,7 @@ func (m *Model) ownedByAStep(ptr string) bool {
 		return false
 	}
 	for _, st := range m.steps {
-		if st.owns(ptr, m.s) {
+		if st.Owns(ptr, m.s) {
 			return true
 		}
 	}
@@ -189,17 +180,17 @@ func (m *Model) editSaveKey() tea.Cmd {
 
 // editConfirmSave checks the edits and asks before writing the file.
 func (m *Model) editConfirmSave() tea.Cmd {
-	m.s.refresh()
+	m.s.Refresh()
 	es := m.edit.s
 	if !es.Changed() {
 		if m.catalogAnnouncement() == "" {
-			m.status = "no changes: " + m.edit.fileName() + " not written"
+			m.Status = "no changes: " + m.edit.fileName() + " not written"
 			return nil
 		}
 		return m.confirmCatalogOnly()
 	}
 	if added := m.addedErrors(); len(added) > 0 {
-		m.status = fmt.Sprintf("not saved: the edits add %s (listed on Review)", count(len(added), "error", "errors"))
+		m.Status = fmt.Sprintf("not saved: the edits add %s (listed on Review)", component.Count(len(added), "error", "errors"))
 		return nil
 	}
 	// The catalog is checked before the question, so that a refusal or
@@ -207,18 +198,18 @@ func (m *Model) editConfirmSave() tea.Cmd {
 	if cmd, stop := m.catalogCheck(es.Path(), (*Model).editConfirmSave); stop {
 		return cmd
 	}
-	q := saveQuestion(m.edit.fileName(), es.Diff())
+	q := component.SaveQuestion(m.edit.fileName(), es.Diff())
 	if also := m.catalogAnnouncement(); also != "" {
 		q += "\n" + also + "."
 	}
 	if m.edit.ed.BreaksSignatures() {
 		q += "\nThe card's signatures will no longer verify."
 	}
-	m.dialog = &dialog[*Model]{
-		question: q,
-		yes:      func(m *Model) tea.Cmd { return m.editWrite() },
-		no: func(m *Model) tea.Cmd {
-			m.status = "not written"
+	m.dialog = &component.Dialog[*Model]{
+		Question: q,
+		Yes:      func(m *Model) tea.Cmd { return m.editWrite() },
+		No: func(m *Model) tea.Cmd {
+			m.Status = "not written"
 			return nil
 		},
 	}
@@ -236,15 +227,15 @@ func (m *Model) confirmCatalogOnly() tea.Cmd {
 	}
 	q := "No changes to " + m.edit.fileName() + ": it is not written.\n" + m.catalogAnnouncement() + "."
 	q += "\nWrite the catalog?"
-	m.dialog = &dialog[*Model]{
-		question: q,
-		yes: func(m *Model) tea.Cmd {
-			m.result = Result{Path: es.Path()}
+	m.dialog = &component.Dialog[*Model]{
+		Question: q,
+		Yes: func(m *Model) tea.Cmd {
+			m.result = component.Result{Path: es.Path()}
 			m.writeCatalogAfterCard()
 			return tea.Quit
 		},
-		no: func(m *Model) tea.Cmd {
-			m.status = "not written"
+		No: func(m *Model) tea.Cmd {
+			m.Status = "not written"
 			return nil
 		},
 	}
@@ -258,21 +249,21 @@ func (m *Model) editWrite() tea.Cmd {
 	err := es.Save()
 	switch {
 	case err == nil:
-		m.result = Result{Saved: true, Path: es.Path(), JSON: es.Bytes()}
+		m.result = component.Result{Saved: true, Path: es.Path(), JSON: es.Bytes()}
 		m.saveWarnings(es.Warnings())
 		m.removeDraft()
 		m.writeCatalogAfterCard()
 		return tea.Quit
 	case errors.Is(err, model.ErrChangedOnDisk):
-		m.status = "not written: the file changed on disk"
+		m.Status = "not written: the file changed on disk"
 		rv := m.steps[m.editStepIndex()].(*editReviewStep)
-		rv.setMode(reviewChangedOnDisk)
+		rv.SetMode(component.ReviewChangedOnDisk)
 		return m.goTo(m.editStepIndex())
 	case errors.Is(err, model.ErrReadOnly):
-		m.status = readOnlyRefusal(m.edit.fileName())
+		m.Status = readOnlyRefusal(m.edit.fileName())
 		return nil
 	default:
-		m.status = "not written: " + model.SafeText(err.Error())
+		m.Status = "not written: " + model.SafeText(err.Error())
 		return nil
 	}
 }
@@ -285,7 +276,7 @@ func (m *Model) editReload() ([]string, error) {
 		return nil, err
 	}
 	m.s.Doc = m.edit.s.Doc()
-	m.s.changed()
+	m.s.Changed()
 	m.rebaseEditDraft()
 	var dropped []string
 	for _, c := range conflicts {
@@ -298,13 +289,13 @@ func (m *Model) editReload() ([]string, error) {
 // exists) and ends: the file being edited keeps the other version.
 func (m *Model) editSaveAs(path string) tea.Cmd {
 	if path == "" {
-		m.status = "give a path to save to"
+		m.Status = "give a path to save to"
 		return nil
 	}
 	// The file being edited keeps the other version: the catalog must not
 	// be written over it either.
 	if t := m.catalogSettings().Target(); t != "" && app.SamePath(t, m.edit.s.Path()) {
-		m.status = "not written: the catalog file is " + m.edit.fileName() + "; choose another on the Catalog step"
+		m.Status = "not written: the catalog file is " + m.edit.fileName() + "; choose another on the Catalog step"
 		return nil
 	}
 	resume := func(m *Model) tea.Cmd { return m.editSaveAs(path) }
@@ -313,10 +304,10 @@ func (m *Model) editSaveAs(path string) tea.Cmd {
 	}
 	data := m.edit.s.Bytes()
 	if err := m.edit.s.SaveAs(path, false); err != nil {
-		m.status = "not written: " + model.SafeText(err.Error())
+		m.Status = "not written: " + model.SafeText(err.Error())
 		return nil
 	}
-	m.result = Result{Saved: true, Path: path, JSON: data}
+	m.result = component.Result{Saved: true, Path: path, JSON: data}
 	m.removeDraft()
 	m.writeCatalogAfterCard()
 	return tea.Quit
@@ -334,39 +325,12 @@ func (m *Model) editQuit() tea.Cmd {
 		m.dialog = m.editQuitDialog()
 		return nil
 	}
-	m.dialog = &dialog[*Model]{
-		question: "Quit without saving? Your changes to " + m.edit.fileName() + " are lost.",
-		yes: func(m *Model) tea.Cmd {
+	m.dialog = &component.Dialog[*Model]{
+		Question: "Quit without saving? Your changes to " + m.edit.fileName() + " are lost.",
+		Yes: func(m *Model) tea.Cmd {
 			m.result.Interrupted = true
 			return tea.Quit
 		},
 	}
 	return nil
 }
-
-// diffLineStat is "adds 1 line and removes 1" for a unified diff.
-func diffLineStat(diff string) string {
-	if diff == "" {
-		return ""
-	}
-	added, removed := countDiffLines(diff)
-	return fmt.Sprintf("adds %d %s and removes %d", added, plural(added, "line", "lines"), removed)
-}
-
-// countDiffLines counts the lines a unified diff adds and removes (not its
-// ---/+++ file headers).
-func countDiffLines(diff string) (added, removed int) {
-	for _, line := range strings.Split(diff, "\n") {
-		switch {
-		case strings.HasPrefix(line, "+++"), strings.HasPrefix(line, "---"):
-		case strings.HasPrefix(line, "+"):
-			added++
-		case strings.HasPrefix(line, "-"):
-			removed++
-		}
-	}
-	return added, removed
-}
-
-// count is "1 error", "2 errors".
-func count(n int, one, many string) string { return fmt.Sprintf("%d %s", n, plural(n, one, many)) }

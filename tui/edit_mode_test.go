@@ -45,8 +45,8 @@ func openEditPath(t *testing.T, path string) *driver {
 
 // goToStep jumps with alt+N to step i.
 func (d *driver) goToStep(i int) *driver {
-	d.t.Helper()
-	return d.press(fmt.Sprintf("alt+%d", i+1))
+	d.T.Helper()
+	return d.Press(fmt.Sprintf("alt+%d", i+1))
 }
 
 func (d *driver) review() *editReviewStep {
@@ -56,28 +56,28 @@ func (d *driver) review() *editReviewStep {
 // chooseAction moves the Review cursor to the action whose label starts
 // with label and runs it.
 func (d *driver) chooseAction(label string) *driver {
-	d.t.Helper()
+	d.T.Helper()
 	rv := d.review()
 	for i, a := range rv.actions() {
-		if strings.HasPrefix(a.label, label) {
-			for rv.cursor < i {
-				d.press("tab")
+		if strings.HasPrefix(a.Label, label) {
+			for rv.Cursor < i {
+				d.Press("tab")
 			}
-			for rv.cursor > i {
-				d.press("shift+tab")
+			for rv.Cursor > i {
+				d.Press("shift+tab")
 			}
-			return d.press("enter")
+			return d.Press("enter")
 		}
 	}
-	d.t.Fatalf("no action %q on Review:\n%s", label, d.screen())
+	d.T.Fatalf("no action %q on Review:\n%s", label, d.Screen())
 	return d
 }
 
 // editPersonEntry opens the first skill on the On Request step and adds
 // suffix to its personEntry.
 func (d *driver) editPersonEntry(suffix string) *driver {
-	d.t.Helper()
-	d.goToStep(stepOnRequest).press("enter").typ(suffix)
+	d.T.Helper()
+	d.goToStep(stepOnRequest).Press("enter").Typ(suffix)
 	return d
 }
 
@@ -95,27 +95,27 @@ func TestEditEveryScreenShowsTheFileAndChangesNothing(t *testing.T) {
 	if d.m.cur != stepAgent {
 		t.Fatalf("starts on step %d, want the Agent step", d.m.cur)
 	}
-	d.mustContain("oncard edit", "card.json", "[v1.0 card]", "Example Bank Assistant", "1.0.0", "bank.example")
-	d.goToStep(stepInterfaces).mustContain("https://bank.example/a2a/v1")
-	d.goToStep(stepSkills).mustContain("Dispute a card charge", "Branch opening hours")
-	d.goToStep(stepOnRequest).mustContain("[x] Dispute a card charge", "[x] Branch opening hours", "tel:+1-555-0")
-	d.press("enter").mustContain("Person entry", "https://bank.example/support/disputes")
-	d.press("esc")
-	d.goToStep(stepStart).mustContain("Editing", "Kept as is", "/x-internal-owner", "/capabilities/extensions/1")
+	d.MustContain("oncard edit", "card.json", "[v1.0 card]", "Example Bank Assistant", "1.0.0", "bank.example")
+	d.goToStep(stepInterfaces).MustContain("https://bank.example/a2a/v1")
+	d.goToStep(stepSkills).MustContain("Dispute a card charge", "Branch opening hours")
+	d.goToStep(stepOnRequest).MustContain("[x] Dispute a card charge", "[x] Branch opening hours", "tel:+1-555-0")
+	d.Press("enter").MustContain("Person entry", "https://bank.example/support/disputes")
+	d.Press("esc")
+	d.goToStep(stepStart).MustContain("Editing", "Kept as is", "/x-internal-owner", "/capabilities/extensions/1")
 	for i := range d.m.steps {
 		d.goToStep(i)
 	}
 	if d.m.edit.s.Changed() {
 		t.Fatalf("visiting every screen changed the card:\n%s", d.m.edit.s.Diff())
 	}
-	d.press("ctrl+s").mustContain("Review & save", "Kept as is", "/x-internal-owner", "/capabilities/extensions/1",
+	d.Press("ctrl+s").MustContain("Review & save", "Kept as is", "/x-internal-owner", "/capabilities/extensions/1",
 		"No changes yet")
 	if kept := strings.Join(d.m.keptAsIs(), " "); strings.Contains(kept, "/skills") || strings.Contains(kept, "/name") {
 		t.Fatalf("members a screen edits are listed as kept: %s", kept)
 	}
-	d.press("ctrl+s") // nothing to write
-	if d.m.dialog != nil || !strings.Contains(d.m.status, "no changes") {
-		t.Fatalf("saving no change: dialog %v, status %q", d.m.dialog, d.m.status)
+	d.Press("ctrl+s") // nothing to write
+	if d.m.dialog != nil || !strings.Contains(d.m.Status, "no changes") {
+		t.Fatalf("saving no change: dialog %v, status %q", d.m.dialog, d.m.Status)
 	}
 	if readFile(t, path) != string(data) {
 		t.Fatal("the file changed")
@@ -125,22 +125,22 @@ func TestEditEveryScreenShowsTheFileAndChangesNothing(t *testing.T) {
 func TestEditSaveWritesOnlyTheChangedLine(t *testing.T) {
 	d, path, data := openEdit(t, "edit-v10.json")
 	d.editPersonEntry("/new")
-	d.press("ctrl+s")
-	d.mustContain("Review & save", `-                        {"id": "dispute-charge"`, `+                        {"id": "dispute-charge"`,
+	d.Press("ctrl+s")
+	d.MustContain("Review & save", `-                        {"id": "dispute-charge"`, `+                        {"id": "dispute-charge"`,
 		"diff (lines", "+", "disputes/new")
 	if d.m.dialog != nil {
 		t.Fatal("the first ctrl+s must show the diff, not ask yet")
 	}
-	d.press("ctrl+s")
-	if d.m.dialog == nil || !strings.Contains(d.m.dialog.question, "adds 1 line and removes 1") {
+	d.Press("ctrl+s")
+	if d.m.dialog == nil || !strings.Contains(d.m.dialog.Question, "adds 1 line and removes 1") {
 		t.Fatalf("no confirmation with the diff's size: %+v", d.m.dialog)
 	}
 	if readFile(t, path) != string(data) {
 		t.Fatal("written before the confirmation")
 	}
-	d.press("y")
+	d.Press("y")
 	if !d.m.quitting || !d.m.Result().Saved || d.m.Result().Path != path {
-		t.Fatalf("not saved: result %+v, status %q", d.m.Result(), d.m.status)
+		t.Fatalf("not saved: result %+v, status %q", d.m.Result(), d.m.Status)
 	}
 	want := strings.Replace(string(data), "support/disputes\"", "support/disputes/new\"", 1)
 	if got := readFile(t, path); got != want {
@@ -153,12 +153,12 @@ func TestEditSaveWritesOnlyTheChangedLine(t *testing.T) {
 
 func TestEditRefusesAnEditThatAddsAnError(t *testing.T) {
 	d, path, data := openEdit(t, "edit-v10.json")
-	d.goToStep(stepOnRequest).press("enter", "ctrl+u").typ("ftp://bank.example/help")
-	d.press("ctrl+s", "ctrl+s")
-	if d.m.dialog != nil || !strings.Contains(d.m.status, "the edits add 1 error") {
-		t.Fatalf("not refused: dialog %v, status %q", d.m.dialog, d.m.status)
+	d.goToStep(stepOnRequest).Press("enter", "ctrl+u").Typ("ftp://bank.example/help")
+	d.Press("ctrl+s", "ctrl+s")
+	if d.m.dialog != nil || !strings.Contains(d.m.Status, "the edits add 1 error") {
+		t.Fatalf("not refused: dialog %v, status %q", d.m.dialog, d.m.Status)
 	}
-	d.mustContain("The edits add 1 error", "onrequest/")
+	d.MustContain("The edits add 1 error", "onrequest/")
 	if readFile(t, path) != string(data) {
 		t.Fatal("the file was written")
 	}
@@ -179,11 +179,11 @@ func TestEditKeepsOldErrorsEditable(t *testing.T) {
 	if e, _, _ := validate.Counts(d.m.edit.ed.Before()); e == 0 {
 		t.Skip("an empty tags array is no error for the validator any more; the test needs a file with an error")
 	}
-	d.editPersonEntry("/x").press("ctrl+s")
-	d.mustContain("already had")
-	d.press("ctrl+s", "y")
+	d.editPersonEntry("/x").Press("ctrl+s")
+	d.MustContain("already had")
+	d.Press("ctrl+s", "y")
 	if !d.m.Result().Saved {
-		t.Fatalf("an edit adding no error was refused: %q", d.m.status)
+		t.Fatalf("an edit adding no error was refused: %q", d.m.Status)
 	}
 }
 
@@ -203,19 +203,19 @@ func TestEditChangedOnDiskReloadReappliesTheEdits(t *testing.T) {
 	d, path, _ := openEdit(t, "edit-v10.json")
 	d.editPersonEntry("/new")
 	changeOnDisk(t, path, `"version": "1.0.0"`, `"version": "1.0.1"`)
-	d.press("ctrl+s", "ctrl+s", "y")
+	d.Press("ctrl+s", "ctrl+s", "y")
 	if d.m.quitting {
 		t.Fatal("saved over a file that changed on disk")
 	}
-	d.mustContain("changed on disk since it was opened", "Reload the file and re-apply my edits", "Save my version to another file")
+	d.MustContain("changed on disk since it was opened", "Reload the file and re-apply my edits", "Save my version to another file")
 	if strings.Contains(readFile(t, path), "disputes/new") {
 		t.Fatal("written despite the change on disk")
 	}
 	d.chooseAction("Reload")
-	d.mustContain("Reloaded the file from disk", "disputes/new", "1.0.1")
-	d.press("ctrl+s", "y")
+	d.MustContain("Reloaded the file from disk", "disputes/new", "1.0.1")
+	d.Press("ctrl+s", "y")
 	if !d.m.Result().Saved {
-		t.Fatalf("not saved after the reload: %q", d.m.status)
+		t.Fatalf("not saved after the reload: %q", d.m.Status)
 	}
 	got := readFile(t, path)
 	if !strings.Contains(got, `"version": "1.0.1"`) || !strings.Contains(got, "support/disputes/new") {
@@ -227,9 +227,9 @@ func TestEditChangedOnDiskReloadListsConflicts(t *testing.T) {
 	d, path, _ := openEdit(t, "edit-v10.json")
 	d.editPersonEntry("/mine")
 	changeOnDisk(t, path, "support/disputes\"", "support/theirs\"")
-	d.press("ctrl+s", "ctrl+s", "y")
+	d.Press("ctrl+s", "ctrl+s", "y")
 	d.chooseAction("Reload")
-	d.mustContain("1 edit conflicted and was dropped", "changed on disk")
+	d.MustContain("1 edit conflicted and was dropped", "changed on disk")
 	if d.m.edit.s.Changed() {
 		t.Fatalf("the conflicting edit was kept:\n%s", d.m.edit.s.Diff())
 	}
@@ -239,13 +239,13 @@ func TestEditChangedOnDiskSaveElsewhereKeepsBothVersions(t *testing.T) {
 	d, path, _ := openEdit(t, "edit-v10.json")
 	d.editPersonEntry("/new")
 	changeOnDisk(t, path, `"version": "1.0.0"`, `"version": "1.0.1"`)
-	d.press("ctrl+s", "ctrl+s", "y")
+	d.Press("ctrl+s", "ctrl+s", "y")
 	d.chooseAction("Save my version")
-	d.mustContain("Save your version to", "card.json.mine")
-	d.press("enter")
+	d.MustContain("Save your version to", "card.json.mine")
+	d.Press("enter")
 	mine := path + ".mine"
 	if r := d.m.Result(); !r.Saved || r.Path != mine {
-		t.Fatalf("result %+v, status %q", r, d.m.status)
+		t.Fatalf("result %+v, status %q", r, d.m.Status)
 	}
 	theirs, ours := readFile(t, path), readFile(t, mine)
 	if !strings.Contains(theirs, "1.0.1") || strings.Contains(theirs, "disputes/new") {
@@ -263,10 +263,10 @@ func TestEditSaveElsewhereNeverOverwrites(t *testing.T) {
 	if err := os.WriteFile(path+".mine", []byte("keep me"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d.press("ctrl+s", "ctrl+s", "y")
-	d.chooseAction("Save my version").press("enter")
-	if d.m.quitting || !strings.Contains(d.m.status, "not written") {
-		t.Fatalf("quitting %v, status %q", d.m.quitting, d.m.status)
+	d.Press("ctrl+s", "ctrl+s", "y")
+	d.chooseAction("Save my version").Press("enter")
+	if d.m.quitting || !strings.Contains(d.m.Status, "not written") {
+		t.Fatalf("quitting %v, status %q", d.m.quitting, d.m.Status)
 	}
 	if readFile(t, path+".mine") != "keep me" {
 		t.Fatal("an existing file was replaced")
@@ -275,10 +275,10 @@ func TestEditSaveElsewhereNeverOverwrites(t *testing.T) {
 
 func TestEditV03BannerAndUpgradeShownAsDiffFirst(t *testing.T) {
 	d, path, data := openEdit(t, "edit-v03.json")
-	d.mustContain("[v0.3 card: upgrade on Review]", "Legacy Helper")
-	d.press("ctrl+s").mustContain("Upgrade to v1.0", "Upgrade to a dual card", "Kept as is", "/url")
+	d.MustContain("[v0.3 card: upgrade on Review]", "Legacy Helper")
+	d.Press("ctrl+s").MustContain("Upgrade to v1.0", "Upgrade to a dual card", "Kept as is", "/url")
 	d.chooseAction("Upgrade to v1.0")
-	d.mustContain("Upgrade preview: nothing is applied yet", "+", "supportedInterfaces", "Apply the upgrade")
+	d.MustContain("Upgrade preview: nothing is applied yet", "+", "supportedInterfaces", "Apply the upgrade")
 	if d.m.edit.s.Changed() {
 		t.Fatal("the upgrade was applied before it was confirmed")
 	}
@@ -286,10 +286,10 @@ func TestEditV03BannerAndUpgradeShownAsDiffFirst(t *testing.T) {
 	if sh := d.m.shape(); sh != model.ShapeV10 {
 		t.Fatalf("shape after the upgrade %v", sh)
 	}
-	d.mustContain("[v1.0 card]", "Upgraded:")
-	d.press("ctrl+s", "y")
+	d.MustContain("[v1.0 card]", "Upgraded:")
+	d.Press("ctrl+s", "y")
 	if !d.m.Result().Saved {
-		t.Fatalf("not saved: %q", d.m.status)
+		t.Fatalf("not saved: %q", d.m.Status)
 	}
 	got := readFile(t, path)
 	if got == string(data) || !strings.Contains(got, "supportedInterfaces") || strings.Contains(got, `"preferredTransport"`) {
@@ -299,7 +299,7 @@ func TestEditV03BannerAndUpgradeShownAsDiffFirst(t *testing.T) {
 
 func TestEditV03UpgradeCanKeepDualOrBeCancelled(t *testing.T) {
 	d, _, _ := openEdit(t, "edit-v03.json")
-	d.press("ctrl+s").chooseAction("Upgrade to a dual card")
+	d.Press("ctrl+s").chooseAction("Upgrade to a dual card")
 	d.chooseAction("Cancel")
 	if d.m.edit.s.Changed() {
 		t.Fatal("a cancelled upgrade changed the card")
@@ -308,25 +308,25 @@ func TestEditV03UpgradeCanKeepDualOrBeCancelled(t *testing.T) {
 	if sh := d.m.shape(); sh != model.ShapeDual {
 		t.Fatalf("shape %v, want dual", sh)
 	}
-	d.mustContain("dual card v1.0 + v0.3", "Upgrade to v1.0 only")
+	d.MustContain("dual card v1.0 + v0.3", "Upgrade to v1.0 only")
 }
 
 func TestEditSignedCardWarnsAndRemovesSignatures(t *testing.T) {
 	d, path, _ := openEdit(t, "edit-signed.json")
-	d.goToStep(stepStart).mustContain("Signed (1 signature)")
-	d.goToStep(stepAgent).press("tab").typ(" Now better.")
-	d.press("ctrl+s").mustContain("signatures no longer verify", "Remove the signatures")
-	d.press("ctrl+s")
-	if d.m.dialog == nil || !strings.Contains(d.m.dialog.question, "signatures will no longer verify") {
+	d.goToStep(stepStart).MustContain("Signed (1 signature)")
+	d.goToStep(stepAgent).Press("tab").Typ(" Now better.")
+	d.Press("ctrl+s").MustContain("signatures no longer verify", "Remove the signatures")
+	d.Press("ctrl+s")
+	if d.m.dialog == nil || !strings.Contains(d.m.dialog.Question, "signatures will no longer verify") {
 		t.Fatalf("the confirmation does not warn about the signatures: %+v", d.m.dialog)
 	}
-	d.press("n")
+	d.Press("n")
 	d.chooseAction("Remove the signatures")
-	d.mustContain("Signatures removed", "-  \"signatures\"")
-	if strings.Contains(d.screen(), "its signatures no") {
+	d.MustContain("Signatures removed", "-  \"signatures\"")
+	if strings.Contains(d.Screen(), "its signatures no") {
 		t.Fatal("still warns after the signatures were removed")
 	}
-	d.press("ctrl+s", "y")
+	d.Press("ctrl+s", "y")
 	if got := readFile(t, path); strings.Contains(got, "signatures") || !strings.Contains(got, "Now better.") {
 		t.Fatalf("saved:\n%s", got)
 	}
@@ -334,20 +334,20 @@ func TestEditSignedCardWarnsAndRemovesSignatures(t *testing.T) {
 
 func TestEditQuitAsksOnlyWithChanges(t *testing.T) {
 	d, _, _ := openEdit(t, "edit-v10.json")
-	d.press("ctrl+c")
+	d.Press("ctrl+c")
 	if !d.m.quitting || d.m.dialog != nil {
 		t.Fatal("quitting an unchanged file asks")
 	}
 	d, path, data := openEdit(t, "edit-v10.json")
-	d.editPersonEntry("/x").press("ctrl+c")
-	if d.m.quitting || d.m.dialog == nil || !strings.Contains(d.m.dialog.question, "are lost") {
+	d.editPersonEntry("/x").Press("ctrl+c")
+	if d.m.quitting || d.m.dialog == nil || !strings.Contains(d.m.dialog.Question, "are lost") {
 		t.Fatalf("quitting with changes does not ask: %+v", d.m.dialog)
 	}
-	d.press("n")
+	d.Press("n")
 	if d.m.quitting {
 		t.Fatal("n quit")
 	}
-	d.press("ctrl+c", "y")
+	d.Press("ctrl+c", "y")
 	if !d.m.quitting || !d.m.Result().Interrupted || readFile(t, path) != string(data) {
 		t.Fatal("y did not quit without writing")
 	}
@@ -373,19 +373,44 @@ func TestEditOddCardsNeverPanic(t *testing.T) {
 		d := openEditPath(t, path)
 		for st := range d.m.steps {
 			d.goToStep(st)
-			d.press(keys...)
-			_ = d.screen()
+			d.Press(keys...)
+			_ = d.Screen()
 		}
-		d.press("ctrl+s")
+		d.Press("ctrl+s")
 		for range 6 { // every Review action, then back
-			d.press("enter", "esc", "tab")
-			_ = d.screen()
+			d.Press("enter", "esc", "tab")
+			_ = d.Screen()
 		}
-		d.press("ctrl+s", "n", "pgdown", "pgup")
-		d.send(teaSize(60, 15))
-		_ = d.screen()
+		d.Press("ctrl+s", "n", "pgdown", "pgup")
+		d.Send(teaSize(60, 15))
+		_ = d.Screen()
 		if got := readFile(t, path); got != card && !d.m.Result().Saved {
 			t.Fatalf("%s written without a yes:\n%s", card, got)
 		}
+	}
+}
+
+// TestOddCardsNeverPanic walks every step over documents of the wrong shape
+// and presses the keys that edit, add, remove and move.
+func TestOddCardsNeverPanic(t *testing.T) {
+	odd := []string{
+		`[]`, `"text"`, `null`, `{}`,
+		`{"skills": {"0": {"id": "x"}}, "supportedInterfaces": "none", "capabilities": []}`,
+		`{"skills": [1, "two", null, {"id": 3, "name": []}], "capabilities": {"extensions": {"uri": 1}}}`,
+		`{"capabilities": {"extensions": [{"uri": "https://agent-capability.org/ext/on-request/v1", "params": {"skills": "all"}},
+		  {"uri": "https://schema.oasf.outshift.com/9.9.9/objects/discovery", "params": {"schema_version": 7, "skills": [{"id": "x"}, 5]}}]},
+		  "skills": [{"id": "a", "name": "A", "securityRequirements": []}, {"id": "b"}]}`,
+	}
+	keys := []string{"a", "x", "tab", "right", "space", "enter", "tab", "y", "left", "shift+up", "shift+down", "d", "esc", "down", "enter", "space", "backspace", "esc"}
+	for _, card := range odd {
+		d := newDriverJSON(t, card)
+		for st := range d.m.steps {
+			d.Press("alt+" + string(rune('1'+st)))
+			d.Press(keys...)
+			_ = d.Screen()
+		}
+		d.Press("ctrl+g", "down", "enter")
+		d.Send(teaSize(60, 15))
+		_ = d.Screen()
 	}
 }

@@ -33,17 +33,17 @@ func TestFlowEditOnRequestEntry(t *testing.T) {
 	es.Prepare(func(d *model.Doc) { model.NewCard(d) })
 
 	f := newFlow(t, New(Options{Edit: es, Theme: style.NewTheme(false)}), 120, 40)
-	f.keys("alt+6", "enter") // On Request, the first skill's entry
-	f.typ("/new")
-	f.keys("ctrl+s") // Review: the diff
-	review := f.screen()
-	f.keys("ctrl+s") // the confirmation
-	confirm := f.screen()
-	f.keys("y")
+	f.Keys("alt+6", "enter") // On Request, the first skill's entry
+	f.Typ("/new")
+	f.Keys("ctrl+s") // Review: the diff
+	review := f.Screen()
+	f.Keys("ctrl+s") // the confirmation
+	confirm := f.Screen()
+	f.Keys("y")
 	final := f.final()
 
 	if !final.Result().Saved {
-		t.Fatalf("not saved; status %q\n%s", final.status, confirm)
+		t.Fatalf("not saved; status %q\n%s", final.Status, confirm)
 	}
 	got, err := os.ReadFile("card.json")
 	if err != nil {

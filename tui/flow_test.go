@@ -9,18 +9,18 @@ import (
 // fillMinimalCard drives a blank card to a minimal valid one, as a person
 // would: Start (blank), Agent, Interfaces, Skills.
 func fillMinimalCard(d *driver) {
-	d.t.Helper()
-	d.press("enter") // blank card
-	d.typ("Weather Helper").press("tab")
-	d.typ("Gives forecasts for any city.").press("tab")
-	d.press("ctrl+n") // Interfaces
-	d.press("a")
-	d.typ("https://weather.example/a2a").press("esc")
-	d.press("ctrl+n", "ctrl+n") // Capabilities, Skills
-	d.press("a")
-	d.typ("City forecast").press("tab", "tab")
-	d.typ("Forecast for a city, by day.").press("tab")
-	d.typ("weather, forecast").press("esc")
+	d.T.Helper()
+	d.Press("enter") // blank card
+	d.Typ("Weather Helper").Press("tab")
+	d.Typ("Gives forecasts for any city.").Press("tab")
+	d.Press("ctrl+n") // Interfaces
+	d.Press("a")
+	d.Typ("https://weather.example/a2a").Press("esc")
+	d.Press("ctrl+n", "ctrl+n") // Capabilities, Skills
+	d.Press("a")
+	d.Typ("City forecast").Press("tab", "tab")
+	d.Typ("Forecast for a city, by day.").Press("tab")
+	d.Typ("weather, forecast").Press("esc")
 }
 
 func TestBlankToMinimalValidCardSaved(t *testing.T) {
@@ -31,14 +31,14 @@ func TestBlankToMinimalValidCardSaved(t *testing.T) {
 	if n := d.errorsCount(); n != 0 {
 		t.Fatalf("%d errors after filling the card: %v\n%s", n, d.diagCodes(), d.json())
 	}
-	if got := d.m.s.text("/skills/0/id"); got != "city-forecast" {
+	if got := d.m.s.Text("/skills/0/id"); got != "city-forecast" {
 		t.Errorf("skill id = %q, want the slug city-forecast", got)
 	}
-	d.press("ctrl+s") // review
-	d.mustContain("Review & save", "Save to")
-	d.press("ctrl+s") // save
+	d.Press("ctrl+s") // review
+	d.MustContain("Review & save", "Save to")
+	d.Press("ctrl+s") // save
 	if !d.m.result.Saved || !d.m.quitting {
-		t.Fatalf("not saved: %+v, status %q", d.m.result, d.m.status)
+		t.Fatalf("not saved: %+v, status %q", d.m.result, d.m.Status)
 	}
 	data := readValidCard(t, out)
 	if !strings.Contains(string(data), `"name": "Weather Helper"`) {

@@ -3,70 +3,31 @@ package tui
 import (
 	"github.com/oncard/oncard/internal/app"
 	"os"
-	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/internal/keydrive"
 	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
-// keyMsg builds the key message a terminal would send for a key name as
-// the keymap spells it ("tab", "ctrl+n", "shift+up", "a").
-func keyMsg(name string) tea.KeyPressMsg {
-	var mod tea.KeyMod
-	for {
-		switch {
-		case strings.HasPrefix(name, "ctrl+") && len(name) > 5:
-			mod |= tea.ModCtrl
-			name = name[5:]
-			continue
-		case strings.HasPrefix(name, "shift+") && len(name) > 6:
-			mod |= tea.ModShift
-			name = name[6:]
-			continue
-		case strings.HasPrefix(name, "alt+") && len(name) > 4:
-			mod |= tea.ModAlt
-			name = name[4:]
-			continue
-		}
-		break
-	}
-	special := map[string]rune{
-		"tab": tea.KeyTab, "enter": tea.KeyEnter, "esc": tea.KeyEscape, "space": tea.KeySpace,
-		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
-		"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "backspace": tea.KeyBackspace,
-		"delete": tea.KeyDelete, "insert": tea.KeyInsert, "f1": tea.KeyF1, "home": tea.KeyHome, "end": tea.KeyEnd,
-	}
-	if code, ok := special[name]; ok {
-		k := tea.KeyPressMsg{Code: code, Mod: mod}
-		if code == tea.KeySpace && mod == 0 {
-			k.Text = " "
-		}
-		return k
-	}
-	r := []rune(name)[0]
-	if mod != 0 {
-		return tea.KeyPressMsg{Code: r, Mod: mod}
-	}
-	return tea.KeyPressMsg{Code: r, Text: name}
-}
-
 // driver drives the card editor (keydriver_test.go).
 type driver struct {
-	keyDriver[*driver]
+	keydrive.KeyDriver[*driver]
 	m *Model
 }
 
 // newCardDriver drives m.
 func newCardDriver(t *testing.T, m *Model) *driver {
 	d := &driver{m: m}
-	d.keyDriver = keyDriver[*driver]{t: t, self: d,
-		update: func(msg tea.Msg) tea.Cmd { _, cmd := m.Update(msg); return cmd },
-		render: m.render,
-		onQuit: func() { m.quitting = true },
+	d.KeyDriver = keydrive.KeyDriver[*driver]{T: t, Self: d,
+		Update: func(msg tea.Msg) tea.Cmd { _, cmd := m.Update(msg); return cmd },
+		Render: m.Render,
+		OnQuit: func() { m.quitting = true },
+		Follow: func(msg tea.Msg) bool { _, ok := msg.(draftSavedMsg); return ok },
 	}
 	return d
 }
@@ -135,7 +96,7 @@ func readValidCard(t *testing.T, path string) []byte {
 }
 
 // boolAt reads a boolean member; set is false when it is absent.
-func (s *Session) boolAt(ptr string) (v, set bool) {
+func boolAt(s *component.Session, ptr string) (v, set bool) {
 	return s.Doc.Find(ptr).BoolValue()
 }
 

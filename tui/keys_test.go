@@ -30,11 +30,11 @@ func TestKeysDoc(t *testing.T) {
 
 func TestGoToStepWithAltDigit(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.press("alt+5")
+	d.Press("alt+5")
 	if d.m.cur != stepSkills {
 		t.Fatalf("alt+5 went to step %d", d.m.cur)
 	}
-	d.press("alt+1")
+	d.Press("alt+1")
 	if d.m.cur != stepStart {
 		t.Fatalf("alt+1 went to step %d", d.m.cur)
 	}

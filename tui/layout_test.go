@@ -8,20 +8,21 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
 
 // footerLine is the last line of the screen: the key help.
 func footerLine(d *driver) string {
-	lines := strings.Split(d.screen(), "\n")
+	lines := strings.Split(d.Screen(), "\n")
 	return lines[len(lines)-1]
 }
 
 func TestFooterAlwaysShowsTheEssentialKeys(t *testing.T) {
 	d := newDriver(t, Options{})
 	for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 40}} {
-		d.send(teaSize(size[0], size[1]))
+		d.Send(teaSize(size[0], size[1]))
 		foot := footerLine(d)
 		for _, want := range []string{"ctrl+n next", "ctrl+s save", "f1 keys", "ctrl+c quit"} {
 			if !strings.Contains(foot, want) {
@@ -40,17 +41,17 @@ func TestFooterAlwaysShowsTheEssentialKeys(t *testing.T) {
 
 func TestFooterNamesWhatCtrlTShows(t *testing.T) {
 	d := newDriver(t, Options{})
-	d.send(teaSize(80, 24))
+	d.Send(teaSize(80, 24))
 	if foot := footerLine(d); !strings.Contains(foot, "ctrl+t preview") {
 		t.Fatalf("form shown: footer %q, want ctrl+t preview", foot)
 	}
-	d.press("ctrl+t")
+	d.Press("ctrl+t")
 	foot := footerLine(d)
 	if !strings.Contains(foot, "ctrl+t form") || strings.Contains(foot, "ctrl+t preview") {
 		t.Fatalf("preview shown: footer %q, want ctrl+t form", foot)
 	}
 	// Very narrow: the swap key and the first essential ones still show.
-	d.send(teaSize(60, 20))
+	d.Send(teaSize(60, 20))
 	if foot := footerLine(d); !strings.Contains(foot, "ctrl+t form") || !strings.Contains(foot, "ctrl+s save") {
 		t.Fatalf("60 columns: footer %q", foot)
 	}
@@ -59,9 +60,9 @@ func TestFooterNamesWhatCtrlTShows(t *testing.T) {
 func TestFullHelpFitsTheScreen(t *testing.T) {
 	for _, size := range [][2]int{{60, 24}, {80, 24}, {120, 40}} {
 		d := newDriver(t, Options{})
-		d.send(teaSize(size[0], size[1]))
-		d.press("f1")
-		screen := d.screen()
+		d.Send(teaSize(size[0], size[1]))
+		d.Press("f1")
+		screen := d.Screen()
 		lines := strings.Split(screen, "\n")
 		if len(lines) != size[1] {
 			t.Fatalf("%dx%d: %d lines", size[0], size[1], len(lines))
@@ -93,24 +94,24 @@ func TestDiagnosticsPanelSaysHowManyMore(t *testing.T) {
 	for i := range diags {
 		diags[i] = validate.Diagnostic{Severity: validate.Error, Code: fmt.Sprintf("test/d%d", i), Message: "finding", Pointer: fmt.Sprintf("/m%d", i)}
 	}
-	var p diagPanel
-	view := ansi.Strip(p.view(th, diags, 80, 5))
+	var p component.DiagPanel
+	view := ansi.Strip(p.View(th, diags, 80, 5))
 	if !strings.Contains(view, "+2 more (ctrl+g)") || !strings.Contains(view, "test/d2") || strings.Contains(view, "test/d3") {
 		t.Fatalf("5 findings in 4 rows:\n%s", view)
 	}
 	// All of them fit: no count.
-	if view := ansi.Strip(p.view(th, diags[:4], 80, 5)); strings.Contains(view, "more") || !strings.Contains(view, "test/d3") {
+	if view := ansi.Strip(p.View(th, diags[:4], 80, 5)); strings.Contains(view, "more") || !strings.Contains(view, "test/d3") {
 		t.Fatalf("4 findings in 4 rows:\n%s", view)
 	}
 	// Focused and scrolled to the end: the last ones, nothing below.
-	p.focused, p.cursor = true, 4
-	view = ansi.Strip(p.view(th, diags, 80, 5))
+	p.Focused, p.Cursor = true, 4
+	view = ansi.Strip(p.View(th, diags, 80, 5))
 	if strings.Contains(view, "more") || !strings.Contains(view, "› ✗ test/d4") || !strings.Contains(view, "test/d1") {
 		t.Fatalf("focused on the last finding:\n%s", view)
 	}
 	// Focused in the middle: the count says how to reach the rest.
-	p.cursor, p.offset = 0, 0
-	if view := ansi.Strip(p.view(th, diags, 80, 5)); !strings.Contains(view, "+2 more (↓)") {
+	p.Cursor, p.Offset = 0, 0
+	if view := ansi.Strip(p.View(th, diags, 80, 5)); !strings.Contains(view, "+2 more (↓)") {
 		t.Fatalf("focused on the first finding:\n%s", view)
 	}
 }
@@ -126,7 +127,7 @@ func TestChosenClassesAreCutAtTheStart(t *testing.T) {
 		{30, "#10302 …summarization"},
 		{15, "#10302 …ization"},
 	} {
-		if got := classLine(cl, c.width); got != c.want || ansi.StringWidth(got) > c.width {
+		if got := component.ClassLine(cl, c.width); got != c.want || ansi.StringWidth(got) > c.width {
 			t.Errorf("classLine(%d) = %q, want %q", c.width, got, c.want)
 		}
 	}
@@ -134,17 +135,17 @@ func TestChosenClassesAreCutAtTheStart(t *testing.T) {
 
 func TestPreviewFollowsTheMemberAfterAChange(t *testing.T) {
 	d := newDriverJSON(t, bigCard(60))
-	d.send(teaSize(120, 30))
+	d.Send(teaSize(120, 30))
 	d.m.goTo(stepAgent) // focus on /name, at the top
-	d.press("pgdown", "pgdown")
-	if d.m.prev.offset == 0 {
+	d.Press("pgdown", "pgdown")
+	if d.m.Prev.Offset == 0 {
 		t.Fatal("pgdown did not scroll the preview")
 	}
-	d.typ("x") // a change to the focused member
-	first, _, ok := d.m.s.lineSpan(d.m.s.Focus)
-	d.m.render()
-	if !ok || first < d.m.prev.offset || first > d.m.prev.lastShown {
-		t.Fatalf("edited line %d not in view (lines %d-%d)", first, d.m.prev.offset, d.m.prev.lastShown)
+	d.Typ("x") // a change to the focused member
+	first, _, ok := d.m.s.LineSpan(d.m.s.Focus)
+	d.m.Render()
+	if !ok || first < d.m.Prev.Offset || first > d.m.Prev.LastShown {
+		t.Fatalf("edited line %d not in view (lines %d-%d)", first, d.m.Prev.Offset, d.m.Prev.LastShown)
 	}
 }
 
@@ -154,16 +155,16 @@ func TestPreviewShowsTheWholeMemberWhenItFits(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("line %d", i))
 	}
 	th := style.NewTheme(false)
-	p := preview{follow: true}
-	p.setContent([]byte(strings.Join(lines, "\n")))
+	p := component.Preview{Follow: true}
+	p.SetContent([]byte(strings.Join(lines, "\n")))
 	// A member growing past the bottom (a class appended to a list).
-	p.drawFollowing(th, 40, 10, 5, 12, true)
-	if p.offset > 5 || p.lastShown < 12 {
-		t.Fatalf("lines 5-12 not all in view: %d-%d", p.offset, p.lastShown)
+	p.DrawFollowing(th, 40, 10, 5, 12, true)
+	if p.Offset > 5 || p.LastShown < 12 {
+		t.Fatalf("lines 5-12 not all in view: %d-%d", p.Offset, p.LastShown)
 	}
 	// Taller than the pane: its start at the top.
-	p.drawFollowing(th, 40, 10, 30, 60, true)
-	if p.offset != 30 {
-		t.Fatalf("offset = %d, want 30", p.offset)
+	p.DrawFollowing(th, 40, 10, 30, 60, true)
+	if p.Offset != 30 {
+		t.Fatalf("offset = %d, want 30", p.Offset)
 	}
 }

@@ -16,6 +16,9 @@ import (
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/cardedit"
+	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/internal/keydrive"
 	"github.com/oncard/oncard/tui/style"
 )
 
@@ -87,61 +90,61 @@ func syncedVersionInPicker(t *testing.T) {
 
 	d := newDriverJSON(t, minimalCard)
 	d.m.goTo(stepOASF)
-	st := d.m.steps[stepOASF].(*oasfStep)
+	st := d.m.steps[stepOASF].(*cardedit.OasfStep)
 	// The synced version is offered, but a newer version is no reason to
 	// change the default a new payload gets.
-	if st.version != oasf.DefaultVersion {
-		t.Fatalf("default version = %q after syncing %s, want %s", st.version, servertest.ServerOnlyVersion, oasf.DefaultVersion)
+	if st.Version != oasf.DefaultVersion {
+		t.Fatalf("default version = %q after syncing %s, want %s", st.Version, servertest.ServerOnlyVersion, oasf.DefaultVersion)
 	}
-	d.mustContain("Schema version", servertest.ServerOnlyVersion+" ["+oasf.DefaultVersion+"]",
+	d.MustContain("Schema version", servertest.ServerOnlyVersion+" ["+oasf.DefaultVersion+"]",
 		// the URI, cut where the form wraps it
-		DefaultSchemaServer+"/"+oasf.DefaultVersion+"/objects/")
+		cardedit.DefaultSchemaServer+"/"+oasf.DefaultVersion+"/objects/")
 
 	// The versions are listed newest first: ← from the default is 1.2.0.
-	d.press("left")
-	if st.version != servertest.ServerOnlyVersion {
-		t.Fatalf("version after ← = %q, want %s", st.version, servertest.ServerOnlyVersion)
+	d.Press("left")
+	if st.Version != servertest.ServerOnlyVersion {
+		t.Fatalf("version after ← = %q, want %s", st.Version, servertest.ServerOnlyVersion)
 	}
-	wantURI := DefaultSchemaServer + "/" + servertest.ServerOnlyVersion + discoverySuffix
+	wantURI := cardedit.DefaultSchemaServer + "/" + servertest.ServerOnlyVersion + component.DiscoverySuffix
 	// The form wraps the URI after "objects/".
-	d.mustContain("["+servertest.ServerOnlyVersion+"]", wantURI[:len(wantURI)-len("discovery")])
+	d.MustContain("["+servertest.ServerOnlyVersion+"]", wantURI[:len(wantURI)-len("discovery")])
 
-	d.press("tab", "tab", "enter") // skills picker
-	if st.picker == nil {
+	d.Press("tab", "tab", "enter") // skills picker
+	if st.Picker == nil {
 		t.Fatal("the skills picker did not open")
 	}
-	d.mustContain("OASF skills (" + servertest.ServerOnlyVersion + ")")
-	d.typ("crash dump analysis")
+	d.MustContain("OASF skills (" + servertest.ServerOnlyVersion + ")")
+	d.Typ("crash dump analysis")
 	// Bring the new skill under the cursor (it should be first; search
 	// ranking is not what this test is about).
 	for i := 0; i < 10; i++ {
-		if cur, ok := st.picker.current(); ok && cur.ID == servertest.NewSkillID {
+		if cur, ok := st.Picker.Current(); ok && cur.ID == servertest.NewSkillID {
 			break
 		}
-		d.press("down")
+		d.Press("down")
 	}
-	cur, ok := st.picker.current()
+	cur, ok := st.Picker.Current()
 	if !ok || cur.ID != servertest.NewSkillID || cur.Name != servertest.NewSkillName {
 		t.Fatalf("searching %q did not find the server-only skill %s #%d:\n%s", "crash dump analysis",
-			servertest.NewSkillName, servertest.NewSkillID, d.screen())
+			servertest.NewSkillName, servertest.NewSkillID, d.Screen())
 	}
-	d.mustContain(servertest.NewSkillCaption, "#"+strconv.Itoa(servertest.NewSkillID))
+	d.MustContain(servertest.NewSkillCaption, "#"+strconv.Itoa(servertest.NewSkillID))
 	// The description is shown under the list; on a wide terminal it fits
 	// on one line (wrapping is TestPickerDescriptionIsSafeWrappedAndCut's).
-	d.send(teaSize(220, 40))
-	d.mustContain(servertest.NewSkillDesc)
-	d.send(teaSize(120, 40))
+	d.Send(teaSize(220, 40))
+	d.MustContain(servertest.NewSkillDesc)
+	d.Send(teaSize(120, 40))
 
-	d.press("enter")      // choose it
-	d.press("esc", "esc") // clear the query, leave the picker
+	d.Press("enter")      // choose it
+	d.Press("esc", "esc") // clear the query, leave the picker
 	ext := "/capabilities/extensions/0"
-	if got := d.m.s.text(ext + "/params/schema_version"); got != servertest.ServerOnlyVersion {
+	if got := d.m.s.Text(ext + "/params/schema_version"); got != servertest.ServerOnlyVersion {
 		t.Fatalf("schema_version = %q, want %s:\n%s", got, servertest.ServerOnlyVersion, d.json())
 	}
-	if got := d.m.s.text(ext + "/uri"); got != wantURI {
+	if got := d.m.s.Text(ext + "/uri"); got != wantURI {
 		t.Fatalf("uri = %q, want %q", got, wantURI)
 	}
-	if got := d.m.s.text(ext + "/params/skills/0/name"); got != servertest.NewSkillName {
+	if got := d.m.s.Text(ext + "/params/skills/0/name"); got != servertest.NewSkillName {
 		t.Fatalf("skill name = %q, want %q:\n%s", got, servertest.NewSkillName, d.json())
 	}
 	if got := d.m.s.Doc.Find(ext + "/params/skills/0/id").Interface(); got != json.Number(strconv.Itoa(servertest.NewSkillID)) {
@@ -187,17 +190,17 @@ func describedTaxonomy(t *testing.T, desc string) *oasf.Taxonomy {
 func TestPickerDescriptionIsSafeWrappedAndCut(t *testing.T) {
 	long := "Reads \x1b[31mcrash\x1b[0m dumps.\nThen " + strings.Repeat("explains the stack frame by frame ", 8) + "LASTWORD"
 	tax := describedTaxonomy(t, long)
-	p := newPicker(tax.Skills, style.NewTheme(false), nil)
-	if !p.described {
+	p := component.NewPicker(tax.Skills, style.NewTheme(false), nil)
+	if !p.Described {
 		t.Fatal("a tree with descriptions is not marked described")
 	}
-	p.query.SetValue("crash")
-	p.refresh()
-	if cur, ok := p.current(); !ok || cur.ID != 101 {
+	p.Query.SetValue("crash")
+	p.Refresh()
+	if cur, ok := p.Current(); !ok || cur.ID != 101 {
 		t.Fatalf("current = %+v, want #101", cur)
 	}
 	const width, height = 60, 20
-	view := ansi.Strip(p.view(width, height))
+	view := ansi.Strip(p.View(width, height))
 	if strings.Contains(view, "\x1b") {
 		t.Fatalf("a raw escape reached the screen: %q", view)
 	}
@@ -205,11 +208,11 @@ func TestPickerDescriptionIsSafeWrappedAndCut(t *testing.T) {
 		t.Fatalf("the description is not shown made safe, breaks folded:\n%s", view)
 	}
 	if strings.Contains(view, "LASTWORD") {
-		t.Fatalf("a long description is not cut to %d lines:\n%s", descriptionRows, view)
+		t.Fatalf("a long description is not cut to %d lines:\n%s", component.DescriptionRows, view)
 	}
-	lines := p.descriptionLines(width - 2)
-	if len(lines) != descriptionRows || !strings.HasSuffix(lines[descriptionRows-1], "…") {
-		t.Fatalf("description lines = %q, want %d ending in …", lines, descriptionRows)
+	lines := p.DescriptionLines(width - 2)
+	if len(lines) != component.DescriptionRows || !strings.HasSuffix(lines[component.DescriptionRows-1], "…") {
+		t.Fatalf("description lines = %q, want %d ending in …", lines, component.DescriptionRows)
 	}
 	for _, l := range strings.Split(view, "\n") {
 		if w := ansi.StringWidth(l); w > width {
@@ -219,16 +222,16 @@ func TestPickerDescriptionIsSafeWrappedAndCut(t *testing.T) {
 	withDesc := strings.Count(view, "\n")
 
 	// A class without a description: the rows stay, blank.
-	p.query.SetValue("no description")
-	p.list.Select(0)
-	p.refresh()
-	if cur, ok := p.current(); !ok || cur.ID != 102 {
+	p.Query.SetValue("no description")
+	p.List.Select(0)
+	p.Refresh()
+	if cur, ok := p.Current(); !ok || cur.ID != 102 {
 		t.Fatalf("current = %+v, want #102", cur)
 	}
-	if got := p.descriptionLines(width - 2); got != nil {
+	if got := p.DescriptionLines(width - 2); got != nil {
 		t.Fatalf("description lines of a class without one = %q", got)
 	}
-	view = ansi.Strip(p.view(width, height))
+	view = ansi.Strip(p.View(width, height))
 	if strings.Contains(view, "Reads") {
 		t.Fatalf("the previous description is still shown:\n%s", view)
 	}
@@ -244,16 +247,16 @@ func TestPickerEmbeddedVersionShowsNoDescriptionRows(t *testing.T) {
 	if tax == nil {
 		t.Fatalf("no embedded %s", oasf.DefaultVersion)
 	}
-	p := newPicker(tax.Skills, style.NewTheme(false), nil)
-	if p.described {
+	p := component.NewPicker(tax.Skills, style.NewTheme(false), nil)
+	if p.Described {
 		t.Fatal("an embedded tree is marked described")
 	}
-	if got := p.descriptionLines(58); got != nil {
+	if got := p.DescriptionLines(58); got != nil {
 		t.Fatalf("description lines for an embedded class = %q", got)
 	}
-	view := p.view(60, 20)
-	synced := newPicker(describedTaxonomy(t, "Some text.").Skills, style.NewTheme(false), nil)
-	if a, b := strings.Count(view, "\n"), strings.Count(synced.view(60, 20), "\n"); a != b {
+	view := p.View(60, 20)
+	synced := component.NewPicker(describedTaxonomy(t, "Some text.").Skills, style.NewTheme(false), nil)
+	if a, b := strings.Count(view, "\n"), strings.Count(synced.View(60, 20), "\n"); a != b {
 		// Same total height either way: the rows go to the list instead.
 		t.Fatalf("embedded picker is %d lines, synced one %d", a, b)
 	}
@@ -288,7 +291,7 @@ func syncedSkills(b *testing.B) *oasf.Tree {
 // BenchmarkPickerKeystrokeSynced is BenchmarkPickerKeystroke on a synced
 // tree: every frame also shows the highlighted class's description.
 func BenchmarkPickerKeystrokeSynced(b *testing.B) {
-	p := newPicker(syncedSkills(b), style.NewTheme(true), nil)
+	p := component.NewPicker(syncedSkills(b), style.NewTheme(true), nil)
 	benchPickerKeys(b, p, searchKeys())
 }
 
@@ -296,7 +299,7 @@ func BenchmarkPickerKeystrokeSynced(b *testing.B) {
 // move wraps a new description.
 func BenchmarkPickerMoveSynced(b *testing.B) {
 	tree := syncedSkills(b)
-	p := newPicker(tree, style.NewTheme(true), nil)
-	p.open(tree.Children("")[0])
-	benchPickerKeys(b, p, []tea.KeyPressMsg{keyMsg("down"), keyMsg("up")})
+	p := component.NewPicker(tree, style.NewTheme(true), nil)
+	p.Open(tree.Children("")[0])
+	benchPickerKeys(b, p, []tea.KeyPressMsg{keydrive.KeyMsg("down"), keydrive.KeyMsg("up")})
 }

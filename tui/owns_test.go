@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/cardedit"
+	"github.com/oncard/oncard/tui/component"
 )
 
 // keptCard has members no screen edits at every level.
@@ -44,7 +46,7 @@ var keptCard = fmt.Sprintf(`{
     {"id": "faq", "name": "FAQ", "description": "Answers.", "tags": ["faq"], "x-skill": {"a": 1}}
   ]
 }
-`, discoveryURI(DefaultSchemaServer, oasf.DefaultVersion), oasf.DefaultVersion)
+`, component.DiscoveryURI(cardedit.DefaultSchemaServer, oasf.DefaultVersion), oasf.DefaultVersion)
 
 // TestEditKeptAsIsListsUnknownMembersAtEveryLevel: a member no field edits
 // is listed wherever it is, even inside an item a screen edits.
@@ -71,8 +73,8 @@ func TestEditKeptAsIsListsUnknownMembersAtEveryLevel(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("kept as is:\n got %q\nwant %q", got, want)
 	}
-	d.send(teaSize(240, 50))
-	d.press("ctrl+s").mustContain("Kept as is", "/skills/0/x-skill", "/capabilities/extensions/1/params/x-oasf")
+	d.Send(teaSize(240, 50))
+	d.Press("ctrl+s").MustContain("Kept as is", "/skills/0/x-skill", "/capabilities/extensions/1/params/x-oasf")
 }
 
 // TestStepsOwnWhatTheirFieldsEdit keeps the steps' member lists in step
@@ -82,26 +84,26 @@ func TestStepsOwnWhatTheirFieldsEdit(t *testing.T) {
 	d := newDriverJSON(t, keptCard)
 	s := d.m.s
 	for _, st := range d.m.steps {
-		var fields []field
+		var fields []component.Field
 		switch st := st.(type) {
-		case *formStep:
-			fields = st.build(s).fields
-		case *listStep:
-			fields = st.itemForm(s, 0).fields
-		case *onRequestStep:
-			fields = st.entryForm(s, item(onRequestSkillsPtr(s), 0)).fields
+		case *cardedit.FormStep:
+			fields = st.Build(s).Fields
+		case *cardedit.ListStep:
+			fields = st.ItemForm(s, 0).Fields
+		case *cardedit.OnRequestStep:
+			fields = st.EntryForm(s, component.Item(cardedit.OnRequestSkillsPtr(s), 0)).Fields
 		}
 		for _, f := range fields {
-			if p := f.pointer(); p != "" && !st.owns(p, s) {
-				t.Errorf("%s: the field %q edits %s, which the step does not own", st.title(), f.label(), p)
+			if p := f.Pointer(); p != "" && !st.Owns(p, s) {
+				t.Errorf("%s: the field %q edits %s, which the step does not own", st.Title(), f.Label(), p)
 			}
 		}
 	}
 	// And nothing outside them: an unknown member is owned by no step.
 	for _, st := range d.m.steps {
 		for _, p := range []string{"/x-root", "/skills/0/x-skill", "/provider/x-provider", "/capabilities/extensions/0/params/x-params"} {
-			if st.owns(p, s) {
-				t.Errorf("%s owns the unknown member %s", st.title(), p)
+			if st.Owns(p, s) {
+				t.Errorf("%s owns the unknown member %s", st.Title(), p)
 			}
 		}
 	}
@@ -112,14 +114,14 @@ func TestStepsOwnWhatTheirFieldsEdit(t *testing.T) {
 func TestJumpToUnownedMemberOpensItsItem(t *testing.T) {
 	d := newDriverJSON(t, keptCard)
 	d.m.jumpTo("/skills/0/x-skill")
-	if d.m.cur != stepSkills || !d.m.steps[stepSkills].(*listStep).editing {
-		t.Fatalf("on step %d (editing %v), want the first skill open", d.m.cur, d.m.steps[stepSkills].(*listStep).editing)
+	if d.m.cur != stepSkills || !d.m.steps[stepSkills].(*cardedit.ListStep).Editing {
+		t.Fatalf("on step %d (editing %v), want the first skill open", d.m.cur, d.m.steps[stepSkills].(*cardedit.ListStep).Editing)
 	}
 	if d.m.s.Focus != "/skills/0/x-skill" {
 		t.Fatalf("focus %q", d.m.s.Focus)
 	}
 	d.m.jumpTo("/x-root")
-	if d.m.s.Focus != "/x-root" || d.m.status == "" {
-		t.Fatalf("a root member: focus %q, status %q", d.m.s.Focus, d.m.status)
+	if d.m.s.Focus != "/x-root" || d.m.Status == "" {
+		t.Fatalf("a root member: focus %q, status %q", d.m.s.Focus, d.m.Status)
 	}
 }

@@ -5,12 +5,15 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/oncard/oncard/tui/cardedit"
+	"github.com/oncard/oncard/tui/component"
 )
 
 // highlighted returns the preview lines drawn with the highlight style.
 func highlighted(d *driver) []string {
 	var out []string
-	for _, line := range strings.Split(d.m.prev.view(d.m.th, d.m.s, 70, 30), "\n") {
+	for _, line := range strings.Split(d.m.Prev.View(d.m.Th, d.m.s, 70, 30), "\n") {
 		if strings.Contains(line, "\x1b[7m") { // the plain theme's reverse video
 			out = append(out, ansi.Strip(line))
 		}
@@ -20,13 +23,13 @@ func highlighted(d *driver) []string {
 
 func TestPreviewHighlightsMemberBeingEdited(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.press("tab") // description
+	d.Press("tab") // description
 	hl := highlighted(d)
 	if len(hl) != 1 || !strings.Contains(hl[0], `"description"`) {
 		t.Fatalf("highlighted %q, want the description line", hl)
 	}
 	// A multi-line member is highlighted whole.
-	d.press("ctrl+n", "enter")
+	d.Press("ctrl+n", "enter")
 	hl = highlighted(d)
 	if len(hl) == 0 || !strings.Contains(strings.Join(hl, "\n"), "weather.example") {
 		t.Fatalf("highlighted %q, want the interface's url", hl)
@@ -35,31 +38,31 @@ func TestPreviewHighlightsMemberBeingEdited(t *testing.T) {
 
 func TestPreviewScrollsAndFollowsFocus(t *testing.T) {
 	d := newDriverJSON(t, bigCard(60))
-	d.send(teaSize(120, 30))
-	d.press("pgdown", "pgdown")
-	if d.m.prev.offset == 0 {
+	d.Send(teaSize(120, 30))
+	d.Press("pgdown", "pgdown")
+	if d.m.Prev.Offset == 0 {
 		t.Fatal("pgdown did not scroll the preview")
 	}
-	d.press("pgup", "pgup", "pgup")
-	if d.m.prev.offset != 0 {
-		t.Fatalf("pgup did not scroll back: %d", d.m.prev.offset)
+	d.Press("pgup", "pgup", "pgup")
+	if d.m.Prev.Offset != 0 {
+		t.Fatalf("pgup did not scroll back: %d", d.m.Prev.Offset)
 	}
 	// Focusing a member far down brings it into view.
 	d.m.goTo(stepSkills)
-	d.m.steps[stepSkills].(*listStep).cursor = 50
-	d.press("enter")
-	first, _, ok := d.m.s.lineSpan(d.m.s.Focus)
-	d.m.render()
-	if !ok || first < d.m.prev.offset || first >= d.m.prev.offset+d.m.previewHeight() {
-		t.Fatalf("focused line %d not in view (offset %d)", first, d.m.prev.offset)
+	d.m.steps[stepSkills].(*cardedit.ListStep).Cursor = 50
+	d.Press("enter")
+	first, _, ok := d.m.s.LineSpan(d.m.s.Focus)
+	d.m.Render()
+	if !ok || first < d.m.Prev.Offset || first >= d.m.Prev.Offset+d.m.PreviewHeight() {
+		t.Fatalf("focused line %d not in view (offset %d)", first, d.m.Prev.Offset)
 	}
 }
 
 func TestPickerAndDiagnosticsNeutraliseText(t *testing.T) {
 	card := strings.Replace(minimalCard, `"forecast", "name"`, `"fore\u001b[2Jcast", "name"`, 1)
 	d := newDriverJSON(t, card)
-	d.press("ctrl+g")
-	raw := d.m.render()
+	d.Press("ctrl+g")
+	raw := d.m.Render()
 	if strings.Contains(raw, "\x1b[2J") {
 		t.Fatal("a raw escape from the card reached the screen")
 	}
@@ -67,12 +70,12 @@ func TestPickerAndDiagnosticsNeutraliseText(t *testing.T) {
 
 func TestFormScrollsToKeepFocusInView(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.send(teaSize(80, 20))
-	d.press("alt+5", "enter") // skill form: 7 fields, taller than the pane
+	d.Send(teaSize(80, 20))
+	d.Press("alt+5", "enter") // skill form: 7 fields, taller than the pane
 	for i := 0; i < 6; i++ {
-		d.press("tab")
+		d.Press("tab")
 	}
-	d.mustContain("› Output modes")
+	d.MustContain("› Output modes")
 }
 
 func TestWrapLineKeepsEveryCharacter(t *testing.T) {
@@ -80,7 +83,7 @@ func TestWrapLineKeepsEveryCharacter(t *testing.T) {
 		`    "description": "` + strings.Repeat("word ", 40) + `",`,
 		`    "name": "` + strings.Repeat("日本語テキスト", 12) + `"`,
 	} {
-		parts := wrapLine(s, 30)
+		parts := component.WrapLine(s, 30)
 		var joined strings.Builder
 		for i, p := range parts {
 			if w := ansi.StringWidth(p); w > 30 {

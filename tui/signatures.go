@@ -10,6 +10,7 @@ import (
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
 )
 
@@ -19,27 +20,27 @@ import (
 
 // signatureActions offers re-signing when the edits break signatures and a
 // signing key is at hand.
-func (st *editReviewStep) signatureActions() []action {
+func (st *editReviewStep) signatureActions() []component.Action {
 	ed := st.m.edit.ed
 	if ed.SigningKey == nil || !ed.BreaksSignatures() {
 		return nil
 	}
-	return []action{{"Re-sign with the signing key", st.resign}}
+	return []component.Action{{Label: "Re-sign with the signing key", Run: st.resign}}
 }
 
 // resign signs again, with the signing key, the signatures it made.
 func (st *editReviewStep) resign() tea.Cmd {
 	m := st.m
 	done, err := m.edit.ed.Resign(context.Background(), m.edit.ed.SigningKey)
-	m.s.changed()
-	st.cursor = 0
+	m.s.Changed()
+	st.Cursor = 0
 	switch {
 	case err != nil:
-		m.status = "cannot re-sign: " + model.SafeText(err.Error())
+		m.Status = "cannot re-sign: " + model.SafeText(err.Error())
 	case len(done) == 0:
-		st.notes = []string{"None of the signatures was made by the signing key: nothing re-signed."}
+		st.Notes = []string{"None of the signatures was made by the signing key: nothing re-signed."}
 	default:
-		st.notes = []string{fmt.Sprintf("Re-signed %s with the signing key (see the diff).", count(len(done), "signature", "signatures"))}
+		st.Notes = []string{fmt.Sprintf("Re-signed %s with the signing key (see the diff).", component.Count(len(done), "signature", "signatures"))}
 	}
 	return nil
 }

@@ -77,20 +77,20 @@ func verifyFile(t *testing.T, path string, key *cardsig.SigningKey) cardsig.Stat
 // saved.
 func TestEditReviewResignsWithTheSigningKey(t *testing.T) {
 	d, path, key := openSigned(t, true)
-	d.press("ctrl+s").mustContain(`signature 0 (kid "k1", EdDSA): verified`)
-	d.goToStep(stepAgent).press("tab").typ(" Now better.")
-	d.press("ctrl+s").mustContain(`signature 0 (kid "k1", EdDSA): invalid:`,
+	d.Press("ctrl+s").MustContain(`signature 0 (kid "k1", EdDSA): verified`)
+	d.goToStep(stepAgent).Press("tab").Typ(" Now better.")
+	d.Press("ctrl+s").MustContain(`signature 0 (kid "k1", EdDSA): invalid:`,
 		"signatures no longer verify", "Re-sign with the signing key")
 	d.chooseAction("Re-sign with the signing key")
-	d.mustContain("Re-signed 1 signature", `signature 0 (kid "k1", EdDSA): verified`)
-	if strings.Contains(d.screen(), "after this edit its") || strings.Contains(d.screen(), "Re-sign with") {
-		t.Fatalf("still warns or offers after re-signing:\n%s", d.screen())
+	d.MustContain("Re-signed 1 signature", `signature 0 (kid "k1", EdDSA): verified`)
+	if strings.Contains(d.Screen(), "after this edit its") || strings.Contains(d.Screen(), "Re-sign with") {
+		t.Fatalf("still warns or offers after re-signing:\n%s", d.Screen())
 	}
 	// A further edit makes it stale again, and it can be signed again.
-	d.goToStep(stepAgent).typ(" Even.")
-	d.press("ctrl+s").mustContain(`EdDSA): invalid:`)
-	d.chooseAction("Re-sign with the signing key").mustContain(`: verified`)
-	d.press("ctrl+s", "y")
+	d.goToStep(stepAgent).Typ(" Even.")
+	d.Press("ctrl+s").MustContain(`EdDSA): invalid:`)
+	d.chooseAction("Re-sign with the signing key").MustContain(`: verified`)
+	d.Press("ctrl+s", "y")
 	if got := readFile(t, path); !strings.Contains(got, "Now better. Even.") || strings.Count(got, `"protected"`) != 1 {
 		t.Fatalf("saved:\n%s", got)
 	}
@@ -103,14 +103,14 @@ func TestEditReviewResignsWithTheSigningKey(t *testing.T) {
 // status says there is no key, and nothing offers to re-sign.
 func TestEditReviewSignatureStatusWithoutKey(t *testing.T) {
 	d, path, key := openSigned(t, false)
-	d.goToStep(stepAgent).press("tab").typ(" Now better.")
-	d.press("ctrl+s").mustContain(`signature 0 (kid "k1", EdDSA): unverified:`, "signatures no longer verify")
+	d.goToStep(stepAgent).Press("tab").Typ(" Now better.")
+	d.Press("ctrl+s").MustContain(`signature 0 (kid "k1", EdDSA): unverified:`, "signatures no longer verify")
 	for _, a := range d.review().actions() {
-		if strings.HasPrefix(a.label, "Re-sign") {
-			t.Fatalf("offers %q without a key", a.label)
+		if strings.HasPrefix(a.Label, "Re-sign") {
+			t.Fatalf("offers %q without a key", a.Label)
 		}
 	}
-	d.press("ctrl+s", "y")
+	d.Press("ctrl+s", "y")
 	if st := verifyFile(t, path, key); st != cardsig.PayloadMismatch {
 		t.Errorf("saved without re-signing, the signature is %s", st)
 	}

@@ -8,11 +8,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/cardedit"
 )
 
 // catalogDriver opens minimalCard on the Catalog step, the card to be saved
@@ -21,33 +23,35 @@ func catalogDriver(t *testing.T) (*driver, string) {
 	t.Helper()
 	dir := t.TempDir()
 	d := newDriverJSON(t, minimalCard)
-	d.m.steps[stepReview].(*reviewStep).path = filepath.Join(dir, "agent-card.json")
+	d.m.steps[stepReview].(*cardedit.ReviewStep).Path = filepath.Join(dir, "agent-card.json")
 	d.m.goTo(stepCatalog)
 	return d, dir
 }
 
-func (d *driver) catalog() *catalogStep { return d.m.steps[stepCatalog].(*catalogStep) }
+func (d *driver) catalog() *cardedit.CatalogStep {
+	return d.m.steps[stepCatalog].(*cardedit.CatalogStep)
+}
 
 // chooseWrite moves to the Write choice and picks option n (0 = nothing),
 // then focuses the File field and types path when given.
 func (d *driver) chooseWrite(n int, path string) {
-	d.t.Helper()
-	d.catalog().f.idx = 0
-	d.press("tab", "tab")
-	if got := d.catalog().f.focused().label(); got != lblCatalogWrite {
-		d.t.Fatalf("focus on %q, want the write choice", got)
+	d.T.Helper()
+	d.catalog().F.Idx = 0
+	d.Press("tab", "tab")
+	if got := d.catalog().F.Focused().Label(); got != cardedit.LblCatalogWrite {
+		d.T.Fatalf("focus on %q, want the write choice", got)
 	}
 	for i := 0; i < n; i++ {
-		d.press("right")
+		d.Press("right")
 	}
 	if path != "" {
-		d.press("tab")
-		d.typ(path)
+		d.Press("tab")
+		d.Typ(path)
 	}
 }
 
 // saveAll goes to Review and saves (ctrl+s twice).
-func (d *driver) saveAll() { d.press("ctrl+s", "ctrl+s") }
+func (d *driver) saveAll() { d.Press("ctrl+s", "ctrl+s") }
 
 // catalogPreview is the preview pane's text on the current step, wide
 // enough not to wrap.
@@ -83,8 +87,8 @@ const derivedID = "urn:air:weather.example:agents:weather-helper"
 func TestCatalogStepSuggestsAndPreviewsEntryLive(t *testing.T) {
 	d, _ := catalogDriver(t)
 	cardBefore, editsBefore := d.json(), d.m.s.Edits
-	d.send(teaSize(200, 40)) // the suggestions fit
-	d.mustContain("step 8/9", "Catalog", "suggested: "+derivedID,
+	d.Send(teaSize(200, 40)) // the suggestions fit
+	d.MustContain("step 8/9", "Catalog", "suggested: "+derivedID,
 		"suggested: https://weather.example/.well-known/agent-card.json", "On save: the card only")
 	pv := d.catalogPreview()
 	for _, want := range []string{`"identifier": "` + derivedID + `"`, `"type": "application/a2a-agent-card+json"`, `"version": "1.0.0"`} {
@@ -93,20 +97,20 @@ func TestCatalogStepSuggestsAndPreviewsEntryLive(t *testing.T) {
 		}
 	}
 	// Typing an identifier shows in the preview at once.
-	d.typ("urn:example:agents:wx")
+	d.Typ("urn:example:agents:wx")
 	if pv := d.catalogPreview(); !strings.Contains(pv, `"identifier": "urn:example:agents:wx"`) {
 		t.Fatalf("preview does not follow the identifier:\n%s", pv)
 	}
-	d.press("tab")
-	d.typ("https://cards.example/wx.json")
+	d.Press("tab")
+	d.Typ("https://cards.example/wx.json")
 	if pv := d.catalogPreview(); !strings.Contains(pv, `"url": "https://cards.example/wx.json"`) {
 		t.Fatalf("preview does not follow the url:\n%s", pv)
 	}
 	// New catalog: specVersion and host name appear and reach the preview.
-	d.press("tab", "right", "right")
-	d.mustContain(lblCatalogPath, lblCatalogSpec, lblCatalogHost)
-	d.press("tab", "tab", "right", "tab")
-	d.typ("Weather Co")
+	d.Press("tab", "right", "right")
+	d.MustContain(cardedit.LblCatalogPath, cardedit.LblCatalogSpec, cardedit.LblCatalogHost)
+	d.Press("tab", "tab", "right", "tab")
+	d.Typ("Weather Co")
 	pv = d.catalogPreview()
 	if !strings.Contains(pv, `"specVersion": "0.9"`) || !strings.Contains(pv, `"displayName": "Weather Co"`) {
 		t.Fatalf("new catalog preview lacks specVersion 0.9 / host:\n%s", pv)
@@ -116,7 +120,7 @@ func TestCatalogStepSuggestsAndPreviewsEntryLive(t *testing.T) {
 		t.Fatalf("the Catalog step changed the card (edits %d -> %d)", editsBefore, d.m.s.Edits)
 	}
 	// Going back to another step shows the card again.
-	d.press("ctrl+p")
+	d.Press("ctrl+p")
 	if pv := ansi.Strip(d.m.previewInner(300, 200)); !strings.Contains(pv, `"supportedInterfaces"`) {
 		t.Fatalf("the preview did not return to the card:\n%s", pv)
 	}
@@ -126,7 +130,7 @@ func TestCatalogStepWritesNothingByDefault(t *testing.T) {
 	d, dir := catalogDriver(t)
 	d.saveAll()
 	if !d.m.result.Saved || d.m.result.Catalog != "" {
-		t.Fatalf("result %+v, status %q", d.m.result, d.m.status)
+		t.Fatalf("result %+v, status %q", d.m.result, d.m.Status)
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 1 {
 		t.Fatalf("files written: %v, want the card only", files)
@@ -135,12 +139,12 @@ func TestCatalogStepWritesNothingByDefault(t *testing.T) {
 
 func TestCatalogStepWritesEntryAlone(t *testing.T) {
 	d, dir := catalogDriver(t)
-	d.typ("urn:example:agents:wx")
+	d.Typ("urn:example:agents:wx")
 	out := filepath.Join(dir, "entry.json")
 	d.chooseWrite(1, out)
 	d.saveAll()
 	if !d.m.result.Saved {
-		t.Fatalf("not saved: %q", d.m.status)
+		t.Fatalf("not saved: %q", d.m.Status)
 	}
 	want := append(entryFor(t, d.m.result.Path, model.EntryOptions{Identifier: "urn:example:agents:wx"}), '\n')
 	if got := readBytes(t, out); !bytes.Equal(got, want) {
@@ -155,11 +159,11 @@ func TestCatalogStepWritesNewCatalog(t *testing.T) {
 	d, dir := catalogDriver(t)
 	out := filepath.Join(dir, "ai-catalog.json")
 	d.chooseWrite(2, out)
-	d.press("tab", "right", "tab") // specVersion 0.9, host name
-	d.typ("Weather Co")
+	d.Press("tab", "right", "tab") // specVersion 0.9, host name
+	d.Typ("Weather Co")
 	d.saveAll()
 	if !d.m.result.Saved {
-		t.Fatalf("not saved: %q", d.m.status)
+		t.Fatalf("not saved: %q", d.m.Status)
 	}
 	card, err := model.OpenFile(d.m.result.Path)
 	if err != nil {
@@ -186,8 +190,8 @@ func TestCatalogStepOverwriteNeedsYes(t *testing.T) {
 	}
 	d.chooseWrite(1, out)
 	d.saveAll()
-	d.mustContain("already exists", "Overwrite it")
-	d.press("n")
+	d.MustContain("already exists", "Overwrite it")
+	d.Press("n")
 	if d.m.result.Saved || string(readBytes(t, out)) != "old\n" {
 		t.Fatalf("saved after no: %+v", d.m.result)
 	}
@@ -195,11 +199,11 @@ func TestCatalogStepOverwriteNeedsYes(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "agent-card.json")); err == nil {
 		t.Fatal("the card was written although the catalog question was answered no")
 	}
-	d.press("ctrl+s")
-	d.mustContain("already exists")
-	d.press("y")
+	d.Press("ctrl+s")
+	d.MustContain("already exists")
+	d.Press("y")
 	if !d.m.result.Saved {
-		t.Fatalf("not saved after yes: %q", d.m.status)
+		t.Fatalf("not saved after yes: %q", d.m.Status)
 	}
 	want := append(entryFor(t, d.m.result.Path, model.EntryOptions{}), '\n')
 	if got := readBytes(t, out); !bytes.Equal(got, want) {
@@ -215,7 +219,7 @@ func TestCatalogStepMergeKeepsOtherBytes(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.chooseWrite(3, out)
-	if got := d.catalog().onSave(); got != "On save: the entry is added to "+out+"." {
+	if got := d.catalog().OnSave(); got != "On save: the entry is added to "+out+"." {
 		t.Fatalf("onSave = %q", got)
 	}
 	if pv := d.catalogPreview(); !strings.Contains(pv, `"x-note" :"kept as is"`) || !strings.Contains(pv, derivedID) {
@@ -223,7 +227,7 @@ func TestCatalogStepMergeKeepsOtherBytes(t *testing.T) {
 	}
 	d.saveAll()
 	if !d.m.result.Saved {
-		t.Fatalf("not saved: %q", d.m.status)
+		t.Fatalf("not saved: %q", d.m.Status)
 	}
 	got := readBytes(t, out)
 	// The expected bytes are the model's merge of the same entry.
@@ -261,10 +265,10 @@ func TestCatalogStepRefusesInvalidCatalog(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.chooseWrite(3, out)
-	d.mustContain("catalog/entry-artifact-source")
+	d.MustContain("catalog/entry-artifact-source")
 	d.saveAll()
-	if d.m.result.Saved || !strings.Contains(d.m.status, "catalog would have 1 error") {
-		t.Fatalf("saved over an invalid catalog: %+v, status %q", d.m.result, d.m.status)
+	if d.m.result.Saved || !strings.Contains(d.m.Status, "catalog would have 1 error") {
+		t.Fatalf("saved over an invalid catalog: %+v, status %q", d.m.result, d.m.Status)
 	}
 	if d.m.cur != stepCatalog {
 		t.Fatalf("the refusal went to step %d, want the Catalog step", d.m.cur)
@@ -277,10 +281,10 @@ func TestCatalogStepRefusesInvalidCatalog(t *testing.T) {
 	}
 	// A missing catalog is refused too, with a way out named.
 	d.chooseWrite(0, "")
-	d.press("tab")
-	d.typ(".missing")
-	if !strings.Contains(d.screen(), "does not exist") {
-		t.Fatalf("no message about the missing catalog:\n%s", d.screen())
+	d.Press("tab")
+	d.Typ(".missing")
+	if !strings.Contains(d.Screen(), "does not exist") {
+		t.Fatalf("no message about the missing catalog:\n%s", d.Screen())
 	}
 }
 
@@ -292,10 +296,10 @@ func TestCatalogStepRefusesMergeChangedOnDisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.chooseWrite(3, out)
-	d.press("ctrl+s") // Review
+	d.Press("ctrl+s") // Review
 	// The plan is made on save; change the file between the plan and the
 	// write by planning, then editing, then writing by hand.
-	d.m.catalogBeforeSave(d.m.steps[stepReview].(*reviewStep).path, false)
+	d.m.catalogBeforeSave(d.m.steps[stepReview].(*cardedit.ReviewStep).Path, false)
 	if err := os.WriteFile(out, append(odd, ' '), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -313,9 +317,9 @@ func TestCatalogStepRefusesMergeChangedOnDisk(t *testing.T) {
 func TestCatalogStepView(t *testing.T) {
 	d, _ := catalogDriver(t)
 	d.chooseWrite(2, "")
-	d.press("tab", "tab", "tab")
-	d.typ("Weather Co")
-	requireCatalogGolden(t, "catalog_step_view.golden", d.screen())
+	d.Press("tab", "tab", "tab")
+	d.Typ("Weather Co")
+	requireCatalogGolden(t, "catalog_step_view.golden", d.Screen())
 }
 
 func requireCatalogGolden(t *testing.T, name, got string) {
@@ -338,7 +342,7 @@ func requireCatalogGolden(t *testing.T, name, got string) {
 func TestCatalogPreviewFollowsEntryInLongCatalog(t *testing.T) {
 	d, _ := catalogDriver(t)
 	d.chooseWrite(3, writeBigCatalog(t, 300))
-	first, last, ok := app.EntryLines(d.catalog().plan)
+	first, last, ok := app.EntryLines(d.catalog().Plan)
 	if !ok || first < 300 || last <= first {
 		t.Fatalf("entry lines %d-%d ok=%v in a 300-entry catalog", first, last, ok)
 	}
@@ -353,11 +357,11 @@ func TestCatalogPreviewFollowsEntryInLongCatalog(t *testing.T) {
 
 func TestCatalogStepNarrowShowsEntryOnCtrlT(t *testing.T) {
 	d, _ := catalogDriver(t)
-	d.send(teaSize(80, 24))
-	d.mustContain(lblCatalogID, "suggested: urn:air:")
-	d.press("ctrl+t")
-	d.mustContain(`"identifier": "urn:air:weather.example:agents:weather-h`, `"type": "application/a2a-agent-card+json"`)
-	for _, line := range strings.Split(d.screen(), "\n") {
+	d.Send(teaSize(80, 24))
+	d.MustContain(cardedit.LblCatalogID, "suggested: urn:air:")
+	d.Press("ctrl+t")
+	d.MustContain(`"identifier": "urn:air:weather.example:agents:weather-h`, `"type": "application/a2a-agent-card+json"`)
+	for _, line := range strings.Split(d.Screen(), "\n") {
 		if w := ansi.StringWidth(line); w > 80 {
 			t.Fatalf("line wider than 80: %d %q", w, line)
 		}
@@ -374,19 +378,19 @@ func TestCatalogStepAsksForCatalogThenCard(t *testing.T) {
 	}
 	d.chooseWrite(2, out)
 	d.saveAll()
-	if d.m.dialog == nil || !strings.HasPrefix(d.m.dialog.question, out+" already exists") {
+	if d.m.dialog == nil || !strings.HasPrefix(d.m.dialog.Question, out+" already exists") {
 		t.Fatalf("no question about the catalog first: %+v", d.m.dialog)
 	}
-	d.press("y")
-	if d.m.dialog == nil || !strings.HasPrefix(d.m.dialog.question, card+" already exists") {
+	d.Press("y")
+	if d.m.dialog == nil || !strings.HasPrefix(d.m.dialog.Question, card+" already exists") {
 		t.Fatalf("no question about the card next: %+v", d.m.dialog)
 	}
 	if string(readBytes(t, out)) != "old\n" {
 		t.Fatal("the catalog was written before the card")
 	}
-	d.press("y")
+	d.Press("y")
 	if !d.m.result.Saved || string(readBytes(t, card)) == "old\n" || string(readBytes(t, out)) == "old\n" {
-		t.Fatalf("not both written: %+v %q", d.m.result, d.m.status)
+		t.Fatalf("not both written: %+v %q", d.m.result, d.m.Status)
 	}
 }
 
@@ -404,4 +408,146 @@ func writeBigCatalog(tb testing.TB, n int) string {
 		tb.Fatal(err)
 	}
 	return path
+}
+
+// The Catalog step's settings travel with the draft: --resume restores
+// what to write besides the card.
+func TestDraftKeepsCatalogSettingsForResume(t *testing.T) {
+	dir := t.TempDir()
+	d := newDriver(t, Options{Doc: mustParse(t, minimalCard), DraftDir: dir})
+	d.m.goTo(stepCatalog)
+	d.Typ("urn:example:agents:wx")
+	d.chooseWrite(2, "wx-catalog.json")
+	d.Press("tab", "right", "tab").Typ("Weather Co")
+	if d.m.s.Edits != 0 {
+		t.Fatalf("the settings counted as %d card edits", d.m.s.Edits)
+	}
+	// Leaving the step saves the draft although the card did not change.
+	d.Press("ctrl+n")
+	dr, err := latestNewDraft(dir)
+	if err != nil {
+		t.Fatalf("no draft after changing only catalog settings: %v", err)
+	}
+	want := app.DraftCatalog{Identifier: "urn:example:agents:wx", SpecVersion: "0.9", HostName: "Weather Co",
+		Write: "new-catalog", Path: "wx-catalog.json"}
+	if dr.Catalog == nil || *dr.Catalog != want {
+		t.Fatalf("draft catalog %+v, want %+v", dr.Catalog, want)
+	}
+
+	r := newDriver(t, Options{Doc: mustParse(t, dr.Card), Draft: dr, DraftDir: dir})
+	if got := r.catalog().Cfg; got != dr.Catalog.Settings() || got.Write != app.WriteNewCatalog {
+		t.Fatalf("resumed settings %+v", got)
+	}
+	r.m.goTo(stepReview)
+	r.Send(teaSize(220, 50))
+	r.MustContain("Also writes: a new AI Catalog listing the card to wx-catalog.json")
+	r.m.goTo(stepCatalog)
+	r.MustContain("urn:example:agents:wx", "new catalog", "wx-catalog.json", "Weather Co")
+	if pv := r.catalogPreview(); !strings.Contains(pv, `"specVersion": "0.9"`) {
+		t.Fatalf("the resumed plan lost the specVersion:\n%s", pv)
+	}
+}
+
+// The Review step of `new` says what the save writes besides the card, and
+// why the save would stop at the catalog.
+func TestReviewAnnouncesTheCatalogWrite(t *testing.T) {
+	d, dir := catalogDriver(t)
+	d.Send(teaSize(220, 50))
+	d.m.goTo(stepReview)
+	if strings.Contains(d.Screen(), "Also writes") {
+		t.Fatal("announces a write while the Catalog step writes nothing")
+	}
+	d.m.goTo(stepCatalog)
+	d.chooseWrite(1, "")
+	d.m.goTo(stepReview)
+	d.MustContain("Also writes: the catalog entry to ./ai-catalog-entry.json (after the card).")
+
+	// A catalog over the card's own file is announced as a stop.
+	card := d.m.steps[stepReview].(*cardedit.ReviewStep).Path
+	d.m.goTo(stepCatalog)
+	d.chooseWrite(0, card) // still "entry alone", now at the card's path
+	d.m.goTo(stepReview)
+	d.MustContain("The save stops at the catalog: the catalog file is the card's own file")
+	d.Press("enter")
+	if !strings.Contains(d.m.Status, "not saved: the catalog file is the card's own file") {
+		t.Fatalf("status %q", d.m.Status)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "agent-card.json")); err == nil {
+		t.Fatal("the card was written")
+	}
+}
+
+// The Catalog step keeps the catalog file it read between keystrokes and
+// reads it again when the file's size or modification time changes; the
+// save still refuses a file changed after the last plan, whatever the
+// cache saw.
+func TestCatalogStepRereadsCatalogChangedOnDisk(t *testing.T) {
+	d, dir := catalogDriver(t)
+	out := filepath.Join(dir, "catalog.json")
+	odd := readBytes(t, filepath.Join("testdata", "catalog_odd.json"))
+	if err := os.WriteFile(out, odd, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d.chooseWrite(3, out)
+	st := d.catalog()
+	if pv := d.catalogPreview(); !strings.Contains(pv, "Odd   Host") {
+		t.Fatalf("merge preview:\n%s", pv)
+	}
+	read := st.Planner.Readings()
+
+	// Keystrokes in the identifier field merge again without reading.
+	d.Press("shift+tab", "shift+tab", "shift+tab")
+	if got := st.F.Focused().Label(); got != cardedit.LblCatalogID {
+		t.Fatalf("focus on %q, want the identifier", got)
+	}
+	d.Typ("urn:example:agents:wx")
+	if pv := d.catalogPreview(); !strings.Contains(pv, `"urn:example:agents:wx"`) {
+		t.Fatalf("the merge preview does not follow the identifier:\n%s", pv)
+	}
+	if st.Planner.Readings() != read {
+		t.Fatalf("the unchanged catalog was read again (reading %d, then %d)", read, st.Planner.Readings())
+	}
+
+	// Another size: the next keystroke reads the file again.
+	bigger := bytes.Replace(odd, []byte("Odd   Host"), []byte("Bigger Odd Host"), 1)
+	if err := os.WriteFile(out, bigger, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d.Typ("x")
+	if pv := d.catalogPreview(); !strings.Contains(pv, "Bigger Odd Host") {
+		t.Fatalf("the preview kept the catalog as first read:\n%s", pv)
+	}
+
+	// Same size, other bytes, another modification time: read again too.
+	same := bytes.Replace(bigger, []byte("Bigger Odd Host"), []byte("Sized Odd Hosts"), 1)
+	if len(same) != len(bigger) {
+		t.Fatal("the test's two catalogs must have the same size")
+	}
+	if err := os.WriteFile(out, same, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(out, later, later); err != nil {
+		t.Fatal(err)
+	}
+	d.Press("backspace")
+	if pv := d.catalogPreview(); !strings.Contains(pv, "Sized Odd Hosts") {
+		t.Fatalf("the preview missed a change of the modification time:\n%s", pv)
+	}
+
+	// A change after the last plan that the cache cannot see (same size,
+	// modification time put back) is still refused by the write.
+	sneaky := bytes.Replace(same, []byte("Sized Odd Hosts"), []byte("Later Odd Hosts"), 1)
+	if err := os.WriteFile(out, sneaky, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(out, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.WriteCatalogPlan(st.Plan, false); err == nil || !strings.Contains(err.Error(), "changed on disk") {
+		t.Fatalf("writeCatalogPlan over a file changed after the plan: %v", err)
+	}
+	if got := readBytes(t, out); !bytes.Equal(got, sneaky) {
+		t.Fatal("the catalog changed on disk was overwritten")
+	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
@@ -22,7 +23,7 @@ import (
 // edit.Session and end the program.
 type editReviewStep struct {
 	m *Model
-	reviewFlow
+	component.ReviewFlow
 	// plan is the upgrade being previewed (reviewUpgrade), with its diff.
 	plan     []model.Edit
 	planDiff string
@@ -30,48 +31,48 @@ type editReviewStep struct {
 
 func newEditReviewStep(m *Model) *editReviewStep { return &editReviewStep{m: m} }
 
-func (st *editReviewStep) title() string { return "Review & save" }
+func (st *editReviewStep) Title() string { return "Review & save" }
 
-func (st *editReviewStep) enter(s *Session) tea.Cmd {
-	st.m.catalog().refreshForReview(s)
-	if st.mode == reviewUpgrade { // an upgrade preview is stale once left
-		st.setMode(reviewMain)
+func (st *editReviewStep) Enter(s *component.Session) tea.Cmd {
+	st.m.catalog().RefreshForReview(s)
+	if st.Mode == component.ReviewUpgrade { // an upgrade preview is stale once left
+		st.SetMode(component.ReviewMain)
 	}
-	return st.focusPath()
+	return st.FocusPath()
 }
 
-func (st *editReviewStep) actions() []action {
+func (st *editReviewStep) actions() []component.Action {
 	m := st.m
-	switch st.mode {
-	case reviewUpgrade:
-		return []action{
-			{"Apply the upgrade", st.applyUpgrade},
-			{"Cancel", func() tea.Cmd { st.setMode(reviewMain); return nil }},
+	switch st.Mode {
+	case component.ReviewUpgrade:
+		return []component.Action{
+			{Label: "Apply the upgrade", Run: st.applyUpgrade},
+			{Label: "Cancel", Run: func() tea.Cmd { st.SetMode(component.ReviewMain); return nil }},
 		}
-	case reviewChangedOnDisk:
-		return st.changedOnDiskActions(st.reload, m.edit.s.Path())
-	case reviewSaveAs:
+	case component.ReviewChangedOnDisk:
+		return st.ChangedOnDiskActions(st.reload, m.edit.s.Path())
+	case component.ReviewSaveAs:
 		return nil
 	}
-	acts := []action{{"Save (asks first)", m.editConfirmSave}}
+	acts := []component.Action{{Label: "Save (asks first)", Run: m.editConfirmSave}}
 	switch m.shape() {
 	case model.ShapeV03:
 		acts = append(acts,
-			action{"Upgrade to v1.0 (drop the v0.3 fields)", func() tea.Cmd { return st.previewUpgrade(false) }},
-			action{"Upgrade to a dual card (v1.0 + v0.3 for old clients)", func() tea.Cmd { return st.previewUpgrade(true) }})
+			component.Action{Label: "Upgrade to v1.0 (drop the v0.3 fields)", Run: func() tea.Cmd { return st.previewUpgrade(false) }},
+			component.Action{Label: "Upgrade to a dual card (v1.0 + v0.3 for old clients)", Run: func() tea.Cmd { return st.previewUpgrade(true) }})
 	case model.ShapeDual:
 		acts = append(acts,
-			action{"Upgrade to v1.0 only (drop the v0.3 fields)", func() tea.Cmd { return st.previewUpgrade(false) }})
+			component.Action{Label: "Upgrade to v1.0 only (drop the v0.3 fields)", Run: func() tea.Cmd { return st.previewUpgrade(false) }})
 	}
 	acts = append(acts, st.signatureActions()...)
 	if m.s.Doc.Root().Get("signatures") != nil {
-		acts = append(acts, action{"Remove the signatures", st.removeSignatures})
+		acts = append(acts, component.Action{Label: "Remove the signatures", Run: st.removeSignatures})
 	}
 	return acts
 }
 
-func (st *editReviewStep) update(msg tea.KeyPressMsg, s *Session) (tea.Cmd, bool) {
-	return st.reviewFlow.update(msg, st.actions(), st.m.editSaveAs), false
+func (st *editReviewStep) Update(msg tea.KeyPressMsg, s *component.Session) (tea.Cmd, bool) {
+	return st.ReviewFlow.Update(msg, st.actions(), st.m.editSaveAs), false
 }
 
 // previewUpgrade plans the upgrade and shows its diff; nothing is applied
@@ -80,98 +81,98 @@ func (st *editReviewStep) previewUpgrade(keepDual bool) tea.Cmd {
 	m := st.m
 	plan, err := m.edit.ed.PlanUpgrade(keepDual)
 	if errors.Is(err, model.ErrNotV03) {
-		m.status = "nothing to upgrade: the card has no v0.3 members"
+		m.Status = "nothing to upgrade: the card has no v0.3 members"
 		return nil
 	}
 	if err != nil {
-		m.status = "cannot upgrade: " + model.SafeText(err.Error())
+		m.Status = "cannot upgrade: " + model.SafeText(err.Error())
 		return nil
 	}
 	after := m.s.Doc.Clone()
 	if err := model.ApplyEdits(after, plan); err != nil {
-		m.status = "cannot upgrade: " + model.SafeText(err.Error())
+		m.Status = "cannot upgrade: " + model.SafeText(err.Error())
 		return nil
 	}
 	st.plan = plan
 	st.planDiff = edit.UnifiedDiff(m.edit.s.Path(), m.s.JSON, after.Encode())
-	st.setMode(reviewUpgrade)
+	st.SetMode(component.ReviewUpgrade)
 	return nil
 }
 
 func (st *editReviewStep) applyUpgrade() tea.Cmd {
 	m := st.m
 	err := m.edit.s.Apply(st.plan)
-	m.s.changed()
-	st.setMode(reviewMain)
+	m.s.Changed()
+	st.SetMode(component.ReviewMain)
 	if err != nil {
-		m.status = "upgrade stopped: " + model.SafeText(err.Error())
+		m.Status = "upgrade stopped: " + model.SafeText(err.Error())
 		return nil
 	}
-	st.notes = []string{fmt.Sprintf("Upgraded: %s applied (see the diff).", count(len(st.plan), "change", "changes"))}
+	st.Notes = []string{fmt.Sprintf("Upgraded: %s applied (see the diff).", component.Count(len(st.plan), "change", "changes"))}
 	return nil
 }
 
 func (st *editReviewStep) removeSignatures() tea.Cmd {
 	m := st.m
 	if err := m.edit.ed.RemoveSignatures(); err != nil {
-		m.status = "cannot remove the signatures: " + model.SafeText(err.Error())
+		m.Status = "cannot remove the signatures: " + model.SafeText(err.Error())
 		return nil
 	}
-	m.s.changed()
-	st.cursor = 0
-	st.notes = []string{"Signatures removed: sign the card again after saving if you publish it signed."}
+	m.s.Changed()
+	st.Cursor = 0
+	st.Notes = []string{"Signatures removed: sign the card again after saving if you publish it signed."}
 	return nil
 }
 
 func (st *editReviewStep) reload() tea.Cmd {
 	dropped, err := st.m.editReload()
 	if err != nil {
-		st.m.status = "cannot reload: " + model.SafeText(err.Error()) + "; save your version elsewhere"
+		st.m.Status = "cannot reload: " + model.SafeText(err.Error()) + "; save your version elsewhere"
 		return nil
 	}
-	st.reloaded(dropped)
-	st.m.status = ""
+	st.Reloaded(dropped)
+	st.m.Status = ""
 	return nil
 }
 
-func (st *editReviewStep) view(th *style.Theme, s *Session, width, height int) string {
+func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, height int) string {
 	m := st.m
 	var b strings.Builder
 	line := func(text string) { b.WriteString(text + "\n") }
-	switch st.mode {
-	case reviewChangedOnDisk:
-		st.viewChangedOnDisk(th, &b, m.edit.fileName(), st.actions(), width)
+	switch st.Mode {
+	case component.ReviewChangedOnDisk:
+		st.ViewChangedOnDisk(th, &b, m.edit.fileName(), st.actions(), width)
 		return b.String()
-	case reviewSaveAs:
-		st.viewSaveAs(th, &b, width)
+	case component.ReviewSaveAs:
+		st.ViewSaveAs(th, &b, width)
 		return b.String()
-	case reviewUpgrade:
+	case component.ReviewUpgrade:
 		line(th.Title.Render("Upgrade preview: nothing is applied yet"))
 		for _, e := range st.plan {
 			what := "set"
 			if e.Value == nil {
 				what = "delete"
 			}
-			line(th.Hint.Render(truncate("  "+what+" "+model.SafeText(e.Ptr)+": "+model.SafeText(e.Reason), width)))
+			line(th.Hint.Render(component.Truncate("  "+what+" "+model.SafeText(e.Ptr)+": "+model.SafeText(e.Reason), width)))
 		}
 		line("")
-		st.viewActions(th, &b, st.actions())
+		st.ViewActions(th, &b, st.actions())
 		line("")
-		st.viewDiff(th, &b, st.planDiff, width, height-strings.Count(b.String(), "\n"))
+		st.ViewDiff(th, &b, st.planDiff, width, height-strings.Count(b.String(), "\n"))
 		return b.String()
 	}
-	line(countsLine(th, s.Diags) + "  " + m.shapeBanner())
-	for _, n := range st.notes {
+	line(component.CountsLine(th, s.Diags) + "  " + m.shapeBanner())
+	for _, n := range st.Notes {
 		line(th.Info.Render(ansi.Wrap(n, width, " /")))
 	}
 	if added := m.addedErrors(); len(added) > 0 {
 		line(th.Error.Render(fmt.Sprintf("The edits add %s; the file is not written until they are fixed (ctrl+g jumps):",
-			count(len(added), "error", "errors"))))
+			component.Count(len(added), "error", "errors"))))
 		for _, d := range added {
-			line("  " + renderDiag(th, d, width-2))
+			line("  " + component.RenderDiag(th, d, width-2))
 		}
 	} else if old, _, _ := validate.Counts(m.edit.ed.Before()); old > 0 {
-		line(th.Hint.Render(fmt.Sprintf("The file already had %s; the edits add none.", count(old, "error", "errors"))))
+		line(th.Hint.Render(fmt.Sprintf("The file already had %s; the edits add none.", component.Count(old, "error", "errors"))))
 	}
 	if m.edit.ed.BreaksSignatures() {
 		line(th.Warning.Render(ansi.Wrap("The card is signed: after this edit its signatures no longer verify. Re-sign it, or remove them.", width, " ")))
@@ -180,10 +181,10 @@ func (st *editReviewStep) view(th *style.Theme, s *Session, width, height int) s
 		line(l)
 	}
 	if cat := m.catalog(); cat != nil {
-		if also := cat.announcement(); also != "" {
+		if also := cat.Announcement(); also != "" {
 			line(th.Info.Render(ansi.Wrap(also+".", width, " /")))
 		}
-		if why := cat.problem(m.edit.s.Path()); why != "" {
+		if why := cat.Problem(m.edit.s.Path()); why != "" {
 			line(th.Error.Render(ansi.Wrap("The save stops at the catalog: "+why, width, " /")))
 		}
 	}
@@ -195,23 +196,23 @@ func (st *editReviewStep) view(th *style.Theme, s *Session, width, height int) s
 		line(th.Hint.Render(ansi.Wrap("Kept as is (no screen edits them): "+strings.Join(safe, ", "), width, ", ")))
 	}
 	line("")
-	st.viewActions(th, &b, st.actions())
+	st.ViewActions(th, &b, st.actions())
 	line("")
 	diff := m.edit.s.Diff()
 	if diff == "" {
 		line(th.Hint.Render("No changes yet: there is nothing to write."))
 		return b.String()
 	}
-	st.viewDiff(th, &b, diff, width, height-strings.Count(b.String(), "\n"))
+	st.ViewDiff(th, &b, diff, width, height-strings.Count(b.String(), "\n"))
 	return b.String()
 }
 
-func (st *editReviewStep) pointer(*Session) string       { return "" }
-func (st *editReviewStep) owns(string, *Session) bool    { return false }
-func (st *editReviewStep) jump(string, *Session) tea.Cmd { return nil }
-func (st *editReviewStep) keys() []key.Binding {
+func (st *editReviewStep) Pointer(*component.Session) string       { return "" }
+func (st *editReviewStep) Owns(string, *component.Session) bool    { return false }
+func (st *editReviewStep) Jump(string, *component.Session) tea.Cmd { return nil }
+func (st *editReviewStep) Keys() []key.Binding {
 	return []key.Binding{style.Keys.NextField, style.Keys.Enter, style.Keys.ScrollDown}
 }
 
 // busy: pgup/pgdn scroll the diff here rather than the preview.
-func (st *editReviewStep) busy() bool { return true }
+func (st *editReviewStep) Busy() bool { return true }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/templates"
+	"github.com/oncard/oncard/tui/cardedit"
+	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
 )
@@ -41,37 +43,37 @@ func templateDriver(t *testing.T, name string) *driver {
 
 func TestStartStepPicksTemplate(t *testing.T) {
 	data, _ := templates.Get("on-request")
-	d := newDriver(t, Options{Templates: []Template{{Name: "on-request", Description: "bank", Data: data}}})
-	d.mustContain("Blank card", "on-request")
-	d.press("down", "enter")
+	d := newDriver(t, Options{Templates: []cardedit.Template{{Name: "on-request", Description: "bank", Data: data}}})
+	d.MustContain("Blank card", "on-request")
+	d.Press("down", "enter")
 	if d.m.cur != stepAgent {
 		t.Fatalf("after choosing a template the step is %d", d.m.cur)
 	}
-	if got := d.m.s.text("/name"); got != "Example Bank Assistant" {
+	if got := d.m.s.Text("/name"); got != "Example Bank Assistant" {
 		t.Fatalf("name = %q", got)
 	}
 	// Coming back and choosing again over an edited card asks first.
-	d.typ("!")
-	d.press("ctrl+p", "up", "enter")
-	d.mustContain("replaces the card")
+	d.Typ("!")
+	d.Press("ctrl+p", "up", "enter")
+	d.MustContain("replaces the card")
 	if d.m.cur != stepStart {
 		t.Fatal("replaced without confirmation")
 	}
-	d.press("enter")
-	if d.m.s.text("/name") != "" {
+	d.Press("enter")
+	if d.m.s.Text("/name") != "" {
 		t.Fatal("blank card not applied after confirmation")
 	}
 }
 
 func TestAgentStepEditsAndTidiesProvider(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.mustContain("Name", "Description", "Provider organization", "Icon URL")
-	d.press("tab", "tab", "tab") // provider organization
+	d.MustContain("Name", "Description", "Provider organization", "Icon URL")
+	d.Press("tab", "tab", "tab") // provider organization
 	if d.m.s.Focus != "/provider/organization" {
 		t.Fatalf("focus = %q", d.m.s.Focus)
 	}
-	d.typ("Example Inc.")
-	if got := d.m.s.text("/provider/organization"); got != "Example Inc." {
+	d.Typ("Example Inc.")
+	if got := d.m.s.Text("/provider/organization"); got != "Example Inc." {
 		t.Fatalf("organization = %q", got)
 	}
 	// provider.url is required once provider exists: validate says so.
@@ -85,7 +87,7 @@ func TestAgentStepEditsAndTidiesProvider(t *testing.T) {
 		t.Errorf("no diagnostic about the incomplete provider: %v", d.diagCodes())
 	}
 	for range "Example Inc." {
-		d.press("backspace")
+		d.Press("backspace")
 	}
 	if d.m.s.Doc.Find("/provider") != nil {
 		t.Fatalf("empty provider kept:\n%s", d.json())
@@ -94,103 +96,103 @@ func TestAgentStepEditsAndTidiesProvider(t *testing.T) {
 
 func TestInterfacesStepAddReorderRemove(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.press("ctrl+n")
-	d.mustContain("https://weather.example/a2a")
-	d.press("a")
-	d.typ("https://weather.example/grpc").press("tab", "right") // GRPC
-	if got := d.m.s.text("/supportedInterfaces/1/protocolBinding"); got != "GRPC" {
+	d.Press("ctrl+n")
+	d.MustContain("https://weather.example/a2a")
+	d.Press("a")
+	d.Typ("https://weather.example/grpc").Press("tab", "right") // GRPC
+	if got := d.m.s.Text("/supportedInterfaces/1/protocolBinding"); got != "GRPC" {
 		t.Fatalf("binding = %q", got)
 	}
-	d.press("right", "right") // custom URI
-	d.typ("https://example.com/bindings/x")
-	if got := d.m.s.text("/supportedInterfaces/1/protocolBinding"); got != "https://example.com/bindings/x" {
+	d.Press("right", "right") // custom URI
+	d.Typ("https://example.com/bindings/x")
+	if got := d.m.s.Text("/supportedInterfaces/1/protocolBinding"); got != "https://example.com/bindings/x" {
 		t.Fatalf("custom binding = %q", got)
 	}
-	if got := d.m.s.text("/supportedInterfaces/1/protocolVersion"); got != "1.0" {
+	if got := d.m.s.Text("/supportedInterfaces/1/protocolVersion"); got != "1.0" {
 		t.Fatalf("protocolVersion default = %q", got)
 	}
-	d.press("esc", "shift+up") // move the new one first (preferred)
-	if got := d.m.s.text("/supportedInterfaces/0/url"); got != "https://weather.example/grpc" {
+	d.Press("esc", "shift+up") // move the new one first (preferred)
+	if got := d.m.s.Text("/supportedInterfaces/0/url"); got != "https://weather.example/grpc" {
 		t.Fatalf("after move, first = %q", got)
 	}
-	d.mustContain("(preferred)")
-	d.press("down", "d")
-	if n := d.m.s.arrayLen("/supportedInterfaces"); n != 1 {
+	d.MustContain("(preferred)")
+	d.Press("down", "d")
+	if n := d.m.s.ArrayLen("/supportedInterfaces"); n != 1 {
 		t.Fatalf("after remove, %d interfaces", n)
 	}
 }
 
 func TestCapabilitiesStepKeepsExplicitFalse(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.press("ctrl+n", "ctrl+n")
-	d.mustContain("Streaming", "unset", "Default input modes")
-	d.press("right") // true
-	if v, set := d.m.s.boolAt("/capabilities/streaming"); !set || !v {
+	d.Press("ctrl+n", "ctrl+n")
+	d.MustContain("Streaming", "unset", "Default input modes")
+	d.Press("right") // true
+	if v, set := boolAt(d.m.s, "/capabilities/streaming"); !set || !v {
 		t.Fatalf("streaming not true:\n%s", d.json())
 	}
-	d.press("right") // false, kept explicitly
-	if v, set := d.m.s.boolAt("/capabilities/streaming"); !set || v {
+	d.Press("right") // false, kept explicitly
+	if v, set := boolAt(d.m.s, "/capabilities/streaming"); !set || v {
 		t.Fatalf("explicit false not written:\n%s", d.json())
 	}
-	d.press("right") // unset
+	d.Press("right") // unset
 	if d.m.s.Doc.Find("/capabilities/streaming") != nil {
 		t.Fatal("unset still written")
 	}
-	d.press("tab", "tab", "tab") // default input modes
-	d.mustContain("[x] text/plain", "[ ] application/json", "other:")
-	d.press("right", "space") // application/json
-	if got := d.m.s.strings("/defaultInputModes"); len(got) != 2 || got[1] != "application/json" {
+	d.Press("tab", "tab", "tab") // default input modes
+	d.MustContain("[x] text/plain", "[ ] application/json", "other:")
+	d.Press("right", "space") // application/json
+	if got := d.m.s.Strings("/defaultInputModes"); len(got) != 2 || got[1] != "application/json" {
 		t.Fatalf("input modes = %v", got)
 	}
-	d.press("left", "space") // text/plain off
-	for range commonModes {
-		d.press("right")
+	d.Press("left", "space") // text/plain off
+	for range component.CommonModes {
+		d.Press("right")
 	}
-	d.typ("application/x-custom, video/mp4")
-	if got := d.m.s.strings("/defaultInputModes"); len(got) != 3 || got[0] != "application/json" || got[2] != "video/mp4" {
+	d.Typ("application/x-custom, video/mp4")
+	if got := d.m.s.Strings("/defaultInputModes"); len(got) != 3 || got[0] != "application/json" || got[2] != "video/mp4" {
 		t.Fatalf("input modes = %v", got)
 	}
 }
 
 func TestSkillsStepSuggestsUniqueIDs(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.press("ctrl+n", "ctrl+n", "ctrl+n")
-	d.mustContain("Forecast", "[forecast]")
-	d.press("a").typ("Forecast")
-	if got := d.m.s.text("/skills/1/id"); got != "forecast-2" {
+	d.Press("ctrl+n", "ctrl+n", "ctrl+n")
+	d.MustContain("Forecast", "[forecast]")
+	d.Press("a").Typ("Forecast")
+	if got := d.m.s.Text("/skills/1/id"); got != "forecast-2" {
 		t.Fatalf("id = %q, want forecast-2 (unique)", got)
 	}
 	// A hand-written id is kept when the name changes.
-	d.press("tab", "ctrl+u").typ("my-id").press("shift+tab").typ(" again")
-	if got := d.m.s.text("/skills/1/id"); got != "my-id" {
+	d.Press("tab", "ctrl+u").Typ("my-id").Press("shift+tab").Typ(" again")
+	if got := d.m.s.Text("/skills/1/id"); got != "my-id" {
 		t.Fatalf("id = %q, want my-id kept", got)
 	}
-	d.press("tab", "tab", "tab").typ("a, b").press("tab").typ("one, two | three")
-	if got := d.m.s.strings("/skills/1/examples"); len(got) != 2 || got[0] != "one, two" {
+	d.Press("tab", "tab", "tab").Typ("a, b").Press("tab").Typ("one, two | three")
+	if got := d.m.s.Strings("/skills/1/examples"); len(got) != 2 || got[0] != "one, two" {
 		t.Fatalf("examples = %v", got)
 	}
-	d.press("esc", "shift+up")
-	if d.m.s.text("/skills/0/id") != "my-id" {
+	d.Press("esc", "shift+up")
+	if d.m.s.Text("/skills/0/id") != "my-id" {
 		t.Fatal("reorder failed")
 	}
-	d.press("d")
-	if d.m.s.arrayLen("/skills") != 1 {
+	d.Press("d")
+	if d.m.s.ArrayLen("/skills") != 1 {
 		t.Fatal("remove failed")
 	}
 }
 
 func TestSkillRenameFollowsOnRequest(t *testing.T) {
 	d := templateDriver(t, "on-request")
-	d.press("ctrl+n", "ctrl+n", "ctrl+n", "down", "down", "enter", "tab") // branch-hours id
-	d.press("ctrl+u").typ("hours")
-	if j := onRequestEntry(d.m.s, "hours"); j < 0 {
+	d.Press("ctrl+n", "ctrl+n", "ctrl+n", "down", "down", "enter", "tab") // branch-hours id
+	d.Press("ctrl+u").Typ("hours")
+	if j := cardedit.OnRequestEntry(d.m.s, "hours"); j < 0 {
 		t.Fatalf("On Request entry not renamed:\n%s", d.json())
 	}
 }
 
 func onRequestDriver(t *testing.T) *driver {
 	d := templateDriver(t, "on-request")
-	d.press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
+	d.Press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
 	if d.m.cur != stepOnRequest {
 		t.Fatalf("step %d", d.m.cur)
 	}
@@ -199,18 +201,18 @@ func onRequestDriver(t *testing.T) *driver {
 
 func TestOnRequestTelWithCompletionShowsErrorAtOnce(t *testing.T) {
 	d := onRequestDriver(t)
-	d.mustContain("[x] Dispute a card charge", "[ ] Card and account questions")
-	d.press("down", "enter") // dispute-charge: completion deferred
+	d.MustContain("[x] Dispute a card charge", "[ ] Card and account questions")
+	d.Press("down", "enter") // dispute-charge: completion deferred
 	entry := "/capabilities/extensions/0/params/skills/0"
-	if d.m.s.text(entry+"/completion") != "deferred" {
+	if d.m.s.Text(entry+"/completion") != "deferred" {
 		t.Fatalf("fixture changed:\n%s", d.json())
 	}
-	d.press("ctrl+u").typ("tel:+1-555-0199")
+	d.Press("ctrl+u").Typ("tel:+1-555-0199")
 	if len(errorsUnder(d, entry)) == 0 {
 		t.Fatalf("no error for tel: with completion: %v", d.diagCodes())
 	}
-	d.mustContain("✗")
-	d.press("ctrl+u").typ("https://bank.example/support/disputes")
+	d.MustContain("✗")
+	d.Press("ctrl+u").Typ("https://bank.example/support/disputes")
 	if errs := errorsUnder(d, entry); len(errs) != 0 {
 		t.Fatalf("error stays with an https entry: %v", errs)
 	}
@@ -219,7 +221,7 @@ func TestOnRequestTelWithCompletionShowsErrorAtOnce(t *testing.T) {
 func errorsUnder(d *driver, ptr string) []validate.Diagnostic {
 	var out []validate.Diagnostic
 	for _, x := range d.m.s.Diags {
-		if x.Severity == validate.Error && pointerWithin(x.Pointer, ptr) {
+		if x.Severity == validate.Error && component.PointerWithin(x.Pointer, ptr) {
 			out = append(out, x)
 		}
 	}
@@ -228,24 +230,24 @@ func errorsUnder(d *driver, ptr string) []validate.Diagnostic {
 
 func TestOnRequestChooseUseForAllAndUnchoose(t *testing.T) {
 	d := onRequestDriver(t)
-	d.press("space") // card-faq chosen, entry prefilled from another skill
-	j := onRequestEntry(d.m.s, "card-faq")
+	d.Press("space") // card-faq chosen, entry prefilled from another skill
+	j := cardedit.OnRequestEntry(d.m.s, "card-faq")
 	if j < 0 {
 		t.Fatal("card-faq not chosen")
 	}
-	d.press("enter").press("ctrl+u").typ("https://bank.example/help").press("tab", "enter")
-	sp := onRequestSkillsPtr(d.m.s)
-	for k := 0; k < d.m.s.arrayLen(sp); k++ {
-		if got := d.m.s.text(item(sp, k) + "/personEntry"); got != "https://bank.example/help" {
+	d.Press("enter").Press("ctrl+u").Typ("https://bank.example/help").Press("tab", "enter")
+	sp := cardedit.OnRequestSkillsPtr(d.m.s)
+	for k := 0; k < d.m.s.ArrayLen(sp); k++ {
+		if got := d.m.s.Text(component.Item(sp, k) + "/personEntry"); got != "https://bank.example/help" {
 			t.Fatalf("entry %d = %q after 'use for all'", k, got)
 		}
 	}
-	d.press("tab", "right") // assistantAccess yes
-	if v, _ := d.m.s.boolAt(item(sp, j) + "/assistantAccess"); !v {
+	d.Press("tab", "right") // assistantAccess yes
+	if v, _ := boolAt(d.m.s, component.Item(sp, j)+"/assistantAccess"); !v {
 		t.Fatalf("assistantAccess not set:\n%s", d.json())
 	}
-	d.press("esc", "space", "down", "space", "down", "space")
-	if onRequestIndex(d.m.s) >= 0 {
+	d.Press("esc", "space", "down", "space", "down", "space")
+	if cardedit.OnRequestIndex(d.m.s) >= 0 {
 		t.Fatalf("extension kept with no skill:\n%s", d.json())
 	}
 }
@@ -254,10 +256,10 @@ func TestOnRequestIneligibleSkill(t *testing.T) {
 	card := strings.Replace(minimalCard, `"tags": ["weather"]}`,
 		`"tags": ["weather"], "securityRequirements": [{"schemes": {"k": {"list": []}}}]}`, 1)
 	d := newDriverJSON(t, card)
-	d.press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
-	d.mustContain("not eligible: carries securityRequirements")
-	d.press("space", "enter")
-	if onRequestIndex(d.m.s) >= 0 {
+	d.Press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
+	d.MustContain("not eligible: carries securityRequirements")
+	d.Press("space", "enter")
+	if cardedit.OnRequestIndex(d.m.s) >= 0 {
 		t.Fatal("an ineligible skill was chosen")
 	}
 }
@@ -265,14 +267,14 @@ func TestOnRequestIneligibleSkill(t *testing.T) {
 func TestOnRequestWarnsWhenEntryInSkillText(t *testing.T) {
 	card := strings.Replace(minimalCard, `"Forecast for a city."`, `"Forecast for a city. Ask at https://help.example/desk"`, 1)
 	d := newDriverJSON(t, card)
-	d.press("alt+6", "enter") // choose forecast, open its entry
-	entry := item(onRequestSkillsPtr(d.m.s), 0)
-	d.typ("https://help.example/other")
+	d.Press("alt+6", "enter") // choose forecast, open its entry
+	entry := component.Item(cardedit.OnRequestSkillsPtr(d.m.s), 0)
+	d.Typ("https://help.example/other")
 	warnings := func() int {
 		n := 0
 		for _, x := range d.m.s.Diags {
 			// validate decides the severity (it reports an error today).
-			if x.Severity >= validate.Warning && (pointerWithin(x.Pointer, entry) || pointerWithin(x.Pointer, "/skills/0")) {
+			if x.Severity >= validate.Warning && (component.PointerWithin(x.Pointer, entry) || component.PointerWithin(x.Pointer, "/skills/0")) {
 				n++
 			}
 		}
@@ -282,45 +284,45 @@ func TestOnRequestWarnsWhenEntryInSkillText(t *testing.T) {
 		t.Fatalf("warning before the entry is in the text: %v", d.diagCodes())
 	}
 	for range "other" {
-		d.press("backspace")
+		d.Press("backspace")
 	}
-	d.typ("desk")
+	d.Typ("desk")
 	if warnings() == 0 {
 		t.Fatalf("no warning once the entry appears in the skill's text: %v", d.diagCodes())
 	}
-	d.mustContain("onrequest/")
+	d.MustContain("onrequest/")
 }
 
 func TestOASFPickerSearchSelectAndCategories(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
 	d.m.goTo(stepOASF)
 	// The URI wraps after "objects/" in the form.
-	d.mustContain("Schema version", "1.1.0", "https://schema.oasf.outshift.com/1.1.0/objects/")
-	d.press("tab", "tab", "enter") // skills picker
-	if !d.m.steps[stepOASF].busy() {
+	d.MustContain("Schema version", "1.1.0", "https://schema.oasf.outshift.com/1.1.0/objects/")
+	d.Press("tab", "tab", "enter") // skills picker
+	if !d.m.steps[stepOASF].Busy() {
 		t.Fatal("picker not open")
 	}
 	// Browsing: the top level are categories (headings, not choices).
-	d.press("enter")
-	if d.m.steps[stepOASF].(*oasfStep).picker.parent == "" {
+	d.Press("enter")
+	if d.m.steps[stepOASF].(*cardedit.OasfStep).Picker.Parent == "" {
 		t.Fatal("enter on a category did not open it")
 	}
-	d.press("left")
-	d.typ("summarization")
-	d.mustContain("Text Summarization", "10302")
-	d.press("enter")
-	d.press("esc", "esc")
-	if got := d.m.s.text("/capabilities/extensions/0/params/skills/0/name"); got != "language_processing/language_generation/summarization" {
+	d.Press("left")
+	d.Typ("summarization")
+	d.MustContain("Text Summarization", "10302")
+	d.Press("enter")
+	d.Press("esc", "esc")
+	if got := d.m.s.Text("/capabilities/extensions/0/params/skills/0/name"); got != "language_processing/language_generation/summarization" {
 		t.Fatalf("skill not written:\n%s", d.json())
 	}
-	if got := d.m.s.text("/capabilities/extensions/0/uri"); got != "https://schema.oasf.outshift.com/1.1.0/objects/discovery" {
+	if got := d.m.s.Text("/capabilities/extensions/0/uri"); got != "https://schema.oasf.outshift.com/1.1.0/objects/discovery" {
 		t.Fatalf("uri = %q", got)
 	}
 	// Too long for the form: cut at the start, the leaf stays.
-	d.mustContain("#10302 …language_generation/summarization")
+	d.MustContain("#10302 …language_generation/summarization")
 	// Switching version rewrites the URI and schema_version.
-	d.press("shift+tab", "shift+tab", "right")
-	if got := d.m.s.text("/capabilities/extensions/0/params/schema_version"); got != "1.0.0" {
+	d.Press("shift+tab", "shift+tab", "right")
+	if got := d.m.s.Text("/capabilities/extensions/0/params/schema_version"); got != "1.0.0" {
 		t.Fatalf("schema_version = %q", got)
 	}
 }
@@ -333,24 +335,24 @@ func TestReviewRefusesErrorsAndAsksBeforeOverwrite(t *testing.T) {
 	}
 	doc := strings.Replace(minimalCard, `"name": "Weather Helper"`, `"name": ""`, 1)
 	d := newDriverJSON(t, doc)
-	d.m.steps[stepReview].(*reviewStep).path = out
-	d.press("ctrl+s", "enter")
-	if d.m.result.Saved || !strings.Contains(d.m.status, "error") {
-		t.Fatalf("saved a card with errors: %+v %q", d.m.result, d.m.status)
+	d.m.steps[stepReview].(*cardedit.ReviewStep).Path = out
+	d.Press("ctrl+s", "enter")
+	if d.m.result.Saved || !strings.Contains(d.m.Status, "error") {
+		t.Fatalf("saved a card with errors: %+v %q", d.m.result, d.m.Status)
 	}
 	d.m.s.Doc.SetValue("/name", "Weather Helper")
-	d.m.s.changed()
-	d.press("enter")
+	d.m.s.Changed()
+	d.Press("enter")
 	// The dialog wraps the (temporary, variable) path anywhere.
-	if d.m.dialog == nil || !strings.Contains(d.m.dialog.question, "already exists") {
-		t.Fatalf("no question about the existing file:\n%s", d.screen())
+	if d.m.dialog == nil || !strings.Contains(d.m.dialog.Question, "already exists") {
+		t.Fatalf("no question about the existing file:\n%s", d.Screen())
 	}
-	d.mustContain("Overwrite it?", "lines added, 1 removed")
-	d.press("n")
+	d.MustContain("Overwrite it?", "lines added, 1 removed")
+	d.Press("n")
 	if b, _ := os.ReadFile(out); string(b) != "old" {
 		t.Fatal("overwritten after no")
 	}
-	d.press("enter", "y")
+	d.Press("enter", "y")
 	if b, _ := os.ReadFile(out); !strings.Contains(string(b), "Weather Helper") {
 		t.Fatalf("not written after yes: %q", b)
 	}
@@ -359,16 +361,16 @@ func TestReviewRefusesErrorsAndAsksBeforeOverwrite(t *testing.T) {
 func TestDiagnosticsPanelJumpsToField(t *testing.T) {
 	doc := strings.Replace(minimalCard, `"tags": ["weather"]`, `"tags": []`, 1)
 	d := newDriverJSON(t, doc)
-	d.press("ctrl+g")
-	d.mustContain("› Diagnostics")
+	d.Press("ctrl+g")
+	d.MustContain("› Diagnostics")
 	for i, x := range d.m.s.Diags {
 		if x.Pointer == "/skills/0/tags" {
 			for k := 0; k < i; k++ {
-				d.press("down")
+				d.Press("down")
 			}
 		}
 	}
-	d.press("enter")
+	d.Press("enter")
 	if d.m.cur != stepSkills || d.m.s.Focus != "/skills/0/tags" {
 		t.Fatalf("jump went to step %d focus %q (%v)", d.m.cur, d.m.s.Focus, d.diagCodes())
 	}
@@ -376,14 +378,14 @@ func TestDiagnosticsPanelJumpsToField(t *testing.T) {
 
 func TestNarrowTogglesFormAndPreview(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.send(teaSize(80, 24))
-	d.mustContain("Name")
-	if strings.Contains(d.screen(), `"supportedInterfaces"`) {
+	d.Send(teaSize(80, 24))
+	d.MustContain("Name")
+	if strings.Contains(d.Screen(), `"supportedInterfaces"`) {
 		t.Fatal("preview shown beside the form below 100 columns")
 	}
-	d.press("ctrl+t")
-	d.mustContain(`"supportedInterfaces"`)
-	for _, line := range strings.Split(d.screen(), "\n") {
+	d.Press("ctrl+t")
+	d.MustContain(`"supportedInterfaces"`)
+	for _, line := range strings.Split(d.Screen(), "\n") {
 		if w := len([]rune(line)); w > 80 {
 			t.Fatalf("line wider than 80: %d %q", w, line)
 		}
@@ -396,22 +398,22 @@ func TestCardTextIsNeutralisedInEveryPane(t *testing.T) {
 	d := newDriverJSON(t, card)
 	for _, st := range []int{stepAgent, stepSkills, stepOnRequest, stepReview} {
 		d.m.goTo(st)
-		raw := d.m.render()
+		raw := d.m.Render()
 		if strings.Contains(raw, "\x1b[2J") || strings.Contains(raw, "\x1b]0;") {
 			t.Fatalf("step %d draws a raw escape from the card", st)
 		}
 	}
 	d.m.goTo(stepAgent)
-	d.mustContain(`\x1b[2J`)
+	d.MustContain(`\x1b[2J`)
 }
 
 func TestCtrlCKeepsDraftAndResume(t *testing.T) {
 	dir := t.TempDir()
 	d := newDriver(t, Options{DraftDir: dir})
-	d.press("enter").typ("Draft Agent").press("tab")
-	d.press("ctrl+c")
-	d.mustContain("Keep a draft")
-	d.press("y")
+	d.Press("enter").Typ("Draft Agent").Press("tab")
+	d.Press("ctrl+c")
+	d.MustContain("Keep a draft")
+	d.Press("y")
 	if !d.m.result.Interrupted || d.m.result.DraftKept == "" || !d.m.quitting {
 		t.Fatalf("result %+v", d.m.result)
 	}
@@ -425,10 +427,10 @@ func TestCtrlCKeepsDraftAndResume(t *testing.T) {
 	// Resume reopens it at the same step, and reuses the draft file.
 	doc := mustParse(t, dr.Card)
 	r := newDriver(t, Options{Doc: doc, Draft: dr, DraftDir: dir})
-	if r.m.cur != stepAgent || r.m.s.text("/name") != "Draft Agent" {
-		t.Fatalf("resume at %d with %q", r.m.cur, r.m.s.text("/name"))
+	if r.m.cur != stepAgent || r.m.s.Text("/name") != "Draft Agent" {
+		t.Fatalf("resume at %d with %q", r.m.cur, r.m.s.Text("/name"))
 	}
-	r.press("ctrl+c", "n")
+	r.Press("ctrl+c", "n")
 	if _, err := latestNewDraft(dir); err == nil {
 		t.Fatal("draft kept after answering no")
 	}
@@ -437,12 +439,12 @@ func TestCtrlCKeepsDraftAndResume(t *testing.T) {
 func TestDraftSavedOnBlur(t *testing.T) {
 	dir := t.TempDir()
 	d := newDriver(t, Options{DraftDir: dir})
-	d.press("enter").typ("Half")
+	d.Press("enter").Typ("Half")
 	if _, err := latestNewDraft(dir); err == nil {
 		// The field being typed may be lost, but nothing before it.
 		t.Log("draft already saved while typing (allowed)")
 	}
-	d.press("tab")
+	d.Press("tab")
 	dr, err := latestNewDraft(dir)
 	if err != nil || !strings.Contains(dr.Card, `"Half"`) {
 		t.Fatalf("draft after leaving the field: %v %+v", err, dr)
@@ -451,10 +453,10 @@ func TestDraftSavedOnBlur(t *testing.T) {
 
 func TestHelpFooterAndNoColor(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.mustContain("ctrl+n next", "ctrl+s save", "f1 keys", "ctrl+c quit", "ctrl+g")
-	d.press("f1")
-	d.mustContain("ctrl+t", "shift+↑")
-	if strings.Contains(d.m.render(), "\x1b[38") {
+	d.MustContain("ctrl+n next", "ctrl+s save", "f1 keys", "ctrl+c quit", "ctrl+g")
+	d.Press("f1")
+	d.MustContain("ctrl+t", "shift+↑")
+	if strings.Contains(d.m.Render(), "\x1b[38") {
 		t.Fatal("colour escapes with the plain theme")
 	}
 	t.Setenv("NO_COLOR", "1")
@@ -471,9 +473,9 @@ func TestHelpFooterAndNoColor(t *testing.T) {
 
 func TestPasteGoesToTheField(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.press("tab", "ctrl+u")
-	d.send(tea.PasteMsg{Content: "Pasted description y"})
-	if got := d.m.s.text("/description"); got != "Pasted description y" {
+	d.Press("tab", "ctrl+u")
+	d.Send(tea.PasteMsg{Content: "Pasted description y"})
+	if got := d.m.s.Text("/description"); got != "Pasted description y" {
 		t.Fatalf("description = %q", got)
 	}
 }
@@ -485,9 +487,9 @@ func TestResumedDraftIsNeverDroppedSilently(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := newDriver(t, Options{Doc: mustParse(t, minimalCard), Draft: dr, DraftDir: dir})
-	d.press("ctrl+c")
-	d.mustContain("Keep a draft")
-	d.press("y")
+	d.Press("ctrl+c")
+	d.MustContain("Keep a draft")
+	d.Press("y")
 	if _, err := os.Stat(dr.Path); err != nil {
 		t.Fatalf("draft gone: %v", err)
 	}
@@ -495,20 +497,20 @@ func TestResumedDraftIsNeverDroppedSilently(t *testing.T) {
 
 func TestOnRequestChoosingCompletionWithTelShowsErrorAtOnce(t *testing.T) {
 	d := onRequestDriver(t)
-	d.press("down", "down", "enter") // branch-hours: tel:+1-555-0100, no completion
-	entry := item(onRequestSkillsPtr(d.m.s), onRequestEntry(d.m.s, "branch-hours"))
+	d.Press("down", "down", "enter") // branch-hours: tel:+1-555-0100, no completion
+	entry := component.Item(cardedit.OnRequestSkillsPtr(d.m.s), cardedit.OnRequestEntry(d.m.s, "branch-hours"))
 	if len(errorsUnder(d, entry)) != 0 {
 		t.Fatalf("fixture has errors: %v", d.diagCodes())
 	}
-	d.press("tab", "tab", "tab", "right") // completion: in-conversation
-	if d.m.s.text(entry+"/completion") != "in-conversation" {
+	d.Press("tab", "tab", "tab", "right") // completion: in-conversation
+	if d.m.s.Text(entry+"/completion") != "in-conversation" {
 		t.Fatalf("completion not set:\n%s", d.json())
 	}
 	if len(errorsUnder(d, entry)) == 0 {
 		t.Fatalf("no error at once for a completion with a tel: entry: %v", d.diagCodes())
 	}
-	d.mustContain("✗ onrequest/")
-	d.press("left") // back to none
+	d.MustContain("✗ onrequest/")
+	d.Press("left") // back to none
 	if len(errorsUnder(d, entry)) != 0 {
 		t.Fatal("error stays after removing the completion")
 	}
@@ -523,28 +525,28 @@ func TestDiagnosticJumpsIntoOnRequestAndOASF(t *testing.T) {
 	d := newDriverJSON(t, card)
 	jump := func(under string) {
 		t.Helper()
-		d.press("ctrl+g")
+		d.Press("ctrl+g")
 		for i, x := range d.m.s.Diags {
-			if pointerWithin(x.Pointer, under) {
+			if component.PointerWithin(x.Pointer, under) {
 				for k := 0; k < i; k++ {
-					d.press("down")
+					d.Press("down")
 				}
-				d.press("enter")
+				d.Press("enter")
 				return
 			}
 		}
 		t.Fatalf("no diagnostic under %s: %v", under, d.diagCodes())
 	}
 	jump("/capabilities/extensions/0")
-	if d.m.cur != stepOnRequest || !d.m.steps[stepOnRequest].busy() {
+	if d.m.cur != stepOnRequest || !d.m.steps[stepOnRequest].Busy() {
 		t.Fatalf("jump to the On Request entry went to step %d", d.m.cur)
 	}
-	d.press("esc")
+	d.Press("esc")
 	jump("/capabilities/extensions/1")
 	if d.m.cur != stepOASF {
 		t.Fatalf("jump to the OASF extension went to step %d", d.m.cur)
 	}
-	d.mustContain("a reference this taxonomy does not know; kept")
+	d.MustContain("a reference this taxonomy does not know; kept")
 }
 
 // An edit the document refuses (here: a member under "provider", which is
@@ -555,16 +557,16 @@ func TestFailedEditSaysWhyAndChangesNothing(t *testing.T) {
   "provider": "Example Inc.",`, 1)
 	d := newDriverJSON(t, card)
 	before, edits := d.json(), d.m.s.Edits
-	d.press("tab", "tab", "tab") // provider organization
+	d.Press("tab", "tab", "tab") // provider organization
 	if d.m.s.Focus != "/provider/organization" {
 		t.Fatalf("focus = %q", d.m.s.Focus)
 	}
-	d.typ("X")
-	if !strings.HasPrefix(d.m.status, "edit not made: ") {
-		t.Fatalf("status = %q", d.m.status)
+	d.Typ("X")
+	if !strings.HasPrefix(d.m.Status, "edit not made: ") {
+		t.Fatalf("status = %q", d.m.Status)
 	}
 	if d.json() != before || d.m.s.Edits != edits {
 		t.Fatalf("the failed edit changed the card (%d edits):\n%s", d.m.s.Edits-edits, d.json())
 	}
-	d.mustContain("edit not made")
+	d.MustContain("edit not made")
 }

@@ -15,6 +15,9 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/templates"
+	"github.com/oncard/oncard/tui/cardedit"
+	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/internal/keydrive"
 	"github.com/oncard/oncard/tui/style"
 )
 
@@ -34,7 +37,7 @@ func newFlow(t *testing.T, m *Model, w, h int) *flow {
 	f := &flow{t: t, shots: make(chan string, 8)}
 	filter := func(model tea.Model, msg tea.Msg) tea.Msg {
 		if _, ok := msg.(probeMsg); ok {
-			f.shots <- ansi.Strip(model.(*Model).render())
+			f.shots <- ansi.Strip(model.(*Model).Render())
 			return nil
 		}
 		return msg
@@ -45,17 +48,17 @@ func newFlow(t *testing.T, m *Model, w, h int) *flow {
 	return f
 }
 
-func (f *flow) keys(names ...string) *flow {
+func (f *flow) Keys(names ...string) *flow {
 	for _, n := range names {
-		f.tm.Send(keyMsg(n))
+		f.tm.Send(keydrive.KeyMsg(n))
 	}
 	return f
 }
 
-func (f *flow) typ(s string) *flow {
+func (f *flow) Typ(s string) *flow {
 	for _, r := range s {
 		if r == ' ' {
-			f.tm.Send(keyMsg("space"))
+			f.tm.Send(keydrive.KeyMsg("space"))
 			continue
 		}
 		f.tm.Send(tea.KeyPressMsg{Code: r, Text: string(r)})
@@ -64,7 +67,7 @@ func (f *flow) typ(s string) *flow {
 }
 
 // screen returns the screen after every message sent so far.
-func (f *flow) screen() string {
+func (f *flow) Screen() string {
 	f.t.Helper()
 	f.tm.Send(probeMsg{})
 	select {
@@ -85,36 +88,36 @@ func TestFlowBlankToMinimalValidCardSaved(t *testing.T) {
 	pkg := tempWorkDir(t)
 	m := New(Options{Theme: style.NewTheme(false)})
 	f := newFlow(t, m, 120, 40)
-	f.keys("enter")
-	f.typ("Weather Helper").keys("tab").typ("Gives forecasts for any city.").keys("tab")
-	f.keys("ctrl+n", "a").typ("https://weather.example/a2a").keys("esc")
-	f.keys("ctrl+n", "ctrl+n", "a").typ("City forecast").keys("tab", "tab")
-	f.typ("Forecast for a city, by day.").keys("tab").typ("weather, forecast").keys("esc")
-	f.keys("ctrl+s")
-	review := f.screen()
+	f.Keys("enter")
+	f.Typ("Weather Helper").Keys("tab").Typ("Gives forecasts for any city.").Keys("tab")
+	f.Keys("ctrl+n", "a").Typ("https://weather.example/a2a").Keys("esc")
+	f.Keys("ctrl+n", "ctrl+n", "a").Typ("City forecast").Keys("tab", "tab")
+	f.Typ("Forecast for a city, by day.").Keys("tab").Typ("weather, forecast").Keys("esc")
+	f.Keys("ctrl+s")
+	review := f.Screen()
 	if !strings.Contains(review, "no findings") {
 		t.Fatalf("review shows findings:\n%s", review)
 	}
-	f.keys("enter") // Save
+	f.Keys("enter") // Save
 	final := f.final()
 	if !final.Result().Saved {
-		t.Fatalf("not saved; status %q", final.status)
+		t.Fatalf("not saved; status %q", final.Status)
 	}
-	readValidCard(t, DefaultPath)
+	readValidCard(t, cardedit.DefaultPath)
 	requireGolden(t, pkg, review)
 }
 
 func TestFlowOnRequestTelCompletionError(t *testing.T) {
 	pkg := tempWorkDir(t)
 	data, _ := templates.Get("on-request")
-	m := New(Options{Theme: style.NewTheme(false), Templates: []Template{{Name: "on-request", Description: "bank", Data: data}}})
+	m := New(Options{Theme: style.NewTheme(false), Templates: []cardedit.Template{{Name: "on-request", Description: "bank", Data: data}}})
 	f := newFlow(t, m, 120, 40)
-	f.keys("down", "enter")                                  // the On Request template
-	f.keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")           // On Request step
-	f.keys("down", "enter", "ctrl+u").typ("tel:+1-555-0199") // dispute-charge has a completion
-	withTel := f.screen()
-	f.keys("ctrl+u").typ("https://bank.example/support/disputes")
-	withHTTPS := f.screen()
+	f.Keys("down", "enter")                                  // the On Request template
+	f.Keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")           // On Request step
+	f.Keys("down", "enter", "ctrl+u").Typ("tel:+1-555-0199") // dispute-charge has a completion
+	withTel := f.Screen()
+	f.Keys("ctrl+u").Typ("https://bank.example/support/disputes")
+	withHTTPS := f.Screen()
 	f.tm.Quit()
 	f.final()
 
@@ -136,17 +139,17 @@ func TestFlowOASFPickerSkillsAndDomains(t *testing.T) {
 	}
 	m := New(Options{Doc: doc, Theme: style.NewTheme(false)})
 	f := newFlow(t, m, 140, 50)
-	f.keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n") // OASF
-	f.keys("tab", "tab", "enter")                            // skills picker
-	f.typ("summarization").keys("enter")
-	f.keys("esc").typ("translation").keys("enter")
-	f.keys("esc").typ("sentiment").keys("enter")
-	f.keys("esc", "esc") // clear the query, leave the picker
-	f.keys("tab", "enter")
-	f.typ("network security").keys("enter")
-	f.keys("esc").typ("cloud").keys("enter")
-	f.keys("esc", "esc")
-	shot := f.screen()
+	f.Keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n") // OASF
+	f.Keys("tab", "tab", "enter")                            // skills picker
+	f.Typ("summarization").Keys("enter")
+	f.Keys("esc").Typ("translation").Keys("enter")
+	f.Keys("esc").Typ("sentiment").Keys("enter")
+	f.Keys("esc", "esc") // clear the query, leave the picker
+	f.Keys("tab", "enter")
+	f.Typ("network security").Keys("enter")
+	f.Keys("esc").Typ("cloud").Keys("enter")
+	f.Keys("esc", "esc")
+	shot := f.Screen()
 	f.tm.Quit()
 	final := f.final()
 
@@ -195,4 +198,4 @@ func tempWorkDir(t *testing.T) string {
 	return pkg
 }
 
-func itoa(i int) string { return filepath.Base(strings.TrimPrefix(item("", i), "/")) }
+func itoa(i int) string { return filepath.Base(strings.TrimPrefix(component.Item("", i), "/")) }

@@ -15,26 +15,26 @@ import (
 // holding it follows.
 func TestThemeFollowsTheBackground(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.m.adaptTheme = true
-	d.m.th = style.NewTheme(true)
-	dark := d.m.th.Highlight.GetBackground()
-	d.send(tea.BackgroundColorMsg{Color: color.White})
-	light := d.m.th.Highlight.GetBackground()
+	d.m.AdaptTheme = true
+	d.m.Th = style.NewTheme(true)
+	dark := d.m.Th.Highlight.GetBackground()
+	d.Send(tea.BackgroundColorMsg{Color: color.White})
+	light := d.m.Th.Highlight.GetBackground()
 	if lum(light) <= lum(dark) {
 		t.Fatalf("highlight on a light terminal %v is not lighter than on a dark one %v", light, dark)
 	}
-	if fg := d.m.th.Cursor.GetForeground(); lum(fg) >= lum(light) {
+	if fg := d.m.Th.Cursor.GetForeground(); lum(fg) >= lum(light) {
 		t.Fatalf("cursor text %v is not darker than its light background %v", fg, light)
 	}
-	d.send(tea.BackgroundColorMsg{Color: color.Black})
-	if got := d.m.th.Highlight.GetBackground(); got != dark {
+	d.Send(tea.BackgroundColorMsg{Color: color.Black})
+	if got := d.m.Th.Highlight.GetBackground(); got != dark {
 		t.Fatalf("back on a dark terminal: %v, want %v", got, dark)
 	}
 	// A theme the caller chose stays as it is.
 	fixed := newDriverJSON(t, minimalCard)
-	before := *fixed.m.th
-	fixed.send(tea.BackgroundColorMsg{Color: color.White})
-	if fixed.m.th.Colors != before.Colors || fixed.m.th.Highlight.GetBackground() != before.Highlight.GetBackground() {
+	before := *fixed.m.Th
+	fixed.Send(tea.BackgroundColorMsg{Color: color.White})
+	if fixed.m.Th.Colors != before.Colors || fixed.m.Th.Highlight.GetBackground() != before.Highlight.GetBackground() {
 		t.Fatal("a theme given in Options changed with the background")
 	}
 }

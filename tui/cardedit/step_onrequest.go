@@ -1,0 +1,258 @@
+package cardedit
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/style"
+)
+
+// onRequestStep chooses the skills a person handles and, for each, where a
+// person asks (personEntry), the assistant opt-in and how an action
+// completes. Every rule is checked by validate; this step only shows the
+// diagnostics at the pointers it edits.
+type OnRequestStep struct {
+	rowForm // the rows are the skills in /skills
+}
+
+func NewOnRequestStep() Step { return &OnRequestStep{} }
+
+func (st *OnRequestStep) Title() string { return "On Request" }
+
+func (st *OnRequestStep) Enter(s *component.Session) tea.Cmd {
+	n := s.ArrayLen("/skills")
+	if st.Cursor >= n {
+		st.Cursor = max(0, n-1)
+	}
+	if st.Editing {
+		return st.Open(s)
+	}
+	return nil
+}
+
+func (st *OnRequestStep) skillPtr() string { return component.Item("/skills", st.Cursor) }
+
+// open shows the entry form of the skill under the cursor (choosing it).
+func (st *OnRequestStep) Open(s *component.Session) tea.Cmd {
+	id := s.Text(st.skillPtr() + "/id")
+	if id == "" || ineligibleReason(s, st.skillPtr()) != "" {
+		st.Editing = false
+		return nil
+	}
+	j := OnRequestEntry(s, id)
+	if j < 0 {
+		chooseOnRequestSkill(s, id, st.sharedEntry(s))
+		s.Changed()
+		j = OnRequestEntry(s, id)
+	}
+	idx := 0
+	if st.Editing && st.f != nil {
+		idx = st.f.Idx
+	}
+	st.Editing = true
+	st.f = st.EntryForm(s, component.Item(OnRequestSkillsPtr(s), j))
+	st.f.Load(s)
+	if idx < len(st.f.Fields) {
+		st.f.Idx = idx
+	}
+	return st.f.Focus()
+}
+
+// sharedEntry is the personEntry already used by another chosen skill, a
+// sensible start for the next one.
+func (st *OnRequestStep) sharedEntry(s *component.Session) string {
+	p := OnRequestSkillsPtr(s)
+	n := s.Doc.Find(p)
+	for j := 0; j < n.Len(); j++ {
+		if e := n.Index(j).Get("personEntry").Text(); e != "" {
+			return e
+		}
+	}
+	return ""
+}
+
+func (st *OnRequestStep) EntryForm(s *component.Session, p string) *component.Form {
+	entry := component.NewTextField("Person entry", p+"/personEntry", component.TextRequired, "https://example.com/support or tel:+1-555-0100")
+	entry.Hint = "https:// (no query, no fragment) or tel:+…; the same for every caller"
+	all := &component.ButtonField{Lbl: "Use this entry for all chosen skills", Action: func(s *component.Session) string {
+		v := entry.Value()
+		sp := OnRequestSkillsPtr(s)
+		n := s.ArrayLen(sp)
+		for j := 0; j < n; j++ {
+			s.Note(s.Doc.SetValue(component.Item(sp, j)+"/personEntry", v))
+		}
+		return fmt.Sprintf("applied to %d skill(s)", n)
+	}}
+	access := component.NewChoiceField("Assistant access", p+"/assistantAccess", []string{"no", "yes"}, []any{nil, true})
+	access.Hint = "opt in to letting an assistant get the result directly"
+	completion := component.NewChoiceField("Completion", p+"/completion",
+		[]string{component.NoneOption, "in-conversation", "deferred"}, []any{nil, "in-conversation", "deferred"})
+	completion.Hint = "only for a skill that changes something in your systems; needs an https entry"
+	return component.NewForm(entry, all, access, completion)
+}
+
+func (st *OnRequestStep) Update(msg tea.KeyPressMsg, s *component.Session) (tea.Cmd, bool) {
+	if st.Editing {
+		return st.formKey(msg, s)
+	}
+	n := s.ArrayLen("/skills")
+	switch {
+	case st.moveKey(msg, n): // up or down: the cursor moved
+	case key.Matches(msg, style.Keys.Toggle):
+		if n == 0 || ineligibleReason(s, st.skillPtr()) != "" {
+			return nil, false
+		}
+		id := s.Text(st.skillPtr() + "/id")
+		if id == "" {
+			return nil, false
+		}
+		if OnRequestEntry(s, id) >= 0 {
+			removeOnRequestSkill(s, id)
+		} else {
+			chooseOnRequestSkill(s, id, st.sharedEntry(s))
+		}
+		s.Changed()
+		return nil, true
+	case key.Matches(msg, style.Keys.Enter):
+		if n > 0 {
+			return st.Open(s), false
+		}
+	}
+	return nil, false
+}
+
+func (st *OnRequestStep) View(th *style.Theme, s *component.Session, width, height int) string {
+	var b strings.Builder
+	n := s.ArrayLen("/skills")
+	if n == 0 {
+		return th.Hint.Render("The card has no skills yet: add them on the Skills step first.")
+	}
+	sp := component.Item("/skills", st.Cursor)
+	if st.Editing && st.f != nil {
+		name := model.SafeText(s.Text(sp + "/name"))
+		title := "Skill: " + name
+		tail := " [" + model.SafeText(s.Text(sp+"/id")) + "] · esc back"
+		if ansi.StringWidth(title+tail) > width { // the footer names esc too
+			tail = strings.TrimSuffix(tail, " · esc back")
+		}
+		if ansi.StringWidth(title+tail) > width {
+			title = component.Truncate(title, max(10, width-ansi.StringWidth(tail)))
+		}
+		b.WriteString(th.Title.Render(title) + th.Hint.Render(component.Truncate(tail, max(1, width-ansi.StringWidth(title)))))
+		b.WriteString("\n")
+		// Findings about the entry, or about the skill's own text (the
+		// entry must not appear in it), are shown above the fields.
+		entry := st.f.Fields[0].Pointer()
+		entry = entry[:strings.LastIndex(entry, "/")]
+		// Findings of the other fields are listed too, so that choosing a
+		// completion shows at once what it does to the entry.
+		focused := st.f.Pointer()
+		for _, d := range s.Diags {
+			mine := component.PointerWithin(d.Pointer, entry) && (focused == "" || !component.PointerWithin(d.Pointer, focused))
+			if mine || component.PointerWithin(d.Pointer, sp) {
+				b.WriteString(component.RenderDiagFull(th, d, width, 0) + "\n")
+			}
+		}
+		b.WriteString("\n" + st.f.View(th, s, width))
+		return b.String()
+	}
+	b.WriteString(th.Hint.Render(component.Truncate("Skills a person handles: space chooses · enter opens", width)) + "\n\n")
+	rows := max(3, height-3)
+	start := 0
+	if st.Cursor >= rows {
+		start = st.Cursor - rows + 1
+	}
+	for i := start; i < n && i < start+rows; i++ {
+		p := component.Item("/skills", i)
+		id := s.Text(p + "/id")
+		label := model.SafeText(s.Text(p+"/name")) + " [" + model.SafeText(id) + "]"
+		var line string
+		if why := ineligibleReason(s, p); why != "" {
+			line = th.Hint.Render("  ✗ "+label) + "\n      " + th.Warning.Render("not eligible: "+why)
+		} else if j := OnRequestEntry(s, id); j >= 0 {
+			ep := component.Item(OnRequestSkillsPtr(s), j)
+			line = "[x] " + label + "  " + th.Hint.Render(model.SafeText(s.Text(ep+"/personEntry")))
+			if d := s.DiagsAt(ep); len(d) > 0 {
+				line += " " + component.DiagMark(th, d)
+			}
+		} else {
+			line = "[ ] " + label
+		}
+		first, rest, _ := strings.Cut(line, "\n")
+		if i == st.Cursor {
+			b.WriteString(th.Cursor.Render("›") + " " + component.Truncate(first, width-2))
+		} else {
+			b.WriteString("  " + component.Truncate(first, width-2))
+		}
+		if rest != "" {
+			b.WriteString("\n" + component.Truncate(rest, width))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func (st *OnRequestStep) Pointer(*component.Session) string {
+	if st.Editing && st.f != nil {
+		return st.f.Pointer()
+	}
+	return component.Item("/skills", st.Cursor)
+}
+
+// owns: the extension's declaration (written when the first skill is
+// chosen) and the fields of each entry; other members are kept.
+func (st *OnRequestStep) Owns(ptr string, s *component.Session) bool {
+	i := OnRequestIndex(s)
+	if i < 0 {
+		return false
+	}
+	ext := component.Item(extensionsPtr, i)
+	entries := ext + "/params/skills"
+	ms := component.MemberSet{
+		Containers: []string{ext, ext + "/params", entries, entries + "/*"},
+		Trees: append(component.Under(ext, "uri", "description", "required"),
+			component.Under(entries+"/*", "id", "personEntry", "assistantAccess", "completion")...),
+	}
+	return ms.Owns(ptr)
+}
+
+func (st *OnRequestStep) Jump(ptr string, s *component.Session) tea.Cmd {
+	sp := OnRequestSkillsPtr(s)
+	if sp == "" || !component.PointerWithin(ptr, sp) {
+		return nil
+	}
+	toks, _ := model.SplitPointer(strings.TrimPrefix(ptr, sp))
+	if len(toks) == 0 {
+		return nil
+	}
+	var j int
+	if _, err := fmt.Sscanf(toks[0], "%d", &j); err != nil {
+		return nil
+	}
+	i := skillIndexByID(s, s.Text(component.Item(sp, j)+"/id"))
+	if i < 0 {
+		return nil
+	}
+	st.Cursor = i
+	cmd := st.Open(s)
+	if st.f != nil {
+		st.f.FocusPointer(ptr)
+		return tea.Batch(cmd, st.f.Focus())
+	}
+	return cmd
+}
+
+func (st *OnRequestStep) Keys() []key.Binding {
+	if st.Editing {
+		return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Left, style.Keys.Right, style.Keys.Back}
+	}
+	return []key.Binding{style.Keys.Toggle, style.Keys.Enter}
+}
+
+func (st *OnRequestStep) Busy() bool { return st.Editing }

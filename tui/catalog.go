@@ -1,0 +1,139 @@
+package tui
+
+import (
+	"errors"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/cardedit"
+	"github.com/oncard/oncard/tui/component"
+)
+
+// The catalog is written when the card is saved: Model.save calls
+// catalogBeforeSave once the card is known to be valid (it may refuse the
+// save or ask about replacing the catalog file first), then
+// writeCatalogAfterCard once the card is written.
+
+// catalogStepIndex finds the Catalog step (-1 when the flow has none).
+func (m *Model) catalogStepIndex() int {
+	for i, st := range m.steps {
+		if _, ok := st.(*cardedit.CatalogStep); ok {
+			return i
+		}
+	}
+	return -1
+}
+
+// catalogBeforeSave checks the catalog write before `new` writes the card
+// (Model.save); a yes to replacing the catalog file saves again.
+func (m *Model) catalogBeforeSave(cardPath string, cardOverwrite bool) (cmd tea.Cmd, stop bool) {
+	return m.catalogCheck(cardPath, func(m *Model) tea.Cmd { return m.save(cardPath, cardOverwrite) })
+}
+
+// catalogCheck checks the catalog write before a card is written to
+// cardPath. stop says the card must not be written now (cmd is what to do
+// instead): the catalog would be invalid, or its file exists and needs a
+// yes, after which resume goes on with the save. Any way of saving a card
+// (new, edit) calls it first and writeCatalogAfterCard after.
+func (m *Model) catalogCheck(cardPath string, resume func(m *Model) tea.Cmd) (cmd tea.Cmd, stop bool) {
+	i := m.catalogStepIndex()
+	if i < 0 {
+		return nil, false
+	}
+	st := m.steps[i].(*cardedit.CatalogStep)
+	if st.Cfg.Write == app.WriteNothing {
+		return nil, false
+	}
+	// The card may have changed since the step was last shown.
+	st.Replan(m.s)
+	if why := app.CatalogRefusal(st.Plan, cardPath); why != "" {
+		m.Status = "not saved: " + why
+		if m.cur != i {
+			return m.goTo(i), true
+		}
+		return nil, true
+	}
+	if app.CatalogNeedsYes(st.Plan, st.Confirmed) {
+		m.dialog = catalogOverwriteDialog(st, resume)
+		return nil, true
+	}
+	return nil, false
+}
+
+// writeCatalogAfterCard writes the catalog planned by catalogBeforeSave and
+// records what happened in the Result. The card is saved already: a failure
+// here is reported, not undone.
+func (m *Model) writeCatalogAfterCard() {
+	i := m.catalogStepIndex()
+	if i < 0 {
+		return
+	}
+	st := m.steps[i].(*cardedit.CatalogStep)
+	if st.Cfg.Write == app.WriteNothing || st.Plan == nil {
+		return
+	}
+	t := st.Plan.Settings.Target()
+	msg, err := app.WriteCatalogPlan(st.Plan, st.Confirmed == t)
+	// Whatever happened, the file is read again for the next plan.
+	st.Planner.ForgetSource()
+	switch {
+	case errors.Is(err, app.ErrCatalogExists):
+		m.result.Catalog = "Catalog not written: " + model.SafeText(t) + " appeared meanwhile."
+	case err != nil:
+		m.result.Catalog = "Catalog not written: " + err.Error()
+	default:
+		m.result.Catalog = msg
+	}
+}
+
+// catalogOverwriteDialog asks before replacing an existing entry or catalog
+// file (as the card's own overwrite dialog does); yes goes on with the save.
+func catalogOverwriteDialog(st *cardedit.CatalogStep, resume func(m *Model) tea.Cmd) *component.Dialog[*Model] {
+	t := st.Plan.Settings.Target()
+	q := model.SafeText(t) + " already exists."
+	if stat := diffStat(t, st.Plan.Output); stat != "" {
+		q += "\nWriting the catalog changes " + stat + "."
+	}
+	return &component.Dialog[*Model]{
+		Question: q + "\nOverwrite it (after the card is saved)?",
+		Yes: func(m *Model) tea.Cmd {
+			st.Confirmed = t
+			return resume(m)
+		},
+		No: func(m *Model) tea.Cmd {
+			m.Status = "not saved: choose another catalog file on the Catalog step"
+			return nil
+		},
+	}
+}
+
+// Review announces the catalog write that comes with the save, so that
+// nothing is written that the operator was not shown first.
+
+// catalog is the flow's Catalog step (nil when it has none).
+func (m *Model) catalog() *cardedit.CatalogStep {
+	if i := m.catalogStepIndex(); i >= 0 {
+		return m.steps[i].(*cardedit.CatalogStep)
+	}
+	return nil
+}
+
+// catalogAnnouncement is the Catalog step's announcement ("" without one).
+func (m *Model) catalogAnnouncement() string {
+	if st := m.catalog(); st != nil {
+		return st.Announcement()
+	}
+	return ""
+}
+
+// previewInner is the preview pane's content: the card, or on the Catalog
+// step what the catalog settings yield (the entry, the new catalog, or the
+// merged catalog with this card's entry highlighted).
+func (m *Model) previewInner(width, height int) string {
+	if st, ok := m.steps[m.cur].(*cardedit.CatalogStep); ok && st.Plan != nil {
+		return st.PreviewView(&m.Prev, m.Th, width, height)
+	}
+	return m.Prev.View(m.Th, m.s, width, height)
+}

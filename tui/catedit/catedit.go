@@ -1,0 +1,185 @@
+package catedit
+
+import (
+	"context"
+	"io"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/validate"
+)
+
+// The catalog editor is `oncard edit CATALOG` on a terminal: a root model of
+// its own (the card screens do not fit a catalog) built from the same parts
+// as the card editor: theme, keymap, fields and forms, the OASF picker, the
+// preview pane and the diagnostics panel. Every edit goes to the session's
+// Doc by pointer, so the bytes of what is not edited stay as they were; the
+// Review screen shows the diff and saves through edit.Session.
+
+// CatalogEditorOptions configure the catalog editor.
+type CatalogEditorOptions struct {
+	// Edit is the catalog file being edited (required).
+	Edit *edit.Session
+	// Theme defaults to NewTheme(ColorsWanted()).
+	Theme *style.Theme
+	// Validate are the validation options; nil uses the defaults.
+	Validate *validate.Options
+}
+
+// catEditScreen is one screen of the catalog editor. Screens keep a pointer
+// to the editor: they read and write its Doc and ask it to change screens.
+type catEditScreen interface {
+	Title() string
+	// enter (re)builds the screen from the Doc when it becomes current.
+	Enter() tea.Cmd
+	Update(msg tea.KeyPressMsg) tea.Cmd
+	View(width, height int) string
+	// pointer is the member being edited (highlighted in the preview).
+	Pointer() string
+	Keys() []key.Binding
+	// busy is true while the screen is in a sub-view (a field, the
+	// picker, a path prompt) where esc and pgup/pgdn belong to it.
+	Busy() bool
+}
+
+// Screen indexes, in order.
+const (
+	catEditScreenEntries = iota
+	catEditScreenEntry
+	catEditScreenDiscovery
+	catEditScreenReview
+)
+
+// CatalogEditor is the root model of the catalog editor.
+type CatalogEditor struct {
+	// ed is the file being edited, with the findings of the file as on
+	// disk: the save refuses only the errors the edits add.
+	ed *app.Edit
+	es *edit.Session // ed.Session
+	// s holds the Doc, its encoding and its diagnostics (validated as a
+	// catalog), shared with the preview and the fields.
+	s *component.Session
+
+	screens []catEditScreen
+	cur     int
+	// entry is the selected entry, shared by the Entries, Entry and
+	// Discovery screens.
+	entry int
+
+	component.Chrome // the frame around the screen, drawn as the card editor's: frame.go
+	confirm          *component.Dialog[*CatalogEditor]
+	result           component.Result
+}
+
+// NewCatalogEditor builds the editor of the catalog in opts.Edit.
+func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
+	th := opts.Theme
+	if th == nil {
+		th = style.NewTheme(style.ColorsWanted())
+	}
+	vopts := opts.Validate
+	if vopts == nil {
+		vopts = &validate.Options{}
+	}
+	// New members land in the catalog's member order (app.NewEdit).
+	ed := app.NewEdit(opts.Edit, vopts)
+	c := &CatalogEditor{Chrome: component.Chrome{Th: th, AdaptTheme: opts.Theme == nil, Width: 120, Height: 40}, ed: ed, es: opts.Edit}
+	c.s = &component.Session{Doc: opts.Edit.Doc(), Opts: vopts, Kind: validate.KindCatalog}
+	c.Refresh()
+	c.screens = []catEditScreen{
+		newCatEditEntries(c),
+		newCatEditEntry(c),
+		newCatEditDiscovery(c),
+		newCatEditReview(c),
+	}
+	c.screens[c.cur].Enter()
+	c.s.Focus = c.screens[c.cur].Pointer()
+	return c
+}
+
+// RunCatalogEditor runs the catalog editor on a terminal: keys from in,
+// drawing on out (stderr: stdout stays free for data).
+func RunCatalogEditor(ctx context.Context, opts CatalogEditorOptions, in io.Reader, out io.Writer) (component.Result, error) {
+	c := NewCatalogEditor(opts)
+	p := tea.NewProgram(c, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out))
+	_, err := p.Run()
+	res := c.Result()
+	if err != nil {
+		res.Interrupted = true
+		if ctx.Err() != nil {
+			err = nil
+		}
+	}
+	return res, err
+}
+
+// Result is how the editor ended.
+func (c *CatalogEditor) Result() component.Result { return c.result }
+
+// Session exposes the catalog being edited (tests).
+func (c *CatalogEditor) Session() *component.Session { return c.s }
+
+// Init focuses the first screen.
+func (c *CatalogEditor) Init() tea.Cmd { return tea.Batch(c.AskBackground(), c.screens[c.cur].Enter()) }
+
+// refresh re-encodes and re-validates the catalog (the Session's Kind).
+func (c *CatalogEditor) Refresh() { c.s.Refresh() }
+
+// changed is called after every edit of the Doc.
+func (c *CatalogEditor) Changed() { c.s.Changed() }
+
+// addedErrors are the error-level findings the edits add to the file's own.
+func (c *CatalogEditor) addedErrors() []validate.Diagnostic {
+	return c.ed.AddedErrors(c.s.Diags)
+}
+
+// catalog is the typed view of the Doc.
+func (c *CatalogEditor) catalog() *model.Catalog { return &model.Catalog{Doc: c.s.Doc} }
+
+// entryCount is the number of entries; 0 when entries is not an array
+// (the validator says so; there is nothing to list).
+func (c *CatalogEditor) entryCount() int {
+	n := c.s.Doc.Root().Get("entries")
+	if n == nil || n.Kind != model.Array {
+		return 0
+	}
+	return n.Len()
+}
+
+// entries are views of the entries (none when entries is not an array).
+func (c *CatalogEditor) entries() []*model.Entry {
+	if c.entryCount() == 0 {
+		return nil
+	}
+	return c.catalog().Entries()
+}
+
+// selectedEntry is the entry the Entry and Discovery screens edit, or nil
+// when the catalog has none.
+func (c *CatalogEditor) selectedEntry() *model.Entry {
+	n := c.entryCount()
+	if c.entry >= n {
+		c.entry = max(0, n-1)
+	}
+	if n == 0 {
+		return nil
+	}
+	return c.catalog().Entry(c.entry)
+}
+
+// fileName is the edited file's path, safe for the terminal.
+func (c *CatalogEditor) fileName() string { return model.SafeText(c.es.Path()) }
+
+// goTo enters screen i.
+func (c *CatalogEditor) goTo(i int) tea.Cmd {
+	c.cur = i
+	cmd := c.screens[i].Enter()
+	c.s.Focus = c.screens[i].Pointer()
+	return cmd
+}

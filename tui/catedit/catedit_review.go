@@ -1,0 +1,172 @@
+package catedit
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/validate"
+)
+
+// catEditReview is the last screen: the diff the edits make to the file,
+// the errors they add (the save is refused until they are fixed), and the
+// save, which asks first and never overwrites a file changed on disk
+// since it was opened: then it offers to reload and re-apply the edits,
+// to save elsewhere, or to keep editing (as the card editor does).
+type catEditReview struct {
+	c                    *CatalogEditor
+	component.ReviewFlow // the card editor's: review_flow.go
+}
+
+func newCatEditReview(c *CatalogEditor) *catEditReview { return &catEditReview{c: c} }
+
+func (st *catEditReview) Title() string { return "Review & save" }
+
+// busy: pgup/pgdn scroll the diff here rather than the preview.
+func (st *catEditReview) Busy() bool { return true }
+
+func (st *catEditReview) Pointer() string { return "" }
+
+func (st *catEditReview) Keys() []key.Binding {
+	return []key.Binding{style.Keys.NextField, style.Keys.Enter, style.Keys.ScrollDown}
+}
+
+func (st *catEditReview) Enter() tea.Cmd { return st.FocusPath() }
+
+func (st *catEditReview) actions() []component.Action {
+	switch st.Mode {
+	case component.ReviewChangedOnDisk:
+		return st.ChangedOnDiskActions(st.reload, st.c.es.Path())
+	case component.ReviewSaveAs:
+		return nil
+	}
+	return []component.Action{{Label: "Save (asks first)", Run: st.c.confirmSave}}
+}
+
+func (st *catEditReview) Update(msg tea.KeyPressMsg) tea.Cmd {
+	return st.ReviewFlow.Update(msg, st.actions(), st.c.saveAs)
+}
+
+// confirmSave checks the edits and asks before writing the file.
+func (c *CatalogEditor) confirmSave() tea.Cmd {
+	c.Refresh() // every write re-validates the whole document first
+	if !c.es.Changed() {
+		c.Status = "no changes: " + c.fileName() + " not written"
+		return nil
+	}
+	if added := c.addedErrors(); len(added) > 0 {
+		c.Status = fmt.Sprintf("not saved: the edits add %s (listed on Review)", component.Count(len(added), "error", "errors"))
+		if c.cur != catEditScreenReview {
+			return c.goTo(catEditScreenReview)
+		}
+		return nil
+	}
+	c.confirm = &component.Dialog[*CatalogEditor]{
+		Question: component.SaveQuestion(c.fileName(), c.es.Diff()),
+		Yes:      (*CatalogEditor).write,
+		No:       func(c *CatalogEditor) tea.Cmd { c.Status = "not written"; return nil },
+	}
+	return nil
+}
+
+// write saves over the file; when it changed on disk since it was opened,
+// Review offers to reload or to save elsewhere.
+func (c *CatalogEditor) write() tea.Cmd {
+	err := c.es.Save()
+	switch {
+	case err == nil:
+		c.result = component.Result{Saved: true, Path: c.es.Path(), JSON: c.es.Bytes()}
+		return tea.Quit
+	case errors.Is(err, model.ErrChangedOnDisk):
+		c.Status = "not written: the file changed on disk"
+		c.screens[catEditScreenReview].(*catEditReview).SetMode(component.ReviewChangedOnDisk)
+		return c.goTo(catEditScreenReview)
+	default:
+		c.Status = "not written: " + model.SafeText(err.Error())
+		return nil
+	}
+}
+
+// saveAs writes the edited catalog to another file (never over one that
+// exists) and ends: the file being edited keeps the other version.
+func (c *CatalogEditor) saveAs(path string) tea.Cmd {
+	if path == "" {
+		c.Status = "give a path to save to"
+		return nil
+	}
+	data := c.es.Bytes()
+	if err := c.es.SaveAs(path, false); err != nil {
+		c.Status = "not written: " + model.SafeText(err.Error())
+		return nil
+	}
+	c.result = component.Result{Saved: true, Path: path, JSON: data}
+	return tea.Quit
+}
+
+// reload starts over from the file on disk and re-applies the edits that
+// do not conflict with it.
+func (st *catEditReview) reload() tea.Cmd {
+	c := st.c
+	conflicts, err := c.ed.Reload()
+	if err != nil {
+		c.Status = "cannot reload: " + model.SafeText(err.Error()) + "; save your version elsewhere"
+		return nil
+	}
+	c.s.Doc = c.es.Doc()
+	c.Changed()
+	c.selectedEntry()
+	dropped := make([]string, len(conflicts))
+	for i, cf := range conflicts {
+		dropped[i] = model.SafeText(cf.String())
+	}
+	st.Reloaded(dropped)
+	c.Status = ""
+	return nil
+}
+
+func (st *catEditReview) View(width, height int) string {
+	c := st.c
+	th := c.Th
+	var b strings.Builder
+	line := func(text string) { b.WriteString(text + "\n") }
+	switch st.Mode {
+	case component.ReviewChangedOnDisk:
+		st.ViewChangedOnDisk(th, &b, c.fileName(), st.actions(), width)
+		return b.String()
+	case component.ReviewSaveAs:
+		st.Path.SetWidth(max(10, width-4))
+		st.Path.SetStyles(th.Input)
+		st.ViewSaveAs(th, &b, width)
+		return b.String()
+	}
+	line(component.CountsLine(th, c.s.Diags))
+	for _, n := range st.Notes {
+		line(th.Info.Render(ansi.Wrap(n, width, " /")))
+	}
+	if added := c.addedErrors(); len(added) > 0 {
+		line(th.Error.Render(ansi.Wrap(fmt.Sprintf("The edits add %s; the file is not written until they are fixed (ctrl+g jumps):",
+			component.Count(len(added), "error", "errors")), width, " ")))
+		for _, d := range added {
+			line("  " + component.RenderDiag(th, d, width-2) + " " + th.Hint.Render(component.Truncate(model.SafeText(d.Pointer), 40)))
+		}
+	} else if old, _, _ := validate.Counts(c.ed.Before()); old > 0 {
+		line(th.Hint.Render(fmt.Sprintf("The file already had %s; the edits add none.", component.Count(old, "error", "errors"))))
+	}
+	line("")
+	st.ViewActions(th, &b, st.actions())
+	line("")
+	diff := c.es.Diff()
+	if diff == "" {
+		line(th.Hint.Render("No changes yet: there is nothing to write."))
+		return b.String()
+	}
+	st.ViewDiff(th, &b, diff, width, height-strings.Count(b.String(), "\n"))
+	return b.String()
+}

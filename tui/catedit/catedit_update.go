@@ -1,0 +1,150 @@
+package catedit
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/style"
+)
+
+// Update handles one message.
+func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		c.Width, c.Height = msg.Width, msg.Height
+		return c, nil
+	case tea.BackgroundColorMsg:
+		c.AdaptToBackground(msg)
+		return c, nil
+	case tea.PasteMsg:
+		// A paste is typed text for the focused field, never keys.
+		if c.confirm != nil || c.Diag.Focused {
+			return c, nil
+		}
+		sc := c.screens[c.cur]
+		cmd := sc.Update(tea.KeyPressMsg{Text: msg.Content})
+		c.s.Focus = sc.Pointer()
+		c.Status = component.EditFailure(c.s, c.Status)
+		return c, cmd
+	case tea.KeyPressMsg:
+		cmd := c.handleKey(msg)
+		c.Status = component.EditFailure(c.s, c.Status)
+		return c, cmd
+	}
+	return c, nil
+}
+
+func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if c.confirm != nil {
+		// A second ctrl+c leaves at once, as in the card editor.
+		return c.confirm.Update(msg, c, func() { c.confirm = nil }, func(c *CatalogEditor) tea.Cmd {
+			c.result.Interrupted = true
+			return tea.Quit
+		})
+	}
+	sc := c.screens[c.cur]
+	switch {
+	case key.Matches(msg, style.Keys.Quit):
+		return c.quit()
+	case key.Matches(msg, style.Keys.Help):
+		c.ShowHelp = !c.ShowHelp
+		return nil
+	case c.Diag.Focused:
+		if key.Matches(msg, style.Keys.Back, style.Keys.Diagnostics) {
+			c.Diag.Focused = false
+			return nil
+		}
+		if ptr, ok := c.Diag.Update(msg, c.s.Diags); ok {
+			c.Diag.Focused = false
+			return c.jumpTo(ptr)
+		}
+		return nil
+	case key.Matches(msg, style.Keys.NextStep):
+		if c.cur < len(c.screens)-1 {
+			return c.goTo(c.cur + 1)
+		}
+		return nil
+	case key.Matches(msg, style.Keys.PrevStep):
+		if c.cur > 0 {
+			return c.goTo(c.cur - 1)
+		}
+		return nil
+	case key.Matches(msg, style.Keys.GoToStep):
+		if n := int(msg.Code - '1'); n >= 0 && n < len(c.screens) {
+			return c.goTo(n)
+		}
+		return nil
+	case key.Matches(msg, style.Keys.Save):
+		if c.cur != catEditScreenReview {
+			return c.goTo(catEditScreenReview)
+		}
+		return c.confirmSave()
+	case c.FrameKey(msg, c.s.JSON, sc.Busy()):
+		return nil
+	}
+	c.Status = ""
+	cmd := sc.Update(msg)
+	c.s.Focus = sc.Pointer()
+	return cmd
+}
+
+// jumpTo goes to the screen and field that edit ptr (a diagnostic's
+// pointer): an entry's discovery payload opens Discovery, the rest of an
+// entry opens Entry; anything else is shown in the preview.
+func (c *CatalogEditor) jumpTo(ptr string) tea.Cmd {
+	toks, err := model.SplitPointer(ptr)
+	if err != nil || len(toks) < 2 || toks[0] != "entries" {
+		c.s.Focus = ptr
+		c.Status = "no field edits " + model.SafeText(ptr) + "; it is highlighted in the preview"
+		return nil
+	}
+	i, err := strconv.Atoi(toks[1])
+	if err != nil || i < 0 || i >= c.entryCount() {
+		return c.goTo(catEditScreenEntries)
+	}
+	c.entry = i
+	if component.PointerWithin(ptr, catEditDiscoveryPtr(model.EntryPtr(i))) {
+		return c.goTo(catEditScreenDiscovery)
+	}
+	cmd := c.goTo(catEditScreenEntry)
+	if st, ok := c.screens[catEditScreenEntry].(*catEditEntry); ok && st.f != nil {
+		if st.f.FocusPointer(ptr) {
+			cmd = tea.Batch(cmd, st.f.Focus())
+		}
+	}
+	c.s.Focus = c.screens[c.cur].Pointer()
+	return cmd
+}
+
+// quit is ctrl+c: it asks only when there is something to lose.
+func (c *CatalogEditor) quit() tea.Cmd {
+	if !c.es.Changed() {
+		c.result.Interrupted = true
+		return tea.Quit
+	}
+	c.confirm = &component.Dialog[*CatalogEditor]{
+		Question: "Quit without saving? Your changes to " + c.fileName() + " are lost.",
+		Yes: func(*CatalogEditor) tea.Cmd {
+			c.result.Interrupted = true
+			return tea.Quit
+		},
+	}
+	return nil
+}
+
+// catEditFormUpdate is form.update over the catalog's Session (whose Kind
+// makes every change re-validate the Doc as a catalog).
+func (c *CatalogEditor) catEditFormUpdate(f *component.Form, msg tea.KeyPressMsg) tea.Cmd {
+	cmd, _ := f.Update(msg, c.s)
+	return cmd
+}
+
+// catEditQuote is card or file text made safe and short for one line.
+func catEditQuote(s string, w int) string {
+	return component.Truncate(model.SafeText(strings.TrimSpace(s)), w)
+}

@@ -1,0 +1,178 @@
+package component
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/validate"
+)
+
+func severityMark(sev validate.Severity) string {
+	switch sev {
+	case validate.Error:
+		return "✗"
+	case validate.Warning:
+		return "!"
+	}
+	return "i"
+}
+
+func severityStyle(th *style.Theme, sev validate.Severity) func(...string) string {
+	switch sev {
+	case validate.Error:
+		return th.Error.Render
+	case validate.Warning:
+		return th.Warning.Render
+	}
+	return th.Info.Render
+}
+
+// renderDiag is one diagnostic on one line. Messages can quote card text,
+// so they pass through SafeText.
+func RenderDiag(th *style.Theme, d validate.Diagnostic, width int) string {
+	line := severityMark(d.Severity) + " " + d.Code + ": " + model.SafeText(d.Message)
+	return severityStyle(th, d.Severity)(Truncate(line, width))
+}
+
+// renderDiagFull is one diagnostic, word-wrapped to width with its hint:
+// shown under the field it is about, where it must be read whole.
+func RenderDiagFull(th *style.Theme, d validate.Diagnostic, width, indent int) string {
+	line := severityMark(d.Severity) + " " + d.Code + ": " + model.SafeText(d.Message)
+	if d.Hint != "" {
+		line += " (" + model.SafeText(d.Hint) + ")"
+	}
+	return indentLines(severityStyle(th, d.Severity)(ansi.Wrap(line, max(10, width-indent), "")), indent)
+}
+
+// indentLines prefixes every line of s with n spaces.
+func indentLines(s string, n int) string {
+	pad := strings.Repeat(" ", n)
+	return pad + strings.ReplaceAll(s, "\n", "\n"+pad)
+}
+
+// diagMark summarises the diagnostics of a field that is not focused.
+func DiagMark(th *style.Theme, diags []validate.Diagnostic) string {
+	worst := validate.Info
+	for _, d := range diags {
+		if d.Severity > worst {
+			worst = d.Severity
+		}
+	}
+	return severityStyle(th, worst)(fmt.Sprintf("%s%d", severityMark(worst), len(diags)))
+}
+
+// countsLine is "2 errors · 1 warning · 0 info".
+func CountsLine(th *style.Theme, diags []validate.Diagnostic) string {
+	e, w, i := validate.Counts(diags)
+	if e+w+i == 0 {
+		return th.OK.Render("✓ no findings")
+	}
+	return th.Error.Render(fmt.Sprintf("✗ %d %s", e, Plural(e, "error", "errors"))) + " · " +
+		th.Warning.Render(fmt.Sprintf("! %d %s", w, Plural(w, "warning", "warnings"))) + " · " +
+		th.Info.Render(fmt.Sprintf("i %d info", i))
+}
+
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// diagPanel lists every diagnostic; when focused, enter jumps to the field.
+type DiagPanel struct {
+	Focused bool
+	Cursor  int
+	Offset  int
+}
+
+// update handles keys while the panel has focus; jump is the pointer to go
+// to, when enter was pressed.
+func (p *DiagPanel) Update(msg tea.KeyPressMsg, diags []validate.Diagnostic) (jump string, ok bool) {
+	switch {
+	case key.Matches(msg, style.Keys.Up):
+		if p.Cursor > 0 {
+			p.Cursor--
+		}
+	case key.Matches(msg, style.Keys.Down):
+		if p.Cursor < len(diags)-1 {
+			p.Cursor++
+		}
+	case key.Matches(msg, style.Keys.Enter):
+		if p.Cursor < len(diags) {
+			return diags[p.Cursor].Pointer, true
+		}
+	}
+	return "", false
+}
+
+func (p *DiagPanel) View(th *style.Theme, diags []validate.Diagnostic, width, height int) string {
+	if p.Cursor >= len(diags) {
+		p.Cursor = max(0, len(diags)-1)
+	}
+	var b strings.Builder
+	title := "Diagnostics  " + CountsLine(th, diags)
+	if p.Focused {
+		title = th.LabelFocus.Render("› Diagnostics") + "  " + CountsLine(th, diags)
+	}
+	b.WriteString(title)
+	rows := height - 1
+	if rows <= 0 {
+		return b.String()
+	}
+	// When they do not all fit, the last row says how many are left out.
+	listRows := rows
+	if len(diags) > rows && rows > 1 {
+		listRows = rows - 1
+	}
+	if p.Cursor < p.Offset {
+		p.Offset = p.Cursor
+	}
+	if p.Cursor >= p.Offset+listRows {
+		p.Offset = p.Cursor - listRows + 1
+	}
+	if p.Offset+listRows >= len(diags) {
+		// Scrolled to the end: nothing below, the last row lists one more.
+		p.Offset, listRows = max(0, len(diags)-rows), rows
+	}
+	for i := p.Offset; i < len(diags) && i < p.Offset+listRows; i++ {
+		d := diags[i]
+		where := d.Pointer
+		if where == "" {
+			where = "/"
+		}
+		line := RenderDiag(th, d, width-len(where)-4) + " " + th.Hint.Render(TruncateLeft(model.SafeText(where), 40)) // the tail names the member
+		if p.Focused && i == p.Cursor {
+			line = th.Cursor.Render("›") + " " + line
+		} else {
+			line = "  " + line
+		}
+		b.WriteString("\n" + line)
+	}
+	if more := len(diags) - p.Offset - listRows; more > 0 {
+		how := style.Keys.Diagnostics.Help().Key // focuses the panel, to scroll it
+		if p.Focused {
+			how = style.Keys.Down.Help().Key
+		}
+		b.WriteString("\n  " + th.Hint.Render(fmt.Sprintf("+%d more (%s)", more, how)))
+	}
+	return b.String()
+}
+
+// count is "1 error", "2 errors".
+func Count(n int, one, many string) string { return fmt.Sprintf("%d %s", n, Plural(n, one, many)) }
+
+// truncateLeft cuts s to w cells by dropping its start (a path's end, the
+// file name, is what tells files apart).
+func TruncateLeft(s string, w int) string {
+	if n := ansi.StringWidth(s); n > w {
+		return "…" + ansi.TruncateLeft(s, n-w+1, "")
+	}
+	return s
+}

@@ -1,0 +1,397 @@
+package component
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/style"
+)
+
+// Fields are built on bubbles/textinput rather than huh: a field here is
+// applied to the Doc on every keystroke, shows its diagnostics inline, and
+// needs kinds huh has no field for (an optional boolean whose explicit false
+// is kept, a choice with a "custom URI" text, media-type chips). huh's
+// groups also own enter/tab and completion, which the step flow (revisit any
+// step, jump from a diagnostic to a field) must own itself.
+
+// field is one editable member of the card. It reads its value from the
+// Session when loaded and writes it back on every change: the Doc is the
+// only copy of the card.
+type Field interface {
+	Label() string
+	Pointer() string // the member it edits (highlight, diagnostics, jumps)
+	Load(s *Session)
+	// update handles a key while the field has focus; changed says the
+	// value changed (the caller then applies it and re-validates).
+	Update(msg tea.KeyPressMsg) (changed bool, cmd tea.Cmd)
+	Apply(s *Session)
+	Focus() tea.Cmd
+	blur()
+	View(th *style.Theme, focused bool, width int) string
+}
+
+// ---- text ----
+
+// textKind says how the text of a textField maps to JSON.
+type textKind int
+
+const (
+	TextString   textKind = iota // a string; "" deletes an optional member
+	TextList                     // a comma separated list -> an array of strings
+	TextRequired                 // a string kept even when empty
+)
+
+type TextField struct {
+	Lbl, ptr string
+	kind     textKind
+	Sep      string // list separator (textList)
+	Hint     string
+	Input    textinput.Model
+	// onApply runs after the value is written (e.g. to keep ids in step).
+	OnApply func(s *Session, value string)
+	// defaultValue is shown when the member is absent (and written on change).
+	DefaultValue string
+	// read and write, when set, replace reading and writing ptr (for values
+	// that are not one member, like the schema server inside a URI).
+	Read  func(s *Session) string
+	Write func(s *Session, v string)
+	// loaded is the value as read from the card; the input drops control
+	// characters, so until the user types, the card's own text is shown
+	// (neutralised).
+	loaded string
+	typed  bool
+}
+
+func NewTextField(lbl, ptr string, kind textKind, placeholder string) *TextField {
+	in := NewInput()
+	if placeholder != "" && !strings.HasPrefix(placeholder, "(") {
+		placeholder = "e.g. " + placeholder
+	}
+	in.Placeholder = placeholder
+	in.Prompt = ""
+	in.CharLimit = 0 // no limit: a long description must survive an edit
+	return &TextField{Lbl: lbl, ptr: ptr, kind: kind, Sep: ",", Input: in}
+}
+
+func (f *TextField) Label() string   { return f.Lbl }
+func (f *TextField) Pointer() string { return f.ptr }
+func (f *TextField) Focus() tea.Cmd  { return f.Input.Focus() }
+func (f *TextField) blur()           { f.Input.Blur() }
+func (f *TextField) Value() string   { return f.Input.Value() }
+
+func (f *TextField) SetValue(v string) {
+	f.Input.SetValue(v)
+	f.Input.CursorEnd()
+	f.typed = true
+}
+
+func (f *TextField) Load(s *Session) {
+	if f.Read != nil {
+		f.SetValue(f.Read(s))
+		return
+	}
+	switch f.kind {
+	case TextList:
+		f.Input.SetValue(strings.Join(s.Strings(f.ptr), f.Sep+" "))
+	default:
+		if s.Doc.Find(f.ptr) == nil && f.DefaultValue != "" {
+			f.Input.SetValue(f.DefaultValue)
+		} else {
+			f.Input.SetValue(s.Text(f.ptr))
+		}
+	}
+	f.Input.CursorEnd()
+	f.loaded, f.typed = f.Input.Value(), false
+	if f.kind != TextList && f.Read == nil && s.Doc.Find(f.ptr) != nil {
+		f.loaded = s.Text(f.ptr)
+	}
+}
+
+func (f *TextField) Update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	before := f.Input.Value()
+	var cmd tea.Cmd
+	f.Input, cmd = f.Input.Update(msg)
+	changed := f.Input.Value() != before
+	f.typed = f.typed || changed
+	return changed, cmd
+}
+
+func (f *TextField) Apply(s *Session) {
+	v := f.Input.Value()
+	if f.Write != nil {
+		f.Write(s, v)
+		return
+	}
+	switch f.kind {
+	case TextList:
+		items := splitList(v, f.Sep)
+		if len(items) == 0 {
+			s.Note(s.SetValue(f.ptr, nil))
+		} else {
+			s.Note(s.SetValue(f.ptr, items))
+		}
+	case TextRequired:
+		s.Note(s.SetValue(f.ptr, v))
+	default:
+		if strings.TrimSpace(v) == "" {
+			s.Note(s.SetValue(f.ptr, nil))
+		} else {
+			s.Note(s.SetValue(f.ptr, v))
+		}
+	}
+	if f.OnApply != nil {
+		f.OnApply(s, v)
+	}
+}
+
+func (f *TextField) View(th *style.Theme, focused bool, width int) string {
+	f.Input.SetWidth(max(10, width-2))
+	f.Input.SetStyles(th.Input)
+	lbl := th.Label.Render(f.Lbl)
+	if focused {
+		lbl = th.LabelFocus.Render("› " + f.Lbl)
+	}
+	var b strings.Builder
+	b.WriteString(lbl)
+	b.WriteString("\n  ")
+	if focused {
+		// The input echoes what the user types, which cannot contain
+		// controls (the textinput drops them); loaded values can.
+		b.WriteString(f.Input.View())
+	} else {
+		v := f.Input.Value()
+		if !f.typed && f.loaded != "" {
+			v = f.loaded
+		}
+		if v == "" {
+			b.WriteString(th.Hint.Render("(empty)"))
+		} else {
+			b.WriteString(Truncate(model.SafeText(v), width-2))
+		}
+	}
+	if focused && f.Hint != "" {
+		b.WriteString("\n" + HintLines(th, f.Hint, width))
+	}
+	return b.String()
+}
+
+func splitList(v, sep string) []string {
+	var out []string
+	for _, p := range strings.Split(v, sep) {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ---- choice: one of a few values, cycled with ←/→/space ----
+
+type ChoiceField struct {
+	lbl, ptr string
+	options  []string // shown; options[i] == noneOption means "absent"
+	values   []any    // written; nil deletes the member
+	Idx      int
+	// custom, when set, is the text typed for the last option ("custom URI").
+	Custom *TextField
+	Hint   string
+	// write, when set, replaces writing ptr.
+	Write func(s *Session, v any)
+}
+
+const NoneOption = "(none)"
+
+func NewChoiceField(lbl, ptr string, options []string, values []any) *ChoiceField {
+	return &ChoiceField{lbl: lbl, ptr: ptr, options: options, values: values}
+}
+
+func (f *ChoiceField) Label() string   { return f.lbl }
+func (f *ChoiceField) Pointer() string { return f.ptr }
+func (f *ChoiceField) Focus() tea.Cmd {
+	if f.onCustom() {
+		return f.Custom.Focus()
+	}
+	return nil
+}
+func (f *ChoiceField) blur() {
+	if f.Custom != nil {
+		f.Custom.blur()
+	}
+}
+
+func (f *ChoiceField) onCustom() bool { return f.Custom != nil && f.Idx == len(f.options)-1 }
+
+func (f *ChoiceField) Load(s *Session) {
+	n := s.Doc.Find(f.ptr)
+	f.Idx = 0
+	if n == nil {
+		for i, v := range f.values {
+			if v == nil {
+				f.Idx = i
+			}
+		}
+		return
+	}
+	cur := n.Interface()
+	for i, v := range f.values {
+		if v != nil && equalScalar(v, cur) {
+			f.Idx = i
+			return
+		}
+	}
+	if f.Custom != nil {
+		f.Idx = len(f.options) - 1
+		f.Custom.SetValue(n.Text())
+	}
+}
+
+func equalScalar(a, b any) bool {
+	switch a := a.(type) {
+	case string:
+		bs, ok := b.(string)
+		return ok && a == bs
+	case bool:
+		bb, ok := b.(bool)
+		return ok && a == bb
+	}
+	return false
+}
+
+func (f *ChoiceField) Update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	switch {
+	case key.Matches(msg, style.Keys.Left):
+		if f.onCustom() && f.Custom.Input.Position() > 0 {
+			return f.Custom.Update(msg)
+		}
+		f.Idx = (f.Idx + len(f.options) - 1) % len(f.options)
+		return true, f.Focus()
+	case key.Matches(msg, style.Keys.Right):
+		if f.onCustom() && f.Custom.Input.Position() < len([]rune(f.Custom.Value())) {
+			return f.Custom.Update(msg)
+		}
+		f.Idx = (f.Idx + 1) % len(f.options)
+		return true, f.Focus()
+	case key.Matches(msg, style.Keys.Toggle) && !f.onCustom():
+		f.Idx = (f.Idx + 1) % len(f.options)
+		return true, f.Focus()
+	}
+	if f.onCustom() {
+		return f.Custom.Update(msg)
+	}
+	return false, nil
+}
+
+func (f *ChoiceField) Apply(s *Session) {
+	if f.onCustom() {
+		v := strings.TrimSpace(f.Custom.Value())
+		if v == "" {
+			s.Note(s.SetValue(f.ptr, nil))
+		} else {
+			s.Note(s.SetValue(f.ptr, v))
+		}
+		return
+	}
+	if f.Write != nil {
+		f.Write(s, f.values[f.Idx])
+		return
+	}
+	s.Note(s.SetValue(f.ptr, f.values[f.Idx]))
+}
+
+func (f *ChoiceField) View(th *style.Theme, focused bool, width int) string {
+	lbl := th.Label.Render(f.lbl)
+	if focused {
+		lbl = th.LabelFocus.Render("› " + f.lbl)
+	}
+	var parts []string
+	for i, o := range f.options {
+		if i == f.Idx {
+			parts = append(parts, th.Cursor.Render("["+o+"]"))
+		} else {
+			parts = append(parts, " "+o+" ")
+		}
+	}
+	out := lbl + "\n  " + strings.Join(parts, "")
+	if f.onCustom() {
+		if focused {
+			f.Custom.Input.SetWidth(max(10, width-4))
+			f.Custom.Input.SetStyles(th.Input)
+			out += "\n  URI: " + f.Custom.Input.View()
+		} else {
+			out += "\n  URI: " + Truncate(model.SafeText(f.Custom.Value()), width-7)
+		}
+	}
+	if focused {
+		h := "←/→ choose"
+		if f.Hint != "" {
+			h += " · " + f.Hint
+		}
+		out += "\n" + HintLines(th, h, width)
+	}
+	return out
+}
+
+// triField is an optional boolean whose explicit false is kept: unset,
+// true or false.
+func NewTriField(lbl, ptr string) *ChoiceField {
+	return NewChoiceField(lbl, ptr, []string{"unset", "true", "false"}, []any{nil, true, false})
+}
+
+// ---- button: an action on enter or space ----
+
+type ButtonField struct {
+	Lbl    string
+	Ptr    string
+	Action func(s *Session) string // returns a status message
+	status string
+}
+
+func (f *ButtonField) Label() string    { return f.Lbl }
+func (f *ButtonField) Pointer() string  { return f.Ptr }
+func (f *ButtonField) Load(*Session)    {}
+func (f *ButtonField) Focus() tea.Cmd   { return nil }
+func (f *ButtonField) blur()            { f.status = "" }
+func (f *ButtonField) Apply(s *Session) { f.status = f.Action(s) }
+func (f *ButtonField) Update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	return key.Matches(msg, style.Keys.Enter, style.Keys.Toggle), nil
+}
+func (f *ButtonField) View(th *style.Theme, focused bool, width int) string {
+	b := "[ " + f.Lbl + " ]"
+	if focused {
+		// The marker, as on every other focused field: without colour
+		// (NO_COLOR, TERM=dumb) the style alone would not show the focus.
+		b = th.Cursor.Render("› " + b)
+	}
+	if f.status != "" {
+		b += "  " + th.OK.Render(f.status)
+	}
+	return b
+}
+
+// truncate cuts s to w terminal cells, ending with "…" when cut.
+func Truncate(s string, w int) string {
+	if w <= 1 {
+		return ""
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+// newInput is a text input with a steady cursor: a blinking one would need
+// a timer message per keystroke for nothing.
+func NewInput() textinput.Model {
+	in := textinput.New()
+	st := in.Styles()
+	st.Cursor.Blink = false
+	in.SetStyles(st)
+	return in
+}
+
+// hintLines is a faint explanation, word-wrapped and indented under a field.
+func HintLines(th *style.Theme, hint string, width int) string {
+	return indentLines(th.Hint.Render(ansi.Wrap(hint, max(10, width-2), "")), 2)
+}

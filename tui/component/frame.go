@@ -1,0 +1,258 @@
+package component
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/validate"
+)
+
+// The card editor (Model) and the catalog editor (CatalogEditor) draw the
+// same frame around their current step or screen: a header line, the list
+// of steps, the form pane, the preview pane, the diagnostics panel and the
+// key help; below narrowWidth columns the form and the preview take turns.
+// chrome holds the state of that frame and draws it; each editor embeds
+// one and fills a framePage with what only it knows.
+
+// narrowWidth: below it the form and the preview share the screen by turns.
+const narrowWidth = 100
+
+const stepListWidth = 20
+
+// minFormWidth: the form pane is never narrower (its fields, hints and
+// picker rows need it), however wide the preview could be.
+const minFormWidth = 50
+
+// chrome is the state of the frame around the current step or screen.
+type Chrome struct {
+	Th *style.Theme
+	// adaptTheme says the theme was not chosen by the caller: it follows
+	// the terminal's background once the terminal says what it is.
+	AdaptTheme    bool
+	Width, Height int
+	Diag          DiagPanel
+	Prev          Preview
+	showPreview   bool // below narrowWidth columns: the preview instead of the form
+	ShowHelp      bool
+	Status        string // a message shown in the header until the next key
+}
+
+// framePage is what the current step or screen puts into the frame.
+type FramePage struct {
+	// title starts the header (styled): the editor and the file.
+	Title string
+	// unit names what pages are ("step", "screen"); pages are their
+	// titles, in order, and cur is the current one.
+	Unit  string
+	Pages []string
+	Cur   int
+	// content is the form pane's text (the page, or a dialog over it);
+	// preview is the preview pane's, both in width × height cells.
+	Content, Preview func(width, height int) string
+	Diags            []validate.Diagnostic
+	// keys are the page's keys for the footer; overlay is true while a
+	// dialog is open (its keys are its own: the footer is empty).
+	Keys    []key.Binding
+	Overlay bool
+}
+
+// layout sizes, computed from the window.
+type layout struct {
+	narrow                  bool
+	bodyH, diagH, footerH   int
+	formW, previewW, stepsW int
+}
+
+func (f *Chrome) layout() layout {
+	w, h := max(f.Width, 40), max(f.Height, 12)
+	l := layout{narrow: w < narrowWidth}
+	l.footerH = 1
+	if f.ShowHelp {
+		l.footerH = fullHelpHeight(w)
+	}
+	l.diagH = 5
+	if h < 24 {
+		l.diagH = 3
+	}
+	// The full help gives way to a body of at least 3 lines (it is cut).
+	l.footerH = max(1, min(l.footerH, h-1-l.diagH-3))
+	l.bodyH = h - 1 - l.diagH - l.footerH
+	if l.narrow {
+		l.formW, l.previewW = w, w
+		return l
+	}
+	// The form needs less room than the card's JSON lines: it gets 45%
+	// of what the step list leaves, never under minFormWidth, and the
+	// preview the rest.
+	l.stepsW = stepListWidth
+	rest := w - l.stepsW
+	l.formW = max(minFormWidth, rest*45/100)
+	l.previewW = rest - l.formW
+	return l
+}
+
+func (f *Chrome) PreviewHeight() int { return max(1, f.layout().bodyH-2) }
+
+// render draws the whole screen around p.
+func (f *Chrome) Render(p FramePage) string {
+	l := f.layout()
+	th := f.Th
+	w := max(f.Width, 40)
+
+	header := p.Title + "  " +
+		th.Hint.Render(fmt.Sprintf("%s %d/%d", p.Unit, p.Cur+1, len(p.Pages))) + "  " + th.LabelFocus.Render(p.Pages[p.Cur])
+	if l.narrow {
+		other := "preview"
+		if f.showPreview {
+			other = "form"
+		}
+		header += "  " + th.Hint.Render("ctrl+t "+other)
+	}
+	if f.Status != "" {
+		header += "  " + th.Warning.Render(f.Status)
+	}
+	header = fit(header, w, 1)
+
+	var body string
+	switch {
+	case l.narrow && f.showPreview:
+		body = f.previewPane(p.Preview, l.formW, l.bodyH)
+	case l.narrow:
+		body = fit(p.Content(l.formW-1, l.bodyH), l.formW, l.bodyH)
+	default:
+		list := fit(f.pageList(p.Pages, p.Cur), l.stepsW, l.bodyH)
+		form := fit(p.Content(l.formW-2, l.bodyH), l.formW, l.bodyH)
+		body = lipgloss.JoinHorizontal(lipgloss.Top, list, form, f.previewPane(p.Preview, l.previewW, l.bodyH))
+	}
+	diags := fit(f.Diag.View(th, p.Diags, w, l.diagH), w, l.diagH)
+	footer := fit(f.footer(w, p.Keys, p.Overlay, l.narrow), w, l.footerH)
+	return lipgloss.JoinVertical(lipgloss.Left, header, body, diags, footer)
+}
+
+// pageList is the column of steps; the current one is highlighted.
+func (f *Chrome) pageList(pages []string, cur int) string {
+	var b strings.Builder
+	for i, title := range pages {
+		name := fmt.Sprintf(" %d %s", i+1, title)
+		if i == cur {
+			b.WriteString(f.Th.StepActive.Render(padRight(name, stepListWidth-2)))
+		} else {
+			b.WriteString(f.Th.StepIdle.Render(name))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n" + f.Th.Hint.Render(" ctrl+n/ctrl+p") + "\n" + f.Th.Hint.Render(fmt.Sprintf(" alt+1…%d", len(pages))))
+	return b.String()
+}
+
+// previewPane boxes the preview, its scroll position in the top border.
+func (f *Chrome) previewPane(inner func(width, height int) string, width, height int) string {
+	text := inner(width-2, height-2)
+	title := " preview "
+	if f.Prev.Offset > 0 || f.Prev.LastShown < len(f.Prev.lines)-1 {
+		title = fmt.Sprintf(" preview %d-%d/%d ", f.Prev.Offset+1, f.Prev.LastShown+1, len(f.Prev.lines))
+	}
+	box := f.Th.Pane.Width(width).Height(height).MaxHeight(height).Render(fit(text, width-2, height-2))
+	// Put the title into the top border.
+	lines := strings.Split(box, "\n")
+	if len(lines) > 0 && width > len(title)+4 {
+		lines[0] = ansi.Truncate(lines[0], 2, "") + f.Th.Hint.Render(title) + ansi.TruncateLeft(lines[0], 2+len(title), "")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// frameKey handles the keys of the frame itself: ctrl+g focuses the
+// diagnostics panel, ctrl+t swaps the form and the preview (narrow
+// screens), pgup/pgdn scroll the preview, showing json, unless the page
+// is busy (then they are the page's). It reports whether msg was one.
+func (f *Chrome) FrameKey(msg tea.KeyPressMsg, json []byte, busy bool) bool {
+	switch {
+	case key.Matches(msg, style.Keys.Diagnostics):
+		f.Diag.Focused = true
+		f.showPreview = false
+	case key.Matches(msg, style.Keys.Preview):
+		f.showPreview = !f.showPreview
+	case key.Matches(msg, style.Keys.ScrollUp) && !busy:
+		f.Prev.SetContent(json)
+		f.Prev.scroll(-f.PreviewHeight()/2, f.PreviewHeight())
+	case key.Matches(msg, style.Keys.ScrollDown) && !busy:
+		f.Prev.SetContent(json)
+		f.Prev.scroll(f.PreviewHeight()/2, f.PreviewHeight())
+	default:
+		return false
+	}
+	return true
+}
+
+// askBackground asks the terminal for its background colour (when the
+// theme adapts); the answer arrives as a tea.BackgroundColorMsg.
+func (ch *Chrome) AskBackground() tea.Cmd {
+	if !ch.AdaptTheme {
+		return nil
+	}
+	return tea.RequestBackgroundColor
+}
+
+// adaptToBackground rebuilds the theme for the terminal's background. The
+// Theme is changed in place: every component holding it follows.
+func (ch *Chrome) AdaptToBackground(msg tea.BackgroundColorMsg) {
+	if ch.AdaptTheme {
+		*ch.Th = *style.NewAdaptiveTheme(ch.Th.Colors, msg.IsDark())
+	}
+}
+
+// fit cuts or pads s to exactly w cells by h lines.
+func fit(s string, w, h int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	for i, ln := range lines {
+		if ansi.StringWidth(ln) > w {
+			ln = ansi.Truncate(ln, w, "")
+		}
+		if pad := w - ansi.StringWidth(ln); pad > 0 {
+			ln += strings.Repeat(" ", pad)
+		}
+		lines[i] = ln
+	}
+	return strings.Join(lines, "\n")
+}
+
+// focusMark starts the line of the focused field or list row in every
+// step's view.
+const FocusMark = "›"
+
+// keepInView scrolls a step's view that is taller than the pane so that the
+// focused line (the first one carrying focusMark) and a few lines after it
+// (its value, hint and diagnostics) stay visible.
+func KeepInView(content string, height int) string {
+	lines := strings.Split(content, "\n")
+	if len(lines) <= height {
+		return content
+	}
+	at := 0
+	for i, l := range lines {
+		if strings.Contains(l, FocusMark) {
+			at = i
+			break
+		}
+	}
+	start := 0
+	if want := at + 6; want > height {
+		start = min(want-height, at)
+	}
+	if start+height > len(lines) {
+		start = max(0, len(lines)-height)
+	}
+	return strings.Join(lines[start:], "\n")
+}

@@ -1,0 +1,262 @@
+package component
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
+)
+
+// Session is the state every step shares: the one Doc (the only copy of the
+// card), its encoding for the preview, and the diagnostics of the last
+// validation. Steps edit the Doc by pointer and call changed().
+type Session struct {
+	Doc   *model.Doc
+	JSON  []byte // Doc.Encode() after the last change
+	Diags []validate.Diagnostic
+	// Kind is what Diags validate the Doc as: a card unless the catalog
+	// editor says otherwise.
+	Kind validate.Kind
+	// view is JSON parsed again, so that positions (lines for the preview
+	// highlight) refer to what the preview shows rather than the source
+	// (edited nodes have no source position). Parsed on first use after a
+	// change, not on every change: see previewDoc.
+	view      *model.Doc
+	viewStale bool
+	// Focus is the pointer of the member being edited (highlighted).
+	Focus string
+	// Edits counts changes; drafts compare it to know when to save.
+	Edits int
+	Opts  *validate.Options
+	// editErr is the first edit of the current key that failed (see
+	// note): the root shows it, and the key does not count as an edit.
+	editErr error
+}
+
+// note records err, the outcome of an edit of the Doc. A failed edit
+// changes nothing in the Doc (model's edits are all or nothing); the root
+// says why on screen once the key is handled (takeEditErr).
+func (s *Session) Note(err error) {
+	if err != nil && s.editErr == nil {
+		s.editErr = err
+	}
+}
+
+// takeEditErr returns the failed edit of the key just handled (nil when
+// every edit applied) and forgets it.
+func (s *Session) takeEditErr() error {
+	err := s.editErr
+	s.editErr = nil
+	return err
+}
+
+func NewSession(doc *model.Doc, opts *validate.Options) *Session {
+	if opts == nil {
+		opts = &validate.Options{}
+	}
+	s := &Session{Doc: doc, Opts: opts}
+	s.Refresh()
+	return s
+}
+
+// replace swaps in a new document (a template chosen at the start).
+func (s *Session) Replace(doc *model.Doc) {
+	s.Doc = doc
+	s.Changed()
+}
+
+// changed re-encodes and re-validates after an edit.
+func (s *Session) Changed() {
+	if s.editErr == nil { // a failed edit is not counted (nor drafted)
+		s.Edits++
+	}
+	s.Refresh()
+}
+
+func (s *Session) Refresh() {
+	kind := s.Kind
+	if kind == "" {
+		kind = validate.KindCard
+	}
+	s.JSON = s.Doc.Encode()
+	s.Diags = validate.Document(s.Doc, kind, s.Opts)
+	s.view, s.viewStale = nil, true
+}
+
+// previewDoc is the encoded JSON parsed, for positions in the preview.
+func (s *Session) previewDoc() *model.Doc {
+	if s.viewStale {
+		s.view, s.viewStale = nil, false
+		if v, err := model.Parse(s.JSON); err == nil {
+			s.view = v
+		}
+	}
+	return s.view
+}
+
+// lineSpan tells which preview lines (0-based, inclusive) hold the member at
+// ptr; ok is false when it is not in the document.
+func (s *Session) LineSpan(ptr string) (first, last int, ok bool) {
+	view := s.previewDoc()
+	if view == nil || ptr == "" {
+		return 0, 0, false
+	}
+	n := view.Find(ptr)
+	if n == nil {
+		return 0, 0, false
+	}
+	l1, _ := view.KeyPosition(ptr)
+	l2 := l1
+	if n.End > 0 {
+		l2, _ = view.LineCol(n.End - 1)
+	}
+	if l2 < l1 {
+		l2 = l1
+	}
+	return l1 - 1, l2 - 1, true
+}
+
+// diagsAt returns the diagnostics whose pointer is ptr or lies under it.
+func (s *Session) DiagsAt(ptr string) []validate.Diagnostic {
+	var out []validate.Diagnostic
+	for _, d := range s.Diags {
+		if PointerWithin(d.Pointer, ptr) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// pointerWithin reports whether p is base or a descendant of it.
+func PointerWithin(p, base string) bool {
+	if base == "" {
+		return true
+	}
+	return p == base || strings.HasPrefix(p, base+"/")
+}
+
+// ---- editing helpers: the Doc is always edited through these ----
+
+// text reads a string member ("" when absent or not a string).
+func (s *Session) Text(ptr string) string { return s.Doc.Find(ptr).Text() }
+
+// strings reads an array of strings.
+func (s *Session) Strings(ptr string) []string {
+	n := s.Doc.Find(ptr)
+	var out []string
+	for i := 0; i < n.Len(); i++ {
+		if v, ok := n.Index(i).Str(); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// ensureObject creates the objects on the way to ptr (and ptr itself).
+func (s *Session) ensureObject(ptr string) error { return s.ensure(ptr, "{}") }
+
+// ensureArray creates an empty array at ptr (and objects above it).
+func (s *Session) EnsureArray(ptr string) error { return s.ensure(ptr, "[]") }
+
+// ensure writes empty at ptr when nothing is there, creating the objects
+// above it first. The root always exists.
+func (s *Session) ensure(ptr, empty string) error {
+	if ptr == "" || s.Doc.Find(ptr) != nil {
+		return nil
+	}
+	toks, err := model.SplitPointer(ptr)
+	if err != nil {
+		return err
+	}
+	if err := s.ensureObject(model.Pointer(toks[:len(toks)-1]...)); err != nil {
+		return err
+	}
+	return s.Doc.Set(ptr, []byte(empty))
+}
+
+// setValue writes v at ptr, creating parent objects; a nil v deletes it.
+func (s *Session) SetValue(ptr string, v any) error {
+	if v == nil {
+		if s.Doc.Find(ptr) == nil {
+			return nil
+		}
+		return s.Doc.Delete(ptr)
+	}
+	toks, err := model.SplitPointer(ptr)
+	if err != nil {
+		return err
+	}
+	if len(toks) > 0 {
+		if err := s.ensureObject(model.Pointer(toks[:len(toks)-1]...)); err != nil {
+			return err
+		}
+	}
+	return s.Doc.SetValue(ptr, v)
+}
+
+// deleteIfEmpty removes an object or array that has no members left (an
+// empty "provider": {} is worse than none).
+func (s *Session) DeleteIfEmpty(ptr string) {
+	if n := s.Doc.Find(ptr); n != nil && n.Len() == 0 && (n.Kind == model.Object || n.Kind == model.Array) {
+		s.Note(s.Doc.Delete(ptr))
+	}
+}
+
+// arrayLen is the number of items of the array at ptr.
+func (s *Session) ArrayLen(ptr string) int { return s.Doc.Find(ptr).Len() }
+
+// item is the pointer of the i-th item of the array at ptr.
+func Item(ptr string, i int) string { return ptr + "/" + strconv.Itoa(i) }
+
+// object builds a JSON object with members in the order given (key, value,
+// key, value …): new members are written in spec order, not in the
+// alphabetical order of a Go map.
+func Object(kv ...any) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i := 0; i+1 < len(kv); i += 2 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(kv[i].(string))
+		b.Write(k)
+		b.WriteByte(':')
+		var v []byte
+		switch x := kv[i+1].(type) {
+		case json.RawMessage:
+			v = x
+		default:
+			v, _ = json.Marshal(x)
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// editFailure is the status line after a key: why an edit of the key
+// failed (it changed nothing), else status as it was.
+func EditFailure(s *Session, status string) string {
+	if err := s.takeEditErr(); err != nil {
+		return "edit not made: " + model.SafeText(err.Error())
+	}
+	return status
+}
+
+// Result says how the program ended.
+type Result struct {
+	Saved       bool
+	Path        string // where the card was written ("-": stdout)
+	JSON        []byte // the card written
+	Interrupted bool   // Ctrl-C
+	DraftKept   string // the draft file kept on Ctrl-C
+	// Warnings are what the save reported besides writing (a hard link
+	// split off, an owner not kept), one sentence each.
+	Warnings []string
+	// Catalog says what the Catalog step wrote after the card, or why it
+	// did not ("" when it was to write nothing).
+	Catalog string
+}
