@@ -20,7 +20,7 @@ import (
 // re-apply the edits, to save elsewhere, or to keep editing. Each screen
 // embeds one and brings its own actions and save.
 type ReviewFlow struct {
-	Mode   reviewMode
+	Mode   ReviewMode
 	Cursor int // the focused action
 	scroll int // the first diff line shown
 	// notes are lines kept on screen after an action (edits dropped by a
@@ -29,11 +29,11 @@ type ReviewFlow struct {
 	Path  textinput.Model // reviewSaveAs: where to save
 }
 
-// reviewMode is what the edit Review screen is doing.
-type reviewMode int
+// ReviewMode is what the edit Review screen is doing.
+type ReviewMode int
 
 const (
-	ReviewMain          reviewMode = iota // diff, findings, actions, save
+	ReviewMain          ReviewMode = iota // diff, findings, actions, save
 	ReviewUpgrade                         // an upgrade's diff, before it is applied (cards only)
 	ReviewChangedOnDisk                   // a save refused: reload, save elsewhere or cancel
 	ReviewSaveAs                          // the path to save this version to
@@ -45,7 +45,7 @@ type Action struct {
 	Run   func() tea.Cmd
 }
 
-func (r *ReviewFlow) SetMode(md reviewMode) { r.Mode, r.Cursor, r.scroll = md, 0, 0 }
+func (r *ReviewFlow) SetMode(md ReviewMode) { r.Mode, r.Cursor, r.scroll = md, 0, 0 }
 
 // focusPath gives the focus back to the path prompt when the screen is
 // entered again while asking where to save.
