@@ -1,9 +1,10 @@
 package tui
 
 import (
-	"github.com/oncard/oncard/internal/app"
 	"os"
 	"testing"
+
+	"github.com/oncard/oncard/internal/app"
 
 	tea "charm.land/bubbletea/v2"
 
