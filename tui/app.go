@@ -89,6 +89,15 @@ type Model struct {
 	quitting                 bool
 
 	edit *editMode // nil for `oncard new`
+
+	// output is where the card is saved (the Review step's "Save to",
+	// kept up to date by its OutputChangedMsg).
+	output string
+	// catalogStep is the Catalog step the root built (nil in a flow
+	// without one): the save writes what it plans.
+	catalogStep *cardedit.CatalogStep
+	// editReview is edit mode's Review step (nil for `oncard new`).
+	editReview *editReviewStep
 }
 
 // New builds the root model.
@@ -113,6 +122,7 @@ func New(opts Options) *Model {
 	m := &Model{Chrome: component.Chrome{Th: th, AdaptTheme: opts.Theme == nil, Width: 120, Height: 40}, s: component.NewSession(doc, opts.Validate)}
 	catalog, review := cardedit.NewCatalogStep(), cardedit.NewReviewStep(opts.Output)
 	review.Catalog = catalog
+	m.catalogStep, m.output = catalog, review.Path
 	m.steps = []cardedit.Step{
 		cardedit.NewStartStep(opts.Templates),
 		cardedit.NewAgentStep(),
@@ -174,7 +184,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd, _ := st.Update(tea.KeyPressMsg{Text: msg.Content}, m.s)
 		m.s.Focus = st.Pointer(m.s)
 		m.Status = component.EditFailure(m.s, m.Status)
-		return m, cmd
+		return m, tea.Batch(cmd, m.handlePosted())
 	case draftSavedMsg:
 		return m, m.draftSaved(msg)
 	case tea.KeyPressMsg:
@@ -182,7 +192,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.Status = component.EditFailure(m.s, m.Status)
 		return m, cmd
 	}
-	return m, nil
+	// Anything else is a step's own message (the outcome of a command it
+	// started): every step sees it, and takes only its own.
+	var cmds []tea.Cmd
+	for _, st := range m.steps {
+		cmd, _ := st.Update(msg, m.s)
+		cmds = append(cmds, cmd)
+	}
+	m.Status = component.EditFailure(m.s, m.Status)
+	return m, tea.Batch(append(cmds, m.handlePosted())...)
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -240,7 +258,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if m.cur != stepReview {
 			return m.goTo(stepReview)
 		}
-		return m.save(m.steps[stepReview].(*cardedit.ReviewStep).Path, false)
+		return m.save(m.output, false)
 	case m.FrameKey(msg, m.s.JSON, st.Busy()):
 		return nil
 	}
@@ -250,16 +268,25 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if blurred {
 		cmd = tea.Batch(cmd, m.autosave())
 	}
-	// Requests a step makes of the root are handled at once, in order.
-	if start, ok := st.(*cardedit.StartStep); ok && start.Chosen {
-		start.Chosen = false
-		return tea.Batch(cmd, m.goTo(stepAgent))
+	return tea.Batch(cmd, m.handlePosted())
+}
+
+// handlePosted handles the requests the step posted while handling the
+// message (component.Session.Post), in order.
+func (m *Model) handlePosted() tea.Cmd {
+	var cmds []tea.Cmd
+	for _, msg := range m.s.TakePosted() {
+		switch msg := msg.(type) {
+		case cardedit.CardChosenMsg:
+			cmds = append(cmds, m.goTo(stepAgent))
+		case cardedit.OutputChangedMsg:
+			m.output = msg.Path
+		case cardedit.SaveRequestMsg:
+			m.output = msg.Path
+			cmds = append(cmds, m.save(msg.Path, false))
+		}
 	}
-	if rv, ok := st.(*cardedit.ReviewStep); ok && rv.SaveRequested {
-		rv.SaveRequested = false
-		return tea.Batch(cmd, m.save(rv.Path, false))
-	}
-	return cmd
+	return tea.Batch(cmds...)
 }
 
 // goTo enters step i (saving the draft first: leaving a step is a blur).
@@ -359,7 +386,7 @@ func (m *Model) draftNow() (app.Draft, int, app.CatalogSettings) {
 	}
 	m.draft.Card = string(m.s.JSON)
 	m.draft.Step = m.cur
-	m.draft.Output = m.steps[stepReview].(*cardedit.ReviewStep).Path
+	m.draft.Output = m.output
 	cfg := m.catalogSettings()
 	m.draft.Catalog = app.DraftCatalogOf(cfg)
 	return *m.draft, m.s.Edits, cfg

@@ -25,7 +25,7 @@ func (st *fileStep) Title() string { return "File" }
 
 func (st *fileStep) Enter(*component.Session) tea.Cmd { return nil }
 
-func (st *fileStep) Update(tea.KeyPressMsg, *component.Session) (tea.Cmd, bool) { return nil, false }
+func (st *fileStep) Update(tea.Msg, *component.Session) (tea.Cmd, bool) { return nil, false }
 
 func (st *fileStep) View(th *style.Theme, s *component.Session, width, height int) string {
 	m := st.m

@@ -16,10 +16,11 @@ import (
 // save or ask about replacing the catalog file first), then
 // writeCatalogAfterCard once the card is written.
 
-// catalogStepIndex finds the Catalog step (-1 when the flow has none).
+// catalogStepIndex is the index of the Catalog step (-1 when the flow
+// has none).
 func (m *Model) catalogStepIndex() int {
 	for i, st := range m.steps {
-		if _, ok := st.(*cardedit.CatalogStep); ok {
+		if st == cardedit.Step(m.catalogStep) {
 			return i
 		}
 	}
@@ -38,11 +39,10 @@ func (m *Model) catalogBeforeSave(cardPath string, cardOverwrite bool) (cmd tea.
 // yes, after which resume goes on with the save. Any way of saving a card
 // (new, edit) calls it first and writeCatalogAfterCard after.
 func (m *Model) catalogCheck(cardPath string, resume func(m *Model) tea.Cmd) (cmd tea.Cmd, stop bool) {
-	i := m.catalogStepIndex()
+	i, st := m.catalogStepIndex(), m.catalogStep
 	if i < 0 {
 		return nil, false
 	}
-	st := m.steps[i].(*cardedit.CatalogStep)
 	if st.Cfg.Write == app.WriteNothing {
 		return nil, false
 	}
@@ -66,12 +66,8 @@ func (m *Model) catalogCheck(cardPath string, resume func(m *Model) tea.Cmd) (cm
 // records what happened in the Result. The card is saved already: a failure
 // here is reported, not undone.
 func (m *Model) writeCatalogAfterCard() {
-	i := m.catalogStepIndex()
-	if i < 0 {
-		return
-	}
-	st := m.steps[i].(*cardedit.CatalogStep)
-	if st.Cfg.Write == app.WriteNothing || st.Plan == nil {
+	st := m.catalogStep
+	if st == nil || st.Cfg.Write == app.WriteNothing || st.Plan == nil {
 		return
 	}
 	t := st.Plan.Settings.Target()
@@ -113,12 +109,7 @@ func catalogOverwriteDialog(st *cardedit.CatalogStep, resume func(m *Model) tea.
 // nothing is written that the operator was not shown first.
 
 // catalog is the flow's Catalog step (nil when it has none).
-func (m *Model) catalog() *cardedit.CatalogStep {
-	if i := m.catalogStepIndex(); i >= 0 {
-		return m.steps[i].(*cardedit.CatalogStep)
-	}
-	return nil
-}
+func (m *Model) catalog() *cardedit.CatalogStep { return m.catalogStep }
 
 // catalogAnnouncement is the Catalog step's announcement ("" without one).
 func (m *Model) catalogAnnouncement() string {
@@ -132,7 +123,7 @@ func (m *Model) catalogAnnouncement() string {
 // step what the catalog settings yield (the entry, the new catalog, or the
 // merged catalog with this card's entry highlighted).
 func (m *Model) previewInner(width, height int) string {
-	if st, ok := m.steps[m.cur].(*cardedit.CatalogStep); ok && st.Plan != nil {
+	if st := m.catalogStep; st != nil && m.cur == m.catalogStepIndex() && st.Plan != nil {
 		return st.PreviewView(&m.Prev, m.Th, width, height)
 	}
 	return m.Prev.View(m.Th, m.s, width, height)

@@ -9,7 +9,6 @@ import (
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
-	"github.com/oncard/oncard/tui/cardedit"
 	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/validate"
 )
@@ -43,28 +42,13 @@ func (m *Model) setupEdit(es *edit.Session) {
 	ed := app.NewEdit(es, m.s.Opts)
 	m.edit = &editMode{ed: ed, s: es}
 	m.draft, m.resumed = nil, false
-	steps := m.steps[:0]
-	for _, st := range m.steps {
-		switch st.(type) {
-		case *cardedit.StartStep:
-			st = newFileStep(m)
-		case *cardedit.ReviewStep:
-			st = newEditReviewStep(m)
-		}
-		steps = append(steps, st)
-	}
-	m.steps = steps
+	m.editReview = newEditReviewStep(m)
+	m.steps[stepStart] = newFileStep(m)
+	m.steps[stepReview] = m.editReview
 }
 
 // editStepIndex is the index of the edit Review step.
-func (m *Model) editStepIndex() int {
-	for i, st := range m.steps {
-		if _, ok := st.(*editReviewStep); ok {
-			return i
-		}
-	}
-	return len(m.steps) - 1
-}
+func (m *Model) editStepIndex() int { return stepReview }
 
 // fileName is the edited file's path, safe for the terminal.
 func (e *editMode) fileName() string { return model.SafeText(e.s.Path()) }
@@ -256,8 +240,7 @@ func (m *Model) editWrite() tea.Cmd {
 		return tea.Quit
 	case errors.Is(err, model.ErrChangedOnDisk):
 		m.Status = "not written: the file changed on disk"
-		rv := m.steps[m.editStepIndex()].(*editReviewStep)
-		rv.SetMode(component.ReviewChangedOnDisk)
+		m.editReview.SetMode(component.ReviewChangedOnDisk)
 		return m.goTo(m.editStepIndex())
 	case errors.Is(err, model.ErrReadOnly):
 		m.Status = readOnlyRefusal(m.edit.fileName())

@@ -22,8 +22,7 @@ import (
 func catalogDriver(t *testing.T) (*driver, string) {
 	t.Helper()
 	dir := t.TempDir()
-	d := newDriverJSON(t, minimalCard)
-	d.m.steps[stepReview].(*cardedit.ReviewStep).Path = filepath.Join(dir, "agent-card.json")
+	d := newDriver(t, Options{Doc: mustParse(t, minimalCard), Output: filepath.Join(dir, "agent-card.json")})
 	d.m.goTo(stepCatalog)
 	return d, dir
 }
@@ -299,7 +298,7 @@ func TestCatalogStepRefusesMergeChangedOnDisk(t *testing.T) {
 	d.Press("ctrl+s") // Review
 	// The plan is made on save; change the file between the plan and the
 	// write by planning, then editing, then writing by hand.
-	d.m.catalogBeforeSave(d.m.steps[stepReview].(*cardedit.ReviewStep).Path, false)
+	d.m.catalogBeforeSave(d.m.output, false)
 	if err := os.WriteFile(out, append(odd, ' '), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -463,7 +462,7 @@ func TestReviewAnnouncesTheCatalogWrite(t *testing.T) {
 	d.MustContain("Also writes: the catalog entry to ./ai-catalog-entry.json (after the card).")
 
 	// A catalog over the card's own file is announced as a stop.
-	card := d.m.steps[stepReview].(*cardedit.ReviewStep).Path
+	card := d.m.output
 	d.m.goTo(stepCatalog)
 	d.chooseWrite(0, card) // still "entry alone", now at the card's path
 	d.m.goTo(stepReview)

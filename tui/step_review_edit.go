@@ -71,7 +71,11 @@ func (st *editReviewStep) actions() []component.Action {
 	return acts
 }
 
-func (st *editReviewStep) Update(msg tea.KeyPressMsg, s *component.Session) (tea.Cmd, bool) {
+func (st *editReviewStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+	msg, ok := in.(tea.KeyPressMsg)
+	if !ok {
+		return nil, false
+	}
 	return st.ReviewFlow.Update(msg, st.actions(), st.m.editSaveAs), false
 }
 

@@ -333,8 +333,7 @@ func TestReviewRefusesErrorsAndAsksBeforeOverwrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := strings.Replace(minimalCard, `"name": "Weather Helper"`, `"name": ""`, 1)
-	d := newDriverJSON(t, doc)
-	d.m.steps[stepReview].(*cardedit.ReviewStep).Path = out
+	d := newDriver(t, Options{Doc: mustParse(t, doc), Output: out})
 	d.Press("ctrl+s", "enter")
 	if d.m.result.Saved || !strings.Contains(d.m.Status, "error") {
 		t.Fatalf("saved a card with errors: %+v %q", d.m.result, d.m.Status)
@@ -587,7 +586,7 @@ func TestNewDraftResumedElsewhereKeepsItsOutput(t *testing.T) {
 	}
 	t.Chdir(t.TempDir())
 	r := newDriver(t, Options{Doc: mustParse(t, dr.Card), Draft: dr, Output: dr.Output, DraftDir: drafts})
-	if got := r.m.steps[stepReview].(*cardedit.ReviewStep).Path; got != filepath.Join(work, DefaultPath) {
+	if got := r.m.output; got != filepath.Join(work, DefaultPath) {
 		t.Fatalf("resumed output %q", got)
 	}
 }

@@ -72,7 +72,11 @@ func (st *ListStep) openItem(s *component.Session, i int) tea.Cmd {
 	return st.f.Focus()
 }
 
-func (st *ListStep) Update(msg tea.KeyPressMsg, s *component.Session) (tea.Cmd, bool) {
+func (st *ListStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+	msg, ok := in.(tea.KeyPressMsg)
+	if !ok {
+		return nil, false
+	}
 	if st.Editing {
 		return st.formKey(msg, s)
 	}

@@ -15,7 +15,7 @@ type Step interface {
 	// enter (re)builds the step from the Doc when it becomes current.
 	Enter(s *component.Session) tea.Cmd
 	// update handles a key; blurred says the focus left a field.
-	Update(msg tea.KeyPressMsg, s *component.Session) (cmd tea.Cmd, blurred bool)
+	Update(msg tea.Msg, s *component.Session) (cmd tea.Cmd, blurred bool)
 	View(th *style.Theme, s *component.Session, width, height int) string
 	// pointer is the member being edited (highlighted in the preview).
 	Pointer(s *component.Session) string
@@ -53,7 +53,11 @@ func (st *FormStep) Enter(s *component.Session) tea.Cmd {
 	return st.f.Focus()
 }
 
-func (st *FormStep) Update(msg tea.KeyPressMsg, s *component.Session) (tea.Cmd, bool) {
+func (st *FormStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+	msg, ok := in.(tea.KeyPressMsg)
+	if !ok {
+		return nil, false
+	}
 	return st.f.Update(msg, s)
 }
 

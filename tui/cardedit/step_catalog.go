@@ -116,7 +116,11 @@ func (st *CatalogStep) rebuild(s *component.Session, focus string) {
 	}
 }
 
-func (st *CatalogStep) Update(msg tea.KeyPressMsg, s *component.Session) (tea.Cmd, bool) {
+func (st *CatalogStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+	msg, ok := in.(tea.KeyPressMsg)
+	if !ok {
+		return nil, false
+	}
 	switch {
 	case key.Matches(msg, style.Keys.NextField):
 		return st.F.Move(1), true

@@ -173,7 +173,11 @@ func (st *OasfStep) openPicker(k oasf.Kind) tea.Cmd {
 	return cmd
 }
 
-func (st *OasfStep) Update(msg tea.KeyPressMsg, s *component.Session) (tea.Cmd, bool) {
+func (st *OasfStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+	msg, ok := in.(tea.KeyPressMsg)
+	if !ok {
+		return nil, false
+	}
 	if st.Picker != nil {
 		changed, done, cmd := st.PickerKey(msg)
 		if changed {

@@ -97,7 +97,11 @@ func (st *OnRequestStep) EntryForm(s *component.Session, p string) *component.Fo
 	return component.NewForm(entry, all, access, completion)
 }
 
-func (st *OnRequestStep) Update(msg tea.KeyPressMsg, s *component.Session) (tea.Cmd, bool) {
+func (st *OnRequestStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+	msg, ok := in.(tea.KeyPressMsg)
+	if !ok {
+		return nil, false
+	}
 	if st.Editing {
 		return st.formKey(msg, s)
 	}

@@ -22,8 +22,6 @@ const DefaultPath = "./agent-card.json"
 type ReviewStep struct {
 	Path string
 	f    *component.Form
-	// saveRequested is set by enter on Save; the root saves right after.
-	SaveRequested bool
 	// catalog is the Catalog step, whose write Review announces (nil
 	// when the flow has none).
 	Catalog *CatalogStep
@@ -43,7 +41,10 @@ func (st *ReviewStep) Enter(s *component.Session) tea.Cmd {
 	path := component.NewTextField("Save to", "", component.TextString, DefaultPath)
 	path.Hint = `"-" writes the card to standard output`
 	path.Read = func(*component.Session) string { return st.Path }
-	path.Write = func(_ *component.Session, v string) { st.Path = strings.TrimSpace(v) }
+	path.Write = func(s *component.Session, v string) {
+		st.Path = strings.TrimSpace(v)
+		s.Post(OutputChangedMsg{Path: st.Path})
+	}
 	save := &component.ButtonField{Lbl: "Save", Action: func(*component.Session) string { return "" }}
 	st.f = component.NewForm(path, save)
 	st.f.Load(s)
@@ -51,12 +52,17 @@ func (st *ReviewStep) Enter(s *component.Session) tea.Cmd {
 	return st.f.Focus()
 }
 
-func (st *ReviewStep) Update(msg tea.KeyPressMsg, s *component.Session) (tea.Cmd, bool) {
+func (st *ReviewStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+	msg, ok := in.(tea.KeyPressMsg)
+	if !ok {
+		return nil, false
+	}
 	if st.f.Idx == 1 && key.Matches(msg, style.Keys.Enter, style.Keys.Toggle) {
 		if st.Path == "" {
 			st.Path = DefaultPath
+			s.Post(OutputChangedMsg{Path: st.Path})
 		}
-		st.SaveRequested = true
+		s.Post(SaveRequestMsg{Path: st.Path})
 		return nil, false
 	}
 	if st.f.Idx == 0 && key.Matches(msg, style.Keys.Enter) {

@@ -38,9 +38,6 @@ type StartStep struct {
 	cursor    int
 	confirm   bool // enter pressed once over an edited card
 	status    string
-	// chosen is set when a card was chosen; the root moves on (checked
-	// right after update, so no key typed meanwhile lands on this step).
-	Chosen bool
 }
 
 func NewStartStep(ts []Template) *StartStep { return &StartStep{templates: ts} }
@@ -52,7 +49,11 @@ func (st *StartStep) Enter(*component.Session) tea.Cmd { st.confirm = false; ret
 // choices is "Blank card" followed by the templates.
 func (st *StartStep) choices() int { return 1 + len(st.templates) }
 
-func (st *StartStep) Update(msg tea.KeyPressMsg, s *component.Session) (tea.Cmd, bool) {
+func (st *StartStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+	msg, ok := in.(tea.KeyPressMsg)
+	if !ok {
+		return nil, false
+	}
 	switch {
 	case key.Matches(msg, style.Keys.Up), key.Matches(msg, style.Keys.PrevField):
 		if st.cursor > 0 {
@@ -81,7 +82,7 @@ func (st *StartStep) Update(msg tea.KeyPressMsg, s *component.Session) (tea.Cmd,
 		model.NewCard(doc)
 		s.Replace(doc)
 		st.confirm = false
-		st.Chosen = true
+		s.Post(CardChosenMsg{})
 		return nil, true
 	}
 	return nil, false

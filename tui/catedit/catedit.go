@@ -38,7 +38,7 @@ type catEditScreen interface {
 	Title() string
 	// enter (re)builds the screen from the Doc when it becomes current.
 	Enter() tea.Cmd
-	Update(msg tea.KeyPressMsg) tea.Cmd
+	Update(msg tea.Msg) tea.Cmd
 	View(width, height int) string
 	// pointer is the member being edited (highlighted in the preview).
 	Pointer() string
@@ -68,6 +68,10 @@ type CatalogEditor struct {
 
 	screens []catEditScreen
 	cur     int
+	// entryScreen and review are the Entry and Review screens, which the
+	// editor directs itself (jumps, a save refused).
+	entryScreen *catEditEntry
+	review      *catEditReview
 	// entry is the selected entry, shared by the Entries, Entry and
 	// Discovery screens.
 	entry int
@@ -92,11 +96,12 @@ func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
 	c := &CatalogEditor{Chrome: component.Chrome{Th: th, AdaptTheme: opts.Theme == nil, Width: 120, Height: 40}, ed: ed, es: opts.Edit}
 	c.s = &component.Session{Doc: opts.Edit.Doc(), Opts: vopts, Kind: validate.KindCatalog}
 	c.Refresh()
+	c.entryScreen, c.review = newCatEditEntry(c), newCatEditReview(c)
 	c.screens = []catEditScreen{
 		newCatEditEntries(c),
-		newCatEditEntry(c),
+		c.entryScreen,
 		newCatEditDiscovery(c),
-		newCatEditReview(c),
+		c.review,
 	}
 	c.screens[c.cur].Enter()
 	c.s.Focus = c.screens[c.cur].Pointer()

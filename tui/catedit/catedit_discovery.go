@@ -148,7 +148,11 @@ func (st *catEditDiscovery) openPicker(k oasf.Kind) tea.Cmd {
 	return cmd
 }
 
-func (st *catEditDiscovery) Update(msg tea.KeyPressMsg) tea.Cmd {
+func (st *catEditDiscovery) Update(in tea.Msg) tea.Cmd {
+	msg, ok := in.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
 	c := st.c
 	if st.f == nil {
 		if key.Matches(msg, style.Keys.Back, style.Keys.Enter) {

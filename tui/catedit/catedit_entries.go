@@ -55,7 +55,11 @@ func (st *catEditEntries) Keys() []key.Binding {
 	return []key.Binding{style.Keys.Enter, style.Keys.Add, style.Keys.Remove, style.Keys.MoveUp, style.Keys.MoveDown}
 }
 
-func (st *catEditEntries) Update(msg tea.KeyPressMsg) tea.Cmd {
+func (st *catEditEntries) Update(in tea.Msg) tea.Cmd {
+	msg, ok := in.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
 	c := st.c
 	if st.asking {
 		switch {

@@ -81,7 +81,11 @@ func catEditEntryFields(e *model.Entry) []component.Field {
 	return append(fields, name, desc, tags)
 }
 
-func (st *catEditEntry) Update(msg tea.KeyPressMsg) tea.Cmd {
+func (st *catEditEntry) Update(in tea.Msg) tea.Cmd {
+	msg, ok := in.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
 	if st.f == nil {
 		if key.Matches(msg, style.Keys.Back, style.Keys.Enter) {
 			return st.c.goTo(catEditScreenEntries)

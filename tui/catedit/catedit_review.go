@@ -50,7 +50,11 @@ func (st *catEditReview) actions() []component.Action {
 	return []component.Action{{Label: "Save (asks first)", Run: st.c.confirmSave}}
 }
 
-func (st *catEditReview) Update(msg tea.KeyPressMsg) tea.Cmd {
+func (st *catEditReview) Update(in tea.Msg) tea.Cmd {
+	msg, ok := in.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
 	return st.ReviewFlow.Update(msg, st.actions(), st.c.saveAs)
 }
 
@@ -86,7 +90,7 @@ func (c *CatalogEditor) write() tea.Cmd {
 		return tea.Quit
 	case errors.Is(err, model.ErrChangedOnDisk):
 		c.Status = "not written: the file changed on disk"
-		c.screens[catEditScreenReview].(*catEditReview).SetMode(component.ReviewChangedOnDisk)
+		c.review.SetMode(component.ReviewChangedOnDisk)
 		return c.goTo(catEditScreenReview)
 	default:
 		c.Status = "not written: " + model.SafeText(err.Error())

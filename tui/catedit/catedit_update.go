@@ -36,7 +36,14 @@ func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		c.Status = component.EditFailure(c.s, c.Status)
 		return c, cmd
 	}
-	return c, nil
+	// Anything else is a screen's own message (the outcome of a command
+	// it started): every screen sees it, and takes only its own.
+	var cmds []tea.Cmd
+	for _, sc := range c.screens {
+		cmds = append(cmds, sc.Update(msg))
+	}
+	c.Status = component.EditFailure(c.s, c.Status)
+	return c, tea.Batch(cmds...)
 }
 
 func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -112,7 +119,7 @@ func (c *CatalogEditor) jumpTo(ptr string) tea.Cmd {
 		return c.goTo(catEditScreenDiscovery)
 	}
 	cmd := c.goTo(catEditScreenEntry)
-	if st, ok := c.screens[catEditScreenEntry].(*catEditEntry); ok && st.f != nil {
+	if st := c.entryScreen; st.f != nil {
 		if st.f.FocusPointer(ptr) {
 			cmd = tea.Batch(cmd, st.f.Focus())
 		}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -34,6 +36,23 @@ type Session struct {
 	// editErr is the first edit of the current key that failed (see
 	// note): the root shows it, and the key does not count as an edit.
 	editErr error
+	// posted are the requests steps made of the root while handling the
+	// current message (Post); the root handles them, in order, as soon as
+	// the step returns, before any other key.
+	posted []tea.Msg
+}
+
+// Post sends msg to the root: a step's way of asking for what only the
+// root does (move to another step, save). Unlike a tea.Cmd, the root
+// handles it before the next key, so no key typed meanwhile lands on a
+// step that has asked to be left.
+func (s *Session) Post(msg tea.Msg) { s.posted = append(s.posted, msg) }
+
+// TakePosted returns the requests posted since the last call.
+func (s *Session) TakePosted() []tea.Msg {
+	p := s.posted
+	s.posted = nil
+	return p
 }
 
 // note records err, the outcome of an edit of the Doc. A failed edit
