@@ -344,9 +344,6 @@ type Skill struct {
 	Examples    []string `json:"examples,omitempty"`
 	InputModes  []string `json:"inputModes,omitempty"`
 	OutputModes []string `json:"outputModes,omitempty"`
-	// HasSecurity is true when the skill declares securityRequirements
-	// (v1.0) or security (v0.3). Read only.
-	HasSecurity bool `json:"-"`
 }
 
 // SkillPtr is the pointer of the i-th skill.
@@ -377,7 +374,6 @@ func (c *Card) Skill(i int) (Skill, bool) {
 		Examples:    stringList(n.Get("examples")),
 		InputModes:  stringList(n.Get("inputModes")),
 		OutputModes: stringList(n.Get("outputModes")),
-		HasSecurity: n.Get("securityRequirements") != nil || n.Get("security") != nil,
 	}, true
 }
 

@@ -74,22 +74,3 @@ func (v *Discovery) refs(key string) []ClassRef {
 	}
 	return out
 }
-
-// SetSkills and SetDomains replace the whole list (the UI picks the classes
-// from the taxonomy). SetDomains(nil) removes the member.
-func (v *Discovery) SetSkills(refs []ClassRef) error {
-	if refs == nil {
-		refs = []ClassRef{}
-	}
-	return v.setRefs("skills", refs)
-}
-func (v *Discovery) SetDomains(refs []ClassRef) error {
-	if refs == nil {
-		return deleteIfPresent(v.Doc, v.Ptr+"/domains")
-	}
-	return v.setRefs("domains", refs)
-}
-
-func (v *Discovery) setRefs(key string, refs []ClassRef) error {
-	return setValueDeep(v.Doc, v.Ptr+"/"+key, refs)
-}

@@ -263,6 +263,21 @@ func TestOnRequestIneligibleSkill(t *testing.T) {
 	}
 }
 
+// An empty requirement list requires nothing: the skill may be On Request
+// (as the validator's onrequest/secured-skill rule says).
+func TestOnRequestEmptyRequirementsDoNotBar(t *testing.T) {
+	card := strings.Replace(minimalCard, `"tags": ["weather"]}`, `"tags": ["weather"], "securityRequirements": []}`, 1)
+	d := newDriverJSON(t, card)
+	d.Press("alt+6")
+	if strings.Contains(d.Screen(), "not eligible") {
+		t.Fatalf("a skill with no requirement is refused:\n%s", d.Screen())
+	}
+	d.Press("space")
+	if cardedit.OnRequestIndex(d.m.s) < 0 {
+		t.Fatalf("the skill was not chosen:\n%s", d.json())
+	}
+}
+
 func TestOnRequestWarnsWhenEntryInSkillText(t *testing.T) {
 	card := strings.Replace(minimalCard, `"Forecast for a city."`, `"Forecast for a city. Ask at https://help.example/desk"`, 1)
 	d := newDriverJSON(t, card)

@@ -147,7 +147,7 @@ func checkAgainstCard(r *report, cards *skillIndex, id, personEntry string, entr
 	}
 	skill := cards.card.Get("skills").Index(k)
 	skillPtr := itemPtr{"/skills", k}
-	for _, member := range []string{"securityRequirements", "security"} {
+	for _, member := range skillSecurityMembers {
 		if !carries(skill.Get(member)) {
 			continue
 		}
@@ -160,6 +160,24 @@ func checkAgainstCard(r *report, cards *skillIndex, id, personEntry string, entr
 			"remove the skill from the On Request params, or remove its "+member)
 	}
 	checkValueInSkillText(r, cards, skill, skillPtr, id, personEntry, entryPtr)
+}
+
+// skillSecurityMembers are the members by which a skill requires
+// security: v1.0's securityRequirements and v0.3's security.
+var skillSecurityMembers = [...]string{"securityRequirements", "security"}
+
+// OnRequestBarrier is the member that keeps skill from being handled on
+// request ("" when nothing does): a skill a person handles on request
+// takes no security requirements (onrequest/secured-skill). Editors ask
+// it before offering the choice, so that they never offer what this rule
+// refuses.
+func OnRequestBarrier(skill *model.Node) string {
+	for _, member := range skillSecurityMembers {
+		if carries(skill.Get(member)) {
+			return member
+		}
+	}
+	return ""
 }
 
 // carries reports whether a security member says anything: an empty list

@@ -272,14 +272,14 @@ func (q *cardAsker) skills() error {
 // and, if so, where and how.
 func (q *cardAsker) onRequest() error {
 	c := q.card
-	for _, s := range c.Skills() {
+	for k, s := range c.Skills() {
 		params, declared := c.OnRequest()
 		j := -1
 		if declared {
 			j = params.EntryIndex(s.ID)
 		}
-		if s.HasSecurity {
-			q.a.Say(fmt.Sprintf("Skill %q carries security requirements, so it cannot be handled on request.", model.SafeText(s.ID)))
+		if barrier := validate.OnRequestBarrier(c.Doc.Find(model.SkillPtr(k))); barrier != "" {
+			q.a.Say(fmt.Sprintf("Skill %q carries %s, so it cannot be handled on request.", model.SafeText(s.ID), barrier))
 			continue
 		}
 		on, err := q.yesNo(fmt.Sprintf("Is skill %q handled by a person on request?", model.SafeText(s.ID)), j >= 0)
@@ -287,25 +287,19 @@ func (q *cardAsker) onRequest() error {
 			return err
 		}
 		if !on {
-			if j >= 0 {
-				if err := q.dropOnRequest(params, j); err != nil {
-					return err
-				}
-			}
-			continue
-		}
-		if !declared {
-			if _, err := c.AddExtension(model.OnRequestURI, "Skills that a person handles on request", model.TriFalse, []byte(`{"skills":[]}`)); err != nil {
+			if err := c.RemoveOnRequestSkill(s.ID); err != nil {
 				return err
 			}
-			params, _ = c.OnRequest()
+			continue
 		}
 		entry := model.OnRequestEntry{ID: s.ID}
 		if j >= 0 {
 			entry = params.Entries()[j]
-		} else if j, err = params.AddEntry(entry); err != nil {
+		}
+		if j, err = c.AddOnRequestSkill(s.ID, entry.PersonEntry); err != nil {
 			return err
 		}
+		params, _ = c.OnRequest()
 		ptr := params.EntryPtr(j)
 		if _, err := q.field("Person entry: the https URL or tel: number where a person asks", entry.PersonEntry, ptr, func(v string) error {
 			entry.PersonEntry = v
@@ -335,17 +329,6 @@ func (q *cardAsker) onRequest() error {
 		if err := q.findings(ptr); err != nil {
 			return err // the choices above are each valid on their own
 		}
-	}
-	return nil
-}
-
-// dropOnRequest removes entry j, and the extension with its last entry.
-func (q *cardAsker) dropOnRequest(params *model.OnRequestParams, j int) error {
-	if err := params.DeleteEntry(j); err != nil {
-		return err
-	}
-	if len(params.Entries()) == 0 {
-		return q.card.DeleteExtension(q.card.OnRequestIndex())
 	}
 	return nil
 }
@@ -394,37 +377,20 @@ func (q *cardAsker) oasfClasses() error {
 // or removes it when there are none.
 func (q *cardAsker) writeDiscovery(version string, skills, domains []model.ClassRef) error {
 	c := q.card
-	if i := c.DiscoveryIndex(); i >= 0 {
-		if len(skills) == 0 && len(domains) == 0 {
-			return c.DeleteExtension(i)
-		}
-		d, _ := c.Discovery()
-		if err := d.SetSkills(skills); err != nil {
-			return err
-		}
-		if err := d.SetDomains(domains); err != nil {
-			return err
-		}
-		return q.findings(model.ExtensionPtr(i))
-	}
-	if len(skills) == 0 && len(domains) == 0 {
+	if c.DiscoveryIndex() < 0 && len(skills) == 0 && len(domains) == 0 {
 		return nil
 	}
 	uri := strings.TrimRight(q.opts.SchemaServer, "/") + "/" + version + "/objects/discovery"
-	i, err := c.AddExtension(uri, "OASF skills and domains", model.TriUnset, []byte(`{"schema_version":`+strconv.Quote(version)+`}`))
-	if err != nil {
+	if i := c.DiscoveryIndex(); i >= 0 {
+		uri = c.Doc.Find(model.ExtensionPtr(i) + "/uri").Text()
+	}
+	if err := c.SetDiscovery(uri, version, model.ClassRefs(skills), model.ClassRefs(domains)); err != nil {
 		return err
 	}
-	d, _ := c.Discovery()
-	if err := d.SetSkills(skills); err != nil {
-		return err
+	if i := c.DiscoveryIndex(); i >= 0 {
+		return q.findings(model.ExtensionPtr(i))
 	}
-	if len(domains) > 0 {
-		if err := d.SetDomains(domains); err != nil {
-			return err
-		}
-	}
-	return q.findings(model.ExtensionPtr(i))
+	return nil
 }
 
 // classRefs reads a list of class names or ids: "" keeps old, "-" is

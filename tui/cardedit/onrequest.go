@@ -3,6 +3,7 @@ package cardedit
 import (
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/validate"
 )
 
 const extensionsPtr = "/capabilities/extensions"
@@ -38,66 +39,33 @@ func OnRequestEntry(s *component.Session, id string) int {
 }
 
 // ineligibleReason says why a skill cannot be handled on request ("" when it
-// can): a skill with security requirements cannot (On Request, check 2).
+// can), in the validator's terms (validate.OnRequestBarrier).
 func ineligibleReason(s *component.Session, skillPtr string) string {
-	sk := s.Doc.Find(skillPtr)
-	if sk.Get("securityRequirements") != nil {
+	switch validate.OnRequestBarrier(s.Doc.Find(skillPtr)) {
+	case "securityRequirements":
 		return "carries securityRequirements"
-	}
-	if sk.Get("security") != nil {
+	case "security":
 		return "carries security (v0.3)"
 	}
 	return ""
 }
 
-// chooseOnRequestSkill adds an entry for id, declaring the extension when it
-// is missing.
+// chooseOnRequestSkill lists skill id as handled on request
+// (model.Card.AddOnRequestSkill); a failure is said on screen.
 func chooseOnRequestSkill(s *component.Session, id, personEntry string) {
-	if OnRequestEntry(s, id) >= 0 {
-		return
-	}
-	if OnRequestIndex(s) < 0 {
-		if err := s.EnsureArray(extensionsPtr); err != nil {
-			return
-		}
-		ext := component.Object("uri", model.OnRequestURI,
-			"description", "Skills that a person handles on request",
-			"required", false,
-			"params", component.Object("skills", []any{}))
-		if err := s.Doc.SetValue(extensionsPtr+"/-", ext); err != nil {
-			return
-		}
-	}
-	p := OnRequestSkillsPtr(s)
-	if err := s.EnsureArray(p); err != nil {
-		return
-	}
-	s.Note(s.Doc.SetValue(p+"/-", component.Object("id", id, "personEntry", personEntry)))
+	_, err := cardOf(s).AddOnRequestSkill(id, personEntry)
+	s.Note(err)
 }
 
-// removeOnRequestSkill drops the entry for id; the extension goes when it
-// lists no skill any more.
+// removeOnRequestSkill drops the entry for id, and the extension with its
+// last entry (model.Card.RemoveOnRequestSkill).
 func removeOnRequestSkill(s *component.Session, id string) {
-	j := OnRequestEntry(s, id)
-	if j < 0 {
-		return
-	}
-	p := OnRequestSkillsPtr(s)
-	s.Note(s.Doc.Delete(component.Item(p, j)))
-	if s.ArrayLen(p) == 0 {
-		s.Note(s.Doc.Delete(component.Item(extensionsPtr, OnRequestIndex(s))))
-		s.DeleteIfEmpty(extensionsPtr)
-	}
+	s.Note(cardOf(s).RemoveOnRequestSkill(id))
 }
 
 // renameOnRequestSkill keeps the entry of a skill whose id changed.
 func renameOnRequestSkill(s *component.Session, old, next string) {
-	if old == "" || old == next {
-		return
-	}
-	if j := OnRequestEntry(s, old); j >= 0 {
-		s.Note(s.Doc.SetValue(component.Item(OnRequestSkillsPtr(s), j)+"/id", next))
-	}
+	s.Note(cardOf(s).RenameOnRequestSkill(old, next))
 }
 
 // skillIndexByID finds a skill of the card by id.

@@ -58,41 +58,9 @@ func (st *OasfStep) Load(s *component.Session) {
 
 // save writes the extension (or removes it when nothing is chosen).
 func (st *OasfStep) save(s *component.Session) {
-	p := st.extPtr(s)
 	skills := component.Refs(st.Skills, st.UnknownSkills)
 	domains := component.Refs(st.Domains, st.UnknownDomains)
-	if len(skills) == 0 && len(domains) == 0 {
-		if p != "" {
-			s.Note(s.Doc.Delete(p))
-			s.DeleteIfEmpty(extensionsPtr)
-		}
-		return
-	}
-	uri := component.DiscoveryURI(st.server, st.Version)
-	if p == "" {
-		if err := s.EnsureArray(extensionsPtr); err != nil {
-			return
-		}
-		params := component.Object("schema_version", st.Version, "skills", skills)
-		if len(domains) > 0 {
-			params = component.Object("schema_version", st.Version, "skills", skills, "domains", domains)
-		}
-		s.Note(s.Doc.SetValue(extensionsPtr+"/-", component.Object(
-			"uri", uri, "description", "OASF skills and domains", "params", params)))
-		return
-	}
-	if s.Text(p+"/uri") != uri {
-		s.Note(s.Doc.SetValue(p+"/uri", uri))
-	}
-	if s.Text(p+"/params/schema_version") != st.Version {
-		s.Note(s.SetValue(p+"/params/schema_version", st.Version))
-	}
-	s.Note(s.SetValue(p+"/params/skills", skills))
-	if len(domains) > 0 {
-		s.Note(s.SetValue(p+"/params/domains", domains))
-	} else {
-		s.Note(s.SetValue(p+"/params/domains", nil))
-	}
+	s.Note(cardOf(s).SetDiscovery(component.DiscoveryURI(st.server, st.Version), st.Version, skills, domains))
 }
 
 // relink finds the chosen classes again after the version changed.
