@@ -48,6 +48,13 @@ func (m *Model) catalogCheck(cardPath string, resume func(m *Model) tea.Cmd) (cm
 	}
 	// The card may have changed since the step was last shown.
 	st.Replan(m.s)
+	var reading *app.CatalogReadingError
+	if errors.As(st.Plan.Err, &reading) {
+		// The catalog file is being read (in a command): save again once
+		// it is.
+		m.Status = "not saved yet: " + reading.Error() + " save again in a moment"
+		return st.ReadSource(), true
+	}
 	if why := app.CatalogRefusal(st.Plan, cardPath); why != "" {
 		m.Status = "not saved: " + why
 		if m.cur != i {

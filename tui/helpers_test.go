@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/tui/cardedit"
 	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/internal/keydrive"
 	"github.com/oncard/oncard/tui/style"
@@ -28,7 +29,13 @@ func newCardDriver(t *testing.T, m *Model) *driver {
 		Update: func(msg tea.Msg) tea.Cmd { _, cmd := m.Update(msg); return cmd },
 		Render: m.Render,
 		OnQuit: func() { m.quitting = true },
-		Follow: func(msg tea.Msg) bool { _, ok := msg.(draftSavedMsg); return ok },
+		Follow: func(msg tea.Msg) bool {
+			switch msg.(type) {
+			case draftSavedMsg, cardedit.CatalogSourceMsg:
+				return true
+			}
+			return false
+		},
 	}
 	return d
 }

@@ -34,11 +34,11 @@ func newEditReviewStep(m *Model) *editReviewStep { return &editReviewStep{m: m} 
 func (st *editReviewStep) Title() string { return "Review & save" }
 
 func (st *editReviewStep) Enter(s *component.Session) tea.Cmd {
-	st.m.catalog().RefreshForReview(s)
+	refresh := st.m.catalog().RefreshForReview(s)
 	if st.Mode == component.ReviewUpgrade { // an upgrade preview is stale once left
 		st.SetMode(component.ReviewMain)
 	}
-	return st.FocusPath()
+	return tea.Batch(st.FocusPath(), refresh)
 }
 
 func (st *editReviewStep) actions() []component.Action {

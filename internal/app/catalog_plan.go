@@ -119,12 +119,12 @@ func (p *CatalogPlan) planCatalog(card *model.Doc, opts model.EntryOptions, sv, 
 }
 
 // planMerge merges the entry into the existing catalog src (as read, see
-// catalogSource) and validates the result.
-func (p *CatalogPlan) planMerge(card *model.Doc, src *catalogSource, vopts *validate.Options) {
+// CatalogSource) and validates the result.
+func (p *CatalogPlan) planMerge(card *model.Doc, src *CatalogSource, vopts *validate.Options) {
 	path := p.Settings.Target()
 	// MergeEntries edits the Doc it is given: give it a copy, so that the
 	// catalog as read serves the next keystroke too. A clone costs much
-	// less than parsing the file again (and is made ahead, see docToMerge).
+	// less than parsing the file again.
 	merged, err := model.MergeEntries(src.docToMerge(), [][]byte{p.Entry})
 	if err != nil {
 		p.Err = fmt.Errorf("%s: %s", model.SafeText(path), model.SafeText(err.Error()))

@@ -14,7 +14,10 @@ import (
 //   - the suggested identifier and url, computed once per card version;
 //   - the entry, once per card version, identifier and url;
 //   - the existing catalog (add to existing), read once per path, size
-//     and modification time (catalogSource);
+//     and modification time (CatalogSource). The planner itself reads no
+//     file: its caller reads one with ReadCatalogSource (in an editor, in
+//     a command off the event loop) and hands it over with SetSource;
+//     until then a plan that needs it says it is being read;
 //   - the merge and its validation, once per entry and catalog reading;
 //   - the catalog of the other writes, once per entry and catalog settings.
 //
@@ -34,8 +37,8 @@ type CatalogPlanner struct {
 	entryErr  error
 	entryGen  int // grows with each new entry; 0: none yet
 
-	source    *catalogSource
-	sourceGen int
+	source    *CatalogSource
+	sourceGen int // grows with each new reading handed over
 
 	// last is the previous plan; its results are reused when their key
 	// (resultKey) is the same.
@@ -71,12 +74,16 @@ func (pl *CatalogPlanner) Plan(card *model.Doc, edits int, cfg CatalogSettings, 
 	switch cfg.Write {
 	case WriteIntoExisting:
 		key.path = cfg.Target()
-		src := pl.readSource(key.path)
+		src := pl.source
+		if src == nil || src.path != key.path {
+			p.Err = &CatalogReadingError{Path: key.path}
+			return p
+		}
 		if src.err != nil {
 			p.Err = src.err
 			return p
 		}
-		key.sourceGen = src.gen
+		key.sourceGen = pl.sourceGen
 	default:
 		key.spec = cfg.SpecVersion
 		if key.spec == "" {
@@ -129,19 +136,37 @@ func suggestedEntryValues(card *model.Doc) (s [2]string) {
 	return [2]string{d.Root().Get("identifier").Text(), d.Root().Get("url").Text()}
 }
 
-// readSource returns the catalog at path, read again only when the path,
-// or the file's size or modification time, changed since the last reading.
-func (pl *CatalogPlanner) readSource(path string) *catalogSource {
-	fi, missing := statCatalog(path)
-	if !pl.source.fresh(path, fi, missing) {
-		pl.sourceGen++
-		pl.source = readCatalogSource(path, fi, missing, pl.sourceGen)
+// NeedsSource returns the path of the catalog cfg merges into when the
+// planner has no reading of it ("" when it has one, or cfg merges into
+// none): the caller reads it (ReadCatalogSource) and hands it over.
+func (pl *CatalogPlanner) NeedsSource(cfg CatalogSettings) string {
+	if cfg.Write != WriteIntoExisting {
+		return ""
 	}
-	return pl.source
+	if t := cfg.Target(); pl.source == nil || pl.source.path != t {
+		return t
+	}
+	return ""
+}
+
+// Source is the reading of the catalog the planner merges into (nil
+// before any): what ReadCatalogSource compares the file on disk with.
+func (pl *CatalogPlanner) Source() *CatalogSource { return pl.source }
+
+// SetSource makes src, a reading by ReadCatalogSource, the catalog the
+// next plans merge into. It reports whether anything changed: handing
+// over the reading the planner has already changes nothing.
+func (pl *CatalogPlanner) SetSource(src *CatalogSource) bool {
+	if src == nil || src == pl.source {
+		return false
+	}
+	pl.source = src
+	pl.sourceGen++
+	return true
 }
 
 // ForgetSource drops the catalog read: after the program itself wrote the
-// file, the next plan reads it again whatever its size and time say.
+// file, the next plan needs a new reading whatever its size and time say.
 func (pl *CatalogPlanner) ForgetSource() {
 	pl.source = nil
 	pl.last = nil
@@ -153,6 +178,15 @@ func (p *CatalogPlan) reuseResults(q *CatalogPlan) {
 	p.Output, p.Diags, p.Merge, p.existing, p.lines, p.Err = q.Output, q.Diags, q.Merge, q.existing, q.lines, q.Err
 }
 
-// Readings counts the times the planner has read a catalog file: a
-// keystroke that leaves the file as it was reads nothing.
+// Readings counts the readings of a catalog file handed to the planner: a
+// keystroke that leaves the file as it was adds none.
 func (pl *CatalogPlanner) Readings() int { return pl.sourceGen }
+
+// CatalogReadingError is the error of a plan made before the catalog it
+// merges into was read: the plan is made again once the reading is handed
+// over (SetSource).
+type CatalogReadingError struct{ Path string }
+
+func (e *CatalogReadingError) Error() string {
+	return "reading " + model.SafeText(e.Path) + "…"
+}

@@ -2,11 +2,11 @@ package app
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
@@ -37,13 +37,19 @@ func TestCatalogPlannerReusesWhatDidNotChange(t *testing.T) {
 
 	path := filepath.Join(t.TempDir(), "later.json")
 	cfg = CatalogSettings{Write: WriteIntoExisting, Path: path}
-	if p := pl.Plan(doc, 1, cfg, nil); p.Err == nil || !strings.Contains(p.Err.Error(), "does not exist") {
+	// The planner reads no file: before a reading is handed over, the plan
+	// says it waits for one.
+	var reading *CatalogReadingError
+	if p := pl.Plan(doc, 1, cfg, nil); !errors.As(p.Err, &reading) || reading.Path != path || pl.NeedsSource(cfg) != path {
+		t.Fatalf("plan before reading: %v", p.Err)
+	}
+	if p := planAfterReading(&pl, doc, 1, cfg, nil); p.Err == nil || !strings.Contains(p.Err.Error(), "does not exist") {
 		t.Fatalf("missing catalog: %v", p.Err)
 	}
 	if err := os.WriteFile(path, readBytes(t, filepath.Join("testdata", "catalog_odd.json")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if p := pl.Plan(doc, 1, cfg, nil); p.Err != nil || p.Merge == nil || !p.Merge.Added {
+	if p := planAfterReading(&pl, doc, 1, cfg, nil); p.Err != nil || p.Merge == nil || !p.Merge.Added {
 		t.Fatalf("the catalog that appeared was not merged into: %v %+v", p.Err, p.Merge)
 	}
 }
@@ -77,7 +83,7 @@ func TestCatalogPlannerMergeMatchesFromScratch(t *testing.T) {
 			var pl CatalogPlanner
 			for k, id := range []string{"", "urn:example:agents:w", "urn:example:agents:wx", "", derivedID} {
 				cfg := CatalogSettings{Write: WriteIntoExisting, Path: path, Identifier: id}
-				got := pl.Plan(doc, 0, cfg, opts)
+				got := planAfterReading(&pl, doc, 0, cfg, opts)
 				want := scratchMerge(t, doc, path, id, opts)
 				if got.Err != nil {
 					t.Fatalf("keystroke %d: %v", k, got.Err)
@@ -137,14 +143,29 @@ func findingKeys(diags []validate.Diagnostic) string {
 	return b.String()
 }
 
-// The spare clone made between keystrokes is a copy of the catalog as
-// read, not of a merge: many merges in a row each start from the file.
-func TestCatalogSourceSpareIsPristine(t *testing.T) {
-	path := filepath.Join("testdata", "catalog_odd.json")
-	fi, missing := statCatalog(path)
-	src := readCatalogSource(path, fi, missing, 1)
+// planAfterReading plans as an editor does: the catalog file read first
+// (again only when it changed), then handed to the planner.
+func planAfterReading(pl *CatalogPlanner, doc *model.Doc, edits int, cfg CatalogSettings, opts *validate.Options) *CatalogPlan {
+	if cfg.Write == WriteIntoExisting {
+		pl.SetSource(ReadCatalogSource(cfg.Target(), pl.Source()))
+	}
+	return pl.Plan(doc, edits, cfg, opts)
+}
+
+// A reading is made again only when the file changed; every merge starts
+// from the catalog as read, never from an earlier merge.
+func TestCatalogSourceIsReadOnceAndStaysPristine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "catalog.json")
+	odd := readBytes(t, filepath.Join("testdata", "catalog_odd.json"))
+	if err := os.WriteFile(path, odd, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := ReadCatalogSource(path, nil)
 	if src.err != nil {
 		t.Fatal(src.err)
+	}
+	if again := ReadCatalogSource(path, src); again != src {
+		t.Fatal("an unchanged file was read again")
 	}
 	for i := range 4 {
 		doc := src.docToMerge()
@@ -154,11 +175,14 @@ func TestCatalogSourceSpareIsPristine(t *testing.T) {
 		if _, err := model.MergeEntries(doc, [][]byte{[]byte(`{"identifier": "urn:x:` + string(rune('a'+i)) + `", "type": "t", "url": "https://x.example/"}`)}); err != nil {
 			t.Fatal(err)
 		}
-		for len(src.spare) == 0 { // let the next copy finish, as between keys
-			time.Sleep(time.Millisecond)
-		}
 	}
-	if src.file.Doc.Changed() || !bytes.Equal(src.file.Doc.Encode(), readBytes(t, path)) {
+	if src.file.Doc.Changed() || !bytes.Equal(src.file.Doc.Encode(), odd) {
 		t.Fatal("the catalog as read was edited")
+	}
+	if err := os.WriteFile(path, append(odd, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if again := ReadCatalogSource(path, src); again == src {
+		t.Fatal("a file of another size was not read again")
 	}
 }

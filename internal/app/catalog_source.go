@@ -11,13 +11,18 @@ import (
 	"github.com/oncard/oncard/model"
 )
 
-// catalogSource is an existing catalog as last read from disk, kept between
+// CatalogSource is an existing catalog as last read from disk, kept between
 // keystrokes so that "add to existing" does not read and parse the file on
-// each one. It is read again when the path changes or the file's size or
-// modification time does. A change that keeps both (same size, within the
-// file system's time resolution) can go unseen by the preview, never by the
-// write: File.Save compares the bytes on disk with those read and refuses.
-type catalogSource struct {
+// each one. ReadCatalogSource reads it again when the path changes or the
+// file's size or modification time does. A change that keeps both (same
+// size, within the file system's time resolution) can go unseen by the
+// preview, never by the write: File.Save compares the bytes on disk with
+// those read and refuses.
+//
+// A CatalogSource is made by ReadCatalogSource (which does all the file
+// I/O, so that an editor runs it off its event loop) and handed to a
+// CatalogPlanner (SetSource); it is never changed after it is made.
+type CatalogSource struct {
 	path    string
 	size    int64
 	modTime time.Time
@@ -28,40 +33,19 @@ type catalogSource struct {
 	// an AI Catalog); file is nil then. missing says the path did not exist.
 	err     error
 	missing bool
-	// gen tells one reading from another (it grows with each).
-	gen int
-
-	// spare is a clone of file.Doc made ahead, off the keystroke path, for
-	// the next merge; cloning says one is being made (or waits in spare).
-	// Cloning only reads the Doc, which the model allows concurrently.
-	spare   chan *model.Doc
-	cloning bool
 }
+
+// Path is the file this is a reading of.
+func (src *CatalogSource) Path() string { return src.path }
 
 // docToMerge returns a copy of the catalog as read, for MergeEntries to
-// edit, and starts making the copy for the next merge. A 10,000-entry
-// catalog takes milliseconds to clone: done between keystrokes, it costs
-// the next keystroke nothing. It is called from the TUI's event loop only.
-func (src *catalogSource) docToMerge() *model.Doc {
-	var doc *model.Doc
-	select {
-	case doc = <-src.spare:
-		src.cloning = false
-	default:
-		// None ready (the first merge, or keys typed faster than a clone).
-		doc = src.file.Doc.Clone()
-	}
-	if !src.cloning {
-		src.cloning = true
-		read, spare := src.file.Doc, src.spare
-		go func() { spare <- read.Clone() }() // never blocks: at most one in flight
-	}
-	return doc
-}
+// edit. A 10,000-entry catalog takes a few milliseconds to clone, much
+// less than the merge's validation.
+func (src *CatalogSource) docToMerge() *model.Doc { return src.file.Doc.Clone() }
 
 // fresh reports whether src still describes path as it is on disk (fi and
 // missing are statCatalog(path) now).
-func (src *catalogSource) fresh(path string, fi os.FileInfo, missing bool) bool {
+func (src *CatalogSource) fresh(path string, fi os.FileInfo, missing bool) bool {
 	if src == nil || src.path != path {
 		return false
 	}
@@ -73,11 +57,23 @@ func (src *catalogSource) fresh(path string, fi os.FileInfo, missing bool) bool 
 	return !src.missing && src.size == fi.Size() && src.modTime.Equal(fi.ModTime())
 }
 
+// ReadCatalogSource returns the catalog at path as it is on disk: prev
+// itself when prev still describes the file (same path, size and
+// modification time), else a new reading. It reads regular files only, so
+// it never blocks on a pipe.
+func ReadCatalogSource(path string, prev *CatalogSource) *CatalogSource {
+	fi, missing := statCatalog(path)
+	if prev.fresh(path, fi, missing) {
+		return prev
+	}
+	return readCatalogSource(path, fi, missing)
+}
+
 // readCatalogSource reads and checks the catalog at path. fi is the Stat
 // taken before reading: if the file changes while it is read, the next
 // Stat differs and the file is read again.
-func readCatalogSource(path string, fi os.FileInfo, missing bool, gen int) *catalogSource {
-	src := &catalogSource{path: path, gen: gen, missing: missing}
+func readCatalogSource(path string, fi os.FileInfo, missing bool) *CatalogSource {
+	src := &CatalogSource{path: path, missing: missing}
 	if missing {
 		src.err = fmt.Errorf("%s does not exist; choose \"new catalog\" to create it", model.SafeText(path))
 		return src
@@ -91,7 +87,6 @@ func readCatalogSource(path string, fi os.FileInfo, missing bool, gen int) *cata
 		return src
 	}
 	src.file = f
-	src.spare = make(chan *model.Doc, 1)
 	return src
 }
 

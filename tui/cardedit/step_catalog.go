@@ -27,7 +27,14 @@ type CatalogStep struct {
 	Confirmed string
 	// planner makes plan, reusing what a keystroke did not change.
 	Planner app.CatalogPlanner
+	// reading is the catalog file a command is reading (readSource), ""
+	// when none is.
+	reading string
 }
+
+// CatalogSourceMsg is a reading of the catalog file "add to existing"
+// merges into, made by the command readSource starts.
+type CatalogSourceMsg struct{ Src *app.CatalogSource }
 
 func NewCatalogStep() *CatalogStep { return &CatalogStep{} }
 
@@ -40,13 +47,46 @@ func (st *CatalogStep) Enter(s *component.Session) tea.Cmd {
 		focus = st.F.Focused().Label()
 	}
 	st.rebuild(s, focus)
-	return st.F.Focus()
+	return tea.Batch(st.F.Focus(), st.readSource())
 }
 
 // replan brings the entry and the catalog up to date with the card and
-// settings (recomputing only what changed, see catalogPlanner).
+// settings (recomputing only what changed, see catalogPlanner). It reads
+// no file: a catalog to merge into that has not been read yet is planned
+// as "reading…" until readSource's reading arrives.
 func (st *CatalogStep) Replan(s *component.Session) {
 	st.Plan = st.Planner.Plan(s.Doc, s.Edits, st.Cfg, s.Opts)
+}
+
+// readSource starts a command that reads the catalog file the settings
+// merge into, again only when it changed on disk since the last reading
+// (app.ReadCatalogSource): nil when they merge into none, or when that
+// file is being read already. Its CatalogSourceMsg makes the plan again.
+func (st *CatalogStep) readSource() tea.Cmd {
+	path := st.Cfg.Target()
+	if st.Cfg.Write != app.WriteIntoExisting || st.reading == path {
+		return nil
+	}
+	st.reading = path
+	prev := st.Planner.Source()
+	return func() tea.Msg { return CatalogSourceMsg{Src: app.ReadCatalogSource(path, prev)} }
+}
+
+// sourceRead takes a reading made by readSource: the plan is made again
+// with it when it is a new reading of the file the settings name (one of a
+// file chosen before is dropped), and the file is read again when the
+// settings changed to another meanwhile.
+func (st *CatalogStep) sourceRead(msg CatalogSourceMsg, s *component.Session) tea.Cmd {
+	if st.reading == msg.Src.Path() {
+		st.reading = ""
+	}
+	if msg.Src.Path() == st.Cfg.Target() && st.Planner.SetSource(msg.Src) {
+		st.Replan(s)
+	}
+	if st.Planner.NeedsSource(st.Cfg) != "" {
+		return st.readSource()
+	}
+	return nil
 }
 
 // Field labels (also how the focus is kept across a rebuild).
@@ -117,8 +157,13 @@ func (st *CatalogStep) rebuild(s *component.Session, focus string) {
 }
 
 func (st *CatalogStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
-	msg, ok := in.(tea.KeyPressMsg)
-	if !ok {
+	var msg tea.KeyPressMsg
+	switch in := in.(type) {
+	case CatalogSourceMsg:
+		return st.sourceRead(in, s), false
+	case tea.KeyPressMsg:
+		msg = in
+	default:
 		return nil, false
 	}
 	switch {
@@ -147,7 +192,9 @@ func (st *CatalogStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) 
 		st.rebuild(s, fl.Label())
 		cmd = tea.Batch(cmd, st.F.Focus())
 	}
-	return cmd, false
+	// Each keystroke checks that the catalog merged into is still the
+	// file as read (a Stat, in a command; read again if it changed).
+	return tea.Batch(cmd, st.readSource()), false
 }
 
 func (st *CatalogStep) View(th *style.Theme, s *component.Session, width, height int) string {
@@ -262,13 +309,20 @@ func (st *CatalogStep) Problem(cardPath string) string {
 	return app.CatalogRefusal(st.Plan, cardPath)
 }
 
-// refreshForReview recomputes the plan when Review is entered: the card
-// may have changed since the Catalog step was shown.
-func (st *CatalogStep) RefreshForReview(s *component.Session) {
-	if st != nil && st.Cfg.Write != app.WriteNothing {
-		st.Replan(s)
+// RefreshForReview recomputes the plan when Review is entered (the card
+// may have changed since the Catalog step was shown) and checks the
+// catalog file again.
+func (st *CatalogStep) RefreshForReview(s *component.Session) tea.Cmd {
+	if st == nil || st.Cfg.Write == app.WriteNothing {
+		return nil
 	}
+	st.Replan(s)
+	return st.readSource()
 }
+
+// ReadSource is readSource for the root: the save asks for a reading when
+// the plan still waits for one.
+func (st *CatalogStep) ReadSource() tea.Cmd { return st.readSource() }
 
 // previewView draws the plan's text in p, scrolled (once per content
 // change) to keep the card's entry in sight.

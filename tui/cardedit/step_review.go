@@ -37,7 +37,7 @@ func NewReviewStep(path string) *ReviewStep {
 func (st *ReviewStep) Title() string { return "Review & save" }
 
 func (st *ReviewStep) Enter(s *component.Session) tea.Cmd {
-	st.Catalog.RefreshForReview(s)
+	refresh := st.Catalog.RefreshForReview(s)
 	path := component.NewTextField("Save to", "", component.TextString, DefaultPath)
 	path.Hint = `"-" writes the card to standard output`
 	path.Read = func(*component.Session) string { return st.Path }
@@ -49,7 +49,7 @@ func (st *ReviewStep) Enter(s *component.Session) tea.Cmd {
 	st.f = component.NewForm(path, save)
 	st.f.Load(s)
 	st.f.Idx = 1
-	return st.f.Focus()
+	return tea.Batch(st.f.Focus(), refresh)
 }
 
 func (st *ReviewStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
