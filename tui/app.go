@@ -7,8 +7,6 @@
 package tui
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -87,6 +85,8 @@ type Model struct {
 	resumed                  bool // the draft was reopened: Ctrl-C always asks about it
 	result                   component.Result
 	quitting                 bool
+	// working says file work (a save) is under way: files.go.
+	working bool
 
 	edit *editMode // nil for `oncard new`
 
@@ -187,6 +187,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(cmd, m.handlePosted())
 	case draftSavedMsg:
 		return m, m.draftSaved(msg)
+	case component.Done[*Model]:
+		return m, msg.Finish(m)
 	case tea.KeyPressMsg:
 		cmd := m.handleKey(msg)
 		m.Status = component.EditFailure(m.s, m.Status)
@@ -204,6 +206,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.working {
+		m.Status = "saving…"
+		return nil
+	}
 	if m.dialog != nil {
 		// A second ctrl+c leaves at once, keeping the draft (losing work is
 		// the worse mistake).
@@ -217,9 +223,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		// Nothing to lose: no card edit, no Catalog setting, no draft
 		// reopened.
 		if m.s.Edits == 0 && m.catalogSettings() == (app.CatalogSettings{}) && !m.resumed {
-			m.result.Interrupted = true
-			m.removeDraft()
-			return tea.Quit
+			return m.quitRemovingDraft()
 		}
 		m.dialog = quitDialog()
 		return nil
@@ -347,6 +351,13 @@ func (m *Model) autosave() tea.Cmd {
 	return func() tea.Msg { return draftSavedMsg{edits: edits, cfg: cfg, err: app.SaveDraft(&d)} }
 }
 
+// autosaveNow writes the draft even when the card did not change: the
+// draft itself did (a reload rebased it).
+func (m *Model) autosaveNow() tea.Cmd {
+	m.draftEdits = -1 // no edit count: autosave writes
+	return m.autosave()
+}
+
 // draftSavedMsg is the outcome of a draft write.
 type draftSavedMsg struct {
 	edits int                 // Session.Edits of the card written
@@ -403,12 +414,6 @@ func (m *Model) writeDraftNow() {
 	m.draftEdits, m.draftCatalog = edits, cfg
 }
 
-func (m *Model) removeDraft() {
-	if m.draft != nil {
-		_ = app.RemoveDraft(m.draft.Path)
-	}
-}
-
 // save writes the card when it has no error-level finding; an existing file
 // is only replaced after an explicit yes.
 func (m *Model) save(path string, overwrite bool) tea.Cmd {
@@ -426,24 +431,9 @@ func (m *Model) save(path string, overwrite bool) tea.Cmd {
 	}
 	if path == "-" {
 		m.result = component.Result{Saved: true, Path: "-", JSON: m.s.JSON}
-		m.writeCatalogAfterCard()
-		m.removeDraft()
-		return tea.Quit
+		return m.finishSaved()
 	}
-	warnings, err := model.WriteNewContext(context.Background(), path, m.s.JSON, overwrite)
-	if errors.Is(err, model.ErrExists) {
-		m.dialog = overwriteDialog(path, m.s.JSON)
-		return nil
-	}
-	if err != nil {
-		m.Status = "not saved: " + err.Error()
-		return nil
-	}
-	m.result = component.Result{Saved: true, Path: path, JSON: m.s.JSON}
-	m.saveWarnings(warnings)
-	m.writeCatalogAfterCard()
-	m.removeDraft()
-	return tea.Quit
+	return m.writeCard(path, m.s.JSON, overwrite)
 }
 
 // Result is what an editor did: saved where, or left how.

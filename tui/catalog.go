@@ -13,8 +13,8 @@ import (
 
 // The catalog is written when the card is saved: Model.save calls
 // catalogBeforeSave once the card is known to be valid (it may refuse the
-// save or ask about replacing the catalog file first), then
-// writeCatalogAfterCard once the card is written.
+// save or ask about replacing the catalog file first), then, once the card
+// is written, finishSaved runs catalogWork.
 
 // catalogStepIndex is the index of the Catalog step (-1 when the flow
 // has none).
@@ -63,40 +63,47 @@ func (m *Model) catalogCheck(cardPath string, resume func(m *Model) tea.Cmd) (cm
 		return nil, true
 	}
 	if app.CatalogNeedsYes(st.Plan, st.Confirmed) {
-		m.dialog = catalogOverwriteDialog(st, resume)
-		return nil, true
+		// The question says how the file changes: reading it is file work.
+		t, output := st.Plan.Settings.Target(), st.Plan.Output
+		return m.work(func() func(*Model) tea.Cmd {
+			stat := diffStat(t, output)
+			return func(m *Model) tea.Cmd {
+				m.dialog = catalogOverwriteDialog(st, t, stat, resume)
+				return nil
+			}
+		}), true
 	}
 	return nil, false
 }
 
-// writeCatalogAfterCard writes the catalog planned by catalogBeforeSave and
-// records what happened in the Result. The card is saved already: a failure
-// here is reported, not undone.
-func (m *Model) writeCatalogAfterCard() {
+// catalogWork returns the catalog write catalogCheck let through, as file
+// work to run after the card is written (nil when there is none): it
+// writes and says what it did. The card is saved already by then: a
+// failure is reported, not undone.
+func (m *Model) catalogWork() func() string {
 	st := m.catalogStep
 	if st == nil || st.Cfg.Write == app.WriteNothing || st.Plan == nil {
-		return
+		return nil
 	}
-	t := st.Plan.Settings.Target()
-	msg, err := app.WriteCatalogPlan(st.Plan, st.Confirmed == t)
-	// Whatever happened, the file is read again for the next plan.
-	st.Planner.ForgetSource()
-	switch {
-	case errors.Is(err, app.ErrCatalogExists):
-		m.result.Catalog = "Catalog not written: " + model.SafeText(t) + " appeared meanwhile."
-	case err != nil:
-		m.result.Catalog = "Catalog not written: " + err.Error()
-	default:
-		m.result.Catalog = msg
+	plan, t := st.Plan, st.Plan.Settings.Target()
+	replace := st.Confirmed == t
+	return func() string {
+		msg, err := app.WriteCatalogPlan(plan, replace)
+		switch {
+		case errors.Is(err, app.ErrCatalogExists):
+			return "Catalog not written: " + model.SafeText(t) + " appeared meanwhile."
+		case err != nil:
+			return "Catalog not written: " + err.Error()
+		}
+		return msg
 	}
 }
 
 // catalogOverwriteDialog asks before replacing an existing entry or catalog
 // file (as the card's own overwrite dialog does); yes goes on with the save.
-func catalogOverwriteDialog(st *cardedit.CatalogStep, resume func(m *Model) tea.Cmd) *component.Dialog[*Model] {
-	t := st.Plan.Settings.Target()
+func catalogOverwriteDialog(st *cardedit.CatalogStep, t, stat string, resume func(m *Model) tea.Cmd) *component.Dialog[*Model] {
 	q := model.SafeText(t) + " already exists."
-	if stat := diffStat(t, st.Plan.Output); stat != "" {
+	if stat != "" {
 		q += "\nWriting the catalog changes " + stat + "."
 	}
 	return &component.Dialog[*Model]{

@@ -14,30 +14,19 @@ import (
 
 // The card editor's dialogs: leaving with unsaved changes, overwriting a file.
 
-func keepDraftAndQuit(m *Model) tea.Cmd {
-	m.result.Interrupted = true
-	if m.draft != nil {
-		m.writeDraftNow()
-		m.result.DraftKept = m.draft.Path
-	}
-	return tea.Quit
-}
-
 func quitDialog() *component.Dialog[*Model] {
 	return &component.Dialog[*Model]{
 		Question: "Quit. Keep a draft of this card to resume later\n(oncard new --resume)?",
 		Yes:      keepDraftAndQuit,
-		No: func(m *Model) tea.Cmd {
-			m.result.Interrupted = true
-			m.removeDraft()
-			return tea.Quit
-		},
+		No:       (*Model).quitRemovingDraft,
 	}
 }
 
-func overwriteDialog(path string, data []byte) *component.Dialog[*Model] {
+// overwriteDialog asks before replacing the file at path; stat says how
+// saving changes it (diffStat, "" when unknown).
+func overwriteDialog(path, stat string) *component.Dialog[*Model] {
 	q := model.SafeText(path) + " already exists."
-	if stat := diffStat(path, data); stat != "" {
+	if stat != "" {
 		q += "\nSaving changes " + stat + "."
 	}
 	return &component.Dialog[*Model]{
@@ -50,7 +39,7 @@ func overwriteDialog(path string, data []byte) *component.Dialog[*Model] {
 	}
 }
 
-// diffStat summarises how the file at path would change ("12 lines added,
+// diffStat (file work: it reads the file) summarises how the file at path would change ("12 lines added,
 // 3 removed"), or "" when it cannot be read (too big, unreadable).
 func diffStat(path string, data []byte) string {
 	fi, err := os.Stat(path)

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"os"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -50,11 +49,7 @@ func (m *Model) editQuitDialog() *component.Dialog[*Model] {
 	return &component.Dialog[*Model]{
 		Question: "Quit without saving " + m.edit.fileName() + ".\nKeep a draft of your edits (offered when you edit the file again)?",
 		Yes:      keepDraftAndQuit,
-		No: func(m *Model) tea.Cmd {
-			m.result.Interrupted = true
-			m.removeDraft()
-			return tea.Quit
-		},
+		No:       (*Model).quitRemovingDraft,
 	}
 }
 
@@ -78,16 +73,13 @@ func readOnlyRefusal(name string) string {
 }
 
 // rebaseEditDraft points the edit draft at the file as reloaded (its
-// edits now apply to those bytes) and writes it at once: a reload is rare,
-// and a draft left describing the old file would be stale.
-func (m *Model) rebaseEditDraft() {
+// edits now apply to those bytes; mod is the file's modification time) and
+// writes it at once: a reload is rare, and a draft left describing the old
+// file would be stale.
+func (m *Model) rebaseEditDraft(mod time.Time) tea.Cmd {
 	if m.draft == nil {
-		return
-	}
-	var mod time.Time
-	if fi, err := os.Stat(m.edit.s.Path()); err == nil {
-		mod = fi.ModTime()
+		return nil
 	}
 	m.draft.Base = app.BaseOf(m.edit.s.Base(), mod)
-	m.writeDraftNow()
+	return m.autosaveNow()
 }

@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"os"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -215,8 +218,7 @@ func (m *Model) confirmCatalogOnly() tea.Cmd {
 		Question: q,
 		Yes: func(m *Model) tea.Cmd {
 			m.result = component.Result{Path: es.Path()}
-			m.writeCatalogAfterCard()
-			return tea.Quit
+			return m.finishSaved()
 		},
 		No: func(m *Model) tea.Cmd {
 			m.Status = "not written"
@@ -230,42 +232,60 @@ func (m *Model) confirmCatalogOnly() tea.Cmd {
 // opened, Review offers to reload or to save elsewhere.
 func (m *Model) editWrite() tea.Cmd {
 	es := m.edit.s
-	err := es.Save()
-	switch {
-	case err == nil:
-		m.result = component.Result{Saved: true, Path: es.Path(), JSON: es.Bytes()}
-		m.saveWarnings(es.Warnings())
-		m.removeDraft()
-		m.writeCatalogAfterCard()
-		return tea.Quit
-	case errors.Is(err, model.ErrChangedOnDisk):
-		m.Status = "not written: the file changed on disk"
-		m.editReview.SetMode(component.ReviewChangedOnDisk)
-		return m.goTo(m.editStepIndex())
-	case errors.Is(err, model.ErrReadOnly):
-		m.Status = readOnlyRefusal(m.edit.fileName())
-		return nil
-	default:
-		m.Status = "not written: " + model.SafeText(err.Error())
-		return nil
-	}
+	data := es.Bytes()
+	return m.work(func() func(*Model) tea.Cmd {
+		err := es.Write(context.Background(), data)
+		warnings := es.Warnings()
+		return func(m *Model) tea.Cmd {
+			switch {
+			case err == nil:
+				es.Saved(data)
+				m.result = component.Result{Saved: true, Path: es.Path(), JSON: data}
+				m.saveWarnings(warnings)
+				return m.finishSaved()
+			case errors.Is(err, model.ErrChangedOnDisk):
+				m.Status = "not written: the file changed on disk"
+				m.editReview.SetMode(component.ReviewChangedOnDisk)
+				return m.goTo(m.editStepIndex())
+			case errors.Is(err, model.ErrReadOnly):
+				m.Status = readOnlyRefusal(m.edit.fileName())
+				return nil
+			default:
+				m.Status = "not written: " + model.SafeText(err.Error())
+				return nil
+			}
+		}
+	})
 }
 
-// editReload starts over from the file on disk and re-applies the edits
-// that do not conflict; it returns the dropped ones, said plainly.
-func (m *Model) editReload() ([]string, error) {
-	conflicts, err := m.edit.ed.Reload()
-	if err != nil {
-		return nil, err
-	}
-	m.s.Doc = m.edit.s.Doc()
-	m.s.Changed()
-	m.rebaseEditDraft()
-	var dropped []string
-	for _, c := range conflicts {
-		dropped = append(dropped, model.SafeText(c.String()))
-	}
-	return dropped, nil
+// editReload starts over from the file on disk (read in a command) and
+// re-applies the edits that do not conflict; done gets the dropped ones,
+// said plainly, or why the file could not be read.
+func (m *Model) editReload(done func(m *Model, dropped []string, err error) tea.Cmd) tea.Cmd {
+	path := m.edit.s.Path()
+	return m.work(func() func(*Model) tea.Cmd {
+		disk, err := model.OpenFile(path)
+		var mod time.Time
+		if fi, statErr := os.Stat(path); statErr == nil {
+			mod = fi.ModTime()
+		}
+		return func(m *Model) tea.Cmd {
+			if err != nil {
+				return done(m, nil, err)
+			}
+			conflicts, err := m.edit.ed.ReloadFrom(disk)
+			if err != nil {
+				return done(m, nil, err)
+			}
+			m.s.Doc = m.edit.s.Doc()
+			m.s.Changed()
+			dropped := make([]string, len(conflicts))
+			for i, c := range conflicts {
+				dropped[i] = model.SafeText(c.String())
+			}
+			return tea.Batch(m.rebaseEditDraft(mod), done(m, dropped, nil))
+		}
+	})
 }
 
 // editSaveAs writes the edited card to another file (never over one that
@@ -286,23 +306,24 @@ func (m *Model) editSaveAs(path string) tea.Cmd {
 		return cmd
 	}
 	data := m.edit.s.Bytes()
-	if err := m.edit.s.SaveAs(path, false); err != nil {
-		m.Status = "not written: " + model.SafeText(err.Error())
-		return nil
-	}
-	m.result = component.Result{Saved: true, Path: path, JSON: data}
-	m.removeDraft()
-	m.writeCatalogAfterCard()
-	return tea.Quit
+	return m.work(func() func(*Model) tea.Cmd {
+		err := model.WriteNew(path, data, false)
+		return func(m *Model) tea.Cmd {
+			if err != nil {
+				m.Status = "not written: " + model.SafeText(err.Error())
+				return nil
+			}
+			m.result = component.Result{Saved: true, Path: path, JSON: data}
+			return m.finishSaved()
+		}
+	})
 }
 
 // editQuit is ctrl+c in edit mode: it asks only when there is something to
 // lose.
 func (m *Model) editQuit() tea.Cmd {
 	if !m.edit.s.Changed() {
-		m.result.Interrupted = true
-		m.removeDraft()
-		return tea.Quit
+		return m.quitRemovingDraft()
 	}
 	if m.draft != nil {
 		m.dialog = m.editQuitDialog()

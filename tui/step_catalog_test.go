@@ -302,9 +302,8 @@ func TestCatalogStepRefusesMergeChangedOnDisk(t *testing.T) {
 	if err := os.WriteFile(out, append(odd, ' '), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d.m.writeCatalogAfterCard()
-	if !strings.Contains(d.m.result.Catalog, "changed on disk") {
-		t.Fatalf("Result.Catalog = %q", d.m.result.Catalog)
+	if said := d.m.catalogWork()(); !strings.Contains(said, "changed on disk") {
+		t.Fatalf("the catalog write said %q", said)
 	}
 	if got := readBytes(t, out); !bytes.Equal(got, append(odd, ' ')) {
 		t.Fatal("the catalog changed on disk was overwritten")

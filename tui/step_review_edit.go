@@ -129,14 +129,15 @@ func (st *editReviewStep) removeSignatures() tea.Cmd {
 }
 
 func (st *editReviewStep) reload() tea.Cmd {
-	dropped, err := st.m.editReload()
-	if err != nil {
-		st.m.Status = "cannot reload: " + model.SafeText(err.Error()) + "; save your version elsewhere"
+	return st.m.editReload(func(m *Model, dropped []string, err error) tea.Cmd {
+		if err != nil {
+			m.Status = "cannot reload: " + model.SafeText(err.Error()) + "; save your version elsewhere"
+			return nil
+		}
+		st.Reloaded(dropped)
+		m.Status = ""
 		return nil
-	}
-	st.Reloaded(dropped)
-	st.m.Status = ""
-	return nil
+	})
 }
 
 func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, height int) string {

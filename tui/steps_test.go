@@ -605,3 +605,19 @@ func TestNewDraftResumedElsewhereKeepsItsOutput(t *testing.T) {
 		t.Fatalf("resumed output %q", got)
 	}
 }
+
+// Review warns that saving asks before replacing an existing file; the
+// file is looked for in a command, never while drawing.
+func TestReviewWarnsOfAnExistingFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "card.json")
+	d := newDriver(t, Options{Doc: mustParse(t, minimalCard), Output: out})
+	d.m.goTo(stepReview)
+	if strings.Contains(d.Screen(), "The file exists") {
+		t.Fatalf("warned of a file that does not exist:\n%s", d.Screen())
+	}
+	if err := os.WriteFile(out, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d.Press("ctrl+p", "ctrl+n") // leave and enter Review again: it looks again
+	d.MustContain("The file exists: saving asks")
+}

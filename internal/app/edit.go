@@ -218,6 +218,17 @@ func (e *Edit) Reload() ([]edit.Conflict, error) {
 	return conflicts, nil
 }
 
+// ReloadFrom is Reload onto disk, the file as read again by the caller
+// (an editor reads it in a command, off its event loop).
+func (e *Edit) ReloadFrom(disk *model.File) ([]edit.Conflict, error) {
+	conflicts, err := e.Session.RebaseOnto(disk)
+	if err != nil {
+		return nil, err
+	}
+	e.loadBaseline()
+	return conflicts, nil
+}
+
 // CardShape is the A2A shape of a card (v1.0, v0.3, dual: both v1.0 and
 // v0.3 members), the one definition both faces show.
 func CardShape(doc *model.Doc) model.Shape { return (&model.Card{Doc: doc}).Shape() }

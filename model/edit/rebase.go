@@ -32,6 +32,17 @@ func (c Conflict) String() string { return c.Op.String() + ": " + c.Reason }
 // When the file cannot be read or parsed any more, Rebase returns an error
 // and changes nothing: the edits are still there to SaveAs.
 func (s *Session) Rebase() ([]Conflict, error) {
+	disk, err := model.OpenFile(s.file.Path)
+	if err != nil {
+		return nil, err
+	}
+	return s.RebaseOnto(disk)
+}
+
+// RebaseOnto is Rebase onto disk, the session's file as read again
+// (model.OpenFile of Path): an editor reads it in a command, off its event
+// loop, and rebases on the loop.
+func (s *Session) RebaseOnto(disk *model.File) ([]Conflict, error) {
 	orig, err := s.Original()
 	if err != nil {
 		return nil, err
@@ -39,10 +50,6 @@ func (s *Session) Rebase() ([]Conflict, error) {
 	ops := s.pending
 	if !s.recorded(orig) {
 		ops = deriveOps(orig, s.doc)
-	}
-	disk, err := model.OpenFile(s.file.Path)
-	if err != nil {
-		return nil, err
 	}
 	disk.ReplaceReadOnly = s.file.ReplaceReadOnly
 	doc := disk.Doc.Clone()

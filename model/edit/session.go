@@ -198,14 +198,29 @@ func (s *Session) SaveContext(ctx context.Context) error {
 	if bytes.Equal(data, s.base) {
 		return nil
 	}
-	if err := s.file.SaveContext(ctx, data); err != nil {
+	if err := s.Write(ctx, data); err != nil {
 		return err
 	}
+	s.Saved(data)
+	return nil
+}
+
+// Write writes data, the document's bytes (Bytes) taken when the save was
+// asked for, over the file as Save does, but leaves the session as it is:
+// an editor writes in a command, off its event loop, while the session
+// stays the event loop's, and calls Saved with the same bytes once Write
+// succeeded. It touches only the file's record of what it last wrote.
+func (s *Session) Write(ctx context.Context, data []byte) error {
+	return s.file.SaveContext(ctx, data)
+}
+
+// Saved records that data, written by Write, is the file's content now:
+// the session's edits are all saved.
+func (s *Session) Saved(data []byte) {
 	s.base = data
 	s.original = nil // parsed again only if needed
 	s.asLoaded = false
 	s.pending = nil
-	return nil
 }
 
 // AllowReadOnly lets Save replace a file without write permission

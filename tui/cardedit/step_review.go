@@ -25,6 +25,26 @@ type ReviewStep struct {
 	// catalog is the Catalog step, whose write Review announces (nil
 	// when the flow has none).
 	Catalog *CatalogStep
+	// existing is the path last found to be an existing file (by the
+	// command statOutput starts; "" when none), so that the screen warns
+	// that saving asks before replacing it.
+	existing string
+}
+
+// OutputStatMsg says whether path, the path to save to, is an existing
+// file (the outcome of statOutput).
+type OutputStatMsg struct {
+	path   string
+	exists bool
+}
+
+// statOutput looks, in a command, whether the path to save to exists.
+func (st *ReviewStep) statOutput() tea.Cmd {
+	path := st.Path
+	return func() tea.Msg {
+		fi, err := os.Stat(path)
+		return OutputStatMsg{path: path, exists: err == nil && !fi.IsDir()}
+	}
 }
 
 func NewReviewStep(path string) *ReviewStep {
@@ -45,16 +65,28 @@ func (st *ReviewStep) Enter(s *component.Session) tea.Cmd {
 		st.Path = strings.TrimSpace(v)
 		s.Post(OutputChangedMsg{Path: st.Path})
 	}
+	stat := st.statOutput()
 	save := &component.ButtonField{Lbl: "Save", Action: func(*component.Session) string { return "" }}
 	st.f = component.NewForm(path, save)
 	st.f.Load(s)
 	st.f.Idx = 1
-	return tea.Batch(st.f.Focus(), refresh)
+	return tea.Batch(st.f.Focus(), refresh, stat)
 }
 
 func (st *ReviewStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
-	msg, ok := in.(tea.KeyPressMsg)
-	if !ok {
+	var msg tea.KeyPressMsg
+	switch in := in.(type) {
+	case OutputStatMsg:
+		if in.path == st.Path {
+			st.existing = ""
+			if in.exists {
+				st.existing = in.path
+			}
+		}
+		return nil, false
+	case tea.KeyPressMsg:
+		msg = in
+	default:
 		return nil, false
 	}
 	if st.f.Idx == 1 && key.Matches(msg, style.Keys.Enter, style.Keys.Toggle) {
@@ -77,6 +109,7 @@ func (st *ReviewStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
 	changed, cmd := fl.Update(msg)
 	if changed {
 		fl.Apply(s)
+		cmd = tea.Batch(cmd, st.statOutput())
 	}
 	return cmd, false
 }
@@ -96,7 +129,7 @@ func (st *ReviewStep) View(th *style.Theme, s *component.Session, width, height 
 			to = "standard output"
 		}
 		b.WriteString(th.OK.Render(ansi.Wrap("Ready: enter on Save writes "+model.SafeText(to)+" atomically.", max(10, width), " /")) + "\n")
-		if fi, err := os.Stat(st.Path); err == nil && !fi.IsDir() {
+		if st.existing != "" && st.existing == st.Path {
 			b.WriteString(th.Warning.Render(ansi.Wrap("The file exists: saving asks before replacing it.", max(10, width), " ")) + "\n")
 		}
 	}

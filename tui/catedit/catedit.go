@@ -79,6 +79,8 @@ type CatalogEditor struct {
 	component.Chrome // the frame around the screen, drawn as the card editor's: frame.go
 	confirm          *component.Dialog[*CatalogEditor]
 	result           component.Result
+	// working says file work (a save, a reload) is under way: keys wait.
+	working bool
 }
 
 // NewCatalogEditor builds the editor of the catalog in opts.Edit.

@@ -1,6 +1,7 @@
 package catedit
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
@@ -83,19 +85,26 @@ func (c *CatalogEditor) confirmSave() tea.Cmd {
 // write saves over the file; when it changed on disk since it was opened,
 // Review offers to reload or to save elsewhere.
 func (c *CatalogEditor) write() tea.Cmd {
-	err := c.es.Save()
-	switch {
-	case err == nil:
-		c.result = component.Result{Saved: true, Path: c.es.Path(), JSON: c.es.Bytes()}
-		return tea.Quit
-	case errors.Is(err, model.ErrChangedOnDisk):
-		c.Status = "not written: the file changed on disk"
-		c.review.SetMode(component.ReviewChangedOnDisk)
-		return c.goTo(catEditScreenReview)
-	default:
-		c.Status = "not written: " + model.SafeText(err.Error())
-		return nil
-	}
+	es := c.es
+	data := es.Bytes()
+	return c.work(func() func(*CatalogEditor) tea.Cmd {
+		err := es.Write(context.Background(), data)
+		return func(c *CatalogEditor) tea.Cmd {
+			switch {
+			case err == nil:
+				es.Saved(data)
+				c.result = component.Result{Saved: true, Path: es.Path(), JSON: data}
+				return tea.Quit
+			case errors.Is(err, model.ErrChangedOnDisk):
+				c.Status = "not written: the file changed on disk"
+				c.review.SetMode(component.ReviewChangedOnDisk)
+				return c.goTo(catEditScreenReview)
+			default:
+				c.Status = "not written: " + model.SafeText(err.Error())
+				return nil
+			}
+		}
+	})
 }
 
 // saveAs writes the edited catalog to another file (never over one that
@@ -106,33 +115,60 @@ func (c *CatalogEditor) saveAs(path string) tea.Cmd {
 		return nil
 	}
 	data := c.es.Bytes()
-	if err := c.es.SaveAs(path, false); err != nil {
-		c.Status = "not written: " + model.SafeText(err.Error())
-		return nil
-	}
-	c.result = component.Result{Saved: true, Path: path, JSON: data}
-	return tea.Quit
+	return c.work(func() func(*CatalogEditor) tea.Cmd {
+		err := model.WriteNew(path, data, false)
+		return func(c *CatalogEditor) tea.Cmd {
+			if err != nil {
+				c.Status = "not written: " + model.SafeText(err.Error())
+				return nil
+			}
+			c.result = component.Result{Saved: true, Path: path, JSON: data}
+			return tea.Quit
+		}
+	})
+}
+
+// work runs file work in a command (component.Work) and holds the keys
+// until it is done, as the card editor does.
+func (c *CatalogEditor) work(w func() func(*CatalogEditor) tea.Cmd) tea.Cmd {
+	c.working = true
+	return component.Work(func() func(*CatalogEditor) tea.Cmd {
+		finish := w()
+		return func(c *CatalogEditor) tea.Cmd {
+			c.working = false
+			return finish(c)
+		}
+	})
 }
 
 // reload starts over from the file on disk and re-applies the edits that
 // do not conflict with it.
 func (st *catEditReview) reload() tea.Cmd {
 	c := st.c
-	conflicts, err := c.ed.Reload()
-	if err != nil {
-		c.Status = "cannot reload: " + model.SafeText(err.Error()) + "; save your version elsewhere"
-		return nil
-	}
-	c.s.Doc = c.es.Doc()
-	c.Changed()
-	c.selectedEntry()
-	dropped := make([]string, len(conflicts))
-	for i, cf := range conflicts {
-		dropped[i] = model.SafeText(cf.String())
-	}
-	st.Reloaded(dropped)
-	c.Status = ""
-	return nil
+	path := c.es.Path()
+	return c.work(func() func(*CatalogEditor) tea.Cmd {
+		disk, err := model.OpenFile(path)
+		return func(c *CatalogEditor) tea.Cmd {
+			var conflicts []edit.Conflict
+			if err == nil {
+				conflicts, err = c.ed.ReloadFrom(disk)
+			}
+			if err != nil {
+				c.Status = "cannot reload: " + model.SafeText(err.Error()) + "; save your version elsewhere"
+				return nil
+			}
+			c.s.Doc = c.es.Doc()
+			c.Changed()
+			c.selectedEntry()
+			dropped := make([]string, len(conflicts))
+			for i, cf := range conflicts {
+				dropped[i] = model.SafeText(cf.String())
+			}
+			st.Reloaded(dropped)
+			c.Status = ""
+			return nil
+		}
+	})
 }
 
 func (st *catEditReview) View(width, height int) string {

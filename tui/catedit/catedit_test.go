@@ -13,6 +13,7 @@ import (
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/internal/keydrive"
 	"github.com/oncard/oncard/tui/style"
 )
@@ -33,6 +34,7 @@ func newCatEditDriver(t *testing.T, c *CatalogEditor, path string, orig []byte) 
 		Update: func(msg tea.Msg) tea.Cmd { _, cmd := c.Update(msg); return cmd },
 		Render: c.Render,
 		OnQuit: func() { d.quit = true },
+		Follow: func(msg tea.Msg) bool { _, ok := msg.(component.Done[*CatalogEditor]); return ok },
 	}
 	return d
 }

@@ -31,6 +31,8 @@ func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		c.s.Focus = sc.Pointer()
 		c.Status = component.EditFailure(c.s, c.Status)
 		return c, cmd
+	case component.Done[*CatalogEditor]:
+		return c, msg.Finish(c)
 	case tea.KeyPressMsg:
 		cmd := c.handleKey(msg)
 		c.Status = component.EditFailure(c.s, c.Status)
@@ -47,6 +49,10 @@ func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if c.working {
+		c.Status = "saving…"
+		return nil
+	}
 	if c.confirm != nil {
 		// A second ctrl+c leaves at once, as in the card editor.
 		return c.confirm.Update(msg, c, func() { c.confirm = nil }, func(c *CatalogEditor) tea.Cmd {
