@@ -153,6 +153,7 @@ func New(opts Options) *Model {
 	m.cur = start
 	m.steps[m.cur].Enter(m.s)
 	m.s.Focus = m.steps[m.cur].Pointer(m.s)
+	m.settle()
 	return m
 }
 
@@ -165,8 +166,25 @@ func (m *Model) Session() *component.Session { return m.s }
 // Init focuses the first field.
 func (m *Model) Init() tea.Cmd { return tea.Batch(m.AskBackground(), m.steps[m.cur].Enter(m.s)) }
 
-// Update handles one message.
+// Update handles one message, then settles what the screen shows (the
+// preview's content and scroll, the diagnostics panel's cursor): View
+// only draws.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := m.update(msg)
+	m.settle()
+	return m, cmd
+}
+
+// settle brings what the screen shows up to date with the model, after
+// each message, so that View only draws.
+func (m *Model) settle() {
+	m.Settle(m.previewContent(), len(m.s.Diags))
+	if m.edit != nil {
+		m.refreshKept()
+	}
+}
+
+func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.Width, m.Height = msg.Width, msg.Height
@@ -263,7 +281,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.goTo(stepReview)
 		}
 		return m.save(m.output, false)
-	case m.FrameKey(msg, m.s.JSON, st.Busy()):
+	case m.FrameKey(msg, st.Busy()):
 		return nil
 	}
 	m.Status = ""

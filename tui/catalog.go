@@ -133,12 +133,15 @@ func (m *Model) catalogAnnouncement() string {
 	return ""
 }
 
-// previewInner is the preview pane's content: the card, or on the Catalog
-// step what the catalog settings yield (the entry, the new catalog, or the
-// merged catalog with this card's entry highlighted).
-func (m *Model) previewInner(width, height int) string {
+// previewContent is what the preview pane shows: the card, or on the
+// Catalog step what the catalog settings yield (the entry, the new catalog,
+// or the merged catalog with this card's entry highlighted).
+func (m *Model) previewContent() component.PreviewContent {
 	if st := m.catalogStep; st != nil && m.cur == m.catalogStepIndex() && st.Plan != nil {
-		return st.PreviewView(&m.Prev, m.Th, width, height)
+		return st.PreviewContent()
 	}
-	return m.Prev.View(m.Th, m.s, width, height)
+	return m.s.PreviewContent()
 }
+
+// previewInner draws the preview pane's content (Settle took it).
+func (m *Model) previewInner(width, height int) string { return m.Prev.View(m.Th, width, height) }

@@ -89,17 +89,20 @@ func (m *Model) shapeBanner() string {
 // keptAsIs lists the members of the card that no screen edits (unknown
 // members, v0.3 members, other extensions, signatures): they are written
 // back exactly as they were. A member is listed at the highest level at
-// which nothing under it is edited.
-func (m *Model) keptAsIs() []string {
-	// The walk asks every step about every member: done once per change
-	// of the card rather than once per frame.
+// which nothing under it is edited. The list is made by refreshKept, after
+// each message.
+func (m *Model) keptAsIs() []string { return m.edit.kept }
+
+// refreshKept makes the keptAsIs list again when the card changed. The
+// walk asks every step about every member: done once per change of the
+// card rather than once per frame.
+func (m *Model) refreshKept() {
 	e := m.edit
 	if e.keptDoc != m.s.Doc || e.keptEdits != m.s.Edits {
 		e.kept = nil
 		m.collectUncovered("", m.s.Doc.Root(), &e.kept)
 		e.keptDoc, e.keptEdits = m.s.Doc, m.s.Edits
 	}
-	return e.kept
 }
 
 // collectUncovered adds to out the pointers under ptr that no step owns;

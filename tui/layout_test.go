@@ -155,16 +155,15 @@ func TestPreviewShowsTheWholeMemberWhenItFits(t *testing.T) {
 	for i := range 100 {
 		lines = append(lines, fmt.Sprintf("line %d", i))
 	}
-	th := style.NewTheme(false)
-	p := component.Preview{Follow: true}
-	p.SetContent([]byte(strings.Join(lines, "\n")))
+	text := []byte(strings.Join(lines, "\n"))
+	var p component.Preview
 	// A member growing past the bottom (a class appended to a list).
-	p.DrawFollowing(th, 40, 10, 5, 12, true)
+	p.Sync(component.PreviewContent{Text: text, Key: "/a", First: 5, Last: 12, Highlight: true}, 40, 10)
 	if p.Offset > 5 || p.LastShown < 12 {
 		t.Fatalf("lines 5-12 not all in view: %d-%d", p.Offset, p.LastShown)
 	}
 	// Taller than the pane: its start at the top.
-	p.DrawFollowing(th, 40, 10, 30, 60, true)
+	p.Sync(component.PreviewContent{Text: text, Key: "/b", First: 30, Last: 60, Highlight: true}, 40, 10)
 	if p.Offset != 30 {
 		t.Fatalf("offset = %d, want 30", p.Offset)
 	}

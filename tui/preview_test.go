@@ -13,7 +13,7 @@ import (
 // highlighted returns the preview lines drawn with the highlight style.
 func highlighted(d *driver) []string {
 	var out []string
-	for _, line := range strings.Split(d.m.Prev.View(d.m.Th, d.m.s, 70, 30), "\n") {
+	for _, line := range strings.Split(d.m.Prev.View(d.m.Th, 70, 30), "\n") {
 		if strings.Contains(line, "\x1b[7m") { // the plain theme's reverse video
 			out = append(out, ansi.Strip(line))
 		}

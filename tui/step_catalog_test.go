@@ -55,7 +55,17 @@ func (d *driver) saveAll() { d.Press("ctrl+s", "ctrl+s") }
 // catalogPreview is the preview pane's text on the current step, wide
 // enough not to wrap.
 func (d *driver) catalogPreview() string {
+	d.m.Prev.Sync(d.m.previewContent(), 300, 200)
 	return ansi.Strip(d.m.previewInner(300, 200))
+}
+
+// previewPane is the preview pane's content as the screen draws it, once
+// the model has settled (as it does after each message: a test that calls
+// goTo directly has sent none).
+func (d *driver) previewPane() string {
+	d.m.Settle(d.m.previewContent(), len(d.m.s.Diags))
+	w, h := d.m.PreviewSize()
+	return d.m.previewInner(w, h)
 }
 
 // entryFor is the entry model.EntryFromCard makes for the saved card.
@@ -120,7 +130,7 @@ func TestCatalogStepSuggestsAndPreviewsEntryLive(t *testing.T) {
 	}
 	// Going back to another step shows the card again.
 	d.Press("ctrl+p")
-	if pv := ansi.Strip(d.m.previewInner(300, 200)); !strings.Contains(pv, `"supportedInterfaces"`) {
+	if pv := d.catalogPreview(); !strings.Contains(pv, `"supportedInterfaces"`) {
 		t.Fatalf("the preview did not return to the card:\n%s", pv)
 	}
 }
@@ -344,7 +354,8 @@ func TestCatalogPreviewFollowsEntryInLongCatalog(t *testing.T) {
 	if !ok || first < 300 || last <= first {
 		t.Fatalf("entry lines %d-%d ok=%v in a 300-entry catalog", first, last, ok)
 	}
-	pv := ansi.Strip(d.m.previewInner(300, 12))
+	d.Send(teaSize(300, 20))
+	pv := ansi.Strip(d.previewPane())
 	if !strings.Contains(pv, derivedID) {
 		t.Fatalf("the preview does not show the added entry:\n%s", pv)
 	}

@@ -76,7 +76,7 @@ func (st *editReviewStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, boo
 	if !ok {
 		return nil, false
 	}
-	return st.ReviewFlow.Update(msg, st.actions(), st.m.editSaveAs), false
+	return st.ReviewFlow.Update(msg, st.actions(), st.m.editSaveAs, st.shownDiff), false
 }
 
 // previewUpgrade plans the upgrade and shows its diff; nothing is applied
@@ -210,6 +210,15 @@ func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, hei
 	}
 	st.ViewDiff(th, &b, diff, width, height-strings.Count(b.String(), "\n"))
 	return b.String()
+}
+
+// shownDiff is the diff the screen shows: the upgrade's while previewing
+// one, else the edits'.
+func (st *editReviewStep) shownDiff() string {
+	if st.Mode == component.ReviewUpgrade {
+		return st.planDiff
+	}
+	return st.m.edit.s.Diff()
 }
 
 func (st *editReviewStep) Pointer(*component.Session) string       { return "" }

@@ -56,6 +56,19 @@ func (st *CatalogStep) Enter(s *component.Session) tea.Cmd {
 // as "reading…" until readSource's reading arrives.
 func (st *CatalogStep) Replan(s *component.Session) {
 	st.Plan = st.Planner.Plan(s.Doc, s.Edits, st.Cfg, s.Opts)
+	st.suggest()
+}
+
+// suggest puts the plan's suggestions into the fields' placeholders.
+func (st *CatalogStep) suggest() {
+	if st.F == nil {
+		return
+	}
+	for _, fl := range st.F.Fields {
+		if sf, ok := fl.(*suggestField); ok {
+			sf.suggest()
+		}
+	}
 }
 
 // readSource starts a command that reads the catalog file the settings
@@ -154,6 +167,7 @@ func (st *CatalogStep) rebuild(s *component.Session, focus string) {
 			st.F.Idx = i
 		}
 	}
+	st.suggest()
 }
 
 func (st *CatalogStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
@@ -267,12 +281,17 @@ func newSuggestField(lbl string, v *string, suggestion func() string) *suggestFi
 	return &suggestField{TextField: f, suggestion: suggestion, prefix: "suggested: "}
 }
 
-func (f *suggestField) View(th *style.Theme, focused bool, width int) string {
-	sugg := model.SafeText(f.suggestion())
+// suggest shows the suggestion as the input's placeholder (after each
+// plan: the suggestion follows the card).
+func (f *suggestField) suggest() {
 	f.Input.Placeholder = ""
-	if sugg != "" {
+	if sugg := model.SafeText(f.suggestion()); sugg != "" {
 		f.Input.Placeholder = f.prefix + sugg
 	}
+}
+
+func (f *suggestField) View(th *style.Theme, focused bool, width int) string {
+	sugg := model.SafeText(f.suggestion())
 	if focused || strings.TrimSpace(f.Value()) != "" || sugg == "" {
 		return f.TextField.View(th, focused, width)
 	}
@@ -324,17 +343,15 @@ func (st *CatalogStep) RefreshForReview(s *component.Session) tea.Cmd {
 // the plan still waits for one.
 func (st *CatalogStep) ReadSource() tea.Cmd { return st.readSource() }
 
-// previewView draws the plan's text in p, scrolled (once per content
-// change) to keep the card's entry in sight.
-func (st *CatalogStep) PreviewView(p *component.Preview, th *style.Theme, width, height int) string {
-	text := st.Plan.PreviewText()
-	p.SetContent(text)
+// PreviewContent is what the preview shows on this step: the plan's text
+// (the entry, the new catalog or the merged one), the card's entry
+// highlighted. Its key changes with the file and the entry, so that the
+// preview follows the entry again after a change of either.
+func (st *CatalogStep) PreviewContent() component.PreviewContent {
 	first, last, hl := app.EntryLines(st.Plan)
-	// A pointer-like key that changes with the file and the entry: the
-	// preview follows the entry again after each change of either.
-	follow := "catalog:" + st.Cfg.Target() + st.Plan.EntryPointer()
-	if p.LastPtr != follow {
-		p.LastPtr, p.Follow = follow, true
+	return component.PreviewContent{
+		Text:  st.Plan.PreviewText(),
+		Key:   "catalog:" + st.Cfg.Target() + st.Plan.EntryPointer(),
+		First: first, Last: last, Highlight: hl,
 	}
-	return p.DrawFollowing(th, width, height, first, last, hl)
 }

@@ -57,7 +57,7 @@ func (st *catEditReview) Update(in tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	return st.ReviewFlow.Update(msg, st.actions(), st.c.saveAs)
+	return st.ReviewFlow.Update(msg, st.actions(), st.c.saveAs, st.c.es.Diff)
 }
 
 // confirmSave checks the edits and asks before writing the file.

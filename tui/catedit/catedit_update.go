@@ -13,7 +13,15 @@ import (
 )
 
 // Update handles one message.
+// Update handles one message, then settles what the screen shows (the
+// preview, the diagnostics panel): View only draws.
 func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := c.update(msg)
+	c.Settle(c.s.PreviewContent(), len(c.s.Diags))
+	return c, cmd
+}
+
+func (c *CatalogEditor) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		c.Width, c.Height = msg.Width, msg.Height
@@ -97,7 +105,7 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return c.goTo(catEditScreenReview)
 		}
 		return c.confirmSave()
-	case c.FrameKey(msg, c.s.JSON, sc.Busy()):
+	case c.FrameKey(msg, sc.Busy()):
 		return nil
 	}
 	c.Status = ""

@@ -32,7 +32,7 @@ func (c *CatalogEditor) Render() string {
 			return component.KeepInView(sc.View(width, height), height)
 		},
 		Preview: func(width, height int) string {
-			return c.Prev.View(c.Th, c.s, max(1, width), max(1, height))
+			return c.Prev.View(c.Th, max(1, width), max(1, height))
 		},
 		Diags: c.s.Diags,
 		Keys:  sc.Keys(), Overlay: c.confirm != nil,

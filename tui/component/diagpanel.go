@@ -112,50 +112,68 @@ func (p *DiagPanel) Update(msg tea.KeyPressMsg, diags []validate.Diagnostic) (ju
 	return "", false
 }
 
-func (p *DiagPanel) View(th *style.Theme, diags []validate.Diagnostic, width, height int) string {
-	if p.Cursor >= len(diags) {
-		p.Cursor = max(0, len(diags)-1)
+// window is where the panel's list stands for n diagnostics in height
+// rows (title included): the cursor kept within the list, the first row
+// shown keeping it in sight, and the rows the list takes.
+func (p *DiagPanel) window(n, height int) (cursor, offset, listRows int) {
+	cursor, offset = p.Cursor, p.Offset
+	if cursor >= n {
+		cursor = max(0, n-1)
 	}
+	rows := height - 1
+	if rows <= 0 {
+		return cursor, offset, 0
+	}
+	// When they do not all fit, the last row says how many are left out.
+	listRows = rows
+	if n > rows && rows > 1 {
+		listRows = rows - 1
+	}
+	if cursor < offset {
+		offset = cursor
+	}
+	if cursor >= offset+listRows {
+		offset = cursor - listRows + 1
+	}
+	if offset+listRows >= n {
+		// Scrolled to the end: nothing below, the last row lists one more.
+		offset, listRows = max(0, n-rows), rows
+	}
+	return cursor, offset, listRows
+}
+
+// Settle keeps the cursor and the scroll within a list of n diagnostics
+// shown in height rows (after each message: View changes nothing).
+func (p *DiagPanel) Settle(n, height int) {
+	p.Cursor, p.Offset, _ = p.window(n, height)
+}
+
+func (p *DiagPanel) View(th *style.Theme, diags []validate.Diagnostic, width, height int) string {
+	cursor, offset, listRows := p.window(len(diags), height)
 	var b strings.Builder
 	title := "Diagnostics  " + CountsLine(th, diags)
 	if p.Focused {
 		title = th.LabelFocus.Render("› Diagnostics") + "  " + CountsLine(th, diags)
 	}
 	b.WriteString(title)
-	rows := height - 1
-	if rows <= 0 {
+	if height-1 <= 0 {
 		return b.String()
 	}
-	// When they do not all fit, the last row says how many are left out.
-	listRows := rows
-	if len(diags) > rows && rows > 1 {
-		listRows = rows - 1
-	}
-	if p.Cursor < p.Offset {
-		p.Offset = p.Cursor
-	}
-	if p.Cursor >= p.Offset+listRows {
-		p.Offset = p.Cursor - listRows + 1
-	}
-	if p.Offset+listRows >= len(diags) {
-		// Scrolled to the end: nothing below, the last row lists one more.
-		p.Offset, listRows = max(0, len(diags)-rows), rows
-	}
-	for i := p.Offset; i < len(diags) && i < p.Offset+listRows; i++ {
+	for i := offset; i < len(diags) && i < offset+listRows; i++ {
 		d := diags[i]
 		where := d.Pointer
 		if where == "" {
 			where = "/"
 		}
 		line := RenderDiag(th, d, width-len(where)-4) + " " + th.Hint.Render(TruncateLeft(model.SafeText(where), 40)) // the tail names the member
-		if p.Focused && i == p.Cursor {
+		if p.Focused && i == cursor {
 			line = th.Cursor.Render("›") + " " + line
 		} else {
 			line = "  " + line
 		}
 		b.WriteString("\n" + line)
 	}
-	if more := len(diags) - p.Offset - listRows; more > 0 {
+	if more := len(diags) - offset - listRows; more > 0 {
 		how := style.Keys.Diagnostics.Help().Key // focuses the panel, to scroll it
 		if p.Focused {
 			how = style.Keys.Down.Help().Key

@@ -99,6 +99,26 @@ func (f *Chrome) layout() layout {
 
 func (f *Chrome) PreviewHeight() int { return max(1, f.layout().bodyH-2) }
 
+// PreviewSize is the inner size of the preview pane, as Render draws it.
+func (f *Chrome) PreviewSize() (width, height int) {
+	l := f.layout()
+	w := l.previewW
+	if l.narrow {
+		w = l.formW
+	}
+	return max(1, w-2), max(1, l.bodyH-2)
+}
+
+// Settle brings the frame's own state in line with the page after a
+// message (View changes nothing): the preview takes its content and
+// scrolls to what it follows, the diagnostics panel keeps its cursor in
+// its list of n.
+func (f *Chrome) Settle(c PreviewContent, n int) {
+	w, h := f.PreviewSize()
+	f.Prev.Sync(c, w, h)
+	f.Diag.Settle(n, f.layout().diagH)
+}
+
 // render draws the whole screen around p.
 func (f *Chrome) Render(p FramePage) string {
 	l := f.layout()
@@ -169,9 +189,9 @@ func (f *Chrome) previewPane(inner func(width, height int) string, width, height
 
 // frameKey handles the keys of the frame itself: ctrl+g focuses the
 // diagnostics panel, ctrl+t swaps the form and the preview (narrow
-// screens), pgup/pgdn scroll the preview, showing json, unless the page
-// is busy (then they are the page's). It reports whether msg was one.
-func (f *Chrome) FrameKey(msg tea.KeyPressMsg, json []byte, busy bool) bool {
+// screens), pgup/pgdn scroll the preview unless the page is busy (then
+// they are the page's). It reports whether msg was one.
+func (f *Chrome) FrameKey(msg tea.KeyPressMsg, busy bool) bool {
 	switch {
 	case key.Matches(msg, style.Keys.Diagnostics):
 		f.Diag.Focused = true
@@ -179,10 +199,8 @@ func (f *Chrome) FrameKey(msg tea.KeyPressMsg, json []byte, busy bool) bool {
 	case key.Matches(msg, style.Keys.Preview):
 		f.showPreview = !f.showPreview
 	case key.Matches(msg, style.Keys.ScrollUp) && !busy:
-		f.Prev.SetContent(json)
 		f.Prev.scroll(-f.PreviewHeight()/2, f.PreviewHeight())
 	case key.Matches(msg, style.Keys.ScrollDown) && !busy:
-		f.Prev.SetContent(json)
 		f.Prev.scroll(f.PreviewHeight()/2, f.PreviewHeight())
 	default:
 		return false

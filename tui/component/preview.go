@@ -11,26 +11,49 @@ import (
 	"github.com/oncard/oncard/tui/style"
 )
 
-// preview shows the card as it will be written, long lines wrapped, scrolled
-// to keep the member being edited in sight and highlighted. Only the visible
-// lines are wrapped and styled.
+// Preview shows the card (or what the Catalog step plans) as it will be
+// written, long lines wrapped, scrolled to keep the member being edited in
+// sight and highlighted. Only the visible lines are wrapped and styled.
+//
+// Its state changes only in Update: Sync, after each message, takes what
+// it is to show and scrolls; View draws that, changing nothing.
 type Preview struct {
 	lines  [][]byte
 	Offset int // first source line shown
 	// follow is false once the user scrolled by hand, until the focus
-	// moves or the card changes.
-	Follow  bool
+	// moves or the content changes.
+	Follow bool
+	// LastPtr is the key of what was followed at the last Sync (the
+	// focused member's pointer), seen the text shown then: a change of
+	// either makes the preview follow again.
 	LastPtr string
-	// seen is the card as last drawn: a change to it (a toggled skill, a
-	// typed character) makes the preview follow the member again.
-	seen []byte
-	// lastShown is the last source line drawn by the latest view.
+	seen    []byte
+	// first..last are the source lines highlighted (when hl).
+	first, last int
+	hl          bool
+	// LastShown is the last source line the pane shows, at the size of
+	// the last Sync.
 	LastShown int
 }
 
+// PreviewContent is what the preview is to show: the text, the key of what
+// it follows (a pointer, or anything that changes when the highlighted
+// part is another) and the source lines to highlight.
+type PreviewContent struct {
+	Text        []byte
+	Key         string
+	First, Last int
+	Highlight   bool
+}
+
+// SetContent replaces the text shown (scrolling keys call it with the
+// text on screen).
 func (p *Preview) SetContent(data []byte) {
 	p.lines = bytes.Split(bytes.TrimRight(data, "\r\n"), []byte("\n"))
 }
+
+// Lines is the number of source lines shown.
+func (p *Preview) Lines() int { return len(p.lines) }
 
 func (p *Preview) scroll(delta, height int) {
 	p.Follow = false
@@ -47,39 +70,49 @@ func (p *Preview) clamp(height int) {
 	}
 }
 
-// view renders height rows of width cells, highlighting the lines of the
-// member at s.Focus.
-func (p *Preview) View(th *style.Theme, s *Session, width, height int) string {
-	p.SetContent(s.JSON)
-	first, last, hl := s.LineSpan(s.Focus)
-	if s.Focus != p.LastPtr {
-		p.LastPtr = s.Focus
+// Sync takes c as the preview's content for a pane of width × height
+// cells: a new key or new text makes it follow again, and while following,
+// a highlight not wholly in sight is scrolled into view: its start a third
+// of the way down, or higher when that shows its end (a skill appended to
+// a list), its start at the top when it is taller than the pane.
+func (p *Preview) Sync(c PreviewContent, width, height int) {
+	if c.Key != p.LastPtr {
+		p.LastPtr, p.Follow = c.Key, true
+	}
+	if !bytes.Equal(c.Text, p.seen) {
+		p.seen = append(p.seen[:0], c.Text...)
+		p.SetContent(c.Text)
 		p.Follow = true
 	}
-	if !bytes.Equal(s.JSON, p.seen) {
-		p.seen = append(p.seen[:0], s.JSON...)
-		p.Follow = true
+	p.first, p.last, p.hl = c.First, c.Last, c.Highlight
+	p.clamp(height)
+	p.LastShown = p.lastShown(width, height)
+	if !c.Highlight || !p.Follow || c.First < 0 || c.First >= len(p.lines) {
+		return
 	}
-	return p.DrawFollowing(th, width, height, first, last, hl)
+	if c.First >= p.Offset && (c.Last <= p.LastShown || c.First == p.Offset) {
+		return // in sight (or as much of it as the pane holds)
+	}
+	p.Offset = min(c.First, max(c.First-height/3, p.firstToShow(c.Last, width, height)))
+	p.clamp(height)
+	p.LastShown = p.lastShown(width, height)
 }
 
-// drawFollowing draws the lines with first..last highlighted (when hl);
-// while following, a highlight not wholly in sight is scrolled into view:
-// its start a third of the way down, or higher when that shows its end
-// (a skill appended to a list), its start at the top when it is taller
-// than the pane.
-func (p *Preview) DrawFollowing(th *style.Theme, width, height, first, last int, hl bool) string {
-	p.clamp(height)
-	out := p.draw(th, width, height, first, last, hl)
-	if !hl || !p.Follow || first < 0 || first >= len(p.lines) {
-		return out
+// lastShown is the last source line a pane of width × height shows from
+// Offset.
+func (p *Preview) lastShown(width, height int) int {
+	textW := p.textWidth(width)
+	rows, last := 0, p.Offset
+	for i := p.Offset; i < len(p.lines) && rows < height; i++ {
+		rows += len(WrapLine(expandTabs(p.Text(i)), textW))
+		last = i
 	}
-	if first >= p.Offset && (last <= p.LastShown || first == p.Offset) {
-		return out // in sight (or as much of it as the pane holds)
-	}
-	p.Offset = min(first, max(first-height/3, p.firstToShow(last, width, height)))
-	p.clamp(height)
-	return p.draw(th, width, height, first, last, hl)
+	return last
+}
+
+// View draws height rows of width cells of what the last Sync took.
+func (p *Preview) View(th *style.Theme, width, height int) string {
+	return p.draw(th, width, height, p.first, p.last, p.hl)
 }
 
 // firstToShow is the first source line to draw so that line last ends the
@@ -115,8 +148,8 @@ func (p *Preview) draw(th *style.Theme, width, height, first, last int, hl bool)
 	gutter := strings.Repeat(" ", numW)
 	var b strings.Builder
 	rows := 0
-	p.LastShown = p.Offset
-	for i := p.Offset; i < len(p.lines) && rows < height; i++ {
+	offset := min(p.Offset, max(0, len(p.lines)-height))
+	for i := offset; i < len(p.lines) && rows < height; i++ {
 		parts := WrapLine(expandTabs(p.Text(i)), textW)
 		lit := hl && i >= first && i <= last
 		for k, part := range parts {
@@ -137,7 +170,6 @@ func (p *Preview) draw(th *style.Theme, width, height, first, last int, hl bool)
 			}
 			rows++
 		}
-		p.LastShown = i
 	}
 	return b.String()
 }

@@ -67,9 +67,9 @@ func (r *ReviewFlow) ChangedOnDiskActions(reload func() tea.Cmd, path string) []
 }
 
 // update handles a key: in the path prompt, enter calls saveAs with the
-// path; elsewhere the keys move among acts, scroll the diff or run the
-// focused action.
-func (r *ReviewFlow) Update(msg tea.KeyPressMsg, acts []Action, saveAs func(path string) tea.Cmd) tea.Cmd {
+// path; elsewhere the keys move among acts, scroll the diff shown (diff
+// gives it, asked only when scrolling down) or run the focused action.
+func (r *ReviewFlow) Update(msg tea.KeyPressMsg, acts []Action, saveAs func(path string) tea.Cmd, diff func() string) tea.Cmd {
 	if r.Mode == ReviewSaveAs {
 		switch {
 		case key.Matches(msg, style.Keys.Back):
@@ -88,7 +88,8 @@ func (r *ReviewFlow) Update(msg tea.KeyPressMsg, acts []Action, saveAs func(path
 	case key.Matches(msg, style.Keys.PrevField):
 		r.Cursor = max(r.Cursor-1, 0)
 	case key.Matches(msg, style.Keys.ScrollDown):
-		r.scroll += 10
+		lines := strings.Count(strings.TrimRight(diff(), "\n"), "\n") + 1
+		r.scroll = min(r.scroll+10, max(0, lines-1))
 	case key.Matches(msg, style.Keys.ScrollUp):
 		r.scroll = max(0, r.scroll-10)
 	case key.Matches(msg, style.Keys.Back):
@@ -152,15 +153,15 @@ func (r *ReviewFlow) ViewActions(th *style.Theme, b *strings.Builder, acts []Act
 	}
 }
 
-// viewDiff draws the diff from line r.scroll, coloured, in rows lines; it
-// clamps the scroll. Long lines are wrapped rather than cut: the change is
+// viewDiff draws the diff from line r.scroll (within the diff), coloured,
+// in rows lines. Long lines are wrapped rather than cut: the change is
 // often at their end.
 func (r *ReviewFlow) ViewDiff(th *style.Theme, b *strings.Builder, diff string, width, rows int) {
 	lines := strings.Split(strings.TrimRight(diff, "\n"), "\n")
 	rows = max(3, rows-1)
-	r.scroll = min(r.scroll, max(0, len(lines)-1))
+	scroll := min(r.scroll, max(0, len(lines)-1))
 	var out []string
-	last := r.scroll
+	last := scroll
 	for ; last < len(lines) && len(out) < rows; last++ {
 		l := model.SafeText(lines[last])
 		style := func(s ...string) string { return strings.Join(s, "") }
@@ -179,7 +180,7 @@ func (r *ReviewFlow) ViewDiff(th *style.Theme, b *strings.Builder, diff string, 
 		}
 	}
 	out = out[:min(len(out), rows)]
-	b.WriteString(th.Hint.Render(fmt.Sprintf("diff (lines %d-%d of %d, pgup/pgdn)", r.scroll+1, last, len(lines))) + "\n")
+	b.WriteString(th.Hint.Render(fmt.Sprintf("diff (lines %d-%d of %d, pgup/pgdn)", scroll+1, last, len(lines))) + "\n")
 	b.WriteString(strings.Join(out, "\n") + "\n")
 }
 

@@ -279,3 +279,10 @@ type Result struct {
 	// did not ("" when it was to write nothing).
 	Catalog string
 }
+
+// PreviewContent is the card as the preview shows it, the member being
+// edited (Focus) highlighted.
+func (s *Session) PreviewContent() PreviewContent {
+	first, last, hl := s.LineSpan(s.Focus)
+	return PreviewContent{Text: s.JSON, Key: s.Focus, First: first, Last: last, Highlight: hl}
+}
