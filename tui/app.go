@@ -73,18 +73,14 @@ type Model struct {
 	cur              int
 	dialog           *component.Dialog[*Model]
 
-	draft      *app.Draft
-	draftEdits int
-	// draftCatalog are the Catalog settings the draft last saved: they
-	// are no card edit, so they are compared on their own.
-	draftCatalog app.CatalogSettings
-	// draftWriting says a draft write is under way (a tea.Cmd); a change
-	// meanwhile is written when it is done (draftAgain), so that writes
-	// never overlap and the last one holds the latest card.
-	draftWriting, draftAgain bool
-	resumed                  bool // the draft was reopened: Ctrl-C always asks about it
-	result                   component.Result
-	quitting                 bool
+	// drafts keeps the draft (drafts.Draft, nil when drafts are off): the
+	// card, or edit mode's edits, and the Catalog settings, which are no
+	// card edit and so are compared on their own.
+	drafts   component.DraftKeeper[app.CatalogSettings]
+	draft    *app.Draft // drafts.Draft
+	resumed  bool       // the draft was reopened: Ctrl-C always asks about it
+	result   component.Result
+	quitting bool
 	// working says file work (a save) is under way: files.go.
 	working bool
 
@@ -135,14 +131,14 @@ func New(opts Options) *Model {
 		review,
 	}
 	if opts.Draft != nil {
-		m.draft, m.resumed = opts.Draft, true
+		m.drafts.Draft, m.resumed = opts.Draft, true
 		catalog.Cfg = opts.Draft.Catalog.Settings()
-		m.draftCatalog = catalog.Cfg
+		m.drafts.Written(0, catalog.Cfg)
 		if opts.Draft.Step > 0 && opts.Draft.Step < len(m.steps) {
 			start = opts.Draft.Step
 		}
 	} else if opts.DraftDir != "" {
-		m.draft = &app.Draft{Path: app.NewDraftPath(opts.DraftDir), Output: opts.Output}
+		m.drafts.Draft = &app.Draft{Path: app.NewDraftPath(opts.DraftDir), Output: opts.Output}
 	}
 	if opts.Edit != nil {
 		m.setupEdit(opts.Edit)
@@ -203,7 +199,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.s.Focus = st.Pointer(m.s)
 		m.Status = component.EditFailure(m.s, m.Status)
 		return m, tea.Batch(cmd, m.handlePosted())
-	case draftSavedMsg:
+	case component.DraftSavedMsg[app.CatalogSettings]:
 		return m, m.draftSaved(msg)
 	case component.Done[*Model]:
 		return m, msg.Finish(m)
@@ -355,45 +351,30 @@ func parentPointer(ptr string) string {
 
 // autosave writes the draft when the card or the Catalog settings changed
 // since the last one. The file is written by the command it returns; the
-// outcome comes back as a draftSavedMsg.
+// outcome comes back as a DraftSavedMsg.
 func (m *Model) autosave() tea.Cmd {
-	if m.draft == nil || (m.s.Edits == m.draftEdits && m.catalogSettings() == m.draftCatalog) {
-		return nil
-	}
-	if m.draftWriting {
-		m.draftAgain = true
-		return nil
-	}
-	d, edits, cfg := m.draftNow()
-	m.draftWriting = true
-	return func() tea.Msg { return draftSavedMsg{edits: edits, cfg: cfg, err: app.SaveDraft(&d)} }
+	return m.drafts.Autosave(m.s.Edits, m.catalogSettings(), func() app.Draft {
+		d, _, _ := m.draftNow()
+		return d
+	})
 }
 
 // autosaveNow writes the draft even when the card did not change: the
 // draft itself did (a reload rebased it).
 func (m *Model) autosaveNow() tea.Cmd {
-	m.draftEdits = -1 // no edit count: autosave writes
+	m.drafts.Stale()
 	return m.autosave()
-}
-
-// draftSavedMsg is the outcome of a draft write.
-type draftSavedMsg struct {
-	edits int                 // Session.Edits of the card written
-	cfg   app.CatalogSettings // the Catalog settings written
-	err   error
 }
 
 // draftSaved records a draft write and starts the next one when the card
 // changed meanwhile.
-func (m *Model) draftSaved(msg draftSavedMsg) tea.Cmd {
-	m.draftWriting = false
-	if msg.err != nil {
-		m.Status = "draft not saved: " + msg.err.Error()
+func (m *Model) draftSaved(msg component.DraftSavedMsg[app.CatalogSettings]) tea.Cmd {
+	again, err := m.drafts.Saved(msg)
+	if err != nil {
+		m.Status = "draft not saved: " + err.Error()
 		return nil
 	}
-	m.draftEdits, m.draftCatalog = msg.edits, msg.cfg
-	if m.draftAgain {
-		m.draftAgain = false
+	if again {
 		return m.autosave()
 	}
 	return nil
@@ -413,12 +394,12 @@ func (m *Model) draftNow() (app.Draft, int, app.CatalogSettings) {
 	if m.edit != nil {
 		return m.editDraftNow()
 	}
-	m.draft.Card = string(m.s.JSON)
-	m.draft.Step = m.cur
-	m.draft.Output = m.output
+	m.drafts.Draft.Card = string(m.s.JSON)
+	m.drafts.Draft.Step = m.cur
+	m.drafts.Draft.Output = m.output
 	cfg := m.catalogSettings()
-	m.draft.Catalog = app.DraftCatalogOf(cfg)
-	return *m.draft, m.s.Edits, cfg
+	m.drafts.Draft.Catalog = app.DraftCatalogOf(cfg)
+	return *m.drafts.Draft, m.s.Edits, cfg
 }
 
 // writeDraftNow writes the draft before the program ends (an interrupt, a
@@ -429,7 +410,7 @@ func (m *Model) writeDraftNow() {
 		m.Status = "draft not saved: " + err.Error()
 		return
 	}
-	m.draftEdits, m.draftCatalog = edits, cfg
+	m.drafts.Written(edits, cfg)
 }
 
 // save writes the card when it has no error-level finding; an existing file

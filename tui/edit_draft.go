@@ -22,16 +22,16 @@ import (
 func (m *Model) setupEditDraft(opts Options) {
 	switch {
 	case opts.EditDraft != nil:
-		m.draft = opts.EditDraft
+		m.drafts.Draft = opts.EditDraft
 	case opts.DraftDir != "":
-		m.draft = (&app.Drafts{Dir: opts.DraftDir}).NewEditDraft(opts.Edit)
+		m.drafts.Draft = (&app.Drafts{Dir: opts.DraftDir}).NewEditDraft(opts.Edit)
 	}
 }
 
 // editDraftNow is the edit draft as the session is now, a copy that a
 // command may write while the model goes on.
 func (m *Model) editDraftNow() (app.Draft, int, app.CatalogSettings) {
-	d := *m.draft
+	d := *m.drafts.Draft
 	if err := app.RecordEdits(&d, m.edit.s); err != nil {
 		// The edits cannot be listed (the file as loaded no longer
 		// parses): keep the card's bytes at least.
@@ -77,9 +77,9 @@ func readOnlyRefusal(name string) string {
 // writes it at once: a reload is rare, and a draft left describing the old
 // file would be stale.
 func (m *Model) rebaseEditDraft(mod time.Time) tea.Cmd {
-	if m.draft == nil {
+	if m.drafts.Draft == nil {
 		return nil
 	}
-	m.draft.Base = app.BaseOf(m.edit.s.Base(), mod)
+	m.drafts.Draft.Base = app.BaseOf(m.edit.s.Base(), mod)
 	return m.autosaveNow()
 }

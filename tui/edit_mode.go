@@ -44,7 +44,7 @@ type editMode struct {
 func (m *Model) setupEdit(es *edit.Session) {
 	ed := app.NewEdit(es, m.s.Opts)
 	m.edit = &editMode{ed: ed, s: es}
-	m.draft, m.resumed = nil, false
+	m.drafts.Draft, m.resumed = nil, false
 	m.editReview = newEditReviewStep(m)
 	m.steps[stepStart] = newFileStep(m)
 	m.steps[stepReview] = m.editReview
@@ -328,7 +328,7 @@ func (m *Model) editQuit() tea.Cmd {
 	if !m.edit.s.Changed() {
 		return m.quitRemovingDraft()
 	}
-	if m.draft != nil {
+	if m.drafts.Draft != nil {
 		m.dialog = m.editQuitDialog()
 		return nil
 	}

@@ -73,7 +73,7 @@ func (m *Model) quitRemovingDraft() tea.Cmd {
 // resume. When the draft cannot be written the program stays, saying
 // why; the next ctrl+c leaves without it.
 func keepDraftAndQuit(m *Model) tea.Cmd {
-	if m.draft == nil {
+	if m.drafts.Draft == nil {
 		m.result.Interrupted = true
 		return tea.Quit
 	}
@@ -83,10 +83,10 @@ func keepDraftAndQuit(m *Model) tea.Cmd {
 		return func(m *Model) tea.Cmd {
 			if err != nil {
 				m.Status = "draft not saved: " + model.SafeText(err.Error()) + "; ctrl+c again leaves without one"
-				m.draft = nil
+				m.drafts.Draft = nil
 				return nil
 			}
-			m.draftEdits, m.draftCatalog = edits, cfg
+			m.drafts.Written(edits, cfg)
 			m.result.Interrupted, m.result.DraftKept = true, d.Path
 			return tea.Quit
 		}
@@ -121,10 +121,10 @@ func (m *Model) writeCard(path string, data []byte, overwrite bool) tea.Cmd {
 // draftPath is the draft file to remove once the card is saved ("" when
 // there is none).
 func (m *Model) draftPath() string {
-	if m.draft == nil {
+	if m.drafts.Draft == nil {
 		return ""
 	}
-	return m.draft.Path
+	return m.drafts.Draft.Path
 }
 
 // noteDraftRemoval records a draft that could not be removed, so that the

@@ -20,9 +20,9 @@ func Run(ctx context.Context, opts Options, in io.Reader, out io.Writer) (Result
 	res := m.Result()
 	if err != nil {
 		res.Interrupted = true
-		if m.draft != nil && m.s.Edits > 0 {
+		if m.drafts.Draft != nil && m.s.Edits > 0 {
 			m.writeDraftNow()
-			res.DraftKept = m.draft.Path
+			res.DraftKept = m.drafts.Draft.Path
 		}
 		if ctx.Err() != nil {
 			err = nil

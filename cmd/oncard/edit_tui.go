@@ -35,13 +35,16 @@ func runEditTUI(cmd *cobra.Command, e *app.Edit) error {
 	var err error
 	// The screen is drawn on stderr, like `oncard new`: stdout stays free.
 	var res tui.Result
+	// Both editors keep a draft of unsaved edits, offered again here.
+	draft, draftDir, err := editDraftOptions(cmd, s)
+	if err != nil {
+		return err
+	}
 	if kind == validate.KindCatalog {
-		res, err = runCatalogEditor(cmd.Context(), tui.CatalogEditorOptions{Edit: s, Validate: vopts}, cmd.InOrStdin(), os.Stderr)
+		opts := tui.CatalogEditorOptions{Edit: s, Validate: vopts, EditDraft: draft, DraftDir: draftDir}
+		res, err = runCatalogEditor(cmd.Context(), opts, cmd.InOrStdin(), os.Stderr)
 	} else {
-		opts := tui.Options{Edit: s, Validate: vopts, SigningKey: e.SigningKey}
-		if opts.EditDraft, opts.DraftDir, err = editDraftOptions(cmd, s); err != nil {
-			return err
-		}
+		opts := tui.Options{Edit: s, Validate: vopts, SigningKey: e.SigningKey, EditDraft: draft, DraftDir: draftDir}
 		res, err = tui.Run(cmd.Context(), opts, cmd.InOrStdin(), os.Stderr)
 	}
 	if err != nil {

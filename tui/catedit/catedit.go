@@ -30,6 +30,11 @@ type CatalogEditorOptions struct {
 	Theme *style.Theme
 	// Validate are the validation options; nil uses the defaults.
 	Validate *validate.Options
+	// EditDraft is the draft of unsaved edits resumed into Edit (its file
+	// is reused), or nil; with DraftDir set, the editor keeps a draft of
+	// its unsaved edits (drafts.go). DraftDir "" turns drafts off.
+	EditDraft *app.Draft
+	DraftDir  string
 }
 
 // catEditScreen is one screen of the catalog editor. Screens keep a pointer
@@ -81,6 +86,10 @@ type CatalogEditor struct {
 	result           component.Result
 	// working says file work (a save, a reload) is under way: keys wait.
 	working bool
+	// drafts keeps the draft of the unsaved edits (drafts.go); blurred
+	// says the key being handled left a field (the draft is written then).
+	drafts  component.DraftKeeper[noExtra]
+	blurred bool
 }
 
 // NewCatalogEditor builds the editor of the catalog in opts.Edit.
@@ -107,6 +116,7 @@ func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
 	}
 	c.screens[c.cur].Enter()
 	c.s.Focus = c.screens[c.cur].Pointer()
+	c.setupDraft(opts)
 	return c
 }
 
@@ -118,7 +128,12 @@ func RunCatalogEditor(ctx context.Context, opts CatalogEditorOptions, in io.Read
 	_, err := p.Run()
 	res := c.Result()
 	if err != nil {
+		// An interrupt that is not a key (a signal) keeps a draft, so that
+		// the edits are not lost.
 		res.Interrupted = true
+		if c.drafts.Draft != nil && c.es.Changed() && c.writeDraftNow() == nil {
+			res.DraftKept = c.drafts.Draft.Path
+		}
 		if ctx.Err() != nil {
 			err = nil
 		}
@@ -185,8 +200,9 @@ func (c *CatalogEditor) fileName() string { return model.SafeText(c.es.Path()) }
 
 // goTo enters screen i.
 func (c *CatalogEditor) goTo(i int) tea.Cmd {
+	save := c.autosave() // leaving a screen is a blur
 	c.cur = i
 	cmd := c.screens[i].Enter()
 	c.s.Focus = c.screens[i].Pointer()
-	return cmd
+	return tea.Batch(save, cmd)
 }

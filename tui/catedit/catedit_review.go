@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/tui/component"
@@ -94,7 +97,7 @@ func (c *CatalogEditor) write() tea.Cmd {
 			case err == nil:
 				es.Saved(data)
 				c.result = component.Result{Saved: true, Path: es.Path(), JSON: data}
-				return tea.Quit
+				return c.removeDraftThen(tea.Quit)
 			case errors.Is(err, model.ErrChangedOnDisk):
 				c.Status = "not written: the file changed on disk"
 				c.review.SetMode(component.ReviewChangedOnDisk)
@@ -123,7 +126,7 @@ func (c *CatalogEditor) saveAs(path string) tea.Cmd {
 				return nil
 			}
 			c.result = component.Result{Saved: true, Path: path, JSON: data}
-			return tea.Quit
+			return c.removeDraftThen(tea.Quit)
 		}
 	})
 }
@@ -148,6 +151,10 @@ func (st *catEditReview) reload() tea.Cmd {
 	path := c.es.Path()
 	return c.work(func() func(*CatalogEditor) tea.Cmd {
 		disk, err := model.OpenFile(path)
+		var mod time.Time
+		if fi, statErr := os.Stat(path); statErr == nil {
+			mod = fi.ModTime()
+		}
 		return func(c *CatalogEditor) tea.Cmd {
 			var conflicts []edit.Conflict
 			if err == nil {
@@ -166,7 +173,14 @@ func (st *catEditReview) reload() tea.Cmd {
 			}
 			st.Reloaded(dropped)
 			c.Status = ""
-			return nil
+			if c.drafts.Draft == nil {
+				return nil
+			}
+			// The draft's edits now apply to the file as reloaded: write
+			// it at once, a draft describing the old file would be stale.
+			c.drafts.Draft.Base = app.BaseOf(c.es.Base(), mod)
+			c.drafts.Stale()
+			return c.autosave()
 		}
 	})
 }

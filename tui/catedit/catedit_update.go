@@ -41,9 +41,18 @@ func (c *CatalogEditor) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return c, cmd
 	case component.Done[*CatalogEditor]:
 		return c, msg.Finish(c)
+	case component.DraftSavedMsg[noExtra]:
+		return c, c.draftSaved(msg)
 	case tea.KeyPressMsg:
+		edits, screen := c.s.Edits, c.cur
+		c.blurred = false
 		cmd := c.handleKey(msg)
 		c.Status = component.EditFailure(c.s, c.Status)
+		// The draft follows the edits: when a field is left, and after
+		// every edit made elsewhere than in a field being typed.
+		if c.blurred || (c.s.Edits != edits && screen != catEditScreenEntry) {
+			cmd = tea.Batch(cmd, c.autosave())
+		}
 		return c, cmd
 	}
 	// Anything else is a screen's own message (the outcome of a command
@@ -63,10 +72,7 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if c.confirm != nil {
 		// A second ctrl+c leaves at once, as in the card editor.
-		return c.confirm.Update(msg, c, func() { c.confirm = nil }, func(c *CatalogEditor) tea.Cmd {
-			c.result.Interrupted = true
-			return tea.Quit
-		})
+		return c.confirm.Update(msg, c, func() { c.confirm = nil }, (*CatalogEditor).keepDraftAndQuit)
 	}
 	sc := c.screens[c.cur]
 	switch {
@@ -145,8 +151,11 @@ func (c *CatalogEditor) jumpTo(ptr string) tea.Cmd {
 // quit is ctrl+c: it asks only when there is something to lose.
 func (c *CatalogEditor) quit() tea.Cmd {
 	if !c.es.Changed() {
-		c.result.Interrupted = true
-		return tea.Quit
+		return c.quitRemovingDraft()
+	}
+	if c.drafts.Draft != nil {
+		c.confirm = c.quitDialog()
+		return nil
 	}
 	c.confirm = &component.Dialog[*CatalogEditor]{
 		Question: "Quit without saving? Your changes to " + c.fileName() + " are lost.",
@@ -161,7 +170,8 @@ func (c *CatalogEditor) quit() tea.Cmd {
 // catEditFormUpdate is form.update over the catalog's Session (whose Kind
 // makes every change re-validate the Doc as a catalog).
 func (c *CatalogEditor) catEditFormUpdate(f *component.Form, msg tea.KeyPressMsg) tea.Cmd {
-	cmd, _ := f.Update(msg, c.s)
+	cmd, blurred := f.Update(msg, c.s)
+	c.blurred = c.blurred || blurred
 	return cmd
 }
 
