@@ -40,6 +40,8 @@ func TestEditTUIOpensCatalogsInTheCatalogEditor(t *testing.T) {
 	if kind != validate.KindCatalog {
 		t.Fatalf("the catalog template is detected as %s", kind)
 	}
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
 	var got tui.CatalogEditorOptions
 	calls := 0
 	saved := runCatalogEditor
@@ -57,6 +59,10 @@ func TestEditTUIOpensCatalogsInTheCatalogEditor(t *testing.T) {
 	}
 	if calls != 1 || got.Edit != s || got.Validate == nil || got.Validate.Path != path {
 		t.Fatalf("the catalog editor was called %d times with %+v", calls, got)
+	}
+	// The catalog editor keeps drafts of unsaved edits, as the card's does.
+	if got.DraftDir != filepath.Join(state, "oncard", "drafts") {
+		t.Fatalf("drafts directory %q", got.DraftDir)
 	}
 	if !strings.Contains(stderr.String(), "wrote "+path) {
 		t.Fatalf("stderr %q", stderr.String())
