@@ -203,6 +203,7 @@ func CatalogDiff(th *style.Theme, diff string, width, rows int) string {
 	}
 	return head + "\n" + text
 }
+
 // saveQuestion asks before writing fileName, saying how big the diff is.
 func SaveQuestion(fileName, diff string) string {
 	q := "Write " + fileName + "?"
