@@ -168,7 +168,7 @@ func (m *Model) Init() tea.Cmd { return tea.Batch(m.AskBackground(), m.steps[m.c
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := m.update(msg)
 	m.settle()
-	return m, cmd
+	return m, tea.Batch(cmd, m.s.RefreshCmd())
 }
 
 // settle brings what the screen shows up to date with the model, after
@@ -203,6 +203,9 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.draftSaved(msg)
 	case component.Done[*Model]:
 		return m, msg.Finish(m)
+	case component.RefreshMsg:
+		m.s.Refreshed()
+		return m, nil
 	case tea.KeyPressMsg:
 		cmd := m.handleKey(msg)
 		m.Status = component.EditFailure(m.s, m.Status)
@@ -394,6 +397,7 @@ func (m *Model) draftNow() (app.Draft, int, app.CatalogSettings) {
 	if m.edit != nil {
 		return m.editDraftNow()
 	}
+	m.s.Flush()
 	m.drafts.Draft.Card = string(m.s.JSON)
 	m.drafts.Draft.Step = m.cur
 	m.drafts.Draft.Output = m.output

@@ -108,6 +108,7 @@ func (st *editReviewStep) previewUpgrade(keepDual bool) tea.Cmd {
 		return nil
 	}
 	st.plan = plan
+	m.s.Flush()
 	st.planDiff = edit.UnifiedDiff(m.edit.s.Path(), m.s.JSON, after.Encode())
 	st.SetMode(component.ReviewUpgrade)
 	return nil

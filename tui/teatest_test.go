@@ -21,8 +21,10 @@ import (
 )
 
 // probeMsg asks for a snapshot of the screen. The program's filter takes it
-// on the event loop, after every key sent before it: no race with Update,
-// and no guessing from the renderer's partial (diffed) output.
+// on the event loop, after every key sent before it and once the edits
+// they made are refreshed (a probe that finds one pending is sent again,
+// behind the refresh): no race with Update, and no guessing from the
+// renderer's partial (diffed) output.
 type probeMsg struct{}
 
 type flow struct {
@@ -36,7 +38,11 @@ func newFlow(t *testing.T, m *Model, w, h int) *flow {
 	f := &flow{t: t, shots: make(chan string, 8)}
 	filter := func(model tea.Model, msg tea.Msg) tea.Msg {
 		if _, ok := msg.(probeMsg); ok {
-			f.shots <- ansi.Strip(model.(*Model).Render())
+			if m := model.(*Model); m.s.Pending() {
+				go f.tm.Send(probeMsg{})
+			} else {
+				f.shots <- ansi.Strip(m.Render())
+			}
 			return nil
 		}
 		return msg

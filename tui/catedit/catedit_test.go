@@ -34,7 +34,13 @@ func newCatEditDriver(t *testing.T, c *CatalogEditor, path string, orig []byte) 
 		Update: func(msg tea.Msg) tea.Cmd { _, cmd := c.Update(msg); return cmd },
 		Render: c.Render,
 		OnQuit: func() { d.quit = true },
-		Follow: func(msg tea.Msg) bool { _, ok := msg.(component.Done[*CatalogEditor]); return ok },
+		Follow: func(msg tea.Msg) bool {
+			switch msg.(type) {
+			case component.Done[*CatalogEditor], component.RefreshMsg, component.DraftSavedMsg[noExtra]:
+				return true
+			}
+			return false
+		},
 	}
 	return d
 }
