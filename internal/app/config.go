@@ -9,12 +9,12 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/internal/jsonwords"
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/model"
@@ -99,7 +99,7 @@ func loadConfig() (userConfig, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields() // a misspelt key must not pass unnoticed
 	if err := dec.Decode(&c); err != nil {
-		return userConfig{}, fmt.Errorf("config file %s: %s", p, jsonDecodeMessage(err))
+		return userConfig{}, fmt.Errorf("config file %s: %s", p, jsonwords.Explain(data, err))
 	}
 	c.path = p
 	for i, h := range c.SchemaHosts {
@@ -249,48 +249,4 @@ func NormalizeSchemaHost(h string) (string, error) {
 		return "", fmt.Errorf("%q is not host or host:port", h)
 	}
 	return h, nil
-}
-
-// jsonDecodeMessage says what encoding/json found wrong in words a user
-// knows: a member of the wrong type is named with the JSON type expected,
-// not the Go type it would have been stored in.
-func jsonDecodeMessage(err error) string {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		want := "a value of another type"
-		switch te.Type.Kind() {
-		case reflect.String:
-			want = "a string"
-		case reflect.Bool:
-			want = "true or false"
-		case reflect.Slice, reflect.Array:
-			want = "an array"
-		case reflect.Struct, reflect.Map:
-			want = "an object"
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
-			reflect.Float32, reflect.Float64:
-			want = "a number"
-		}
-		where := "the value"
-		if te.Field != "" {
-			where = te.Field
-		}
-		return fmt.Sprintf("%s must be %s, not %s", where, want, jsonArticle(te.Value))
-	}
-	return strings.TrimPrefix(err.Error(), "json: ")
-}
-
-// jsonArticle puts an article before encoding/json's name of a JSON value
-// ("number", "string", "array", "object", "bool").
-func jsonArticle(v string) string {
-	switch {
-	case v == "bool":
-		return "a boolean"
-	case v == "array", v == "object":
-		return "an " + v
-	case strings.HasPrefix(v, "number"):
-		return "a number"
-	}
-	return "a " + v
 }
