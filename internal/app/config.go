@@ -30,7 +30,8 @@ import (
 //	  "oasf_use_synced": false,
 //	  "signing_key": "keys/agent-signing.pem",
 //	  "signing_kid": "2026-11",
-//	  "signing_jku": "https://agent.example/.well-known/jwks.json"
+//	  "signing_jku": "https://agent.example/.well-known/jwks.json",
+//	  "jku_hosts": ["keys.internal.example"]
 //	}
 //
 // schema_hosts are accepted in addition to the defaults (the public OASF
@@ -41,7 +42,11 @@ import (
 // lets a synced copy of a built-in OASF version that differs from it be
 // used instead (as --oasf-use-synced does); without it the built-in stays.
 // The schema_hosts list also decides whose jku (the URL of a signer's JWK
-// set, in a signature's header) oncard validate fetches.
+// set, in a signature's header) oncard validate fetches, with jku_hosts,
+// hosts accepted for jku alone. A jku on this machine or a private network
+// is fetched only from a host the user named (jku_hosts, schema_hosts,
+// --schema-host), never because loopback is among the defaults: anyone can
+// write any jku into a card.
 //
 // signing_key is the private key (PEM or JWK file; a relative path is
 // relative to the config file's folder) oncard signs with when no --key
@@ -56,6 +61,7 @@ type userConfig struct {
 	SigningKey    string   `json:"signing_key,omitempty"`
 	SigningKID    string   `json:"signing_kid,omitempty"`
 	SigningJKU    string   `json:"signing_jku,omitempty"`
+	JKUHosts      []string `json:"jku_hosts,omitempty"`
 
 	path string // where it was read from ("" when there is no file)
 }
@@ -108,6 +114,13 @@ func loadConfig() (userConfig, error) {
 			return userConfig{}, fmt.Errorf("config file %s: schema_hosts[%d]: %v", p, i, err)
 		}
 		c.SchemaHosts[i] = norm
+	}
+	for i, h := range c.JKUHosts {
+		norm, err := NormalizeSchemaHost(h)
+		if err != nil {
+			return userConfig{}, fmt.Errorf("config file %s: jku_hosts[%d]: %v", p, i, err)
+		}
+		c.JKUHosts[i] = norm
 	}
 	if c.OASFServer != "" {
 		if _, err := oasfclient.New(c.OASFServer, oasfclient.Options{}); err != nil {
