@@ -189,17 +189,7 @@ func (s *KeySet) MarshalJSON() ([]byte, error) {
 // ReadSigningKey reads a private key from a file: PEM (PKCS #8, SEC 1 "EC
 // PRIVATE KEY" or PKCS #1 "RSA PRIVATE KEY") or a JWK (or a JWK set holding
 // exactly one private key). Errors name the file.
-func ReadSigningKey(path string) (*SigningKey, error) {
-	data, err := readKeyFile(path)
-	if err != nil {
-		return nil, err
-	}
-	k, err := ParseSigningKey(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return k, nil
-}
+func ReadSigningKey(path string) (*SigningKey, error) { return readKeyFile(path, ParseSigningKey) }
 
 // ParseSigningKey reads a private key from PEM or JWK bytes (see
 // ReadSigningKey).
@@ -320,17 +310,7 @@ func (s *KeySet) Len() int {
 // ReadKeySet reads public keys from a file: a JWK set, one JWK, or PEM
 // public keys, certificates or private keys (their public half). Errors name
 // the file.
-func ReadKeySet(path string) (*KeySet, error) {
-	data, err := readKeyFile(path)
-	if err != nil {
-		return nil, err
-	}
-	s, err := ParseKeySet(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return s, nil
-}
+func ReadKeySet(path string) (*KeySet, error) { return readKeyFile(path, ParseKeySet) }
 
 // ParseKeySet reads public keys from bytes (see ReadKeySet). Keys of a JWK
 // set that oncard cannot use (symmetric keys, encryption keys, unknown
@@ -466,20 +446,27 @@ func (s *KeySet) candidates(kid string) []jose.JSONWebKey {
 	return out
 }
 
-func readKeyFile(path string) ([]byte, error) {
+// readKeyFile reads a key or key set file (at most maxKeyFileBytes) and
+// parses it with parse; every error names the file.
+func readKeyFile[K any](path string, parse func([]byte) (K, error)) (K, error) {
+	var none K
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxKeyFileBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return none, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(data) > maxKeyFileBytes {
-		return nil, fmt.Errorf("%s: larger than %d bytes; not a key file", path, maxKeyFileBytes)
+		return none, fmt.Errorf("%s: larger than %d bytes; not a key file", path, maxKeyFileBytes)
 	}
-	return data, nil
+	k, err := parse(data)
+	if err != nil {
+		return none, fmt.Errorf("%s: %w", path, err)
+	}
+	return k, nil
 }
 
 func looksLikeJSON(data []byte) bool {
