@@ -108,19 +108,17 @@ func loadConfig() (userConfig, error) {
 		return userConfig{}, fmt.Errorf("config file %s: %s", p, jsonwords.Explain(data, err))
 	}
 	c.path = p
-	for i, h := range c.SchemaHosts {
-		norm, err := NormalizeSchemaHost(h)
-		if err != nil {
-			return userConfig{}, fmt.Errorf("config file %s: schema_hosts[%d]: %v", p, i, err)
+	for _, list := range []struct {
+		key   string
+		hosts []string // c's own slice: normalized in place
+	}{{"schema_hosts", c.SchemaHosts}, {"jku_hosts", c.JKUHosts}} {
+		for i, h := range list.hosts {
+			norm, err := NormalizeSchemaHost(h)
+			if err != nil {
+				return userConfig{}, fmt.Errorf("config file %s: %s[%d]: %v", p, list.key, i, err)
+			}
+			list.hosts[i] = norm
 		}
-		c.SchemaHosts[i] = norm
-	}
-	for i, h := range c.JKUHosts {
-		norm, err := NormalizeSchemaHost(h)
-		if err != nil {
-			return userConfig{}, fmt.Errorf("config file %s: jku_hosts[%d]: %v", p, i, err)
-		}
-		c.JKUHosts[i] = norm
 	}
 	if c.OASFServer != "" {
 		if _, err := oasfclient.New(c.OASFServer, oasfclient.Options{}); err != nil {

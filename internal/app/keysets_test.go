@@ -19,6 +19,19 @@ import (
 	"github.com/oncard/oncard/validate"
 )
 
+// keySetServer serves an empty JWK set over https on this machine and
+// counts the requests it gets.
+func keySetServer(t *testing.T) (*httptest.Server, *atomic.Int32) {
+	var hits atomic.Int32
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Header().Set("Content-Type", "application/jwk-set+json")
+		w.Write([]byte(`{"keys": []}`))
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &hits
+}
+
 func TestJKUAccepted(t *testing.T) {
 	hosts := []string{"keys.example", "pinned.example:8443", "[::1]"}
 	for _, tc := range []struct {
@@ -50,13 +63,7 @@ func TestJKUAccepted(t *testing.T) {
 // TestKeySetFetcherOnce: many cards naming one key set, verified in
 // parallel, fetch it once; a refused origin is never requested.
 func TestKeySetFetcherOnce(t *testing.T) {
-	var hits atomic.Int32
-	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
-		w.Header().Set("Content-Type", "application/jwk-set+json")
-		w.Write([]byte(`{"keys": []}`))
-	}))
-	defer srv.Close()
+	srv, hits := keySetServer(t)
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	// The test server is on this machine: named with its port, as
 	// --schema-host 127.0.0.1:PORT would.
@@ -92,12 +99,7 @@ func TestKeySetFetcherOnce(t *testing.T) {
 // user names the host (--schema-host HOST:PORT, or the config file's
 // jku_hosts or schema_hosts).
 func TestJKUOnThisMachineOnlyWhenNamed(t *testing.T) {
-	var hits atomic.Int32
-	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
-		w.Write([]byte(`{"keys": []}`))
-	}))
-	defer srv.Close()
+	srv, hits := keySetServer(t)
 	hostPort := strings.TrimPrefix(srv.URL, "https://")
 	jku := srv.URL + "/jwks.json"
 	cfgDir := t.TempDir()
