@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/oncard/oncard/internal/jsonwords"
 	"github.com/oncard/oncard/internal/safefile"
 )
 
@@ -248,7 +249,7 @@ func readDraft(path string) (d *Draft, why string) {
 	}
 	d = new(Draft)
 	if err := json.Unmarshal(data, d); err != nil {
-		return nil, "not a draft: " + err.Error()
+		return nil, "not a draft: " + jsonwords.Explain(data, err)
 	}
 	switch {
 	case d.Format != 1:
