@@ -66,7 +66,8 @@ func TestLargeCardInTmux(t *testing.T) {
 	tm.waitFor("oncard edit big.json")
 	tm.keys("C-n", "C-n", "C-n") // Skills
 	tm.waitFor("Skills")
-	tm.keys("Enter", "Tab") // the first skill's name
+	tm.keys("Enter") // the first skill, its name
+	tm.waitFor("skill 1 of 5000")
 	tm.typ(" plus more words")
 	tm.waitFor("plus more words")
 	tm.keys("C-s")

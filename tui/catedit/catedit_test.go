@@ -29,6 +29,7 @@ type catEditDriver struct {
 
 // newCatEditDriver drives c, editing the file at path (orig as opened).
 func newCatEditDriver(t *testing.T, c *CatalogEditor, path string, orig []byte) *catEditDriver {
+	c.s.RefreshDelay = 0 // keys one at a time, each refresh run at once
 	d := &catEditDriver{c: c, path: path, orig: orig}
 	d.KeyDriver = keydrive.KeyDriver[*catEditDriver]{T: t, Self: d,
 		Update: func(msg tea.Msg) tea.Cmd { _, cmd := c.Update(msg); return cmd },

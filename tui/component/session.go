@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -39,6 +40,9 @@ type Session struct {
 	// dirty says the Doc changed since the last Refresh (JSON and Diags
 	// are those of before); refreshAsked that a RefreshMsg is on its way.
 	dirty, refreshAsked bool
+	// RefreshDelay is how long RefreshCmd waits before its RefreshMsg
+	// (FrameDelay unless set; key-by-key tests set 0).
+	RefreshDelay time.Duration
 	// posted are the requests steps made of the root while handling the
 	// current message (Post); the root handles them, in order, as soon as
 	// the step returns, before any other key.
@@ -79,7 +83,7 @@ func NewSession(doc *model.Doc, opts *validate.Options) *Session {
 	if opts == nil {
 		opts = &validate.Options{}
 	}
-	s := &Session{Doc: doc, Opts: opts}
+	s := &Session{Doc: doc, Opts: opts, RefreshDelay: FrameDelay}
 	s.Refresh()
 	return s
 }
@@ -104,15 +108,27 @@ func (s *Session) Changed() {
 // RefreshMsg asks the editor to bring the Session up to date (Refreshed).
 type RefreshMsg struct{}
 
-// RefreshCmd returns the command that asks for a Refresh after an edit:
-// its RefreshMsg is queued behind the keys already typed, which are
-// handled first. nil when nothing changed or a RefreshMsg is on its way.
+// FrameDelay is how long the refresh after an edit waits by default: one
+// frame, long enough for the keys of a burst (a paste, fast typing, keys
+// sent by tmux) to reach the program first, short enough not to be seen.
+const FrameDelay = time.Second / 60
+
+// RefreshCmd returns the command that asks for a Refresh after an edit,
+// RefreshDelay later: the keys that arrive meanwhile are handled first, and
+// one refresh covers them all. nil when nothing changed or a RefreshMsg is
+// on its way.
 func (s *Session) RefreshCmd() tea.Cmd {
 	if !s.dirty || s.refreshAsked {
 		return nil
 	}
 	s.refreshAsked = true
-	return func() tea.Msg { return RefreshMsg{} }
+	delay := s.RefreshDelay
+	return func() tea.Msg {
+		if delay > 0 {
+			time.Sleep(delay)
+		}
+		return RefreshMsg{}
+	}
 }
 
 // Pending says an edit waits for its Refresh (the findings and the
