@@ -61,6 +61,7 @@ const (
 	stepInterfaces
 	stepCapabilities
 	stepSkills
+	stepSecurity
 	stepOnRequest
 	stepOASF
 	stepCatalog
@@ -129,6 +130,7 @@ func New(opts Options) *Model {
 		cardedit.NewInterfacesStep(),
 		cardedit.NewCapabilitiesStep(),
 		cardedit.NewSkillsStep(),
+		cardedit.NewSecurityStep(),
 		cardedit.NewOnRequestStep(),
 		cardedit.NewOASFStep(th),
 		catalog,
@@ -138,8 +140,8 @@ func New(opts Options) *Model {
 		m.draft, m.resumed = opts.Draft, true
 		catalog.Cfg = opts.Draft.Catalog.Settings()
 		m.draftCatalog = catalog.Cfg
-		if opts.Draft.Step > 0 && opts.Draft.Step < len(m.steps) {
-			start = opts.Draft.Step
+		if i := m.draftStep(opts.Draft); i > 0 {
+			start = i
 		}
 	} else if opts.DraftDir != "" {
 		m.draft = &app.Draft{Path: app.NewDraftPath(opts.DraftDir), Output: opts.Output}
@@ -154,6 +156,26 @@ func New(opts Options) *Model {
 	m.steps[m.cur].Enter(m.s)
 	m.s.Focus = m.steps[m.cur].Pointer(m.s)
 	return m
+}
+
+// stepsBeforeNames is the step order of the drafts written before drafts
+// named their step (app.Draft.StepName): their Step indexes this list.
+var stepsBeforeNames = []string{"Start", "Agent", "Interfaces", "Capabilities", "Skills", "On Request", "OASF", "Catalog", "Review & save"}
+
+// draftStep is the step a resumed draft was left on, found by its name (a
+// draft of an older version, by its index in that version's order); -1
+// when no step of this flow has that name.
+func (m *Model) draftStep(d *app.Draft) int {
+	name := d.StepName
+	if name == "" && d.Step >= 0 && d.Step < len(stepsBeforeNames) {
+		name = stepsBeforeNames[d.Step]
+	}
+	for i, st := range m.steps {
+		if st.Title() == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // Result is how the program ended (after it returned).
@@ -248,7 +270,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, style.Keys.GoToStep):
-		if n := int(msg.Code - '1'); n >= 0 && n < len(m.steps) {
+		if n := style.StepOfDigit(msg.Code); n >= 0 && n < len(m.steps) {
 			return m.goTo(n)
 		}
 		return nil
@@ -385,7 +407,7 @@ func (m *Model) draftNow() (app.Draft, int, app.CatalogSettings) {
 		return m.editDraftNow()
 	}
 	m.draft.Card = string(m.s.JSON)
-	m.draft.Step = m.cur
+	m.draft.Step, m.draft.StepName = m.cur, m.steps[m.cur].Title()
 	m.draft.Output = m.output
 	cfg := m.catalogSettings()
 	m.draft.Catalog = app.DraftCatalogOf(cfg)

@@ -87,7 +87,7 @@ func TestCatalogStepSuggestsAndPreviewsEntryLive(t *testing.T) {
 	d, _ := catalogDriver(t)
 	cardBefore, editsBefore := d.json(), d.m.s.Edits
 	d.Send(teaSize(200, 40)) // the suggestions fit
-	d.MustContain("step 8/9", "Catalog", "suggested: "+derivedID,
+	d.MustContain("step 9/10", "Catalog", "suggested: "+derivedID,
 		"suggested: https://weather.example/.well-known/agent-card.json", "On save: the card only")
 	pv := d.catalogPreview()
 	for _, want := range []string{`"identifier": "` + derivedID + `"`, `"type": "application/a2a-agent-card+json"`, `"version": "1.0.0"`} {

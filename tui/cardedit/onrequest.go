@@ -3,6 +3,7 @@ package cardedit
 import (
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/validate"
 )
 
 const extensionsPtr = "/capabilities/extensions"
@@ -38,16 +39,17 @@ func OnRequestEntry(s *component.Session, id string) int {
 }
 
 // ineligibleReason says why a skill cannot be handled on request ("" when it
-// can): a skill with security requirements cannot (On Request, check 2).
+// can): a skill with security requirements cannot (On Request, check 2;
+// the validator's rule, validate.SecuredSkillMembers).
 func ineligibleReason(s *component.Session, skillPtr string) string {
-	sk := s.Doc.Find(skillPtr)
-	if sk.Get("securityRequirements") != nil {
-		return "carries securityRequirements"
+	members := validate.SecuredSkillMembers(s.Doc.Find(skillPtr))
+	if len(members) == 0 {
+		return ""
 	}
-	if sk.Get("security") != nil {
+	if members[0] == "security" {
 		return "carries security (v0.3)"
 	}
-	return ""
+	return "carries " + members[0]
 }
 
 // chooseOnRequestSkill adds an entry for id, declaring the extension when it
