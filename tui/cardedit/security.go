@@ -37,21 +37,23 @@ func schemeNames(s *component.Session) []string {
 }
 
 // schemeKind is one choice of the step's "Kind" field: a wrapper key and,
-// for HTTP, the auth scheme it writes.
+// for HTTP, the auth scheme it writes. label is short (the seven fit one
+// row of the form); about says it in full.
 type schemeKind struct {
-	label   string
-	wrapper string
-	http    string // "bearer", "basic", "" (another scheme, typed)
+	label, about string
+	wrapper      string
+	http         string // "bearer", "basic", "" (another scheme, typed)
+	name         string // the name a new scheme of this kind is offered
 }
 
 var schemeKinds = []schemeKind{
-	{"API key", "apiKeySecurityScheme", ""},
-	{"HTTP bearer", "httpAuthSecurityScheme", "bearer"},
-	{"HTTP basic", "httpAuthSecurityScheme", "basic"},
-	{"HTTP other", "httpAuthSecurityScheme", ""},
-	{"OAuth 2", "oauth2SecurityScheme", ""},
-	{"OpenID Connect", "openIdConnectSecurityScheme", ""},
-	{"mutual TLS", "mtlsSecurityScheme", ""},
+	{"API key", "an API key in a header, query parameter or cookie", "apiKeySecurityScheme", "", "apiKey"},
+	{"bearer", "HTTP bearer token (Authorization: Bearer …)", "httpAuthSecurityScheme", "bearer", "bearer"},
+	{"basic", "HTTP basic authentication (user and password)", "httpAuthSecurityScheme", "basic", "basic"},
+	{"HTTP", "another HTTP authentication scheme", "httpAuthSecurityScheme", "", "http"},
+	{"OAuth 2", "OAuth 2.0, one flow", "oauth2SecurityScheme", "", "oauth2"},
+	{"OIDC", "OpenID Connect", "openIdConnectSecurityScheme", "", "openIdConnect"},
+	{"mTLS", "mutual TLS: a client certificate", "mtlsSecurityScheme", "", "mtls"},
 }
 
 const (
@@ -115,19 +117,20 @@ func kindOf(n *model.Node) (kind int, ok bool) {
 	return kindBearer, false
 }
 
-// oauthFlow is one OAuth 2 flow and the URL members it has.
+// oauthFlow is one OAuth 2 flow and the URL members it has; label is
+// short, for the choice row.
 type oauthFlow struct {
-	name       string
-	required   []string // URL members the flow requires
-	deprecated bool
+	name, label string
+	required    []string // URL members the flow requires
+	deprecated  bool
 }
 
 var oauthFlows = []oauthFlow{
-	{"authorizationCode", []string{"authorizationUrl", "tokenUrl"}, false},
-	{"clientCredentials", []string{"tokenUrl"}, false},
-	{"deviceCode", []string{"deviceAuthorizationUrl", "tokenUrl"}, false},
-	{"implicit", []string{"authorizationUrl"}, true},
-	{"password", []string{"tokenUrl"}, true},
+	{"authorizationCode", "code", []string{"authorizationUrl", "tokenUrl"}, false},
+	{"clientCredentials", "client", []string{"tokenUrl"}, false},
+	{"deviceCode", "device", []string{"deviceAuthorizationUrl", "tokenUrl"}, false},
+	{"implicit", "implicit", []string{"authorizationUrl"}, true},
+	{"password", "password", []string{"tokenUrl"}, true},
 }
 
 // flowNames are the flows a flows object holds, in written order.
@@ -494,7 +497,8 @@ func rewriteRequirements(s *component.Session, fn func(name string) (string, boo
 
 // ---- scopes as one line of text ----
 
-// readScopes is "name: description; name2: description2".
+// readScopes is "name=description; name2=description2" (scope names often
+// hold ":", as in orders:read, so "=" separates).
 func readScopes(n *model.Node) string {
 	if n == nil || n.Kind != model.Object {
 		return ""
@@ -503,18 +507,21 @@ func readScopes(n *model.Node) string {
 	for i, m := range n.Members {
 		parts[i] = m.Key
 		if d := m.Value.Text(); d != "" {
-			parts[i] += ": " + d
+			parts[i] += "=" + d
 		}
 	}
 	return strings.Join(parts, "; ")
 }
 
-// scopesJSON is the scopes object of a scopes line.
+// scopesJSON is the scopes object of a scopes line (a name given twice
+// keeps its first description).
 func scopesJSON(line string) json.RawMessage {
 	var kv []any
+	seen := map[string]bool{}
 	for _, part := range strings.Split(line, ";") {
-		name, desc, _ := strings.Cut(part, ":")
-		if name = strings.TrimSpace(name); name != "" {
+		name, desc, _ := strings.Cut(part, "=")
+		if name = strings.TrimSpace(name); name != "" && !seen[name] {
+			seen[name] = true
 			kv = append(kv, name, strings.TrimSpace(desc))
 		}
 	}
@@ -531,11 +538,15 @@ func applyUpgradeEdits(s *component.Session, keep func(e model.Edit, plan []mode
 	if err != nil {
 		return 0, err
 	}
-	n := 0
+	// Chosen over the card as it is, before any edit applies.
+	var chosen []model.Edit
 	for _, e := range plan {
-		if !keep(e, plan) {
-			continue
+		if keep(e, plan) {
+			chosen = append(chosen, e)
 		}
+	}
+	n := 0
+	for _, e := range chosen {
 		if e.Value == nil {
 			err = s.Doc.Delete(e.Ptr)
 		} else {

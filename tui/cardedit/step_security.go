@@ -38,6 +38,9 @@ type SecurityStep struct {
 	name *component.TextField
 	// status is the outcome of the last list action (a removal).
 	status string
+	// autoName says the open scheme still has the name it was added with:
+	// choosing a kind renames it after the kind.
+	autoName bool
 }
 
 func NewSecurityStep() Step { return &SecurityStep{} }
@@ -86,19 +89,12 @@ func (st *SecurityStep) open(s *component.Session) tea.Cmd {
 		idx = st.f.Idx
 	}
 	var typing *component.TextField // the name being typed, when it is this row's
-	if isScheme {
-		if st.Editing && st.scheme == scheme {
-			typing = st.name
-		}
-		st.scheme, st.owner = scheme, ""
-		st.name = st.nameField(s, scheme)
-		st.f = st.schemeForm(s)
-		st.shape = schemeShape(s.Doc.Find(schemePtr(scheme)))
+	if isScheme && st.Editing && st.scheme == scheme {
+		typing = st.name
 	} else {
-		st.scheme, st.owner, st.name = "", owner, nil
-		st.f = st.requirementsForm(s, owner)
-		st.shape = ownerShape(s, owner)
+		st.autoName = false
 	}
+	st.f = st.RowForm(s, st.Cursor)
 	st.Editing = true
 	st.f.Load(s)
 	if typing != nil {
@@ -108,6 +104,21 @@ func (st *SecurityStep) open(s *component.Session) tea.Cmd {
 		st.f.Idx = idx
 	}
 	return st.f.Focus()
+}
+
+// RowForm builds the form of row i (a scheme, or requirements) and makes
+// it the step's open row.
+func (st *SecurityStep) RowForm(s *component.Session, i int) *component.Form {
+	scheme, owner, isScheme := st.rowTarget(s, i)
+	if isScheme {
+		st.scheme, st.owner = scheme, ""
+		st.name = st.nameField(s, scheme)
+		st.shape = schemeShape(s.Doc.Find(schemePtr(scheme)))
+		return st.schemeForm(s)
+	}
+	st.scheme, st.owner, st.name = "", owner, nil
+	st.shape = ownerShape(s, owner)
+	return st.requirementsForm(s, owner)
 }
 
 // schemeShape sums up what a scheme's form shows: its kind, its flow,
@@ -176,6 +187,7 @@ func (st *SecurityStep) addScheme(s *component.Session) tea.Cmd {
 	}
 	st.Editing, st.name = false, nil
 	cmd := st.open(s)
+	st.autoName = true
 	st.f.Idx = 1 // the kind
 	return tea.Batch(cmd, st.f.Focus())
 }
@@ -212,6 +224,7 @@ func (st *SecurityStep) nameField(s *component.Session, scheme string) *componen
 	f.Hint = "the name requirements use; unique in the card"
 	f.Read = func(*component.Session) string { return st.scheme }
 	f.Write = func(s *component.Session, v string) {
+		st.autoName = false
 		if err := renameScheme(s, st.scheme, v); err != nil {
 			s.Note(err)
 			return
@@ -251,11 +264,20 @@ func (st *SecurityStep) schemeForm(s *component.Session) *component.Form {
 	kind.Write = func(s *component.Session, v any) {
 		k, _ := strconv.Atoi(v.(string))
 		s.Note(s.SetValue(schemePtr(st.scheme), freshScheme(k, s.Doc.Find(schemePtr(st.scheme)))))
+		if st.autoName {
+			// The name offered follows the kind until it is typed.
+			next := uniqueSchemeName(s, schemeKinds[k].name)
+			if err := renameScheme(s, st.scheme, next); err == nil && next != st.scheme {
+				st.scheme, st.shape = next, ""
+				st.name.SetValue(next)
+			}
+		}
 	}
 	fields := []component.Field{st.name, kind}
 	k, wrapped := kindOf(node)
+	kind.Hint = schemeKinds[k].about
 	if node.Get("type") != nil && len(schemeWrappers(node)) == 0 {
-		kind.Hint = "the v0.3 form {\"type\": …}: convert it, or choose a kind to write it anew"
+		kind.Hint = "the v0.3 form {\"type\": …}: convert it below, or choose a kind to write it anew"
 		fields = append(fields, &component.ButtonField{Lbl: "Convert to the v1.0 form", Ptr: p, Action: st.convertScheme})
 		return component.NewForm(fields...)
 	}
@@ -305,10 +327,7 @@ func (st *SecurityStep) oauthFields(s *component.Session, w string) []component.
 	labels := make([]string, len(oauthFlows))
 	values := make([]any, len(oauthFlows))
 	for i, f := range oauthFlows {
-		labels[i], values[i] = f.name, f.name
-		if f.deprecated {
-			labels[i] += " (deprecated)"
-		}
+		labels[i], values[i] = f.label, f.name
 	}
 	names := flowNames(s.Doc.Find(flowsPtr))
 	cur := ""
@@ -317,7 +336,10 @@ func (st *SecurityStep) oauthFields(s *component.Session, w string) []component.
 	}
 	flow := &kindField{ChoiceField: component.NewChoiceField("Flow", flowsPtr, labels, values),
 		read: func(*component.Session) int { return max(0, flowIndex(cur)) }}
-	flow.Hint = "v1.0 takes exactly one flow per scheme"
+	flow.Hint = "flows." + cur + "; one flow per scheme (declare another scheme for another flow)"
+	if f := flowIndex(cur); f >= 0 && oauthFlows[f].deprecated {
+		flow.Hint = "flows." + cur + " is deprecated (OAuth 2.0 Security BCP): prefer code or device"
+	}
 	if len(names) > 1 {
 		flow.Hint = fmt.Sprintf("it holds %d flows (%s); v1.0 takes exactly one: declare one scheme per flow", len(names), strings.Join(names, ", "))
 	}
@@ -342,8 +364,8 @@ func (st *SecurityStep) oauthFields(s *component.Session, w string) []component.
 		fields = append(fields, component.NewTextField(urlLabel(u), fp+"/"+u, component.TextRequired, "https://auth.example.com/"+strings.TrimSuffix(u, "Url")))
 	}
 	fields = append(fields, component.NewTextField("Refresh URL", fp+"/refreshUrl", component.TextString, "(optional)"))
-	scopes := component.NewTextField("Scopes", fp+"/scopes", component.TextString, "read: Read orders; write: Change orders")
-	scopes.Hint = "name: description, separated by ;"
+	scopes := component.NewTextField("Scopes", fp+"/scopes", component.TextString, "orders:read=Read your orders; orders:write")
+	scopes.Hint = "name=description, separated by ; (the description may be left out)"
 	scopes.Read = func(s *component.Session) string { return readScopes(s.Doc.Find(fp + "/scopes")) }
 	scopes.Write = func(s *component.Session, v string) { s.Note(s.SetValue(fp+"/scopes", scopesJSON(v))) }
 	fields = append(fields, scopes)
@@ -432,7 +454,7 @@ func (st *SecurityStep) View(th *style.Theme, s *component.Session, width, heigh
 	if st.Editing && st.f != nil {
 		if st.owner != "" || st.scheme == "" {
 			b.WriteString(th.Hint.Render(component.Truncate(st.ownerLabel(s, st.owner)+" · esc back to the list", width)) + "\n")
-			if note := st.onRequestNote(s, st.owner); note != "" {
+			if note := st.OnRequestNote(s, st.owner); note != "" {
 				b.WriteString(component.HintLines(th, note, width) + "\n")
 			}
 			if names := schemeNames(s); len(names) > 0 {
@@ -471,7 +493,7 @@ func (st *SecurityStep) View(th *style.Theme, s *component.Session, width, heigh
 	}
 	lines = append(lines, "", th.Label.Render("Requirements"))
 	for i, owner := range requirementOwners(s) {
-		text := st.ownerLabel(s, owner) + "  "
+		text := component.Truncate(st.ownerLabel(s, owner), max(12, width/2)) + "  "
 		ptr := owner + "/securityRequirements"
 		if d := append(s.DiagsAt(ptr), s.DiagsAt(owner+"/security")...); len(d) > 0 {
 			text += component.DiagMark(th, d) + " "
@@ -486,11 +508,11 @@ func (st *SecurityStep) View(th *style.Theme, s *component.Session, width, heigh
 			req = model.SafeText(req)
 		}
 		if owner != "" && len(validate.SecuredSkillMembers(s.Doc.Find(owner))) > 0 {
-			req += th.Hint.Render("  · not On Request")
+			req = th.Hint.Render("(not On Request) ") + req
 		}
 		row(len(names)+i, text+req)
 	}
-	foot := []string{"", th.Hint.Render(component.Truncate("enter edit · a add a scheme · d remove · a skill with requirements cannot be On Request", width))}
+	foot := []string{"", th.Hint.Render(component.Truncate("enter edit · a add a scheme · d remove", width))}
 	if st.status != "" {
 		foot = append(foot, th.OK.Render(component.Truncate(st.status, width)))
 	}
@@ -517,9 +539,9 @@ func (st *SecurityStep) ownerLabel(s *component.Session, owner string) string {
 	return "Skill " + model.SafeText(name)
 }
 
-// onRequestNote says how a skill's requirements and On Request meet: the
+// OnRequestNote says how a skill's requirements and On Request meet: the
 // validator's rule (validate.SecuredSkillMembers), where it bites.
-func (st *SecurityStep) onRequestNote(s *component.Session, owner string) string {
+func (st *SecurityStep) OnRequestNote(s *component.Session, owner string) string {
 	if owner == "" {
 		return ""
 	}
@@ -618,6 +640,9 @@ func (st *SecurityStep) Jump(ptr string, s *component.Session) tea.Cmd {
 	st.Cursor = target
 	cmd := st.open(s)
 	st.f.FocusPointer(ptr)
+	if st.scheme != "" && ptr == schemePtr(st.scheme) {
+		st.f.Idx = 1 // a finding about the scheme itself is about its kind
+	}
 	return tea.Batch(cmd, st.f.Focus())
 }
 
