@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/tui/component"
@@ -493,10 +494,10 @@ func (st *SecurityStep) View(th *style.Theme, s *component.Session, width, heigh
 	}
 	lines = append(lines, "", th.Label.Render("Requirements"))
 	for i, owner := range requirementOwners(s) {
-		text := component.Truncate(st.ownerLabel(s, owner), max(12, width/2)) + "  "
 		ptr := owner + "/securityRequirements"
+		mark := ""
 		if d := append(s.DiagsAt(ptr), s.DiagsAt(owner+"/security")...); len(d) > 0 {
-			text += component.DiagMark(th, d) + " "
+			mark = component.DiagMark(th, d) + " "
 		}
 		req := readRequirements(s.Doc.Find(ptr))
 		if req == "" && s.Doc.Find(owner+"/security") != nil {
@@ -510,7 +511,10 @@ func (st *SecurityStep) View(th *style.Theme, s *component.Session, width, heigh
 		if owner != "" && len(validate.SecuredSkillMembers(s.Doc.Find(owner))) > 0 {
 			req = th.Hint.Render("(not On Request) ") + req
 		}
-		row(len(names)+i, text+req)
+		// The label gives way to what is required, down to 20 cells.
+		label := st.ownerLabel(s, owner)
+		room := max(20, width-4-ansi.StringWidth(mark+req))
+		row(len(names)+i, component.Truncate(label, room)+"  "+mark+req)
 	}
 	foot := []string{"", th.Hint.Render(component.Truncate("enter edit · a add a scheme · d remove", width))}
 	if st.status != "" {
