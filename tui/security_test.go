@@ -188,6 +188,11 @@ func TestSecurityRemoveSchemeDropsItsRequirements(t *testing.T) {
 	if n := d.errorsCount(); n != 0 {
 		t.Fatalf("%d errors: %v\n%s", n, d.diagCodes(), d.json())
 	}
+	d.Press("down", "d") // the card's row: its requirements go
+	if d.m.s.Doc.Find("/securityRequirements") != nil {
+		t.Fatalf("the card's requirements are left:\n%s", d.json())
+	}
+	d.MustContain("requirements removed")
 }
 
 // A skill listed On Request shows, where its requirements are typed, that

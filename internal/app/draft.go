@@ -43,7 +43,7 @@ type Draft struct {
 	// without it are read in the step order they were written in).
 	Step     int    `json:"step"`
 	StepName string `json:"stepName,omitempty"`
-	Card   string `json:"card"` // the card's bytes, exactly as encoded
+	Card     string `json:"card"` // the card's bytes, exactly as encoded
 	// Catalog are the Catalog step's settings (nil: the defaults).
 	Catalog *DraftCatalog `json:"catalog,omitempty"`
 	// Base is the edited file as it was when the edits began (edit

@@ -47,11 +47,11 @@ type schemeKind struct {
 }
 
 var schemeKinds = []schemeKind{
-	{"API key", "an API key in a header, query parameter or cookie", "apiKeySecurityScheme", "", "apiKey"},
+	{"key", "an API key in a header, query parameter or cookie", "apiKeySecurityScheme", "", "apiKey"},
 	{"bearer", "HTTP bearer token (Authorization: Bearer …)", "httpAuthSecurityScheme", "bearer", "bearer"},
 	{"basic", "HTTP basic authentication (user and password)", "httpAuthSecurityScheme", "basic", "basic"},
 	{"HTTP", "another HTTP authentication scheme", "httpAuthSecurityScheme", "", "http"},
-	{"OAuth 2", "OAuth 2.0, one flow", "oauth2SecurityScheme", "", "oauth2"},
+	{"OAuth", "OAuth 2.0, one flow", "oauth2SecurityScheme", "", "oauth2"},
 	{"OIDC", "OpenID Connect", "openIdConnectSecurityScheme", "", "openIdConnect"},
 	{"mTLS", "mutual TLS: a client certificate", "mtlsSecurityScheme", "", "mtls"},
 }
@@ -547,12 +547,11 @@ func applyUpgradeEdits(s *component.Session, keep func(e model.Edit, plan []mode
 	}
 	n := 0
 	for _, e := range chosen {
-		if e.Value == nil {
-			err = s.Doc.Delete(e.Ptr)
-		} else {
-			err = s.Doc.Set(e.Ptr, e.Value)
+		var v any // nil deletes
+		if e.Value != nil {
+			v = json.RawMessage(e.Value)
 		}
-		if err != nil {
+		if err := s.SetValue(e.Ptr, v); err != nil {
 			return n, err
 		}
 		n++

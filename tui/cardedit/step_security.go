@@ -200,7 +200,7 @@ func (st *SecurityStep) remove(s *component.Session) bool {
 	if isScheme {
 		refs, err := removeSchemeReferences(s, scheme)
 		s.Note(err)
-		s.Note(s.Doc.Delete(schemePtr(scheme)))
+		s.Note(s.SetValue(schemePtr(scheme), nil))
 		s.DeleteIfEmpty(schemesPtr)
 		s.Changed()
 		st.status = "removed scheme " + model.SafeText(scheme)
@@ -213,7 +213,7 @@ func (st *SecurityStep) remove(s *component.Session) bool {
 	if s.Doc.Find(ptr) == nil {
 		return false
 	}
-	s.Note(s.Doc.Delete(ptr))
+	s.Note(s.SetValue(ptr, nil))
 	s.Changed()
 	st.status = "requirements removed"
 	return true
@@ -582,6 +582,9 @@ func describeScheme(n *model.Node) string {
 		if f := v.Get("bearerFormat").Text(); f != "" {
 			return "HTTP bearer (" + model.SafeText(f) + ")"
 		}
+		return "HTTP bearer"
+	case kindBasic:
+		return "HTTP basic"
 	case kindHTTPOther:
 		return "HTTP " + model.SafeText(v.Get("scheme").Text())
 	case kindOAuth2:
@@ -593,7 +596,7 @@ func describeScheme(n *model.Node) string {
 	case kindOIDC:
 		return "OpenID Connect " + model.SafeText(v.Get("openIdConnectUrl").Text())
 	}
-	return schemeKinds[k].label
+	return "mutual TLS"
 }
 
 func (st *SecurityStep) Pointer(s *component.Session) string {
