@@ -34,8 +34,8 @@ type SecurityStep struct {
 	// when an edit changes it (another kind, a converted scheme), the form
 	// is built again.
 	shape string
-	// name is the open scheme's name field, kept across rebuilds so that
-	// typing a new name is not interrupted.
+	// name is the open scheme's name field; its input is carried across
+	// rebuilds (a rename rebuilds the form) so that typing goes on.
 	name *component.TextField
 	// status is the outcome of the last list action (a removal).
 	status string
