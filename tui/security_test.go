@@ -339,3 +339,22 @@ func TestSecuritySchemeRowsInCardOrder(t *testing.T) {
 		t.Fatalf("pointer %q", got)
 	}
 }
+
+// A v0.3 "security" member left in a v1.0 card is converted where the
+// requirements are edited (the upgrade's mapping, for that member only).
+func TestSecurityConvertsV03Requirements(t *testing.T) {
+	card := securedCard(`"securitySchemes": {"k": {"mtlsSecurityScheme": {}}}, "security": [{"k": ["a"]}]`)
+	card = strings.Replace(card, `"tags": ["weather"]}`, `"tags": ["weather"], "security": [{"k": []}]}`, 1)
+	d := newDriverJSON(t, card)
+	d.goToStep(stepSecurity).MustContain("v0.3 security: convert")
+	d.Press("down", "enter", "tab").MustContain("Convert the v0.3 security")
+	d.Press("enter")
+	jsonAt(t, d, "/securityRequirements", `[{"schemes": {"k": {"list": ["a"]}}}]`)
+	if d.m.s.Doc.Find("/security") != nil {
+		t.Fatalf("the v0.3 member is left:\n%s", d.json())
+	}
+	if d.m.s.Doc.Find("/skills/0/securityRequirements") != nil || d.m.s.Doc.Find("/skills/0/security") == nil {
+		t.Fatalf("the skill's security was converted from the card's row:\n%s", d.json())
+	}
+	d.MustContain("k(a)") // the requirements field, loaded again
+}

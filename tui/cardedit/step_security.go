@@ -501,7 +501,7 @@ func (st *SecurityStep) View(th *style.Theme, s *component.Session, width, heigh
 		}
 		req := readRequirements(s.Doc.Find(ptr))
 		if req == "" && s.Doc.Find(owner+"/security") != nil {
-			req = "v0.3 security: enter to convert"
+			req = "v0.3 security: convert"
 		}
 		if req == "" {
 			req = th.Hint.Render("none")
