@@ -97,7 +97,7 @@ func TestCatalogStepSuggestsAndPreviewsEntryLive(t *testing.T) {
 	d, _ := catalogDriver(t)
 	cardBefore, editsBefore := d.json(), d.m.s.Edits
 	d.Send(teaSize(200, 40)) // the suggestions fit
-	d.MustContain("step 8/9", "Catalog", "suggested: "+derivedID,
+	d.MustContain("step 9/10", "Catalog", "suggested: "+derivedID,
 		"suggested: https://weather.example/.well-known/agent-card.json", "On save: the card only")
 	pv := d.catalogPreview()
 	for _, want := range []string{`"identifier": "` + derivedID + `"`, `"type": "application/a2a-agent-card+json"`, `"version": "1.0.0"`} {
@@ -574,7 +574,7 @@ func TestReviewShowsTheCatalogDiff(t *testing.T) {
 	d.Press("ctrl+s") // Review
 	d.MustContain("The catalog's diff (adds 7 lines and removes 1)", `"identifier": "`+derivedID+`"`)
 	// Writing nothing: no catalog diff.
-	d.Press("alt+8")
+	d.m.goTo(stepCatalog)
 	d.chooseWrite(0, "")
 	for range 3 {
 		d.Press("left")

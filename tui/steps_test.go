@@ -191,7 +191,7 @@ func TestSkillRenameFollowsOnRequest(t *testing.T) {
 
 func onRequestDriver(t *testing.T) *driver {
 	d := templateDriver(t, "on-request")
-	d.Press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
+	d.Press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
 	if d.m.cur != stepOnRequest {
 		t.Fatalf("step %d", d.m.cur)
 	}
@@ -255,7 +255,7 @@ func TestOnRequestIneligibleSkill(t *testing.T) {
 	card := strings.Replace(minimalCard, `"tags": ["weather"]}`,
 		`"tags": ["weather"], "securityRequirements": [{"schemes": {"k": {"list": []}}}]}`, 1)
 	d := newDriverJSON(t, card)
-	d.Press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
+	d.goToStep(stepOnRequest)
 	d.MustContain("not eligible: carries securityRequirements")
 	d.Press("space", "enter")
 	if cardedit.OnRequestIndex(d.m.s) >= 0 {
@@ -263,25 +263,10 @@ func TestOnRequestIneligibleSkill(t *testing.T) {
 	}
 }
 
-// An empty requirement list requires nothing: the skill may be On Request
-// (as the validator's onrequest/secured-skill rule says).
-func TestOnRequestEmptyRequirementsDoNotBar(t *testing.T) {
-	card := strings.Replace(minimalCard, `"tags": ["weather"]}`, `"tags": ["weather"], "securityRequirements": []}`, 1)
-	d := newDriverJSON(t, card)
-	d.Press("alt+6")
-	if strings.Contains(d.Screen(), "not eligible") {
-		t.Fatalf("a skill with no requirement is refused:\n%s", d.Screen())
-	}
-	d.Press("space")
-	if cardedit.OnRequestIndex(d.m.s) < 0 {
-		t.Fatalf("the skill was not chosen:\n%s", d.json())
-	}
-}
-
 func TestOnRequestWarnsWhenEntryInSkillText(t *testing.T) {
 	card := strings.Replace(minimalCard, `"Forecast for a city."`, `"Forecast for a city. Ask at https://help.example/desk"`, 1)
 	d := newDriverJSON(t, card)
-	d.Press("alt+6", "enter") // choose forecast, open its entry
+	d.Press("alt+7", "enter") // choose forecast, open its entry
 	entry := component.Item(cardedit.OnRequestSkillsPtr(d.m.s), 0)
 	d.Typ("https://help.example/other")
 	warnings := func() int {

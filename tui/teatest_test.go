@@ -118,7 +118,7 @@ func TestFlowOnRequestTelCompletionError(t *testing.T) {
 	m := New(Options{Theme: style.NewTheme(false), Templates: []cardedit.Template{{Name: "on-request", Description: "bank", Data: data}}})
 	f := newFlow(t, m, 120, 40)
 	f.Keys("down", "enter")                                  // the On Request template
-	f.Keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")           // On Request step
+	f.Keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n") // On Request step
 	f.Keys("down", "enter", "ctrl+u").Typ("tel:+1-555-0199") // dispute-charge has a completion
 	withTel := f.Screen()
 	f.Keys("ctrl+u").Typ("https://bank.example/support/disputes")
@@ -144,8 +144,8 @@ func TestFlowOASFPickerSkillsAndDomains(t *testing.T) {
 	}
 	m := New(Options{Doc: doc, Theme: style.NewTheme(false)})
 	f := newFlow(t, m, 140, 50)
-	f.Keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n") // OASF
-	f.Keys("tab", "tab", "enter")                            // skills picker
+	f.Keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n") // OASF
+	f.Keys("tab", "tab", "enter")                                      // skills picker
 	f.Typ("summarization").Keys("enter")
 	f.Keys("esc").Typ("translation").Keys("enter")
 	f.Keys("esc").Typ("sentiment").Keys("enter")

@@ -39,8 +39,12 @@ type Draft struct {
 	// Dir when saved), or "-" for stdout. For an edit draft, the file
 	// being edited.
 	Output string `json:"output"`
-	Step   int    `json:"step"`
-	Card   string `json:"card"` // the card's bytes, exactly as encoded
+	// Step is the index of the step the draft was left on; StepName its
+	// title, which means the same step when a version adds steps (drafts
+	// without it are read in the step order they were written in).
+	Step     int    `json:"step"`
+	StepName string `json:"stepName,omitempty"`
+	Card     string `json:"card"` // the card's bytes, exactly as encoded
 	// Catalog are the Catalog step's settings (nil: the defaults).
 	Catalog *DraftCatalog `json:"catalog,omitempty"`
 	// Base is the edited file as it was when the edits began (edit

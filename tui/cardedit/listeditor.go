@@ -34,6 +34,9 @@ type ListStep struct {
 	newItem func(s *component.Session) any
 	// onRemove runs before item i is removed (e.g. to drop references).
 	onRemove func(s *component.Session, i int)
+	// whenEmpty, when set, is what the step shows with no item instead of
+	// "No …s yet" ("" keeps that): a v0.3 card's interfaces.
+	whenEmpty func(th *style.Theme, s *component.Session, width int) string
 
 	rowForm
 }
@@ -137,6 +140,11 @@ func (st *ListStep) View(th *style.Theme, s *component.Session, width, height in
 		b.WriteString("\n\n")
 		b.WriteString(st.f.View(th, s, width))
 		return b.String()
+	}
+	if n == 0 && st.whenEmpty != nil {
+		if v := st.whenEmpty(th, s, width); v != "" {
+			return v
+		}
 	}
 	if n == 0 {
 		b.WriteString(th.Hint.Render(fmt.Sprintf("No %ss yet. Press a (or enter) to add one.", st.noun)))

@@ -105,7 +105,7 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, style.Keys.GoToStep):
-		if n := int(msg.Code - '1'); n >= 0 && n < len(c.screens) {
+		if n := style.StepOfDigit(msg.Code); n >= 0 && n < len(c.screens) {
 			return c.goTo(n)
 		}
 		return nil

@@ -167,7 +167,11 @@ func (f *Chrome) pageList(pages []string, cur int) string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("\n" + f.Th.Hint.Render(" ctrl+n/ctrl+p") + "\n" + f.Th.Hint.Render(fmt.Sprintf(" alt+1…%d", len(pages))))
+	jump := fmt.Sprintf(" alt+1…%d", len(pages))
+	if len(pages) >= 10 {
+		jump = " alt+1…9, 0" // alt+0 is the tenth (style.StepOfDigit)
+	}
+	b.WriteString("\n" + f.Th.Hint.Render(" ctrl+n/ctrl+p") + "\n" + f.Th.Hint.Render(jump))
 	return b.String()
 }
 

@@ -40,8 +40,8 @@ type KeyMap struct {
 var Keys = KeyMap{
 	NextStep: key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "next step")),
 	PrevStep: key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "prev step")),
-	GoToStep: key.NewBinding(key.WithKeys("alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7", "alt+8", "alt+9"),
-		key.WithHelp("alt+1…9", "go to step")),
+	GoToStep: key.NewBinding(key.WithKeys("alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7", "alt+8", "alt+9", "alt+0"),
+		key.WithHelp("alt+1…9, 0", "go to step (0 is the 10th)")),
 	NextField:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next")),
 	PrevField:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "prev")),
 	Enter:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open/confirm")),
@@ -74,4 +74,16 @@ func (k KeyMap) All() [][]key.Binding {
 		{k.Add, k.Remove, k.MoveUp, k.MoveDown},
 		{k.Diagnostics, k.Preview, k.ScrollUp, k.ScrollDown, k.Yes, k.No},
 	}
+}
+
+// StepOfDigit is the step (0-based) a GoToStep key's digit goes to: 1 is
+// the first, 9 the ninth and 0 the tenth; -1 for anything else.
+func StepOfDigit(digit rune) int {
+	switch {
+	case digit == '0':
+		return 9
+	case digit >= '1' && digit <= '9':
+		return int(digit - '1')
+	}
+	return -1
 }
