@@ -78,8 +78,7 @@ type Model struct {
 	// card, or edit mode's edits, and the Catalog settings, which are no
 	// card edit and so are compared on their own.
 	drafts   component.DraftKeeper[app.CatalogSettings]
-	draft    *app.Draft // drafts.Draft
-	resumed  bool       // the draft was reopened: Ctrl-C always asks about it
+	resumed  bool // the draft was reopened: Ctrl-C always asks about it
 	result   component.Result
 	quitting bool
 	// working says file work (a save) is under way: files.go.
