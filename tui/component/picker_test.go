@@ -28,9 +28,10 @@ func TestPickerCategoriesAreHeadingsNotChoices(t *testing.T) {
 	if !ok || !c.Category {
 		t.Fatalf("the top level should start with a category, got %+v", c)
 	}
-	if changed, _, _ := p.Update(keydrive.KeyMsg("space")); changed || len(p.chosen) != 0 {
-		t.Fatal("a category was chosen")
+	if changed, _, _ := p.Update(keydrive.KeyMsg("enter")); changed || len(p.chosen) != 0 || p.Parent != c.Name {
+		t.Fatal("enter on a category must open it, not choose it")
 	}
+	p.Update(keydrive.KeyMsg("left"))
 	if !strings.Contains(ansi.Strip(p.View(80, 30)), "(category)") {
 		t.Fatal("categories are not marked as headings")
 	}
@@ -39,8 +40,8 @@ func TestPickerCategoriesAreHeadingsNotChoices(t *testing.T) {
 	if p.Parent != c.Name {
 		t.Fatalf("→ did not open %q", c.Name)
 	}
-	if changed, _, _ := p.Update(keydrive.KeyMsg("space")); !changed || len(p.chosen) != 1 {
-		t.Fatal("space did not choose a class while browsing")
+	if changed, _, _ := p.Update(keydrive.KeyMsg("enter")); !changed || len(p.chosen) != 1 {
+		t.Fatal("enter did not choose a class while browsing")
 	}
 	p.Update(keydrive.KeyMsg("left"))
 	if p.Parent != "" {
