@@ -452,7 +452,7 @@ func TestCatEditSchemaVersionChoice(t *testing.T) {
 	d.Press("alt+3")
 	d.MustContain("Schema version", "[1.1.0]", "#60602")
 	d.Press("right") // 1.0.0
-	d.MustContain("from 1.1.0 to 1.0.0", "dropped (1)", "#60602", "kept (1)", "#10305")
+	d.MustContain("OASF 1.1.0 → 1.0.0?", "dropped (1)", "#60602", "kept (1)", "#10305")
 	if !bytes.Equal(d.c.s.JSON, d.orig) {
 		t.Fatalf("the catalog changed before the switch was confirmed:\n%s", d.c.s.JSON)
 	}

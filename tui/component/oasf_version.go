@@ -129,7 +129,7 @@ const maxLinesPerGroup = 5
 // to it, under the kind it belongs to.
 func (vc *VersionChange) Question() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Switch the OASF schema version from %s to %s?", model.SafeText(vc.From), model.SafeText(vc.To))
+	fmt.Fprintf(&b, "Switch OASF %s → %s?", model.SafeText(vc.From), model.SafeText(vc.To))
 	if vc.NoTaxonomy {
 		fmt.Fprintf(&b, "\nThere is no taxonomy for %s: references are kept as written, unchecked.", model.SafeText(vc.To))
 	}
