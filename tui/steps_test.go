@@ -565,7 +565,7 @@ func TestDiagnosticJumpsIntoOnRequestAndOASF(t *testing.T) {
 	if d.m.cur != stepOASF {
 		t.Fatalf("jump to the OASF extension went to step %d", d.m.cur)
 	}
-	d.MustContain(`not in 1.1.0: {"name":"no/such/skill"`)
+	d.MustContain("not in 1.1.0: #999999 no/such/skill")
 }
 
 // An edit the document refuses (here: a member under "provider", which is

@@ -66,13 +66,25 @@ func (r Ref) Denotes(c *oasf.Class) bool {
 }
 
 // Line is the reference in width cells: a class as ClassLine shows it, an
-// unknown reference as written, marked.
+// unknown reference marked, by its id and name when it has them
+// ("not in 1.0.0: #60602 …code_debugging/error_handling"), else as
+// written.
 func (r Ref) Line(th *style.Theme, version string, width int) string {
 	if r.Class != nil {
 		return ClassLine(r.Class, width)
 	}
-	mark := "not in " + model.SafeText(version) + ": "
-	return th.Warning.Render(Truncate(mark+model.SafeText(string(compactJSON(r.Raw))), width))
+	label := "not in " + model.SafeText(version) + ": "
+	if !r.hasID && !r.hasName {
+		return th.Warning.Render(Truncate(label+model.SafeText(string(compactJSON(r.Raw))), width))
+	}
+	if r.hasID {
+		label += fmt.Sprintf("#%d ", r.id)
+	}
+	name := ""
+	if r.hasName {
+		name = cutPath(model.SafeText(r.name), max(1, width-ansi.StringWidth(label)))
+	}
+	return th.Warning.Render(Truncate(label+name, width))
 }
 
 func compactJSON(raw []byte) []byte {

@@ -96,8 +96,12 @@ func (i pickerItem) FilterValue() string {
 	return i.c.Name
 }
 
-// pickerDelegate renders rows on one line each.
-type pickerDelegate struct{ th *style.Theme }
+// pickerDelegate renders rows on one line each; the cursor shows only
+// while the list has the keyboard (not the Chosen list).
+type pickerDelegate struct {
+	th *style.Theme
+	p  *Picker
+}
 
 func (d pickerDelegate) Height() int                         { return 1 }
 func (d pickerDelegate) Spacing() int                        { return 0 }
@@ -130,7 +134,7 @@ func (d pickerDelegate) Render(w io.Writer, m list.Model, index int, it list.Ite
 		}
 	}
 	line = Truncate(line, m.Width()-2)
-	if index == m.Index() {
+	if index == m.Index() && !d.p.onChosen {
 		io.WriteString(w, d.th.Cursor.Render("›")+" "+line)
 		return
 	}
@@ -142,7 +146,9 @@ func NewPicker(tree *oasf.Tree, th *style.Theme, chosen []Ref) *Picker {
 	q.Prompt = "search: "
 	q.Placeholder = "words of a name or caption, in any order"
 	q.CharLimit = 100
-	l := list.New(nil, pickerDelegate{th: th}, 60, 10)
+	p := &Picker{Query: q, chosen: chosen, th: th}
+	p.List = list.New(nil, pickerDelegate{th: th, p: p}, 60, 10)
+	l := &p.List
 	l.SetShowTitle(false)
 	l.SetShowFilter(false)
 	l.SetFilteringEnabled(false)
@@ -150,7 +156,7 @@ func NewPicker(tree *oasf.Tree, th *style.Theme, chosen []Ref) *Picker {
 	l.SetShowHelp(false)
 	l.SetShowPagination(false)
 	l.DisableQuitKeybindings()
-	p := &Picker{tree: tree, Query: q, List: l, chosen: chosen, th: th, Described: hasDescriptions(tree)}
+	p.tree, p.Described = tree, hasDescriptions(tree)
 	if tree != nil {
 		p.Version = tree.Version
 	}

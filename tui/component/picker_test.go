@@ -111,7 +111,7 @@ func TestPickerChosenListRemovesAnyReference(t *testing.T) {
 	p := NewPicker(tax.Skills, style.NewTheme(false), []Ref{stale, ClassRef(eh)})
 	p.Focus()
 	got := ansi.Strip(p.View(100, 30))
-	if !strings.Contains(got, "Chosen (2)") || !strings.Contains(got, `not in 1.1.0: {"name":"no/such/skill","id":999999}`) {
+	if !strings.Contains(got, "Chosen (2)") || !strings.Contains(got, "not in 1.1.0: #999999 no/such/skill") {
 		t.Fatalf("the unknown reference is not listed:\n%s", got)
 	}
 	p.Update(keydrive.KeyMsg("tab"))
