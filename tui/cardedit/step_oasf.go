@@ -284,7 +284,7 @@ func (st *OasfStep) Keys() []key.Binding {
 		return []key.Binding{style.Keys.Yes, style.Keys.No, style.Keys.Back}
 	}
 	if st.Picker != nil {
-		return []key.Binding{style.Keys.Enter, style.Keys.Pane, style.Keys.Left, style.Keys.Back}
+		return []key.Binding{style.Keys.Enter, style.Keys.Pane, style.Keys.Back, style.Keys.Left}
 	}
 	return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Left, style.Keys.Right, style.Keys.Enter}
 }

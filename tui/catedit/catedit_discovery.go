@@ -40,7 +40,7 @@ func (st *catEditDiscovery) Busy() bool { return st.Picker != nil }
 
 func (st *catEditDiscovery) Keys() []key.Binding {
 	if st.Picker != nil {
-		return []key.Binding{style.Keys.Toggle, style.Keys.Enter, style.Keys.Left, style.Keys.Back}
+		return []key.Binding{style.Keys.Enter, style.Keys.Pane, style.Keys.Back, style.Keys.Left}
 	}
 	return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Left, style.Keys.Right, style.Keys.Enter, style.Keys.Back}
 }

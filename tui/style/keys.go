@@ -48,7 +48,7 @@ var Keys = KeyMap{
 	Enter:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open/confirm")),
 	Back:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	Toggle:      key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "toggle")),
-	Pane:        key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "picker: search ⇄ chosen")),
+	Pane:        key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "chosen ⇄ search")),
 	Left:        key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "choose/up")),
 	Right:       key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "choose/open")),
 	Up:          key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
