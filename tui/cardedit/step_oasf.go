@@ -276,6 +276,10 @@ func (st *OasfStep) Jump(ptr string, s *component.Session) tea.Cmd {
 		st.f.Idx = 0
 	}
 	st.Picker = nil
+	if st.confirm != nil {
+		st.confirm.No(s) // a jump elsewhere declines the version switch
+		st.confirm = nil
+	}
 	return st.f.Focus()
 }
 
