@@ -418,6 +418,11 @@ func (p *Picker) Update(msg tea.KeyPressMsg) (changed, done bool, cmd tea.Cmd) {
 // ↑/↓ move, enter or d removes the reference, tab or esc goes back to
 // the search.
 func (p *Picker) updateChosen(msg tea.KeyPressMsg) (changed, done bool, cmd tea.Cmd) {
+	if len(p.chosen) == 0 {
+		p.onChosen = false
+		return false, false, p.Query.Focus()
+	}
+	p.chosenIdx = min(max(p.chosenIdx, 0), len(p.chosen)-1)
 	switch {
 	case key.Matches(msg, style.Keys.Pane), key.Matches(msg, style.Keys.Back):
 		p.onChosen = false
@@ -427,9 +432,6 @@ func (p *Picker) updateChosen(msg tea.KeyPressMsg) (changed, done bool, cmd tea.
 	case key.Matches(msg, style.Keys.Down), key.Matches(msg, style.Keys.NextField):
 		p.chosenIdx = min(len(p.chosen)-1, p.chosenIdx+1)
 	case key.Matches(msg, style.Keys.Enter), key.Matches(msg, style.Keys.Remove):
-		if p.chosenIdx >= len(p.chosen) {
-			return false, false, nil
-		}
 		p.chosen = append(p.chosen[:p.chosenIdx:p.chosenIdx], p.chosen[p.chosenIdx+1:]...)
 		p.refreshMarks()
 		if len(p.chosen) == 0 {
