@@ -260,7 +260,7 @@ func readRef(n *model.Node, tree *oasf.Tree) Ref {
 		return r
 	}
 	if id := n.Get("id"); id != nil {
-		if v, ok := n.Get("id").Interface().(json.Number); ok {
+		if v, ok := id.Interface().(json.Number); ok {
 			if x, err := v.Int64(); err == nil {
 				r.id, r.hasID = int(x), true
 			}

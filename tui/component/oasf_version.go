@@ -55,12 +55,16 @@ func planKind(refs []Ref, tree *oasf.Tree, to string) kindChange {
 	for _, r := range refs {
 		if r.Class == nil {
 			r = reread(r, tree)
-			if r.Class != nil && !taken[r.Class.ID] {
+			switch {
+			case r.Class == nil:
+				kc.stillUnknown = append(kc.stillUnknown, string(compactJSON(r.Raw)))
+			case taken[r.Class.ID]:
+				kc.dropped = append(kc.dropped, ClassLine(r.Class, 200)+" (the same class as an earlier reference)")
+				kc.changed = true
+				continue
+			default:
 				taken[r.Class.ID] = true
 				kc.nowKnown = append(kc.nowKnown, ClassLine(r.Class, 200))
-			} else {
-				kc.stillUnknown = append(kc.stillUnknown, string(compactJSON(r.Raw)))
-				r.Class = nil
 			}
 			kc.after = append(kc.after, r)
 			continue

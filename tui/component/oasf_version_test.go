@@ -99,3 +99,22 @@ func TestPickerChosenListScrolls(t *testing.T) {
 		t.Fatalf("the last reference is not under the cursor on screen:\n%s", got)
 	}
 }
+
+// Two references that become the same class in the new version: the
+// second is dropped, never written twice.
+func TestPlanVersionNeverWritesAClassTwice(t *testing.T) {
+	v11 := oasf.Get("1.1.0")
+	if v11 == nil || oasf.Get("1.0.0") == nil {
+		t.Skip("the embedded taxonomies 1.0.0 and 1.1.0 are needed")
+	}
+	same := unknownRef(t, `{"name": "natural_language_processing/natural_language_generation/summarization", "id": 10202}`, v11.Skills)
+	cc := &ClassChoice{Version: "1.1.0", Skills: []Ref{ClassRef(v11.Skills.ByID(10302)), same}}
+	vc := cc.PlanVersion("1.0.0")
+	if q := vc.Question(); !strings.Contains(q, "dropped (1):\n   #10202 natural_language_processing/natural_language_generation/summarization (the same class as an earlier reference)") {
+		t.Fatalf("the second reference is not dropped:\n%s", q)
+	}
+	cc.ApplyVersion(vc)
+	if len(cc.Skills) != 1 || cc.Skills[0].Class.ID != 10202 {
+		t.Fatalf("after the switch: %+v", cc.Skills)
+	}
+}

@@ -166,9 +166,6 @@ func NewPicker(tree *oasf.Tree, th *style.Theme, chosen []Ref) *Picker {
 
 func (p *Picker) Focus() tea.Cmd { return p.Query.Focus() }
 
-// Chosen are the references as the picker holds them.
-func (p *Picker) Chosen() []Ref { return p.chosen }
-
 // hasDescriptions reports whether any class of the tree has a description
 // (checked once per picker: ~700 classes).
 func hasDescriptions(tree *oasf.Tree) bool {
