@@ -98,10 +98,10 @@ func keysMarkdown() string {
 
 | key | does |
 |---|---|
-| typing | fuzzy search over names and captions (spaces match underscores) |
-| ↑/↓, tab/shift+tab, pgup/pgdn | move |
-| enter | toggle the class (a category heading opens instead) |
-| space | toggle while browsing (while searching it is part of the query) |
+| typing | search names and captions: every word, anywhere, in any order (space types a space) |
+| ↑/↓, shift+tab, pgup/pgdn | move |
+| enter | tick or untick the class (a category heading opens instead; a suggested word searches it; a class of the other kind opens that picker) |
+| tab | go to the Chosen list and back: there ↑/↓ move and enter or d removes a reference, known to the taxonomy or not |
 | → / ← | open a level / go up a level (browsing) |
 | esc | clear the search, then leave the picker |
 `)

@@ -319,8 +319,14 @@ func TestOASFPickerSearchSelectAndCategories(t *testing.T) {
 	}
 	// Too long for the form: cut at the start, the leaf stays.
 	d.MustContain("#10302 …language_generation/summarization")
-	// Switching version rewrites the URI and schema_version.
+	// Switching version rewrites the URI and schema_version, once the
+	// renamed reference is confirmed: summarization is 10202 in 1.0.0.
 	d.Press("shift+tab", "shift+tab", "right")
+	d.MustContain("renamed (1)", "#10302", "#10202")
+	d.Press("y")
+	if got := d.m.s.Text("/capabilities/extensions/0/params/skills/0/name"); got != "natural_language_processing/natural_language_generation/summarization" {
+		t.Fatalf("skill not renamed:\n%s", d.json())
+	}
 	if got := d.m.s.Text("/capabilities/extensions/0/params/schema_version"); got != "1.0.0" {
 		t.Fatalf("schema_version = %q", got)
 	}
@@ -544,7 +550,7 @@ func TestDiagnosticJumpsIntoOnRequestAndOASF(t *testing.T) {
 	if d.m.cur != stepOASF {
 		t.Fatalf("jump to the OASF extension went to step %d", d.m.cur)
 	}
-	d.MustContain("a reference this taxonomy does not know; kept")
+	d.MustContain("not in 1.1.0: #999999 no/such/skill")
 }
 
 // An edit the document refuses (here: a member under "provider", which is

@@ -17,6 +17,7 @@ type KeyMap struct {
 	Enter       key.Binding
 	Back        key.Binding
 	Toggle      key.Binding
+	Pane        key.Binding
 	Left        key.Binding
 	Right       key.Binding
 	Up          key.Binding
@@ -47,6 +48,7 @@ var Keys = KeyMap{
 	Enter:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open/confirm")),
 	Back:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	Toggle:      key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "toggle")),
+	Pane:        key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "chosen ⇄ search")),
 	Left:        key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "choose/up")),
 	Right:       key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "choose/open")),
 	Up:          key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
@@ -70,7 +72,7 @@ var Keys = KeyMap{
 func (k KeyMap) All() [][]key.Binding {
 	return [][]key.Binding{
 		{k.NextStep, k.PrevStep, k.GoToStep, k.Save, k.Quit, k.Help},
-		{k.NextField, k.PrevField, k.Enter, k.Back, k.Toggle, k.Left, k.Right},
+		{k.NextField, k.PrevField, k.Enter, k.Back, k.Toggle, k.Pane, k.Left, k.Right},
 		{k.Add, k.Remove, k.MoveUp, k.MoveDown},
 		{k.Diagnostics, k.Preview, k.ScrollUp, k.ScrollDown, k.Yes, k.No},
 	}
