@@ -41,13 +41,18 @@ const (
 // local files named by a relative or file: url).
 func catalog(doc *model.Doc, opts *Options) []Diagnostic {
 	r := newReport(doc, opts)
-	w := &catalogWalk{opts: r.opts, chain: map[string]bool{}}
-	if abs, err := filepath.Abs(r.opts.Path); err == nil && r.opts.Path != "" {
-		w.chain[abs] = true
-	}
+	w := newCatalogWalk(r.opts)
 	w.check(r, doc.Root(), "", 0, r.opts.Path)
 	checkIJSON(r, doc.Root(), "")
 	return r.sorted()
+}
+
+func newCatalogWalk(opts *Options) *catalogWalk {
+	w := &catalogWalk{opts: opts, chain: map[string]bool{}}
+	if abs, err := filepath.Abs(opts.Path); err == nil && opts.Path != "" {
+		w.chain[abs] = true
+	}
+	return w
 }
 
 // catalogWalk carries what the whole walk shares: the options and the files
@@ -79,24 +84,29 @@ func (w *catalogWalk) check(r *report, node *model.Node, ptr string, depth int, 
 		if entry.Kind != model.Object {
 			continue // the shape check reported it
 		}
-		ep := ptr + "/entries/" + strconv.Itoa(i)
-		checkArtifactSource(r, entry, ep)
-		checkIdentifier(r, entry, ep, i, seen)
-		if digest := entry.Get("digest"); digest != nil {
-			checkDigest(r, digest, ep+"/digest")
+		w.checkEntry(r, entry, ptr+"/entries/"+strconv.Itoa(i), i, depth, file, cardEntries == 1, seen)
+	}
+}
+
+// checkEntry checks entry i of a catalog level, an object at ep, beyond its
+// shape; seen holds the identifiers of the entries before it.
+func (w *catalogWalk) checkEntry(r *report, entry *model.Node, ep string, i, depth int, file string, onlyCard bool, seen map[string]identifierSeen) {
+	checkArtifactSource(r, entry, ep)
+	checkIdentifier(r, entry, ep, i, seen)
+	if digest := entry.Get("digest"); digest != nil {
+		checkDigest(r, digest, ep+"/digest")
+	}
+	if payload := entry.Get("extensions").Get(discoveryExtensionKey); payload != nil {
+		checkDiscoveryPayload(r, payload, ep+"/extensions/"+discoveryExtensionKey)
+	}
+	switch entryType := entry.Get("type"); {
+	case catTextIs(entryType, mediaTypeCatalog):
+		w.nested(r, entry, ep, depth, file)
+	case catTextIs(entryType, mediaTypeA2ACard):
+		if data := entry.Get("data"); data != nil && data.Kind == model.Object {
+			checkInlineCard(r, data, ep+"/data")
 		}
-		if payload := entry.Get("extensions").Get(discoveryExtensionKey); payload != nil {
-			checkDiscoveryPayload(r, payload, ep+"/extensions/"+discoveryExtensionKey)
-		}
-		switch entryType := entry.Get("type"); {
-		case catTextIs(entryType, mediaTypeCatalog):
-			w.nested(r, entry, ep, depth, file)
-		case catTextIs(entryType, mediaTypeA2ACard):
-			if data := entry.Get("data"); data != nil && data.Kind == model.Object {
-				checkInlineCard(r, data, ep+"/data")
-			}
-			w.crossCheckCard(r, entry, ep, file, cardEntries == 1)
-		}
+		w.crossCheckCard(r, entry, ep, file, onlyCard)
 	}
 }
 
@@ -375,7 +385,7 @@ func localPath(raw, from string) (path string, local bool) {
 // file has them (r.add locates them there). Pointers quoted inside a message
 // stay relative to the card.
 func checkInlineCard(r *report, card *model.Node, base string) {
-	sub := &report{doc: r.doc, opts: r.opts}
+	sub := &report{doc: r.doc, opts: r.opts, unplaced: true}
 	checkCard(sub, card)
 	for _, d := range dropGenericDuplicates(sub.diags) {
 		r.add(base+d.Pointer, d.Severity, d.Code, d.Message, d.Hint)

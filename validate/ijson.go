@@ -23,7 +23,21 @@ func checkIJSON(r *report, n *model.Node, ptr string) {
 	// Member names are read from the source between values; an edited Doc
 	// (the TUI's merged catalog) may hold nodes of other sources, so its
 	// names are checked when it is written and read again.
-	w := ijsonWalk{r: r, src: r.doc.Source(), keys: !r.doc.Changed(), base: ptr}
+	w := newIJSONWalk(r)
+	w.check(n, ptr)
+}
+
+func newIJSONWalk(r *report) *ijsonWalk {
+	return &ijsonWalk{r: r, src: r.doc.Source(), keys: !r.doc.Changed()}
+}
+
+// check is checkIJSON with this walk's memory: a streamed catalog checks
+// each entry with one walk (catalogStream).
+func (w *ijsonWalk) check(n *model.Node, ptr string) {
+	if n == nil {
+		return
+	}
+	w.base, w.steps = ptr, w.steps[:0]
 	w.walk(n)
 }
 
