@@ -1,10 +1,12 @@
 package model
 
 import (
+	"bytes"
 	"encoding/json"
 	"sync"
 	"testing"
 
+	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/model/testcards"
 )
 
@@ -112,5 +114,57 @@ func BenchmarkCloneLarge(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = d.Clone()
+	}
+}
+
+var (
+	catalogOnce sync.Once
+	catalog100k []byte
+)
+
+// catalog100kBytes is testcards.Catalog(100_000): 55 MiB.
+func catalog100kBytes() []byte {
+	catalogOnce.Do(func() { catalog100k = testcards.Catalog(100_000) })
+	return catalog100k
+}
+
+// BenchmarkParseCatalog100k parses the 100,000-entry catalog into a whole
+// tree (ParseOwned on a fresh copy, as validate reads a file), with the
+// collector settings of `oncard validate` on it.
+func BenchmarkParseCatalog100k(b *testing.B) {
+	benchParseCatalog(b, func(data []byte) error {
+		_, err := ParseOwned(data, Limits{MaxBytes: len(data)})
+		return err
+	})
+}
+
+// BenchmarkParseEachCatalog100k parses it streaming the entries
+// (ParseOwnedEach, as validate does for large catalogs), handing each to a
+// callback that only reads its identifier.
+func BenchmarkParseEachCatalog100k(b *testing.B) {
+	benchParseCatalog(b, func(data []byte) error {
+		n := 0
+		_, err := ParseOwnedEach(data, Limits{MaxBytes: len(data)}, "entries", func(_ *Doc, _ int, item *Node) {
+			n += len(item.Get("identifier").Text())
+		})
+		if n == 0 {
+			b.Fatal("no entries")
+		}
+		return err
+	})
+}
+
+func benchParseCatalog(b *testing.B, parse func([]byte) error) {
+	src := catalog100kBytes()
+	defer gcpolicy.Apply(gcpolicy.For(int64(len(src))))()
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		data := bytes.Clone(src)
+		b.StartTimer()
+		if err := parse(data); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -147,6 +147,11 @@ func (s *streamed) item(src []byte, i int) *Node {
 // makes the memory it took available to the next item.
 func (p *parser) handOver(i, start int, item *Node) {
 	s := p.stream
+	if s.starts == nil {
+		// Room for as many items as the rest of the input holds items of
+		// this one's size (growing it by doubling wrote twice as much).
+		s.starts = make([]int32, 0, min((len(p.src)-start)/max(p.pos-start, 16)+16, 1<<20))
+	}
 	s.starts = append(s.starts, int32(start))
 	s.current, s.currentIndex = item, i
 	p.each(p.doc, i, item)

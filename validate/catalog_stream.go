@@ -2,7 +2,6 @@ package validate
 
 import (
 	"bytes"
-	"strconv"
 
 	"github.com/oncard/oncard/model"
 )
@@ -68,13 +67,13 @@ func newCatalogStream(doc *model.Doc, opts *Options, size int, first *model.Node
 
 // entry checks entry i of the top level as catalog's walk does.
 func (s *catalogStream) entry(i int, entry *model.Node) {
-	ep := "/entries/" + strconv.Itoa(i)
+	ptrs := entryPointers("", i)
 	checkCatalogEntryShape(s.r, entry, catPath{base: "/entries", index: i})
 	if entry.Kind == model.Object {
 		// onlyCard matters only with opts.Card, which is never streamed.
-		s.w.checkEntry(s.r, entry, ep, i, 0, s.r.opts.Path, false, s.seen)
+		s.w.checkEntry(s.r, entry, ptrs, i, 0, s.r.opts.Path, false, s.seen)
 	}
-	s.ij.check(entry, ep)
+	s.ij.check(entry, ptrs.entry)
 }
 
 // finish checks the rest of the catalog (its outline: the entries array

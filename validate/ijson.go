@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -135,6 +136,9 @@ func isSmallInteger(raw []byte) bool {
 // hasLoneSurrogate reports a \uD800–\uDFFF escape in JSON text that is not
 // a high surrogate followed by a low one.
 func hasLoneSurrogate(raw []byte) bool {
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return false // the common case, found fast
+	}
 	for i := 0; i < len(raw); i++ {
 		if raw[i] != '\\' {
 			continue
