@@ -92,7 +92,7 @@ func TestStreamedCatalogFindingsAreTheWholeTreeOnes(t *testing.T) {
 	}
 
 	g := catGen{rand.New(rand.NewPCG(3, 5))}
-	rounds := 3000
+	rounds := 1500
 	if testing.Short() {
 		rounds = 300
 	}
