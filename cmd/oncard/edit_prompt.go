@@ -7,8 +7,29 @@ import (
 	"io"
 	"strings"
 
+	"github.com/spf13/cobra"
+
+	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/termout"
 	"github.com/oncard/oncard/tui/accessible"
 )
+
+// console is the app.Console of a command: its streams, and questions
+// asked on stderr through one prompter (answers typed ahead are kept from
+// one question to the next).
+func console(cmd *cobra.Command) app.Console {
+	var p *prompter
+	ask := func() *prompter {
+		if p == nil {
+			p = newPrompter(cmd.Context(), cmd.InOrStdin(), cmd.ErrOrStderr())
+		}
+		return p
+	}
+	return app.Console{In: cmd.InOrStdin(), Out: cmd.OutOrStdout(), Err: cmd.ErrOrStderr(),
+		Confirm: func(q string) (bool, error) { return ask().confirm(q) },
+		Ask:     func(q string) (string, bool, error) { return ask().ask(q) },
+		Diff:    termout.Diff, JSON: termout.JSON}
+}
 
 // prompter asks questions on w and reads the answers, one line each, from
 // one line reader (so answers typed ahead are not lost between questions).

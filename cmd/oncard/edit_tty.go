@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"github.com/charmbracelet/x/term"
+	"github.com/oncard/oncard/internal/termout"
 	"github.com/spf13/cobra"
 )
 
@@ -12,5 +13,5 @@ import (
 // tests can answer from a pipe.
 var editCanPrompt = func(cmd *cobra.Command) bool {
 	in, ok := cmd.InOrStdin().(*os.File)
-	return ok && term.IsTerminal(in.Fd()) && isTerminal(cmd.ErrOrStderr())
+	return ok && term.IsTerminal(in.Fd()) && termout.IsTerminal(cmd.ErrOrStderr())
 }
