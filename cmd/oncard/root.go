@@ -44,9 +44,10 @@ func newRootCmd() *cobra.Command {
 }
 
 // pointUsageErrorsAtHelp wraps the RunE of every command under root so that
-// a usage error it returns without naming a command (usagef, deep in a
-// helper shared by several commands) names the one that ran: the message
-// then says "Run 'oncard new --help'", not "Run 'oncard --help'".
+// the application layer's verdicts become exit codes (fromApp) and a usage
+// error that names no command (usagef, app.UsageError) names the one that
+// ran: the message then says "Run 'oncard new --help'", not "Run 'oncard
+// --help'".
 func pointUsageErrorsAtHelp(root *cobra.Command) {
 	for _, c := range root.Commands() {
 		if run := c.RunE; run != nil {

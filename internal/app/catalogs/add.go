@@ -30,7 +30,7 @@ type AddOptions struct {
 
 // Add merges the entries of cards into the catalog o.To.
 func Add(ctx context.Context, con app.Console, cards []string, o AddOptions) error {
-	stdin := input.CountStdin(cards)
+	stdin, stdinTwice := input.CountStdin(cards), input.StdinOnce(cards)
 	switch {
 	case o.To == "":
 		return usage("--to is required: the AI Catalog file to update")
@@ -38,8 +38,8 @@ func Add(ctx context.Context, con app.Console, cards []string, o AddOptions) err
 		return usage("--to needs a file: the catalog is updated in place")
 	case len(cards) > 1 && (o.Identifier != "" || o.URL != ""):
 		return usage("--identifier and --url describe one entry; give a single CARD with them")
-	case stdin > 1:
-		return usage(`"-" (standard input) given %d times; it can be read once`, stdin)
+	case stdinTwice != nil:
+		return stdinTwice
 	case o.Yes && o.DryRun:
 		return usage("--dry-run writes nothing, so --yes has nothing to confirm; use one")
 	}

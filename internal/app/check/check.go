@@ -50,8 +50,8 @@ func Kinds() []string {
 // app.ErrReported when a file fails the run, an app.UsageError for options
 // that cannot go together.
 func Run(ctx context.Context, con app.Console, paths []string, o Options) error {
-	if n := input.CountStdin(paths); n > 1 {
-		return app.UsageError{Msg: fmt.Sprintf(`"-" (standard input) given %d times; it can be read once`, n)}
+	if err := input.StdinOnce(paths); err != nil {
+		return err
 	}
 	if o.OASFServer != "" {
 		if !o.Online {

@@ -12,6 +12,7 @@ import (
 	"os"
 	"sync"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/report"
 	"github.com/oncard/oncard/internal/fetch"
 	"github.com/oncard/oncard/internal/safefile"
@@ -171,8 +172,7 @@ func Name(path string) string {
 	return model.SafeText(path)
 }
 
-// CountStdin counts the arguments that name standard input ("-"), which
-// can be read once.
+// CountStdin counts the arguments that name standard input ("-").
 func CountStdin(paths []string) int {
 	n := 0
 	for _, p := range paths {
@@ -181,4 +181,13 @@ func CountStdin(paths []string) int {
 		}
 	}
 	return n
+}
+
+// StdinOnce refuses standard input named more than once: it can be read
+// once (an app.UsageError).
+func StdinOnce(paths []string) error {
+	if n := CountStdin(paths); n > 1 {
+		return app.UsageError{Msg: fmt.Sprintf(`"-" (standard input) given %d times; it can be read once`, n)}
+	}
+	return nil
 }
