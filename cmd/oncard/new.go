@@ -81,16 +81,9 @@ func runNew(cmd *cobra.Command, f newFlags) error {
 	if f.accessible && f.resume {
 		return usagef("--resume reopens a draft in the full-screen editor; it cannot be combined with --accessible")
 	}
-	doc, err := newcard.Start(cmd.Context(), cmd.InOrStdin(), f.Source)
+	doc, err := newcard.Start(cmd.Context(), cmd.InOrStdin(), cmd.ErrOrStderr(), f.Source)
 	if err != nil {
 		return err
-	}
-	if doc != nil { // both the screens and --yes start from the spec form
-		if rewritten, err := model.NewCard(doc).SpecRequirementForms(); err != nil {
-			return err
-		} else if len(rewritten) > 0 {
-			fmt.Fprintf(cmd.ErrOrStderr(), "oncard: security requirements written in the spec form {\"list\": [...]}: %s\n", model.SafeText(strings.Join(rewritten, ", ")))
-		}
 	}
 	// The OASF schema servers the user's config accepts.
 	hosts, err := app.AcceptedSchemaHosts(nil)

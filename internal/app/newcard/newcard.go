@@ -41,8 +41,9 @@ func Templates() []string {
 }
 
 // Start reads --from or --template; nil means "start on the Start
-// screen".
-func Start(ctx context.Context, stdin io.Reader, f Source) (*model.Doc, error) {
+// screen". Security requirements are rewritten in the spec's form, which
+// both the screens and Write start from; that is said on stderr.
+func Start(ctx context.Context, stdin io.Reader, stderr io.Writer, f Source) (*model.Doc, error) {
 	var data []byte
 	switch {
 	case f.From != "":
@@ -75,7 +76,13 @@ func Start(ctx context.Context, stdin io.Reader, f Source) (*model.Doc, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", f.Name(), err)
 	}
-	model.NewCard(doc)
+	rewritten, err := model.NewCard(doc).SpecRequirementForms()
+	if err != nil {
+		return nil, err
+	}
+	if len(rewritten) > 0 {
+		fmt.Fprintf(stderr, "oncard: security requirements written in the spec form {\"list\": [...]}: %s\n", model.SafeText(strings.Join(rewritten, ", ")))
+	}
 	return doc, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,12 +23,12 @@ func TestTemplatesAreCards(t *testing.T) {
 		t.Fatalf("templates %v", names)
 	}
 	for _, n := range names {
-		doc, err := Start(context.Background(), nil, Source{Template: n})
+		doc, err := Start(context.Background(), nil, io.Discard, Source{Template: n})
 		if err != nil || doc == nil || validate.Detect(doc) != validate.KindCard {
 			t.Errorf("template %s: %v", n, err)
 		}
 	}
-	_, err := Start(context.Background(), nil, Source{Template: "nope"})
+	_, err := Start(context.Background(), nil, io.Discard, Source{Template: "nope"})
 	if u := (app.UsageError{}); !errors.As(err, &u) || !strings.Contains(u.Msg, "minimal") {
 		t.Errorf("unknown template: %v", err)
 	}
@@ -36,7 +37,7 @@ func TestTemplatesAreCards(t *testing.T) {
 // TestStartFromNamesTheLocation: a --from that is not JSON is refused
 // with its file, line and column.
 func TestStartFromNamesTheLocation(t *testing.T) {
-	_, err := Start(context.Background(), strings.NewReader("{\n  \"name\": }"), Source{From: "-"})
+	_, err := Start(context.Background(), strings.NewReader("{\n  \"name\": }"), io.Discard, Source{From: "-"})
 	if err == nil || !strings.HasPrefix(err.Error(), "<stdin>:2:11: ") {
 		t.Errorf("err = %v", err)
 	}
@@ -50,7 +51,7 @@ func TestWriteOnlyValidCards(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "agent-card.json")
 	var stdout, stderr bytes.Buffer
 	con := app.Console{Out: &stdout, Err: &stderr}
-	doc, err := Start(ctx, nil, Source{Template: "minimal"})
+	doc, err := Start(ctx, nil, io.Discard, Source{Template: "minimal"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +66,7 @@ func TestWriteOnlyValidCards(t *testing.T) {
 	}
 
 	stderr.Reset()
-	bad, err := Start(ctx, strings.NewReader(`{"name": "x", "version": 1}`), Source{From: "-"})
+	bad, err := Start(ctx, strings.NewReader(`{"name": "x", "version": 1}`), io.Discard, Source{From: "-"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,5 +74,22 @@ func TestWriteOnlyValidCards(t *testing.T) {
 	if !errors.Is(err, app.ErrReported) || stdout.Len() != 0 || !strings.Contains(stderr.String(), "<stdin>:1:15: error a2a/type: ") ||
 		!strings.Contains(stderr.String(), "oncard: not written: the card has ") {
 		t.Errorf("invalid card: %v, stdout %q\n%s", err, stdout.String(), stderr.String())
+	}
+}
+
+// TestStartWritesRequirementsInTheSpecForm: bare-array and null security
+// requirement values become {"list": [...]}, and that is said.
+func TestStartWritesRequirementsInTheSpecForm(t *testing.T) {
+	var stderr bytes.Buffer
+	doc, err := Start(context.Background(), strings.NewReader(`{"name": "x",
+  "securityRequirements": [{"schemes": {"bearer": ["read"]}}, {"schemes": {"key": null}}]}`), &stderr, Source{From: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(doc.Encode()); !strings.Contains(got, `"bearer": {"list": ["read"]}`) || !strings.Contains(got, `"key": {"list": []}`) {
+		t.Errorf("card:\n%s", got)
+	}
+	if stderr.String() != "oncard: security requirements written in the spec form {\"list\": [...]}: /securityRequirements/0/schemes/bearer, /securityRequirements/1/schemes/key\n" {
+		t.Errorf("stderr: %q", stderr.String())
 	}
 }
