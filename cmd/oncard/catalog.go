@@ -4,7 +4,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/oncard/oncard/internal/app/catalogs"
-	"github.com/oncard/oncard/internal/termout"
 )
 
 func init() { register(newCatalogCmd) }
@@ -66,13 +65,6 @@ declined, 2 usage mistake.`,
 	fl.BoolVar(&f.DryRun, "dry-run", false, "print the diff on stdout and write nothing")
 	fl.BoolVar(&f.Force, "force", false, "go on even when a card or the resulting catalog has errors, or CATALOG is read-only")
 	return cmd
-}
-
-// canPrompt reports whether the command may ask a question: stdin and
-// stderr (where the question goes) are terminals. A variable so that tests
-// can drive the confirmation without a terminal.
-var canPrompt = func(cmd *cobra.Command) bool {
-	return isTTY(cmd.InOrStdin()) && termout.IsTerminal(cmd.ErrOrStderr())
 }
 
 func newCatalogListCmd() *cobra.Command {

@@ -55,7 +55,7 @@ pointer), 2 usage (including: no terminal and neither --yes nor --dry-run).`,
   oncard edit old-card.json --upgrade --keep-dual --dry-run`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f.Ops, f.MaxSize, f.CanPrompt, f.BeforeSave = ops.ops, maxSize.Bytes, editCanPrompt(cmd), editBeforeSave
+			f.Ops, f.MaxSize, f.CanPrompt, f.BeforeSave = ops.ops, maxSize.Bytes, canPrompt(cmd), editBeforeSave
 			var screens func(*app.Edit) error
 			if interactiveEdit != nil {
 				screens = func(e *app.Edit) error { return interactiveEdit(cmd, e) }

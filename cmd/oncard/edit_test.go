@@ -48,9 +48,9 @@ func (a *answers) Read(p []byte) (int, error) {
 // runEditOnTerminal runs `oncard edit` in-process as if on a terminal.
 func runEditOnTerminal(t *testing.T, in io.Reader, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	saved := editCanPrompt
-	editCanPrompt = func(*cobra.Command) bool { return true }
-	defer func() { editCanPrompt = saved }()
+	saved := canPrompt
+	canPrompt = func(*cobra.Command) bool { return true }
+	defer func() { canPrompt = saved }()
 	var out, errb bytes.Buffer
 	code = runWith(context.Background(), append([]string{"edit"}, args...), in, &out, &errb)
 	return code, out.String(), errb.String()

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/oncard/oncard/internal/app"
@@ -111,11 +110,6 @@ func runNew(cmd *cobra.Command, f newFlags) error {
 		return usagef("no terminal to prompt on: pass --yes with --from FILE or --template NAME, and -o PATH (or -o - for stdout)")
 	}
 	return runInteractive(cmd, doc, draft, f, vopts)
-}
-
-func isTTY(v any) bool {
-	t, ok := v.(term.File)
-	return ok && term.IsTerminal(t.Fd())
 }
 
 // writeNonInteractive validates and writes a card without prompting

@@ -7,12 +7,26 @@ import (
 	"io"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/termout"
 	"github.com/oncard/oncard/tui/accessible"
 )
+
+// canPrompt reports whether the command may ask a question: stdin and
+// stderr (where the question goes) are terminals. A variable so that tests
+// can drive the confirmation without a terminal.
+var canPrompt = func(cmd *cobra.Command) bool {
+	return isTTY(cmd.InOrStdin()) && termout.IsTerminal(cmd.ErrOrStderr())
+}
+
+// isTTY reports whether v is a terminal.
+func isTTY(v any) bool {
+	t, ok := v.(term.File)
+	return ok && term.IsTerminal(t.Fd())
+}
 
 // console is the app.Console of a command: its streams, and questions
 // asked on stderr through one prompter (answers typed ahead are kept from
