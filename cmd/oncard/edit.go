@@ -55,7 +55,7 @@ pointer), 2 usage (including: no terminal and neither --yes nor --dry-run).`,
   oncard edit old-card.json --upgrade --keep-dual --dry-run`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f.Ops, f.MaxSize, f.CanPrompt, f.BeforeSave = ops.ops, maxSize.Bytes, canPrompt(cmd), editBeforeSave
+			f.Ops, f.MaxSize, f.CanPrompt = ops.ops, maxSize.Bytes, canPrompt(cmd)
 			var screens func(*app.Edit) error
 			if interactiveEdit != nil {
 				screens = func(e *app.Edit) error { return interactiveEdit(cmd, e) }
@@ -81,7 +81,3 @@ pointer), 2 usage (including: no terminal and neither --yes nor --dry-run).`,
 // terminal without edit flags). The TUI wiring sets it; while it is nil the
 // command says so and asks for flags.
 var interactiveEdit func(cmd *cobra.Command, e *app.Edit) error
-
-// editBeforeSave runs right before each save; tests use it to change the
-// file on disk at the worst moment.
-var editBeforeSave func(path string)
