@@ -214,58 +214,6 @@ type blockingReader struct{}
 
 func (blockingReader) Read([]byte) (int, error) { select {} }
 
-// TestCatalogAddChangedOnDisk: the file changes between reading and
-// writing (here: while the question is asked); the write is refused.
-func TestCatalogAddChangedOnDisk(t *testing.T) {
-	dir := t.TempDir()
-	card := filepath.Join(dir, "card.json")
-	cat := filepath.Join(dir, "catalog.json")
-	if err := os.WriteFile(card, []byte(debuggerCard), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	orig := []byte("{\"specVersion\": \"1.0\", \"entries\": []}\n")
-	if err := os.WriteFile(cat, orig, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	other := []byte("{\"specVersion\": \"1.0\", \"entries\": [], \"x\": 1}\n")
-	answer := &sideEffectReader{answer: "y\n", effect: func() {
-		if err := os.WriteFile(cat, other, 0o600); err != nil {
-			t.Error(err)
-		}
-	}}
-	saved := canPrompt
-	canPrompt = func(*cobra.Command) bool { return true }
-	defer func() { canPrompt = saved }()
-	var out, errb bytes.Buffer
-	code := runWith(context.Background(), []string{"catalog", "add", card, "--to", cat}, answer, &out, &errb)
-	if code != exitInvalid || !strings.Contains(errb.String(), cat+" changed on disk since oncard read it; nothing written") {
-		t.Errorf("code %d, stderr:\n%s", code, errb.String())
-	}
-	if got, _ := os.ReadFile(cat); !bytes.Equal(got, other) {
-		t.Errorf("the other writer's version was lost:\n%s", got)
-	}
-}
-
-// sideEffectReader runs effect, then answers.
-type sideEffectReader struct {
-	answer string
-	effect func()
-	done   bool
-}
-
-func (r *sideEffectReader) Read(p []byte) (int, error) {
-	if !r.done {
-		r.done = true
-		r.effect()
-	}
-	if r.answer == "" {
-		return 0, os.ErrClosed
-	}
-	n := copy(p, r.answer)
-	r.answer = r.answer[n:]
-	return n, nil
-}
-
 func mustParseDoc(t *testing.T, s string) *model.Doc {
 	t.Helper()
 	d, err := model.Parse([]byte(s))

@@ -118,3 +118,25 @@ func TestUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestAddChangedOnDisk: the file changes between reading and writing
+// (here: while the question is asked); the write is refused and the other
+// writer's version kept.
+func TestAddChangedOnDisk(t *testing.T) {
+	dir := t.TempDir()
+	card, cat := writeCard(t, dir), filepath.Join(dir, "catalog.json")
+	orig := []byte("{\"specVersion\": \"1.0\", \"entries\": []}\n")
+	if err := os.WriteFile(cat, orig, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	other := []byte("{\"specVersion\": \"1.0\", \"entries\": [], \"x\": 1}\n")
+	con, _, errb := console(true)
+	con.Confirm = func(string) (bool, error) { return true, os.WriteFile(cat, other, 0o600) }
+	err := Add(context.Background(), con, []string{card}, AddOptions{To: cat, CanPrompt: true})
+	if !errors.Is(err, app.ErrCatalogMoved) || !strings.HasPrefix(err.Error(), cat+" changed on disk since oncard read it; nothing written") {
+		t.Errorf("err %v, stderr:\n%s", err, errb)
+	}
+	if got, _ := os.ReadFile(cat); !bytes.Equal(got, other) {
+		t.Errorf("the other writer's version was lost:\n%s", got)
+	}
+}
