@@ -12,7 +12,6 @@ import (
 
 	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/model/testcards"
-	"github.com/oncard/oncard/validate"
 )
 
 // Whole-command benchmarks: each runs `oncard ARGS` in-process as main
@@ -46,20 +45,6 @@ func writeBenchFile(b *testing.B, name string, data []byte) string {
 	}
 	b.SetBytes(int64(len(data)))
 	return p
-}
-
-// BenchmarkValidateLargeCard is the per-file work of `oncard validate` on
-// one testcards.Large(200,50,20) card (133 KB): read, parse, validate, no
-// output, no process.
-func BenchmarkValidateLargeCard(b *testing.B) {
-	path := writeBenchFile(b, "large.json", testcards.Large(200, 50, 20))
-	defer gcpolicy.Apply(gcpolicy.ForArgs([]string{"validate", path}))()
-	for b.Loop() {
-		r := validateFile(context.Background(), path, "", validate.Options{}, nil)
-		if len(r.Diags) != 0 || r.readErr != nil {
-			b.Fatalf("large card not clean: %v %v", r.readErr, r.Diags)
-		}
-	}
 }
 
 // BenchmarkValidateCommand1000Large: `oncard validate --format json` of
