@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/cputime"
 	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/model/testcards"
 )
@@ -27,14 +28,14 @@ import (
 func benchCommand(b *testing.B, want int, args ...string) {
 	b.Helper()
 	defer gcpolicy.Apply(gcpolicy.ForArgs(args))()
-	cpu := processCPU()
+	cpu := cputime.Process()
 	for b.Loop() {
 		var errb bytes.Buffer
 		if code := runWith(context.Background(), args, strings.NewReader(""), io.Discard, &errb); code != want {
 			b.Fatalf("oncard %s: exit %d, want %d\n%s", strings.Join(args, " "), code, want, errb.String())
 		}
 	}
-	b.ReportMetric(float64(processCPU()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 }
 
 func writeBenchFile(b *testing.B, name string, data []byte) string {
@@ -97,7 +98,7 @@ func benchEditCard(b *testing.B, mb int) {
 	values := []string{`/skills/100/description="Edited once"`, `/skills/100/description="Edited twice"`}
 	args := []string{"edit", path, "--set", "", "--yes"}
 	defer gcpolicy.Apply(gcpolicy.ForArgs(args))()
-	cpu := processCPU()
+	cpu := cputime.Process()
 	i := 0
 	for b.Loop() {
 		args[3] = values[i%2]
@@ -107,5 +108,5 @@ func benchEditCard(b *testing.B, mb int) {
 			b.Fatalf("exit %d\n%s", code, errb.String())
 		}
 	}
-	b.ReportMetric(float64(processCPU()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/cputime"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
@@ -60,7 +61,7 @@ func BenchmarkCatalogAdd10k(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(len(catalog)))
-	cpu := processCPU()
+	cpu := cputime.Process()
 	for b.Loop() {
 		doc, err := model.Parse(catalog)
 		if err != nil {
@@ -83,7 +84,7 @@ func BenchmarkCatalogAdd10k(b *testing.B) {
 	}
 	// CPU time per operation (user + system, GC included): on a shared
 	// machine wall time also counts the waits for a core.
-	b.ReportMetric(float64(processCPU()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 }
 
 // TestBigCatalogAddKeepsBytes: adding to a 10,000-entry catalog changes
