@@ -67,8 +67,7 @@ func (st *catEditEntries) Update(in tea.Msg) tea.Cmd {
 			st.asking = false
 			return nil
 		case key.Matches(msg, style.Keys.Enter):
-			st.addFromCard(strings.TrimSpace(st.path.Value()))
-			return nil
+			return st.addFromCard(strings.TrimSpace(st.path.Value()))
 		}
 		var cmd tea.Cmd
 		st.path, cmd = st.path.Update(msg)
@@ -111,26 +110,47 @@ func (st *catEditEntries) askPath() tea.Cmd {
 // the same artifact (identifier and version, or the only entry with the
 // identifier), written over that entry member by member as `oncard catalog
 // add` does.
-func (st *catEditEntries) addFromCard(path string) {
+func (st *catEditEntries) addFromCard(path string) tea.Cmd {
 	c := st.c
 	if path == "" {
 		c.Status = "give the path of an Agent Card"
-		return
+		return nil
 	}
+	// Reading the card is file work: done in a command, the entry put in
+	// when it is back.
+	return c.work(func() func(*CatalogEditor) tea.Cmd {
+		entry, suggested, why := entryOfCardFile(path)
+		return func(c *CatalogEditor) tea.Cmd {
+			if why != "" {
+				c.Status = "not added: " + why
+				return nil
+			}
+			st.putEntry(path, entry, suggested)
+			return c.autosave() // an edit made outside a field: kept at once
+		}
+	})
+}
+
+// entryOfCardFile reads the card at path and derives its entry; why says,
+// for the status line, why there is none.
+func entryOfCardFile(path string) (entry []byte, suggested []string, why string) {
 	f, err := model.OpenFile(path)
 	if err != nil {
-		c.Status = "not added: " + model.SafeText(err.Error())
-		return
+		return nil, nil, model.SafeText(err.Error())
 	}
 	if kind := validate.Detect(f.Doc); kind != validate.KindCard {
-		c.Status = "not added: " + model.SafeText(path) + " is not an Agent Card (" + string(kind) + ")"
-		return
+		return nil, nil, model.SafeText(path) + " is not an Agent Card (" + string(kind) + ")"
 	}
-	entry, suggested, err := model.EntryFromCard(f.Doc, model.EntryOptions{})
+	entry, suggested, err = model.EntryFromCard(f.Doc, model.EntryOptions{})
 	if err != nil {
-		c.Status = "not added: " + model.SafeText(err.Error())
-		return
+		return nil, nil, model.SafeText(err.Error())
 	}
+	return entry, suggested, ""
+}
+
+// putEntry puts entry, derived from the card at path, into the catalog.
+func (st *catEditEntries) putEntry(path string, entry []byte, suggested []string) {
+	c := st.c
 	i, added, err := c.catalog().UpsertEntry(entry)
 	if err != nil {
 		c.Status = "not added: " + model.SafeText(err.Error())
