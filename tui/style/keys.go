@@ -29,6 +29,11 @@ type KeyMap struct {
 	Preview     key.Binding
 	ScrollUp    key.Binding
 	ScrollDown  key.Binding
+	PreviewUp   key.Binding
+	PreviewDown key.Binding
+	Home        key.Binding
+	End         key.Binding
+	Filter      key.Binding
 	Save        key.Binding
 	Help        key.Binding
 	Quit        key.Binding
@@ -57,8 +62,13 @@ var Keys = KeyMap{
 	MoveDown:    key.NewBinding(key.WithKeys("shift+down", "alt+down"), key.WithHelp("shift+↓", "move down")),
 	Diagnostics: key.NewBinding(key.WithKeys("ctrl+g"), key.WithHelp("ctrl+g", "diagnostics")),
 	Preview:     key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "preview")),
-	ScrollUp:    key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "scroll")),
-	ScrollDown:  key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "scroll")),
+	ScrollUp:    key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+	ScrollDown:  key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
+	PreviewUp:   key.NewBinding(key.WithKeys("shift+pgup"), key.WithHelp("shift+pgup", "preview up")),
+	PreviewDown: key.NewBinding(key.WithKeys("shift+pgdown"), key.WithHelp("shift+pgdn", "preview down")),
+	Home:        key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
+	End:         key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
+	Filter:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 	Save:        key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save")),
 	Help:        key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "keys")),
 	Quit:        key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
@@ -73,5 +83,6 @@ func (k KeyMap) All() [][]key.Binding {
 		{k.NextField, k.PrevField, k.Enter, k.Back, k.Toggle, k.Left, k.Right},
 		{k.Add, k.Remove, k.MoveUp, k.MoveDown},
 		{k.Diagnostics, k.Preview, k.ScrollUp, k.ScrollDown, k.Yes, k.No},
+		{k.Home, k.End, k.Filter, k.PreviewUp, k.PreviewDown},
 	}
 }
