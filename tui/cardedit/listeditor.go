@@ -249,8 +249,6 @@ func (r *rowForm) formKey(msg tea.KeyPressMsg, s *component.Session) (cmd tea.Cm
 	return cmd, blurred
 }
 
-
-
 // skillRowText is the text of the card's skill i that a filter matches:
 // its name and id, as the On Request step lists them.
 func skillRowText(s *component.Session) func(int) string {
