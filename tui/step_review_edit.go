@@ -158,7 +158,7 @@ func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, hei
 			if e.Value == nil {
 				what = "delete"
 			}
-			line(th.Hint.Render(component.Truncate("  "+what+" "+model.SafeText(e.Ptr)+": "+model.SafeText(e.Reason), width)))
+			line(component.HintLines(th, what+" "+model.SafeText(e.Ptr)+": "+model.SafeText(e.Reason), width))
 		}
 		line("")
 		st.ViewActions(th, &b, st.actions())

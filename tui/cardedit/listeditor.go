@@ -165,7 +165,7 @@ func (st *ListStep) View(th *style.Theme, s *component.Session, width, height in
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString(th.Hint.Render(component.Truncate(fmt.Sprintf("%d %s(s) · enter edit · a add · d remove · shift+↑/↓ reorder · / filter", n, st.noun), width)))
+	b.WriteString(component.HintBlock(th, fmt.Sprintf("%d %s(s) · enter edit · a add · d remove · shift+↑/↓ reorder · / filter", n, st.noun), width))
 	return b.String()
 }
 

@@ -166,7 +166,7 @@ func (st *OnRequestStep) View(th *style.Theme, s *component.Session, width, heig
 		b.WriteString("\n" + st.f.View(th, s, width))
 		return b.String()
 	}
-	b.WriteString(th.Hint.Render(component.Truncate("Skills a person handles: space chooses · enter opens · / filters", width)) + "\n\n")
+	b.WriteString(component.HintBlock(th, "Skills a person handles: space chooses · enter opens · / filters", width) + "\n\n")
 	rows := max(3, height-3)
 	shown := st.Nav.Visible(n, skillRowText(s))
 	if st.Nav.Filtered() {

@@ -209,7 +209,7 @@ func (st *catEditEntries) View(width, height int) string {
 		st.path.SetWidth(max(10, width-4))
 		st.path.SetStyles(th.Input)
 		line(component.FocusMark + " " + st.path.View())
-		line(th.Hint.Render(component.Truncate("The entry lists the card: identifier and url derived from its first interface, its version and OASF skills.", width)))
+		line(component.HintBlock(th, "The entry lists the card: identifier and url derived from its first interface, its version and OASF skills.", width))
 		return b.String()
 	}
 	for _, n := range st.notes {
@@ -246,8 +246,8 @@ func (st *catEditEntries) View(width, height int) string {
 			line("  " + component.Truncate(row, width-2))
 		}
 	}
-	b.WriteString(th.Hint.Render(component.Truncate(fmt.Sprintf("%d %s · enter edit · a add from a card · d remove · shift+↑/↓ reorder · / filter",
-		len(entries), component.Plural(len(entries), "entry", "entries")), width)))
+	b.WriteString(component.HintBlock(th, fmt.Sprintf("%d %s · enter edit · a add from a card · d remove · shift+↑/↓ reorder · / filter",
+		len(entries), component.Plural(len(entries), "entry", "entries")), width))
 	return b.String()
 }
 

@@ -441,6 +441,12 @@ func NewInput() textinput.Model {
 	return in
 }
 
+// HintBlock is a faint explanation word-wrapped to width, not indented
+// (a list's header or footer).
+func HintBlock(th *style.Theme, hint string, width int) string {
+	return th.Hint.Render(ansi.Wrap(hint, max(10, width), ""))
+}
+
 // hintLines is a faint explanation, word-wrapped and indented under a field.
 func HintLines(th *style.Theme, hint string, width int) string {
 	return indentLines(th.Hint.Render(ansi.Wrap(hint, max(10, width-2), "")), 2)
