@@ -173,7 +173,7 @@ func TestWholeCardInTmux(t *testing.T) {
 	tm.keepScreen("01-start-120x40")
 
 	tm.keys("Enter")
-	tm.waitFor("step 2/9")
+	tm.waitFor("step 2/10")
 	tm.typ("Weather Helper")
 	tm.keys("Tab")
 	tm.typ("Gives forecasts for any city.")
@@ -182,7 +182,7 @@ func TestWholeCardInTmux(t *testing.T) {
 	tm.keepScreen("02-agent-120x40")
 
 	tm.keys("C-n")
-	tm.waitFor("step 3/9", "No interfaces yet")
+	tm.waitFor("step 3/10", "No interfaces yet")
 	tm.keys("a")
 	tm.typ("https://weather.example/a2a")
 	tm.waitFor(`"url": "https://weather`)
@@ -210,13 +210,13 @@ func TestWholeCardInTmux(t *testing.T) {
 
 	// Resume at 80x24 and finish the card.
 	tm.start(80, 24, bin+" new --resume")
-	tm.waitFor("step 3/9", "weather.example")
+	tm.waitFor("step 3/10", "weather.example")
 	tm.keys("C-p", "C-p")
-	tm.waitFor("step 1/9")
+	tm.waitFor("step 1/10")
 	tm.keys("C-n")
 	tm.waitFor("Weather Helper")
 	tm.keys("C-n", "C-n", "C-n")
-	tm.waitFor("step 5/9", "No skills yet")
+	tm.waitFor("step 5/10", "No skills yet")
 	tm.keys("a")
 	tm.typ("City forecast")
 	tm.keys("Tab", "Tab")
@@ -254,12 +254,19 @@ func TestOASFPickerInTmux(t *testing.T) {
 	env := []string{"XDG_STATE_HOME=" + filepath.Join(dir, "state"), "HOME=" + dir, "TERM=xterm-256color", "COLORTERM=truecolor"}
 	tm := newTerm(t, dir, env)
 	tm.start(120, 40, bin+" new --template on-request")
-	tm.waitFor("step 2/9")
+	tm.waitFor("step 2/10")
 	tm.keys("C-n", "C-n", "C-n", "C-n")
-	tm.waitFor("step 6/9", "Dispute a card charge")
+	tm.waitFor("step 6/10", "Security schemes", "Skill Dispute a card charge")
+	tm.keys("a")
+	tm.waitFor("scheme bearer", `"httpAuthSecurityScheme"`)
+	tm.keepScreen("08-security-120x40")
+	tm.keys("Escape", "d") // the card as the template has it again
+	tm.waitFor("none yet")
+	tm.keys("C-n")
+	tm.waitFor("step 7/10", "Dispute a card charge")
 	tm.keepScreen("06-on-request-120x40")
 	tm.keys("C-n")
-	tm.waitFor("step 7/9", "Schema version")
+	tm.waitFor("step 8/10", "Schema version")
 	tm.keys("Tab", "Tab", "Enter")
 	tm.waitFor("search:")
 	tm.typ("summar")
@@ -288,7 +295,7 @@ func TestStdoutOnlyDataAndNoColor(t *testing.T) {
 	env := []string{"XDG_STATE_HOME=" + filepath.Join(dir, "state"), "HOME=" + dir, "TERM=xterm-256color", "NO_COLOR=1"}
 	tm := newTerm(t, dir, env)
 	tm.start(100, 30, bin+" new --template minimal -o - > out.json")
-	screen := tm.waitFor("step 2/9", "Trip Planner")
+	screen := tm.waitFor("step 2/10", "Trip Planner")
 	colored := tm.capture(true)
 	for _, sgr := range []string{"[38;", "[48;", "[31m", "[32m", "[33m", "[34m"} {
 		if strings.Contains(colored, sgr) {

@@ -114,8 +114,14 @@ type Doc struct {
 
 	order   func(ptr string) []string // spec member order, see SetMemberOrder
 	changed bool
+
+	// stream is set for a Doc from ParseOwnedEach: root and style are then
+	// filled on first use (tree).
+	stream *streamed
 }
 
-func (d *Doc) Root() *Node    { return d.root }
+// Root returns the root value. For a Doc from ParseOwnedEach, the first
+// call builds the whole tree.
+func (d *Doc) Root() *Node    { return d.tree() }
 func (d *Doc) Source() []byte { return d.src }
-func (d *Doc) Style() Style   { return d.style }
+func (d *Doc) Style() Style   { d.tree(); return d.style }

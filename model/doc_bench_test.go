@@ -1,10 +1,12 @@
 package model
 
 import (
+	"bytes"
 	"encoding/json"
 	"sync"
 	"testing"
 
+	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/model/testcards"
 )
 
@@ -25,7 +27,14 @@ func megabyteCard() []byte {
 	return megaCard
 }
 
+// asOncard sets the collector as oncard does for a document of size bytes
+// (internal/gcpolicy), for the rest of the benchmark.
+func asOncard(b *testing.B, size int) {
+	b.Cleanup(gcpolicy.Apply(gcpolicy.For(int64(size))))
+}
+
 func BenchmarkParseEncodeLarge(b *testing.B) {
+	asOncard(b, len(largeCard))
 	b.SetBytes(int64(len(largeCard)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -38,6 +47,7 @@ func BenchmarkParseEncodeLarge(b *testing.B) {
 }
 
 func BenchmarkParseLarge(b *testing.B) {
+	asOncard(b, len(largeCard))
 	b.SetBytes(int64(len(largeCard)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -49,6 +59,7 @@ func BenchmarkParseLarge(b *testing.B) {
 
 // BenchmarkStdUnmarshalLarge is the comparison: encoding/json into any.
 func BenchmarkStdUnmarshalLarge(b *testing.B) {
+	asOncard(b, len(largeCard))
 	b.SetBytes(int64(len(largeCard)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -60,6 +71,7 @@ func BenchmarkStdUnmarshalLarge(b *testing.B) {
 }
 
 func BenchmarkInterfaceLarge(b *testing.B) {
+	asOncard(b, len(largeCard))
 	d, err := Parse(largeCard)
 	if err != nil {
 		b.Fatal(err)
@@ -73,6 +85,7 @@ func BenchmarkInterfaceLarge(b *testing.B) {
 // BenchmarkEditEncodeMegabyte opens a 1 MB card, changes one skill name and
 // encodes it: what a save from the editor costs.
 func BenchmarkEditEncodeMegabyte(b *testing.B) {
+	asOncard(b, len(megabyteCard()))
 	data := megabyteCard()
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
@@ -91,6 +104,7 @@ func BenchmarkEditEncodeMegabyte(b *testing.B) {
 // BenchmarkEncodeAfterEditMegabyte is the encode alone, after an edit (the
 // editor's preview on every keystroke).
 func BenchmarkEncodeAfterEditMegabyte(b *testing.B) {
+	asOncard(b, len(megabyteCard()))
 	d, err := Parse(megabyteCard())
 	if err != nil {
 		b.Fatal(err)
@@ -105,6 +119,7 @@ func BenchmarkEncodeAfterEditMegabyte(b *testing.B) {
 }
 
 func BenchmarkCloneLarge(b *testing.B) {
+	asOncard(b, len(largeCard))
 	d, err := Parse(largeCard)
 	if err != nil {
 		b.Fatal(err)
@@ -112,5 +127,57 @@ func BenchmarkCloneLarge(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = d.Clone()
+	}
+}
+
+var (
+	catalogOnce sync.Once
+	catalog100k []byte
+)
+
+// catalog100kBytes is testcards.Catalog(100_000): 55 MiB.
+func catalog100kBytes() []byte {
+	catalogOnce.Do(func() { catalog100k = testcards.Catalog(100_000) })
+	return catalog100k
+}
+
+// BenchmarkParseCatalog100k parses the 100,000-entry catalog into a whole
+// tree (ParseOwned on a fresh copy, as validate reads a file), with the
+// collector settings of `oncard validate` on it.
+func BenchmarkParseCatalog100k(b *testing.B) {
+	benchParseCatalog(b, func(data []byte) error {
+		_, err := ParseOwned(data, Limits{MaxBytes: len(data)})
+		return err
+	})
+}
+
+// BenchmarkParseEachCatalog100k parses it streaming the entries
+// (ParseOwnedEach, as validate does for large catalogs), handing each to a
+// callback that only reads its identifier.
+func BenchmarkParseEachCatalog100k(b *testing.B) {
+	benchParseCatalog(b, func(data []byte) error {
+		n := 0
+		_, err := ParseOwnedEach(data, Limits{MaxBytes: len(data)}, "entries", func(_ *Doc, _ int, item *Node) {
+			n += len(item.Get("identifier").Text())
+		})
+		if n == 0 {
+			b.Fatal("no entries")
+		}
+		return err
+	})
+}
+
+func benchParseCatalog(b *testing.B, parse func([]byte) error) {
+	src := catalog100kBytes()
+	defer gcpolicy.Apply(gcpolicy.For(int64(len(src))))()
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		data := bytes.Clone(src)
+		b.StartTimer()
+		if err := parse(data); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -37,7 +37,7 @@ func (d *Doc) Set(ptr string, value []byte) error {
 		return err
 	}
 	if len(tokens) == 0 {
-		if d.replace(d.root, nv, "") {
+		if d.replace(d.tree(), nv, "") {
 			d.changed = true
 		}
 		return nil
@@ -208,8 +208,8 @@ func (d *Doc) arrayPos(ptr string, insert bool) ([]*Node, int, error) {
 // token, and the parent's pointer.
 func (d *Doc) parentPath(ptr string, tokens []string) ([]*Node, string, error) {
 	path := make([]*Node, 1, len(tokens))
-	path[0] = d.root
-	n := d.root
+	n := d.tree()
+	path[0] = n
 	for k, t := range tokens[:len(tokens)-1] {
 		n = n.child(t)
 		if n == nil {
@@ -279,8 +279,9 @@ func (d *Doc) memberInsertPos(obj *Node, ptr, key string, fallback int) int {
 
 // Clone returns an independent copy (same source, deep-copied tree).
 func (d *Doc) Clone() *Doc {
+	root := d.tree()
 	c := *d
-	c.root = cloneNode(d.root)
+	c.root, c.stream = cloneNode(root), nil
 	return &c
 }
 

@@ -6,7 +6,7 @@ import "bytes"
 // edited, otherwise untouched spans copied verbatim and edited containers
 // re-emitted in the document's style.
 func (d *Doc) Encode() []byte {
-	if !d.root.dirty {
+	if !d.tree().dirty {
 		return bytes.Clone(d.src)
 	}
 	e := encoder{

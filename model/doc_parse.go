@@ -20,7 +20,7 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // A zero or negative limit means the DefaultLimits value; MaxDepth is capped
 // at 10,000.
 func ParseLimits(data []byte, lim Limits) (*Doc, error) {
-	return parse(data, lim, false)
+	return parse(data, lim, false, nil)
 }
 
 // ParseOwned is ParseLimits for a caller that hands data over: the Doc
@@ -28,10 +28,12 @@ func ParseLimits(data []byte, lim Limits) (*Doc, error) {
 // must never modify data afterwards (strings read from the Doc share it).
 // Readers that read a file into a fresh buffer save a copy of it.
 func ParseOwned(data []byte, lim Limits) (*Doc, error) {
-	return parse(data, lim, true)
+	return parse(data, lim, true, nil)
 }
 
-func parse(data []byte, lim Limits, owned bool) (*Doc, error) {
+// parse parses data (a private copy unless owned); with a stream request,
+// the items of the root member it names go to its each (ParseOwnedEach).
+func parse(data []byte, lim Limits, owned bool, req *streamRequest) (*Doc, error) {
 	if lim.MaxBytes <= 0 {
 		lim.MaxBytes = DefaultLimits.MaxBytes
 	}
@@ -49,33 +51,54 @@ func parse(data []byte, lim Limits, owned bool) (*Doc, error) {
 				humanBytes(len(data)), len(data), humanBytes(lim.MaxBytes), lim.MaxBytes),
 		}
 	}
-	if !utf8.Valid(data) {
-		off := firstInvalidUTF8(data)
-		line, col := lineColIn(data, off)
-		return nil, &ParseError{
-			Code: "json/encoding", Offset: off, Line: line, Column: col,
-			Msg: fmt.Sprintf("line %d, column %d: invalid UTF-8 byte 0x%02x at offset %d; the document must be UTF-8",
-				line, col, data[off], off),
-			Detail: fmt.Sprintf("invalid UTF-8 byte 0x%02x at offset %d; the document must be UTF-8", data[off], off),
-		}
-	}
 	// The Doc shares its strings with its source (see sourceString): parse
 	// a private copy, so that nothing the caller does to data can change
 	// them, unless the caller handed data over.
 	if !owned {
 		data = bytes.Clone(data)
 	}
+	d := &Doc{src: data, lines: new(lineIndex)}
 	p := newParser(data, lim.MaxDepth)
+	if req != nil {
+		d.stream = &streamed{key: req.key, lim: lim}
+		p.stream, p.each, p.doc = d.stream, req.each, d
+	}
 	root, err := p.parseDocument()
 	if err != nil {
+		// Invalid UTF-8 is reported before anything else. The parser
+		// checks it only inside strings, where the input is not ASCII
+		// by JSON's grammar, so a document that is not UTF-8 always
+		// fails to parse; only then is the whole input checked.
+		if pe, ok := err.(*ParseError); !ok || pe.Code != "json/encoding" {
+			if !utf8.Valid(data) {
+				return nil, encodingError(data, firstInvalidUTF8(data))
+			}
+		}
 		return nil, err
 	}
-	d := &Doc{src: data, root: root}
 	d.prefix = data[:root.Start]
 	d.suffix = data[root.End:]
-	d.lines = new(lineIndex)
+	if s := d.stream; s != nil && s.array != nil {
+		s.outline = root
+		s.pool = itemPool{} // the items are gone: let the pool go too
+		return d, nil
+	}
+	d.stream = nil // nothing was streamed: an ordinary Doc
+	d.root = root
 	d.style = detectStyle(data, root)
 	return d, nil
+}
+
+// encodingError is the error of a document whose first invalid UTF-8 byte
+// is at off.
+func encodingError(data []byte, off int) *ParseError {
+	line, col := lineColIn(data, off)
+	return &ParseError{
+		Code: "json/encoding", Offset: off, Line: line, Column: col,
+		Msg: fmt.Sprintf("line %d, column %d: invalid UTF-8 byte 0x%02x at offset %d; the document must be UTF-8",
+			line, col, data[off], off),
+		Detail: fmt.Sprintf("invalid UTF-8 byte 0x%02x at offset %d; the document must be UTF-8", data[off], off),
+	}
 }
 
 // parser is a recursive-descent JSON parser. Recursion is bounded by
@@ -88,14 +111,26 @@ type parser struct {
 	depth    int
 	path     []pathStep // the containers being parsed, for error pointers
 
+	chunks
+	made int // nodes made so far, to size the next chunk
+
+	itemStack   []*Node
+	memberStack []*Member
+
+	// Streaming (ParseOwnedEach): the items of the root member
+	// stream.key go to each, carved from pool instead of the chunks.
+	stream *streamed
+	each   func(d *Doc, i int, item *Node)
+	doc    *Doc
+	pool   *itemPool
+}
+
+// chunks are what the parser carves nodes, members and child slices from.
+type chunks struct {
 	nodeChunk   []Node
 	memberChunk []Member
 	ptrChunk    []*Node
 	memPtrChunk []*Member
-	made        int // nodes made so far, to size the next chunk
-
-	itemStack   []*Node
-	memberStack []*Member
 }
 
 // pathStep is one open container while parsing: the key or index being read.
@@ -126,7 +161,11 @@ func (p *parser) chunkSize() int {
 
 func (p *parser) newNode() *Node {
 	if len(p.nodeChunk) == 0 {
-		p.nodeChunk = make([]Node, p.chunkSize())
+		if p.pool != nil {
+			p.nodeChunk = p.pool.nodes.take(poolChunk)
+		} else {
+			p.nodeChunk = make([]Node, p.chunkSize())
+		}
 	}
 	p.made++
 	n := &p.nodeChunk[0]
@@ -146,7 +185,11 @@ func (p *parser) newScalar(kind Kind, start, end int) *Node {
 
 func (p *parser) newMember() *Member {
 	if len(p.memberChunk) == 0 {
-		p.memberChunk = make([]Member, p.chunkSize()*2/3+4)
+		if p.pool != nil {
+			p.memberChunk = p.pool.members.take(poolChunk)
+		} else {
+			p.memberChunk = make([]Member, p.chunkSize()*2/3+4)
+		}
 	}
 	m := &p.memberChunk[0]
 	p.memberChunk = p.memberChunk[1:]
@@ -159,7 +202,11 @@ func (p *parser) newMember() *Member {
 func (p *parser) items(from int) []*Node {
 	n := len(p.itemStack) - from
 	if n > len(p.ptrChunk) {
-		p.ptrChunk = make([]*Node, max(n, p.chunkSize()/2))
+		if p.pool != nil {
+			p.ptrChunk = p.pool.ptrs.take(n)
+		} else {
+			p.ptrChunk = make([]*Node, max(n, p.chunkSize()/2))
+		}
 	}
 	s := p.ptrChunk[:n:n]
 	p.ptrChunk = p.ptrChunk[n:]
@@ -173,7 +220,11 @@ func (p *parser) items(from int) []*Node {
 func (p *parser) members(from int) []*Member {
 	n := len(p.memberStack) - from
 	if n > len(p.memPtrChunk) {
-		p.memPtrChunk = make([]*Member, max(n, p.chunkSize()/2))
+		if p.pool != nil {
+			p.memPtrChunk = p.pool.memPtrs.take(n)
+		} else {
+			p.memPtrChunk = make([]*Member, max(n, p.chunkSize()/2))
+		}
 	}
 	s := p.memPtrChunk[:n:n]
 	p.memPtrChunk = p.memPtrChunk[n:]
@@ -217,7 +268,7 @@ func (p *parser) parseValue() (*Node, error) {
 	case c == '{':
 		return p.parseObject()
 	case c == '[':
-		return p.parseArray()
+		return p.parseArray(false)
 	case c == '"':
 		start := p.pos
 		esc, err := p.scanString()
@@ -329,7 +380,12 @@ func (p *parser) parseObject() (*Node, error) {
 		p.pos++
 		p.skipWS()
 		colon := spanOf(keyEnd, p.pos)
-		val, err := p.parseValue()
+		var val *Node
+		if p.stream != nil && p.depth == 1 && p.pos < len(p.src) && p.src[p.pos] == '[' && key == p.stream.key {
+			val, err = p.parseArray(true)
+		} else {
+			val, err = p.parseValue()
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -398,7 +454,9 @@ func (p *parser) parseObject() (*Node, error) {
 	return n, nil
 }
 
-func (p *parser) parseArray() (*Node, error) {
+// parseArray parses an array; streamed, its items go to p.each one by one
+// and the node returned has none (ParseOwnedEach).
+func (p *parser) parseArray(streamed bool) (*Node, error) {
 	start := p.pos
 	if err := p.enter(start); err != nil {
 		return nil, err
@@ -407,6 +465,11 @@ func (p *parser) parseArray() (*Node, error) {
 	p.path = append(p.path, pathStep{})
 	step := len(p.path) - 1
 	from := len(p.itemStack)
+	count := 0
+	var outlineChunks chunks
+	if streamed {
+		outlineChunks = p.beginStream()
+	}
 	for {
 		leadStart := p.pos
 		p.skipWS()
@@ -414,13 +477,13 @@ func (p *parser) parseArray() (*Node, error) {
 			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected a value or ']'")
 		}
 		if p.src[p.pos] == ']' {
-			if len(p.itemStack) > from {
+			if count > 0 {
 				return nil, p.errAt(p.pos, "json/syntax", "trailing comma before ']' is not allowed")
 			}
 			p.pos++
 			break
 		}
-		p.path[step].index = len(p.itemStack) - from
+		p.path[step].index = count
 		valStart := p.pos
 		val, err := p.parseValue()
 		if err != nil {
@@ -430,7 +493,12 @@ func (p *parser) parseArray() (*Node, error) {
 		postStart := p.pos
 		p.skipWS()
 		val.post = spanOf(postStart, p.pos)
-		p.itemStack = append(p.itemStack, val)
+		if streamed {
+			p.handOver(count, valStart, val)
+		} else {
+			p.itemStack = append(p.itemStack, val)
+		}
+		count++
 		if p.pos >= len(p.src) {
 			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected ',' or ']'")
 		}
@@ -444,9 +512,16 @@ func (p *parser) parseArray() (*Node, error) {
 		}
 		return nil, p.errAt(p.pos, "json/syntax", "expected ',' or ']' after an array item, found "+p.found(p.pos))
 	}
+	if streamed {
+		p.endStream(outlineChunks)
+	}
 	n := p.newNode()
 	n.Kind, n.Start, n.End = Array, start, p.pos
-	n.Items = p.items(from)
+	if streamed {
+		p.stream.array = n
+	} else {
+		n.Items = p.items(from)
+	}
 	p.path = p.path[:step]
 	p.depth--
 	return n, nil

@@ -15,12 +15,19 @@ func (d *Doc) Find(ptr string) *Node {
 	if err != nil {
 		return nil
 	}
-	n := d.root
-	for _, t := range tokens {
+	n, rest := d.walkStart(tokens)
+	if n == nil {
+		n, rest = d.tree(), tokens
+	}
+	for _, t := range rest {
 		n = n.child(t)
 		if n == nil {
 			return nil
 		}
+	}
+	if d.stream != nil && d.stream.incomplete(n) {
+		d.tree() // the root or the streamed array: only the tree has them whole
+		return d.Find(ptr)
 	}
 	return n
 }
@@ -100,14 +107,20 @@ func (d *Doc) KeyPosition(ptr string) (line, col int) {
 // that has a position in the source. m is that node's member when the walk
 // reached the full pointer through an object member.
 func (d *Doc) nearestSource(ptr string) (best *Node, m *Member) {
-	if d == nil || d.root == nil {
+	if d == nil {
 		return nil, nil
 	}
-	tokens, err := SplitPointer(ptr)
+	all, err := SplitPointer(ptr)
 	if err != nil {
-		tokens = nil
+		all = nil
 	}
-	n := d.root
+	n, tokens := d.walkStart(all)
+	if n == nil {
+		n, tokens = d.tree(), all
+	}
+	if n == nil {
+		return nil, nil
+	}
 	if n.Start >= 0 {
 		best = n
 	}

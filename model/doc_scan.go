@@ -5,11 +5,13 @@ package model
 import (
 	"encoding/binary"
 	"fmt"
+	"unicode/utf8"
 )
 
 // scanString moves past a string token starting at p.pos (on the opening
-// quote). It reports whether the string contains escapes. The input is
-// known to be valid UTF-8.
+// quote). It reports whether the string contains escapes. It checks that
+// the string is UTF-8: outside strings JSON is ASCII, so the parser needs
+// no separate pass over the whole input (see parse).
 func (p *parser) scanString() (esc bool, err error) {
 	start := p.pos
 	i := p.pos + 1
@@ -32,6 +34,14 @@ func (p *parser) scanString() (esc bool, err error) {
 		case c < 0x20:
 			return false, p.errAt(i, "json/syntax",
 				fmt.Sprintf("control character U+%04X is not allowed in a string; write it as an escape like \\n or \\u%04x", c, c))
+		case c >= utf8.RuneSelf:
+			// The first byte not ASCII seen is the first of the input:
+			// everything before it was ASCII or checked here.
+			r, size := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && size == 1 {
+				return false, encodingError(src, i)
+			}
+			i += size
 		default: // backslash
 			esc = true
 			if i+1 >= len(src) {
@@ -53,9 +63,13 @@ func (p *parser) scanString() (esc bool, err error) {
 }
 
 // stringStop marks the bytes that end the fast scan of a string: the
-// closing quote, a backslash and the control characters.
+// closing quote, a backslash, the control characters and the bytes of
+// characters outside ASCII (checked for UTF-8).
 var stringStop = func() (t [256]bool) {
 	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	for c := utf8.RuneSelf; c < 256; c++ {
 		t[c] = true
 	}
 	t['"'], t['\\'] = true, true
@@ -63,9 +77,11 @@ var stringStop = func() (t [256]bool) {
 }()
 
 // hasStringStop reports whether any of the eight bytes of w is a quote, a
-// backslash or a control character (the SWAR tests of "Bit Twiddling
-// Hacks": a byte of x-0x01.. & ^x & 0x80.. is set where x had a zero byte;
-// bytes of 0x80 and over never match).
+// backslash, a control character or a byte of 0x80 and over (the SWAR
+// tests of "Bit Twiddling Hacks": a byte of x-0x01.. & ^x & 0x80.. is set
+// where x had a zero byte; bytes of 0x80 and over never match those, and
+// are found by their high bit). A false hit is harmless: the byte loop
+// after it decides.
 func hasStringStop(w uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	quote := w ^ (ones * '"')
@@ -73,7 +89,7 @@ func hasStringStop(w uint64) bool {
 	zeroQuote := (quote - ones) & ^quote
 	zeroSlash := (slash - ones) & ^slash
 	control := (w - ones*0x20) & ^w
-	return (zeroQuote|zeroSlash|control)&highs != 0
+	return (zeroQuote|zeroSlash|control|w)&highs != 0
 }
 
 func isHex4(b []byte) bool {

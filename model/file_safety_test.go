@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/oncard/oncard/internal/safefile/safefiletest"
 )
 
 // TestConcurrentSavesLoseNothing: two Files loaded from the same bytes save
@@ -74,7 +76,7 @@ func TestSaveWarnsAboutHardLinks(t *testing.T) {
 }
 
 func TestOpenFileRefusesDevices(t *testing.T) {
-	dev := charDevice(t)
+	dev := safefiletest.CharDevice(t)
 	_, err := OpenFile(dev)
 	if !errors.Is(err, ErrNotRegular) || err.Error() != dev+": is a character device, not a regular file" {
 		t.Errorf("err = %v", err)

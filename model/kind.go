@@ -55,7 +55,9 @@ func DetectKindDetail(doc *Doc) Detection {
 	if doc == nil {
 		return Detection{Kind: KindUnknown}
 	}
-	root := doc.Root()
+	// The outline is enough: the evidence is the root's members and its
+	// skills, never the items ParseOwnedEach streamed.
+	root := doc.shallow()
 	if root == nil || root.Kind != Object {
 		return Detection{Kind: KindUnknown}
 	}

@@ -59,6 +59,7 @@ const (
 	stepInterfaces
 	stepCapabilities
 	stepSkills
+	stepSecurity
 	stepOnRequest
 	stepOASF
 	stepCatalog
@@ -77,8 +78,7 @@ type Model struct {
 	// card, or edit mode's edits, and the Catalog settings, which are no
 	// card edit and so are compared on their own.
 	drafts   component.DraftKeeper[app.CatalogSettings]
-	draft    *app.Draft // drafts.Draft
-	resumed  bool       // the draft was reopened: Ctrl-C always asks about it
+	resumed  bool // the draft was reopened: Ctrl-C always asks about it
 	result   component.Result
 	quitting bool
 	// working says file work (a save) is under way: files.go.
@@ -125,6 +125,7 @@ func New(opts Options) *Model {
 		cardedit.NewInterfacesStep(),
 		cardedit.NewCapabilitiesStep(),
 		cardedit.NewSkillsStep(),
+		cardedit.NewSecurityStep(),
 		cardedit.NewOnRequestStep(),
 		cardedit.NewOASFStep(th),
 		catalog,
@@ -134,8 +135,8 @@ func New(opts Options) *Model {
 		m.drafts.Draft, m.resumed = opts.Draft, true
 		catalog.Cfg = opts.Draft.Catalog.Settings()
 		m.drafts.Written(0, catalog.Cfg)
-		if opts.Draft.Step > 0 && opts.Draft.Step < len(m.steps) {
-			start = opts.Draft.Step
+		if i := m.draftStep(opts.Draft); i > 0 {
+			start = i
 		}
 	} else if opts.DraftDir != "" {
 		m.drafts.Draft = &app.Draft{Path: app.NewDraftPath(opts.DraftDir), Output: opts.Output}
@@ -153,6 +154,26 @@ func New(opts Options) *Model {
 	return m
 }
 
+// stepsBeforeNames is the step order of the drafts written before drafts
+// named their step (app.Draft.StepName): their Step indexes this list.
+var stepsBeforeNames = []string{"Start", "Agent", "Interfaces", "Capabilities", "Skills", "On Request", "OASF", "Catalog", "Review & save"}
+
+// draftStep is the step a resumed draft was left on, found by its name (a
+// draft of an older version, by its index in that version's order); -1
+// when no step of this flow has that name.
+func (m *Model) draftStep(d *app.Draft) int {
+	name := d.StepName
+	if name == "" && d.Step >= 0 && d.Step < len(stepsBeforeNames) {
+		name = stepsBeforeNames[d.Step]
+	}
+	for i, st := range m.steps {
+		if st.Title() == name {
+			return i
+		}
+	}
+	return -1
+}
+
 // Result is how the program ended (after it returned).
 func (m *Model) Result() Result { return m.result }
 
@@ -168,7 +189,7 @@ func (m *Model) Init() tea.Cmd { return tea.Batch(m.AskBackground(), m.steps[m.c
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := m.update(msg)
 	m.settle()
-	return m, cmd
+	return m, tea.Batch(cmd, m.s.RefreshCmd())
 }
 
 // settle brings what the screen shows up to date with the model, after
@@ -203,6 +224,9 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.draftSaved(msg)
 	case component.Done[*Model]:
 		return m, msg.Finish(m)
+	case component.RefreshMsg:
+		m.s.Refreshed()
+		return m, nil
 	case tea.KeyPressMsg:
 		cmd := m.handleKey(msg)
 		m.Status = component.EditFailure(m.s, m.Status)
@@ -266,7 +290,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, style.Keys.GoToStep):
-		if n := int(msg.Code - '1'); n >= 0 && n < len(m.steps) {
+		if n := style.StepOfDigit(msg.Code); n >= 0 && n < len(m.steps) {
 			return m.goTo(n)
 		}
 		return nil
@@ -394,8 +418,9 @@ func (m *Model) draftNow() (app.Draft, int, app.CatalogSettings) {
 	if m.edit != nil {
 		return m.editDraftNow()
 	}
+	m.s.Flush()
 	m.drafts.Draft.Card = string(m.s.JSON)
-	m.drafts.Draft.Step = m.cur
+	m.drafts.Draft.Step, m.drafts.Draft.StepName = m.cur, m.steps[m.cur].Title()
 	m.drafts.Draft.Output = m.output
 	cfg := m.catalogSettings()
 	m.drafts.Draft.Catalog = app.DraftCatalogOf(cfg)

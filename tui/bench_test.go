@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -41,8 +42,9 @@ func openEditor(b *testing.B, data []byte) (*Model, func()) {
 }
 
 // BenchmarkKeystroke200Skills: one key typed into the description of skill
-// 150 of the budget card: update, apply to the Doc, re-encode, re-validate
-// and render the frame.
+// 150 of the budget card, alone (nothing else waiting): update, apply to
+// the Doc, settle, then the refresh that follows it (re-encode,
+// re-validate) and the frame.
 func BenchmarkKeystroke200Skills(b *testing.B) {
 	benchSkillKeystroke(b, testcards.Large(200, 50, 20), 150)
 }
@@ -52,26 +54,74 @@ func BenchmarkKeystroke200Skills(b *testing.B) {
 func BenchmarkKeystrokeCard1MB(b *testing.B) { benchSkillKeystroke(b, testcards.OfSize(1<<20), 150) }
 func BenchmarkKeystrokeCard5MB(b *testing.B) { benchSkillKeystroke(b, testcards.OfSize(5<<20), 150) }
 
+// BenchmarkKeystroke5000Skills: the same on a card of 5,000 skills.
+func BenchmarkKeystroke5000Skills(b *testing.B) {
+	benchSkillKeystroke(b, testcards.Large(5000, 50, 20), 150)
+}
+
 func benchSkillKeystroke(b *testing.B, data []byte, skill int) {
-	m, restore := openEditor(b, data)
+	m, restore := openSkillDescription(b, data, skill)
 	defer restore()
-	m.goTo(stepSkills)
-	st := m.steps[stepSkills].(*cardedit.ListStep)
-	st.Cursor = skill
-	m.handleKey(keydrive.KeyMsg("enter"))
-	m.handleKey(keydrive.KeyMsg("tab"))
-	m.handleKey(keydrive.KeyMsg("tab")) // description
 	keys := []tea.KeyPressMsg{keydrive.KeyMsg("x"), keydrive.KeyMsg("backspace")}
 	b.ReportAllocs()
 	b.ResetTimer()
 	med := newMedian(b.N)
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		m.handleKey(keys[i%2])
+		m.Update(keys[i%2])
+		m.Update(component.RefreshMsg{})
 		_ = m.Render()
 		med.add(time.Since(t0))
 	}
 	med.report(b)
+}
+
+// BenchmarkBurst100Keys2Skills and 5000Skills: 100 keys typed faster than
+// they are handled, into a skill's description, until the screen shows
+// them with their findings: each key is handled as Bubble Tea delivers it
+// (Update, settle), the refresh it asks for queues behind the keys already
+// waiting (so one refresh follows the burst), then one frame is drawn. A
+// burst on a card of 5,000 skills should cost at most 1.5 times one on a
+// card of 2 (docs/PERFORMANCE.md).
+func BenchmarkBurst100Keys2Skills(b *testing.B) {
+	benchBurst(b, testcards.Large(2, 0, 0), 1)
+}
+func BenchmarkBurst100Keys5000Skills(b *testing.B) {
+	benchBurst(b, testcards.Large(5000, 50, 20), 150)
+}
+
+func benchBurst(b *testing.B, data []byte, skill int) {
+	m, restore := openSkillDescription(b, data, skill)
+	defer restore()
+	keys := []tea.KeyPressMsg{keydrive.KeyMsg("x"), keydrive.KeyMsg("backspace")}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		refreshes := 0
+		for k := 0; k < 100; k++ {
+			if _, cmd := m.Update(keys[k%2]); cmd != nil {
+				refreshes++ // the refresh asked for (its message waits behind the keys)
+			}
+		}
+		m.Update(component.RefreshMsg{})
+		_ = m.Render()
+		if refreshes != 1 || m.s.Pending() {
+			b.Fatalf("%d refreshes asked for a burst of 100 keys (pending after: %v)", refreshes, m.s.Pending())
+		}
+	}
+}
+
+// openSkillDescription opens the editor on data with the focus in the
+// description of skill i.
+func openSkillDescription(b *testing.B, data []byte, i int) (*Model, func()) {
+	m, restore := openEditor(b, data)
+	m.goTo(stepSkills)
+	m.steps[stepSkills].(*cardedit.ListStep).Cursor = i
+	for _, k := range []string{"enter", "tab", "tab"} { // skill i, its description
+		m.Update(keydrive.KeyMsg(k))
+		m.Update(component.RefreshMsg{})
+	}
+	return m, restore
 }
 
 // bigCard is a valid card with n short skills (and an On Request entry for
@@ -257,4 +307,68 @@ func openBigCardEdit(b *testing.B, n int) *Model {
 	}
 	es.Prepare(func(d *model.Doc) { model.NewCard(d) })
 	return New(Options{Edit: es, Theme: style.NewTheme(true)})
+}
+
+// BenchmarkTyped100Keys2Skills and 5000Skills: 100 keys typed at 200 keys a
+// second (faster than anyone types) into a skill's description, through a
+// real Bubble Tea program drawing its frames, until the screen shows the
+// last key with its findings. The time a burst takes to settle on a card
+// of 5,000 skills should be at most 1.5 times that on a card of 2
+// (docs/PERFORMANCE.md): each ns/op is one burst.
+func BenchmarkTyped100Keys2Skills(b *testing.B) {
+	benchTyped(b, testcards.Large(2, 0, 0), 1)
+}
+func BenchmarkTyped100Keys5000Skills(b *testing.B) {
+	benchTyped(b, testcards.Large(5000, 50, 20), 150)
+}
+
+// settledMsg asks whether every edit is refreshed (see benchTyped).
+type settledMsg struct{ done chan<- struct{} }
+
+func benchTyped(b *testing.B, data []byte, skill int) {
+	keys := []tea.KeyPressMsg{keydrive.KeyMsg("x"), keydrive.KeyMsg("backspace")}
+	const interval = 5 * time.Millisecond
+	var total, cpu time.Duration
+	for i := 0; i < b.N; i++ {
+		m, restore := openSkillDescription(b, data, skill)
+		var p *tea.Program
+		filter := func(model tea.Model, msg tea.Msg) tea.Msg {
+			if s, ok := msg.(settledMsg); ok {
+				if model.(*Model).s.Pending() {
+					go p.Send(s) // again, behind the refresh on its way
+				} else {
+					close(s.done)
+				}
+				return nil
+			}
+			return msg
+		}
+		p = tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithFilter(filter),
+			tea.WithWindowSize(120, 40), tea.WithoutSignalHandler())
+		ran := make(chan error, 1)
+		go func() { _, err := p.Run(); ran <- err }()
+		// Wait for the program to run: the first settled answer.
+		ready := make(chan struct{})
+		p.Send(settledMsg{ready})
+		<-ready
+		t0, c0 := time.Now(), processCPU()
+		tick := time.NewTicker(interval)
+		for k := 0; k < 100; k++ {
+			p.Send(keys[k%2])
+			<-tick.C
+		}
+		tick.Stop()
+		done := make(chan struct{})
+		p.Send(settledMsg{done})
+		<-done
+		total += time.Since(t0)
+		cpu += processCPU() - c0
+		p.Quit()
+		if err := <-ran; err != nil {
+			b.Fatal(err)
+		}
+		restore()
+	}
+	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms/burst")
+	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/burst")
 }

@@ -58,7 +58,8 @@ func TestEditCatalogSettingsDoNotChangeTheCard(t *testing.T) {
 	if d.m.edit.s.Changed() || d.m.edit.s.Diff() != "" {
 		t.Fatalf("the Catalog step edited the card:\n%s", d.m.edit.s.Diff())
 	}
-	d.Press("ctrl+s").MustContain("Also writes: a new AI Catalog listing the card to catalog.json", "No changes yet")
+	d.Press("ctrl+s").MustContain("Also writes: a new AI Catalog listing the card to catalog.json", "No changes yet",
+		"The catalog's diff (adds", "+++ catalog.json")
 	d.Press("ctrl+s")
 	if d.m.dialog == nil || !strings.Contains(d.m.dialog.Question, "Write the catalog?") {
 		t.Fatalf("dialog %v, status %q", d.m.dialog, d.m.Status)

@@ -37,7 +37,7 @@ func (m *Model) editDraftNow() (app.Draft, int, app.CatalogSettings) {
 		// parses): keep the card's bytes at least.
 		d.Card, d.Ops = string(m.edit.s.Bytes()), nil
 	}
-	d.Step = m.cur
+	d.Step, d.StepName = m.cur, m.steps[m.cur].Title()
 	cfg := m.catalogSettings()
 	d.Catalog = app.DraftCatalogOf(cfg)
 	return d, m.s.Edits, cfg

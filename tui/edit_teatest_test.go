@@ -33,7 +33,7 @@ func TestFlowEditOnRequestEntry(t *testing.T) {
 	es.Prepare(func(d *model.Doc) { model.NewCard(d) })
 
 	f := newFlow(t, New(Options{Edit: es, Theme: style.NewTheme(false)}), 120, 40)
-	f.Keys("alt+6", "enter") // On Request, the first skill's entry
+	f.Keys("alt+7", "enter") // On Request, the first skill's entry
 	f.Typ("/new")
 	f.Keys("ctrl+s") // Review: the diff
 	review := f.Screen()

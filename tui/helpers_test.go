@@ -24,6 +24,9 @@ type driver struct {
 
 // newCardDriver drives m.
 func newCardDriver(t *testing.T, m *Model) *driver {
+	// Keys are sent one at a time and each refresh is run at once: no
+	// frame to wait for.
+	m.s.RefreshDelay = 0
 	d := &driver{m: m}
 	d.KeyDriver = keydrive.KeyDriver[*driver]{T: t, Self: d,
 		Update: func(msg tea.Msg) tea.Cmd { _, cmd := m.Update(msg); return cmd },
@@ -31,7 +34,7 @@ func newCardDriver(t *testing.T, m *Model) *driver {
 		OnQuit: func() { m.quitting = true },
 		Follow: func(msg tea.Msg) bool {
 			switch msg.(type) {
-			case component.DraftSavedMsg[app.CatalogSettings], cardedit.CatalogSourceMsg, cardedit.OutputStatMsg, component.Done[*Model]:
+			case component.RefreshMsg, component.DraftSavedMsg[app.CatalogSettings], cardedit.CatalogSourceMsg, cardedit.OutputStatMsg, component.Done[*Model]:
 				return true
 			}
 			return false

@@ -86,7 +86,7 @@ func keysMarkdown() string {
 	b.WriteString("Bare letters (a, d, y, n) only act where no text is being typed: in lists and dialogs.\n")
 	b.WriteString("`oncard edit FILE` on a terminal uses the same screens and keys; there ctrl+s shows the diff on Review, then asks before writing.\n\n")
 	titles := []string{"Steps and program", "Fields and choices", "Lists (interfaces, skills)", "Panels and dialogs",
-		"Long lists (pgup/pgdn page a list by 10 rows, elsewhere they scroll the preview) and the preview"}
+		"Long lists (pgup/pgdn page a list by 10 rows, elsewhere they scroll the preview; shift+pgup/pgdn always scroll it)"}
 	for i, group := range style.Keys.All() {
 		b.WriteString("## " + titles[i] + "\n\n| key | keys sent | does |\n|---|---|---|\n")
 		for _, k := range group {
@@ -99,10 +99,10 @@ func keysMarkdown() string {
 
 | key | does |
 |---|---|
-| typing | fuzzy search over names and captions (spaces match underscores) |
-| ↑/↓, tab/shift+tab, pgup/pgdn | move |
-| enter | toggle the class (a category heading opens instead) |
-| space | toggle while browsing (while searching it is part of the query) |
+| typing | search names and captions: every word, anywhere, in any order (space types a space) |
+| ↑/↓, shift+tab, pgup/pgdn | move |
+| enter | tick or untick the class (a category heading opens instead; a suggested word searches it; a class of the other kind opens that picker) |
+| tab | go to the Chosen list and back: there ↑/↓ move and enter or d removes a reference, known to the taxonomy or not |
 | → / ← | open a level / go up a level (browsing) |
 | esc | clear the search, then leave the picker |
 `)

@@ -97,7 +97,7 @@ func TestCatalogStepSuggestsAndPreviewsEntryLive(t *testing.T) {
 	d, _ := catalogDriver(t)
 	cardBefore, editsBefore := d.json(), d.m.s.Edits
 	d.Send(teaSize(200, 40)) // the suggestions fit
-	d.MustContain("step 8/9", "Catalog", "suggested: "+derivedID,
+	d.MustContain("step 9/10", "Catalog", "suggested: "+derivedID,
 		"suggested: https://weather.example/.well-known/agent-card.json", "On save: the card only")
 	pv := d.catalogPreview()
 	for _, want := range []string{`"identifier": "` + derivedID + `"`, `"type": "application/a2a-agent-card+json"`, `"version": "1.0.0"`} {
@@ -558,5 +558,29 @@ func TestCatalogStepRereadsCatalogChangedOnDisk(t *testing.T) {
 	}
 	if got := readBytes(t, out); !bytes.Equal(got, sneaky) {
 		t.Fatal("the catalog changed on disk was overwritten")
+	}
+}
+
+// Review shows what the catalog write does to its file before the save:
+// the merge's diff, with the card's entry in it.
+func TestReviewShowsTheCatalogDiff(t *testing.T) {
+	d, dir := catalogDriver(t)
+	out := filepath.Join(dir, "catalog.json")
+	if err := os.WriteFile(out, readBytes(t, filepath.Join("testdata", "catalog_odd.json")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d.chooseWrite(3, out)
+	d.Send(teaSize(220, 60))
+	d.Press("ctrl+s") // Review
+	d.MustContain("The catalog's diff (adds 7 lines and removes 1)", `"identifier": "`+derivedID+`"`)
+	// Writing nothing: no catalog diff.
+	d.m.goTo(stepCatalog)
+	d.chooseWrite(0, "")
+	for range 3 {
+		d.Press("left")
+	}
+	d.Press("ctrl+s")
+	if strings.Contains(d.Screen(), "The catalog's diff") {
+		t.Fatalf("a catalog diff while the step writes nothing:\n%s", d.Screen())
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/cardedit"
 	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
@@ -27,6 +28,9 @@ type editReviewStep struct {
 	// plan is the upgrade being previewed (reviewUpgrade), with its diff.
 	plan     []model.Edit
 	planDiff string
+	// catalogDiff is the Catalog step's write as a diff, made when Review
+	// is entered and when the catalog file is read again.
+	catalogDiff string
 }
 
 func newEditReviewStep(m *Model) *editReviewStep { return &editReviewStep{m: m} }
@@ -35,6 +39,7 @@ func (st *editReviewStep) Title() string { return "Review & save" }
 
 func (st *editReviewStep) Enter(s *component.Session) tea.Cmd {
 	refresh := st.m.catalog().RefreshForReview(s)
+	st.catalogDiff = st.m.catalog().PlanDiff()
 	if st.Mode == component.ReviewUpgrade { // an upgrade preview is stale once left
 		st.SetMode(component.ReviewMain)
 	}
@@ -72,6 +77,11 @@ func (st *editReviewStep) actions() []component.Action {
 }
 
 func (st *editReviewStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+	if _, ok := in.(cardedit.CatalogSourceMsg); ok {
+		// The Catalog step (before this one) has planned with it.
+		st.catalogDiff = st.m.catalog().PlanDiff()
+		return nil, false
+	}
 	msg, ok := in.(tea.KeyPressMsg)
 	if !ok {
 		return nil, false
@@ -98,6 +108,7 @@ func (st *editReviewStep) previewUpgrade(keepDual bool) tea.Cmd {
 		return nil
 	}
 	st.plan = plan
+	m.s.Flush()
 	st.planDiff = edit.UnifiedDiff(m.edit.s.Path(), m.s.JSON, after.Encode())
 	st.SetMode(component.ReviewUpgrade)
 	return nil
@@ -191,6 +202,9 @@ func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, hei
 		}
 		if why := cat.Problem(m.edit.s.Path()); why != "" {
 			line(th.Error.Render(ansi.Wrap("The save stops at the catalog: "+why, width, " /")))
+		}
+		if d := component.CatalogDiff(th, st.catalogDiff, width, 6); d != "" {
+			line(d)
 		}
 	}
 	if kept := m.keptAsIs(); len(kept) > 0 {

@@ -191,7 +191,7 @@ func TestSkillRenameFollowsOnRequest(t *testing.T) {
 
 func onRequestDriver(t *testing.T) *driver {
 	d := templateDriver(t, "on-request")
-	d.Press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
+	d.Press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
 	if d.m.cur != stepOnRequest {
 		t.Fatalf("step %d", d.m.cur)
 	}
@@ -255,7 +255,7 @@ func TestOnRequestIneligibleSkill(t *testing.T) {
 	card := strings.Replace(minimalCard, `"tags": ["weather"]}`,
 		`"tags": ["weather"], "securityRequirements": [{"schemes": {"k": {"list": []}}}]}`, 1)
 	d := newDriverJSON(t, card)
-	d.Press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
+	d.goToStep(stepOnRequest)
 	d.MustContain("not eligible: carries securityRequirements")
 	d.Press("space", "enter")
 	if cardedit.OnRequestIndex(d.m.s) >= 0 {
@@ -263,25 +263,10 @@ func TestOnRequestIneligibleSkill(t *testing.T) {
 	}
 }
 
-// An empty requirement list requires nothing: the skill may be On Request
-// (as the validator's onrequest/secured-skill rule says).
-func TestOnRequestEmptyRequirementsDoNotBar(t *testing.T) {
-	card := strings.Replace(minimalCard, `"tags": ["weather"]}`, `"tags": ["weather"], "securityRequirements": []}`, 1)
-	d := newDriverJSON(t, card)
-	d.Press("alt+6")
-	if strings.Contains(d.Screen(), "not eligible") {
-		t.Fatalf("a skill with no requirement is refused:\n%s", d.Screen())
-	}
-	d.Press("space")
-	if cardedit.OnRequestIndex(d.m.s) < 0 {
-		t.Fatalf("the skill was not chosen:\n%s", d.json())
-	}
-}
-
 func TestOnRequestWarnsWhenEntryInSkillText(t *testing.T) {
 	card := strings.Replace(minimalCard, `"Forecast for a city."`, `"Forecast for a city. Ask at https://help.example/desk"`, 1)
 	d := newDriverJSON(t, card)
-	d.Press("alt+6", "enter") // choose forecast, open its entry
+	d.Press("alt+7", "enter") // choose forecast, open its entry
 	entry := component.Item(cardedit.OnRequestSkillsPtr(d.m.s), 0)
 	d.Typ("https://help.example/other")
 	warnings := func() int {
@@ -334,8 +319,14 @@ func TestOASFPickerSearchSelectAndCategories(t *testing.T) {
 	}
 	// Too long for the form: cut at the start, the leaf stays.
 	d.MustContain("#10302 …language_generation/summarization")
-	// Switching version rewrites the URI and schema_version.
+	// Switching version rewrites the URI and schema_version, once the
+	// renamed reference is confirmed: summarization is 10202 in 1.0.0.
 	d.Press("shift+tab", "shift+tab", "right")
+	d.MustContain("renamed (1)", "#10302", "#10202")
+	d.Press("y")
+	if got := d.m.s.Text("/capabilities/extensions/0/params/skills/0/name"); got != "natural_language_processing/natural_language_generation/summarization" {
+		t.Fatalf("skill not renamed:\n%s", d.json())
+	}
 	if got := d.m.s.Text("/capabilities/extensions/0/params/schema_version"); got != "1.0.0" {
 		t.Fatalf("schema_version = %q", got)
 	}
@@ -559,7 +550,7 @@ func TestDiagnosticJumpsIntoOnRequestAndOASF(t *testing.T) {
 	if d.m.cur != stepOASF {
 		t.Fatalf("jump to the OASF extension went to step %d", d.m.cur)
 	}
-	d.MustContain("a reference this taxonomy does not know; kept")
+	d.MustContain("not in 1.1.0: #999999 no/such/skill")
 }
 
 // An edit the document refuses (here: a member under "provider", which is

@@ -21,8 +21,10 @@ import (
 )
 
 // probeMsg asks for a snapshot of the screen. The program's filter takes it
-// on the event loop, after every key sent before it: no race with Update,
-// and no guessing from the renderer's partial (diffed) output.
+// on the event loop, after every key sent before it and once the edits
+// they made are refreshed (a probe that finds one pending is sent again,
+// behind the refresh): no race with Update, and no guessing from the
+// renderer's partial (diffed) output.
 type probeMsg struct{}
 
 type flow struct {
@@ -36,7 +38,11 @@ func newFlow(t *testing.T, m *Model, w, h int) *flow {
 	f := &flow{t: t, shots: make(chan string, 8)}
 	filter := func(model tea.Model, msg tea.Msg) tea.Msg {
 		if _, ok := msg.(probeMsg); ok {
-			f.shots <- ansi.Strip(model.(*Model).Render())
+			if m := model.(*Model); m.s.Pending() {
+				go f.tm.Send(probeMsg{})
+			} else {
+				f.shots <- ansi.Strip(m.Render())
+			}
 			return nil
 		}
 		return msg
@@ -112,7 +118,7 @@ func TestFlowOnRequestTelCompletionError(t *testing.T) {
 	m := New(Options{Theme: style.NewTheme(false), Templates: []cardedit.Template{{Name: "on-request", Description: "bank", Data: data}}})
 	f := newFlow(t, m, 120, 40)
 	f.Keys("down", "enter")                                  // the On Request template
-	f.Keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")           // On Request step
+	f.Keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n") // On Request step
 	f.Keys("down", "enter", "ctrl+u").Typ("tel:+1-555-0199") // dispute-charge has a completion
 	withTel := f.Screen()
 	f.Keys("ctrl+u").Typ("https://bank.example/support/disputes")
@@ -138,8 +144,8 @@ func TestFlowOASFPickerSkillsAndDomains(t *testing.T) {
 	}
 	m := New(Options{Doc: doc, Theme: style.NewTheme(false)})
 	f := newFlow(t, m, 140, 50)
-	f.Keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n") // OASF
-	f.Keys("tab", "tab", "enter")                            // skills picker
+	f.Keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n") // OASF
+	f.Keys("tab", "tab", "enter")                                      // skills picker
 	f.Typ("summarization").Keys("enter")
 	f.Keys("esc").Typ("translation").Keys("enter")
 	f.Keys("esc").Typ("sentiment").Keys("enter")

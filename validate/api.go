@@ -75,7 +75,14 @@ type Result struct {
 
 // Check is Bytes with the detection kept on the result.
 func Check(data []byte, kind Kind, opts *Options) Result {
-	doc, err := parse(data, opts)
+	var doc *model.Doc
+	var stream *catalogStream
+	var err error
+	if streamsCatalog(data, kind, opts) {
+		doc, stream, err = checkCatalogStreamed(data, opts)
+	} else {
+		doc, err = parse(data, opts)
+	}
 	if err != nil {
 		return Result{Kind: kind, Diags: []Diagnostic{parseDiagnostic(err)}}
 	}
@@ -84,7 +91,12 @@ func Check(data []byte, kind Kind, opts *Options) Result {
 		d := model.DetectKindDetail(doc)
 		res.Kind, res.Detection = d.Kind, &d
 	}
-	res.Diags = Document(doc, res.Kind, opts)
+	if stream != nil && res.Kind == KindCatalog {
+		// A root with an entries member is always detected as a catalog.
+		res.Diags = stream.finish(doc)
+	} else {
+		res.Diags = Document(doc, res.Kind, opts)
+	}
 	return res
 }
 
@@ -126,11 +138,15 @@ func parseDiagnostic(err error) Diagnostic {
 func Document(doc *model.Doc, kind Kind, opts *Options) []Diagnostic {
 	diags := document(doc, kind, opts)
 	if doc != nil && bytes.HasPrefix(doc.Source(), utf8BOM) {
-		diags = append([]Diagnostic{{Line: 1, Column: 1, Severity: Warning, Code: codeBOM,
-			Message: "the file starts with a UTF-8 byte order mark; RFC 8259 forbids adding one to JSON text",
-			Hint:    "save the file as UTF-8 without a BOM"}}, diags...)
+		diags = append([]Diagnostic{bomDiagnostic()}, diags...)
 	}
 	return diags
+}
+
+func bomDiagnostic() Diagnostic {
+	return Diagnostic{Line: 1, Column: 1, Severity: Warning, Code: codeBOM,
+		Message: "the file starts with a UTF-8 byte order mark; RFC 8259 forbids adding one to JSON text",
+		Hint:    "save the file as UTF-8 without a BOM"}
 }
 
 // utf8BOM is the UTF-8 byte order mark; codeBOM reports one.

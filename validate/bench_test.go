@@ -1,9 +1,12 @@
 package validate
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
+	"time"
 
+	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/testcards"
 )
@@ -13,9 +16,11 @@ import (
 // millisecond, and stay within a few times json.Unmarshal of the same bytes.
 // Results and the command are in docs/PERFORMANCE.md.
 
+// largeCard also sets the collector as `oncard validate` of that card does.
 func largeCard(b *testing.B) ([]byte, *model.Doc) {
 	b.Helper()
 	data := testcards.Large(200, 50, 20)
+	b.Cleanup(gcpolicy.Apply(gcpolicy.For(int64(len(data)))))
 	doc, err := model.Parse(data)
 	if err != nil {
 		b.Fatal(err)
@@ -89,4 +94,36 @@ func BenchmarkBytesLarge(b *testing.B) {
 	for b.Loop() {
 		Bytes(data, "", nil)
 	}
+}
+
+// `oncard validate` of the 100,000-entry catalog (testcards.Catalog, 55
+// MiB) without reading the file or starting a process: Check on a fresh
+// copy of the bytes handed over, as validate does, with its collector
+// settings. Streamed: the entries are checked as they are parsed (what
+// validate does); WholeTree: the whole parse tree is built first (what it
+// did before, and still does below streamMinBytes).
+func BenchmarkCheckCatalog100kStreamed(b *testing.B)  { benchCheckCatalog(b, streamMinBytes) }
+func BenchmarkCheckCatalog100kWholeTree(b *testing.B) { benchCheckCatalog(b, 1<<62) }
+
+func benchCheckCatalog(b *testing.B, minBytes int) {
+	old := streamMinBytes
+	streamMinBytes = minBytes
+	defer func() { streamMinBytes = old }()
+	src := testcards.Catalog(100_000)
+	defer gcpolicy.Apply(gcpolicy.For(int64(len(src))))()
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	var cpu time.Duration // of Check alone, not of the copies
+	for b.Loop() {
+		b.StopTimer()
+		data := bytes.Clone(src)
+		b.StartTimer()
+		start := processCPU()
+		res := Check(data, "", &Options{DataOwned: true, MaxBytes: len(data)})
+		cpu += processCPU() - start
+		if len(res.Diags) != 0 {
+			b.Fatalf("the catalog has findings: %v", res.Diags[0])
+		}
+	}
+	b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "cpu-ms/op")
 }

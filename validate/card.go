@@ -111,7 +111,7 @@ const dualV03Prefix = "for v0.3 clients of this dual card: "
 // form with their members, the top-level endpoint). A finding the v1.0
 // check already made at the same member is not repeated.
 func checkDualForV03(r *report, root *model.Node) {
-	sub := &report{doc: r.doc, opts: r.opts}
+	sub := &report{doc: r.doc, opts: r.opts, unplaced: true}
 	w := walker{r: sub, ptr: make([]byte, 0, 64), strictV03: true}
 	w.check(root, shapeCardV03)
 	checkV03Endpoint(sub, root)

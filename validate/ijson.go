@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -23,7 +24,21 @@ func checkIJSON(r *report, n *model.Node, ptr string) {
 	// Member names are read from the source between values; an edited Doc
 	// (the TUI's merged catalog) may hold nodes of other sources, so its
 	// names are checked when it is written and read again.
-	w := ijsonWalk{r: r, src: r.doc.Source(), keys: !r.doc.Changed(), base: ptr}
+	w := newIJSONWalk(r)
+	w.check(n, ptr)
+}
+
+func newIJSONWalk(r *report) *ijsonWalk {
+	return &ijsonWalk{r: r, src: r.doc.Source(), keys: !r.doc.Changed()}
+}
+
+// check is checkIJSON with this walk's memory: a streamed catalog checks
+// each entry with one walk (catalogStream).
+func (w *ijsonWalk) check(n *model.Node, ptr string) {
+	if n == nil {
+		return
+	}
+	w.base, w.steps = ptr, w.steps[:0]
 	w.walk(n)
 }
 
@@ -121,6 +136,9 @@ func isSmallInteger(raw []byte) bool {
 // hasLoneSurrogate reports a \uD800–\uDFFF escape in JSON text that is not
 // a high surrogate followed by a low one.
 func hasLoneSurrogate(raw []byte) bool {
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return false // the common case, found fast
+	}
 	for i := 0; i < len(raw); i++ {
 		if raw[i] != '\\' {
 			continue

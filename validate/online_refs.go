@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oncard/oncard/internal/jsonwords"
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
@@ -85,7 +86,7 @@ func (oc *onlineCheck) categories(ctx context.Context, version string, k oasf.Ki
 		Category bool   `json:"category"`
 	}
 	if err := json.Unmarshal(body, &top); err != nil {
-		return nil, fmt.Errorf("the %s categories of OASF %s from %s cannot be read: %w", k, version, oc.client.Host(), err)
+		return nil, fmt.Errorf("the %s categories of OASF %s from %s cannot be read: %s", k, version, oc.client.Host(), jsonwords.Explain(body, err))
 	}
 	var cs []*oasf.Class
 	for _, n := range top {

@@ -147,37 +147,35 @@ func checkAgainstCard(r *report, cards *skillIndex, id, personEntry string, entr
 	}
 	skill := cards.card.Get("skills").Index(k)
 	skillPtr := itemPtr{"/skills", k}
-	for _, member := range skillSecurityMembers {
-		if !carries(skill.Get(member)) {
-			continue
-		}
+	for _, member := range SecuredSkillMembers(skill) {
 		ptr, where := skillPtr.member(member), ""
 		if cards.external {
 			ptr, where = entryPtr.member("id"), fmt.Sprintf(" (card %s)", skillPtr.member(member))
 		}
 		r.fail(ptr, "onrequest/secured-skill",
-			fmt.Sprintf("skill %q is listed On Request but carries %s%s: a skill a person handles on request takes no security requirements", id, member, where),
+			fmt.Sprintf("skill %q is listed On Request but carries %s%s: %s", id, member, where, SecuredSkillWhy),
 			"remove the skill from the On Request params, or remove its "+member)
 	}
 	checkValueInSkillText(r, cards, skill, skillPtr, id, personEntry, entryPtr)
 }
 
-// skillSecurityMembers are the members by which a skill requires
-// security: v1.0's securityRequirements and v0.3's security.
-var skillSecurityMembers = [...]string{"securityRequirements", "security"}
+// SecuredSkillWhy is why a skill with security requirements cannot be
+// listed On Request (check 2 of the extension), for messages on both faces.
+const SecuredSkillWhy = "a skill a person handles on request takes no security requirements"
 
-// OnRequestBarrier is the member that keeps skill from being handled on
-// request ("" when nothing does): a skill a person handles on request
-// takes no security requirements (onrequest/secured-skill). Editors ask
-// it before offering the choice, so that they never offer what this rule
-// refuses.
-func OnRequestBarrier(skill *model.Node) string {
-	for _, member := range skillSecurityMembers {
+// SecuredSkillMembers names the members of skill that keep it from being
+// listed On Request: "securityRequirements" (v1.0) and "security" (v0.3),
+// each when it says anything. An empty list (or null) requires nothing, so
+// it is no obstacle. It is the rule onrequest/secured-skill reports; the
+// editor asks it too, to show which skills are eligible.
+func SecuredSkillMembers(skill *model.Node) []string {
+	var out []string
+	for _, member := range []string{"securityRequirements", "security"} {
 		if carries(skill.Get(member)) {
-			return member
+			out = append(out, member)
 		}
 	}
-	return ""
+	return out
 }
 
 // carries reports whether a security member says anything: an empty list

@@ -511,23 +511,3 @@ func BenchmarkOnRequestShape200(b *testing.B) {
 		checkDeclShape(newReport(doc, nil), ext, "/capabilities/extensions/0")
 	}
 }
-
-// OnRequestBarrier answers as the onrequest/secured-skill rule does: an
-// empty requirement list (or null) requires nothing.
-func TestOnRequestBarrier(t *testing.T) {
-	for skill, want := range map[string]string{
-		`{"id": "a"}`: "",
-		`{"id": "a", "securityRequirements": []}`:                       "",
-		`{"id": "a", "securityRequirements": null}`:                     "",
-		`{"id": "a", "securityRequirements": [{"schemes": {"k": {}}}]}`: "securityRequirements",
-		`{"id": "a", "security": [{"k": []}]}`:                          "security",
-	} {
-		d, err := model.Parse([]byte(skill))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := OnRequestBarrier(d.Root()); got != want {
-			t.Errorf("%s: %q, want %q", skill, got, want)
-		}
-	}
-}

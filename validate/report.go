@@ -13,6 +13,10 @@ type report struct {
 	doc   *model.Doc
 	opts  *Options
 	diags []Diagnostic
+	// unplaced: the findings get no line and column, because they are
+	// added again elsewhere (r.add) under another pointer; their pointers
+	// need not even exist in the Doc.
+	unplaced bool
 }
 
 func newReport(doc *model.Doc, opts *Options) *report {
@@ -25,7 +29,10 @@ func newReport(doc *model.Doc, opts *Options) *report {
 // add records a finding at ptr. For a member that is missing, pass the
 // pointer of the member anyway: the position falls back to its parent.
 func (r *report) add(ptr string, sev Severity, code, msg, hint string) {
-	line, col := r.doc.KeyPosition(ptr)
+	var line, col int
+	if !r.unplaced {
+		line, col = r.doc.KeyPosition(ptr)
+	}
 	r.diags = append(r.diags, Diagnostic{
 		Pointer: ptr, Line: line, Column: col,
 		Severity: sev, Code: code, Message: msg, Hint: hint,

@@ -31,9 +31,11 @@ func newOASFSearchCmd() *cobra.Command {
 			if limit < 0 {
 				return usageError{msg: "--limit must be 0 (no limit) or more", cmd: cmd.CommandPath()}
 			}
-			matches := t.Tree(kindOf(domains)).Search(strings.Join(args, " "), limit)
+			query := strings.Join(args, " ")
+			matches := t.Tree(kindOf(domains)).Search(query, limit)
 			if len(matches) == 0 {
-				fmt.Fprintf(cmd.ErrOrStderr(), "oncard: no %s in OASF %s match \"%s\"\n", kindOf(domains), t.Version, model.SafeText(strings.Join(args, " ")))
+				fmt.Fprintf(cmd.ErrOrStderr(), "oncard: no %s in OASF %s match \"%s\"\n", kindOf(domains), t.Version, model.SafeText(query))
+				printAlternatives(cmd.ErrOrStderr(), t, kindOf(domains), query)
 				return exitError{exitInvalid}
 			}
 			printMatches(cmd.OutOrStdout(), matches)
@@ -44,6 +46,26 @@ func newOASFSearchCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&domains, "domains", false, "search domains instead of skills")
 	cmd.Flags().IntVar(&limit, "limit", 20, "at most this many results; 0 shows all")
 	return cmd
+}
+
+// printAlternatives prints what the taxonomy offers for a query that found
+// nothing (the picker offers the same): the other kind's matches, and
+// caption words close to the query's.
+func printAlternatives(out io.Writer, t *oasf.Taxonomy, k oasf.Kind, query string) {
+	other, flag := oasf.Domains, " --domains"
+	if k == oasf.Domains {
+		other, flag = oasf.Skills, ""
+	}
+	alt := t.Tree(k).Alternatives(query, t.Tree(other), 5)
+	if len(alt.Words) > 0 {
+		fmt.Fprintf(out, "  words of %s captions close to it: %s\n", k, model.SafeText(strings.Join(alt.Words, ", ")))
+	}
+	if len(alt.Other) > 0 {
+		fmt.Fprintf(out, "  %s that match it (oncard oasf search%s):\n", other, flag)
+		for _, m := range alt.Other {
+			fmt.Fprintf(out, "    %d  %s  %s\n", m.Class.ID, model.SafeText(m.Class.Name), model.SafeText(m.Class.Caption))
+		}
+	}
 }
 
 // printMatches prints one line per match (id, name, caption), aligned, with

@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/oncard/oncard/internal/safefile/safefiletest"
 )
 
 // TestFIFOInputsEndOnSignal gives a named pipe to every command that reads
@@ -46,9 +48,7 @@ func TestFIFOInputsEndOnSignal(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			fifo := filepath.Join(dir, "card.json")
-			if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-				t.Skip(err)
-			}
+			safefiletest.FIFO(t, fifo)
 			// O_RDWR opens at once and keeps a writer: the reader waits.
 			w, err := os.OpenFile(fifo, os.O_RDWR, 0)
 			if err != nil {
@@ -104,9 +104,7 @@ func TestFIFOWhereAFileIsWritten(t *testing.T) {
 	bin := oncardBinary(t)
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.json")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skip(err)
-	}
+	safefiletest.FIFO(t, fifo)
 	card := filepath.Join(dir, "card.json")
 	writeFileT(t, card, debuggerCard)
 	catalog := filepath.Join(dir, "catalog.json")
@@ -152,13 +150,7 @@ func TestSpecialFilesAreRefused(t *testing.T) {
 	dir := t.TempDir()
 	card := filepath.Join(dir, "card.json")
 	writeFileT(t, card, editCard)
-	dev := os.DevNull
-	if os.Geteuid() == 0 {
-		dev = filepath.Join(dir, "null")
-		if err := syscall.Mknod(dev, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
-			t.Skip("cannot make a device:", err)
-		}
-	}
+	dev := safefiletest.CharDevice(t)
 	before, err := os.Lstat(dev)
 	if err != nil {
 		t.Skip(err)

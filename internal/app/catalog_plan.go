@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -190,4 +191,21 @@ func (p *CatalogPlan) PreviewText() []byte {
 		return []byte("No catalog entry: " + model.SafeText(p.Err.Error()))
 	}
 	return p.Output
+}
+
+// Diff is what the plan's write does to its file, as a unified diff: the
+// merged catalog against the file as read (add to existing), or the whole
+// output as added lines when the write makes a file ("" when the plan
+// writes nothing or cannot be written). A file the entry or new catalog
+// would replace is not read here: the save asks before replacing it, with
+// its diff's size.
+func (p *CatalogPlan) Diff() string {
+	if p == nil || p.Err != nil || p.Settings.Write == WriteNothing || p.Output == nil {
+		return ""
+	}
+	t := p.Settings.Target()
+	if p.Settings.Write == WriteIntoExisting && p.existing != nil {
+		return edit.UnifiedDiff(t, p.existing.Doc.Source(), p.Output)
+	}
+	return edit.LabelledDiff("/dev/null", t, nil, p.Output)
 }

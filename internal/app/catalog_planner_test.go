@@ -186,3 +186,28 @@ func TestCatalogSourceIsReadOnceAndStaysPristine(t *testing.T) {
 		t.Fatal("a file of another size was not read again")
 	}
 }
+
+// A plan's diff is the merge against the file as read, or the whole new
+// file; a plan that writes nothing has none.
+func TestCatalogPlanDiff(t *testing.T) {
+	doc := parseTB(t, minimalCard)
+	var pl CatalogPlanner
+	if d := pl.Plan(doc, 0, CatalogSettings{}, nil).Diff(); d != "" {
+		t.Fatalf("writing nothing has a diff:\n%s", d)
+	}
+	d := pl.Plan(doc, 0, CatalogSettings{Write: WriteNewCatalog, Path: "new.json"}, nil).Diff()
+	if !strings.HasPrefix(d, "--- /dev/null\n+++ new.json\n") || !strings.Contains(d, "+  \"specVersion\"") || strings.Contains(d, "\n-") {
+		t.Fatalf("new catalog diff:\n%s", d)
+	}
+	path := filepath.Join(t.TempDir(), "catalog.json")
+	odd := readBytes(t, filepath.Join("testdata", "catalog_odd.json"))
+	if err := os.WriteFile(path, odd, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := planAfterReading(&pl, doc, 0, CatalogSettings{Write: WriteIntoExisting, Path: path}, nil)
+	d = p.Diff()
+	added := strings.Count(d, "\n+") - 1 // less the +++ header
+	if !strings.Contains(d, derivedID) || strings.Contains(d, "\n-  ") || added < 4 {
+		t.Fatalf("merge diff (%d lines added):\n%s", added, d)
+	}
+}

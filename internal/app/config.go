@@ -9,12 +9,12 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/internal/jsonwords"
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/model"
@@ -30,7 +30,8 @@ import (
 //	  "oasf_use_synced": false,
 //	  "signing_key": "keys/agent-signing.pem",
 //	  "signing_kid": "2026-11",
-//	  "signing_jku": "https://agent.example/.well-known/jwks.json"
+//	  "signing_jku": "https://agent.example/.well-known/jwks.json",
+//	  "jku_hosts": ["keys.internal.example"]
 //	}
 //
 // schema_hosts are accepted in addition to the defaults (the public OASF
@@ -41,7 +42,11 @@ import (
 // lets a synced copy of a built-in OASF version that differs from it be
 // used instead (as --oasf-use-synced does); without it the built-in stays.
 // The schema_hosts list also decides whose jku (the URL of a signer's JWK
-// set, in a signature's header) oncard validate fetches.
+// set, in a signature's header) oncard validate fetches, with jku_hosts,
+// hosts accepted for jku alone. A jku on this machine or a private network
+// is fetched only from a host the user named (jku_hosts, schema_hosts,
+// --schema-host), never because loopback is among the defaults: anyone can
+// write any jku into a card.
 //
 // signing_key is the private key (PEM or JWK file; a relative path is
 // relative to the config file's folder) oncard signs with when no --key
@@ -56,6 +61,7 @@ type userConfig struct {
 	SigningKey    string   `json:"signing_key,omitempty"`
 	SigningKID    string   `json:"signing_kid,omitempty"`
 	SigningJKU    string   `json:"signing_jku,omitempty"`
+	JKUHosts      []string `json:"jku_hosts,omitempty"`
 
 	path string // where it was read from ("" when there is no file)
 }
@@ -99,15 +105,20 @@ func loadConfig() (userConfig, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields() // a misspelt key must not pass unnoticed
 	if err := dec.Decode(&c); err != nil {
-		return userConfig{}, fmt.Errorf("config file %s: %s", p, jsonDecodeMessage(err))
+		return userConfig{}, fmt.Errorf("config file %s: %s", p, jsonwords.Explain(data, err))
 	}
 	c.path = p
-	for i, h := range c.SchemaHosts {
-		norm, err := NormalizeSchemaHost(h)
-		if err != nil {
-			return userConfig{}, fmt.Errorf("config file %s: schema_hosts[%d]: %v", p, i, err)
+	for _, list := range []struct {
+		key   string
+		hosts []string // c's own slice: normalized in place
+	}{{"schema_hosts", c.SchemaHosts}, {"jku_hosts", c.JKUHosts}} {
+		for i, h := range list.hosts {
+			norm, err := NormalizeSchemaHost(h)
+			if err != nil {
+				return userConfig{}, fmt.Errorf("config file %s: %s[%d]: %v", p, list.key, i, err)
+			}
+			list.hosts[i] = norm
 		}
-		c.SchemaHosts[i] = norm
 	}
 	if c.OASFServer != "" {
 		if _, err := oasfclient.New(c.OASFServer, oasfclient.Options{}); err != nil {
@@ -249,48 +260,4 @@ func NormalizeSchemaHost(h string) (string, error) {
 		return "", fmt.Errorf("%q is not host or host:port", h)
 	}
 	return h, nil
-}
-
-// jsonDecodeMessage says what encoding/json found wrong in words a user
-// knows: a member of the wrong type is named with the JSON type expected,
-// not the Go type it would have been stored in.
-func jsonDecodeMessage(err error) string {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		want := "a value of another type"
-		switch te.Type.Kind() {
-		case reflect.String:
-			want = "a string"
-		case reflect.Bool:
-			want = "true or false"
-		case reflect.Slice, reflect.Array:
-			want = "an array"
-		case reflect.Struct, reflect.Map:
-			want = "an object"
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
-			reflect.Float32, reflect.Float64:
-			want = "a number"
-		}
-		where := "the value"
-		if te.Field != "" {
-			where = te.Field
-		}
-		return fmt.Sprintf("%s must be %s, not %s", where, want, jsonArticle(te.Value))
-	}
-	return strings.TrimPrefix(err.Error(), "json: ")
-}
-
-// jsonArticle puts an article before encoding/json's name of a JSON value
-// ("number", "string", "array", "object", "bool").
-func jsonArticle(v string) string {
-	switch {
-	case v == "bool":
-		return "a boolean"
-	case v == "array", v == "object":
-		return "an " + v
-	case strings.HasPrefix(v, "number"):
-		return "a number"
-	}
-	return "a " + v
 }

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/oncard/oncard/internal/jsonwords"
 	"github.com/oncard/oncard/internal/safefile"
 )
 
@@ -38,8 +39,12 @@ type Draft struct {
 	// Dir when saved), or "-" for stdout. For an edit draft, the file
 	// being edited.
 	Output string `json:"output"`
-	Step   int    `json:"step"`
-	Card   string `json:"card"` // the card's bytes, exactly as encoded
+	// Step is the index of the step the draft was left on; StepName its
+	// title, which means the same step when a version adds steps (drafts
+	// without it are read in the step order they were written in).
+	Step     int    `json:"step"`
+	StepName string `json:"stepName,omitempty"`
+	Card     string `json:"card"` // the card's bytes, exactly as encoded
 	// Catalog are the Catalog step's settings (nil: the defaults).
 	Catalog *DraftCatalog `json:"catalog,omitempty"`
 	// Base is the edited file as it was when the edits began (edit
@@ -248,7 +253,7 @@ func readDraft(path string) (d *Draft, why string) {
 	}
 	d = new(Draft)
 	if err := json.Unmarshal(data, d); err != nil {
-		return nil, "not a draft: " + err.Error()
+		return nil, "not a draft: " + jsonwords.Explain(data, err)
 	}
 	switch {
 	case d.Format != 1:

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 
@@ -28,12 +30,21 @@ type KeySetFetcher struct {
 	Client *safehttp.Client
 	// Hosts are the origins whose jku is followed: the accepted-hosts list
 	// of the OASF schema servers (AcceptedSchemaHosts: the defaults, the
-	// config file's schema_hosts, --schema-host). A jku elsewhere is not
-	// fetched (cardsig.ErrJKUNotAccepted).
+	// config file's schema_hosts, --schema-host), and the config file's
+	// jku_hosts. A jku elsewhere is not fetched
+	// (cardsig.ErrJKUNotAccepted). Nor is one on this machine or a private
+	// network, unless the user named its host: one of Hosts that is not a
+	// default (validate.DefaultSchemaHosts lists loopback for local OASF
+	// servers, not for key sets), or one of the config file's schema_hosts
+	// or jku_hosts.
 	Hosts []string
 
 	mu  sync.Mutex
 	got map[string]*keySetFetch
+
+	configOnce sync.Once
+	config     userConfig
+	configErr  error
 }
 
 type keySetFetch struct {
@@ -45,30 +56,48 @@ type keySetFetch struct {
 // Get fetches the key set at rawURL (any URL the safe client accepts),
 // once: later calls return the first answer.
 func (f *KeySetFetcher) Get(ctx context.Context, rawURL string) ([]byte, error) {
+	return f.once(ctx, rawURL, false)
+}
+
+// once fetches rawURL the first time it is asked for, with the client's
+// Get or (publicOnly) GetPublic; each kind of fetch is remembered apart,
+// since one may refuse what the other fetched.
+func (f *KeySetFetcher) once(ctx context.Context, rawURL string, publicOnly bool) ([]byte, error) {
+	key := rawURL
+	if publicOnly {
+		key = "public only\x00" + rawURL
+	}
 	f.mu.Lock()
 	if f.got == nil {
 		f.got = map[string]*keySetFetch{}
 	}
-	one, ok := f.got[rawURL]
+	one, ok := f.got[key]
 	if !ok {
 		one = &keySetFetch{}
-		f.got[rawURL] = one
+		f.got[key] = one
 	}
 	f.mu.Unlock()
-	one.once.Do(func() { one.data, one.err = f.fetch(ctx, rawURL) })
+	one.once.Do(func() { one.data, one.err = f.fetch(ctx, rawURL, publicOnly) })
 	return one.data, one.err
 }
 
-func (f *KeySetFetcher) fetch(ctx context.Context, rawURL string) ([]byte, error) {
+func (f *KeySetFetcher) fetch(ctx context.Context, rawURL string, publicOnly bool) ([]byte, error) {
 	client := f.Client
 	if client == nil {
 		client = safehttp.New(safehttp.Options{Subject: "the key server"})
 	}
-	body, _, _, err := client.Get(ctx, rawURL, MaxKeySetBytes)
+	get := client.Get
+	if publicOnly {
+		get = client.GetPublic
+	}
+	body, _, _, err := get(ctx, rawURL, MaxKeySetBytes)
 	if err != nil {
-		shown := model.SafeText(safehttp.Redact(rawURL))
 		var se *safehttp.Error
-		if errors.As(err, &se) {
+		if errors.As(err, &se) && se.Kind == safehttp.ErrNotPublic {
+			return nil, &jkuNotPublic{url: rawURL, why: se.Msg}
+		}
+		shown := model.SafeText(safehttp.Redact(rawURL))
+		if se != nil {
 			return nil, fmt.Errorf("cannot fetch %s: %s", shown, se.Msg)
 		}
 		return nil, fmt.Errorf("cannot fetch %s: %s", shown, model.SafeText(safehttp.Redact(err.Error())))
@@ -77,13 +106,35 @@ func (f *KeySetFetcher) fetch(ctx context.Context, rawURL string) ([]byte, error
 }
 
 // JKU is a cardsig.Options.Fetch: it fetches the key set a signature's jku
-// names when the jku's origin is on Hosts, and otherwise refuses with an
-// error that wraps cardsig.ErrJKUNotAccepted and says how to accept it.
+// names when the jku's origin is on Hosts or the config file's jku_hosts,
+// and otherwise refuses with an error that wraps cardsig.ErrJKUNotAccepted
+// and says how to accept it. A jku on this machine or a private network
+// is refused the same way unless the user named its host (see Hosts).
 func (f *KeySetFetcher) JKU(ctx context.Context, jku string) ([]byte, error) {
-	if err := JKUAccepted(f.Hosts, jku); err != nil {
+	f.configOnce.Do(func() { f.config, f.configErr = loadConfig() })
+	if f.configErr != nil {
+		return nil, f.configErr
+	}
+	named := slices.Concat(userNamedHosts(f.Hosts), f.config.SchemaHosts, f.config.JKUHosts)
+	if err := JKUAccepted(slices.Concat(f.Hosts, f.config.JKUHosts), jku); err != nil {
 		return nil, err
 	}
-	return f.Get(ctx, jku)
+	// A host the user named is theirs, wherever it is; one accepted only as
+	// a default is fetched from the public internet alone.
+	namedByUser := len(named) > 0 && JKUAccepted(named, jku) == nil // (no list at all means the defaults)
+	return f.once(ctx, jku, !namedByUser)
+}
+
+// userNamedHosts are the entries of hosts that are not defaults: the ones
+// the user added (config file or flag).
+func userNamedHosts(hosts []string) []string {
+	var out []string
+	for _, h := range hosts {
+		if !slices.Contains(validate.DefaultSchemaHosts, h) {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // JKUAccepted returns nil when the jku's origin is on the accepted-hosts
@@ -114,3 +165,22 @@ func (e *jkuNotAccepted) Error() string {
 }
 
 func (e *jkuNotAccepted) Unwrap() error { return cardsig.ErrJKUNotAccepted }
+
+// jkuNotPublic is a jku on this machine or a private network whose host
+// the user did not name: a card must not make oncard fetch from there.
+type jkuNotPublic struct{ url, why string }
+
+func (e *jkuNotPublic) Error() string {
+	host := "HOST:PORT"
+	if u, err := url.Parse(e.url); err == nil {
+		port := u.Port()
+		if port == "" {
+			port = map[string]string{"https": "443", "http": "80"}[u.Scheme]
+		}
+		host = strings.ToLower(net.JoinHostPort(u.Hostname(), port))
+	}
+	h := model.SafeText(host)
+	return e.why + "; a jku is fetched from there only from a host you name (the jku_hosts setting of the config file, or --schema-host " + h + ")"
+}
+
+func (e *jkuNotPublic) Unwrap() error { return cardsig.ErrJKUNotAccepted }

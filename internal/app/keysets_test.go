@@ -3,8 +3,12 @@ package app
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -12,7 +16,21 @@ import (
 
 	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/internal/safehttp"
+	"github.com/oncard/oncard/validate"
 )
+
+// keySetServer serves an empty JWK set over https on this machine and
+// counts the requests it gets.
+func keySetServer(t *testing.T) (*httptest.Server, *atomic.Int32) {
+	var hits atomic.Int32
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Header().Set("Content-Type", "application/jwk-set+json")
+		w.Write([]byte(`{"keys": []}`))
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &hits
+}
 
 func TestJKUAccepted(t *testing.T) {
 	hosts := []string{"keys.example", "pinned.example:8443", "[::1]"}
@@ -45,14 +63,11 @@ func TestJKUAccepted(t *testing.T) {
 // TestKeySetFetcherOnce: many cards naming one key set, verified in
 // parallel, fetch it once; a refused origin is never requested.
 func TestKeySetFetcherOnce(t *testing.T) {
-	var hits atomic.Int32
-	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
-		w.Header().Set("Content-Type", "application/jwk-set+json")
-		w.Write([]byte(`{"keys": []}`))
-	}))
-	defer srv.Close()
-	f := &KeySetFetcher{Client: safehttp.New(safehttp.Options{HTTPClient: srv.Client()}), Hosts: []string{"127.0.0.1"}}
+	srv, hits := keySetServer(t)
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	// The test server is on this machine: named with its port, as
+	// --schema-host 127.0.0.1:PORT would.
+	f := &KeySetFetcher{Client: safehttp.New(safehttp.Options{HTTPClient: srv.Client()}), Hosts: []string{strings.TrimPrefix(srv.URL, "https://")}}
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
@@ -75,5 +90,83 @@ func TestKeySetFetcherOnce(t *testing.T) {
 	}
 	if n := hits.Load(); n != 2 {
 		t.Errorf("%d requests, want 2 (the refused jku is never requested)", n)
+	}
+}
+
+// TestJKUOnThisMachineOnlyWhenNamed: loopback is among the default
+// accepted hosts (for a local OASF server), but a card's jku there, or on
+// a default host whose name resolves there, is not fetched; it is once the
+// user names the host (--schema-host HOST:PORT, or the config file's
+// jku_hosts or schema_hosts).
+func TestJKUOnThisMachineOnlyWhenNamed(t *testing.T) {
+	srv, hits := keySetServer(t)
+	hostPort := strings.TrimPrefix(srv.URL, "https://")
+	jku := srv.URL + "/jwks.json"
+	cfgDir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", cfgDir)
+	writeConfig := func(body string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Join(cfgDir, "oncard"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(cfgDir, "oncard", "config.json"), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fetcher := func(hosts []string) *KeySetFetcher {
+		return &KeySetFetcher{Client: safehttp.New(safehttp.Options{HTTPClient: srv.Client()}), Hosts: hosts}
+	}
+	defaults := validate.DefaultSchemaHosts
+
+	writeConfig(`{}`)
+	_, err := fetcher(defaults).JKU(context.Background(), jku)
+	if !errors.Is(err, cardsig.ErrJKUNotAccepted) {
+		t.Fatalf("a loopback jku with the default hosts: %v, want ErrJKUNotAccepted", err)
+	}
+	want := hostPort + " is an address of this machine; a jku is fetched from there only from a host you name " +
+		"(the jku_hosts setting of the config file, or --schema-host " + hostPort + ")"
+	if err.Error() != want {
+		t.Errorf("message %q\nwant    %q", err, want)
+	}
+	if n := hits.Load(); n != 0 {
+		t.Fatalf("the refused jku was requested %d times", n)
+	}
+
+	// A default host whose name resolves to this machine: refused on the
+	// address connected to, before anything is sent.
+	transport := srv.Client().Transport.(*http.Transport).Clone()
+	transport.DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
+		return (&net.Dialer{}).DialContext(ctx, network, srv.Listener.Addr().String())
+	}
+	rebound := &KeySetFetcher{Client: safehttp.New(safehttp.Options{HTTPClient: &http.Client{Transport: transport}}), Hosts: defaults}
+	_, err = rebound.JKU(context.Background(), "https://schema.oasf.outshift.com/jwks.json")
+	if !errors.Is(err, cardsig.ErrJKUNotAccepted) || !strings.Contains(err.Error(), "schema.oasf.outshift.com resolves to 127.0.0.1, an address of this machine") {
+		t.Errorf("a default host resolving to loopback: %v", err)
+	}
+	if n := hits.Load(); n != 0 {
+		t.Fatalf("the refused jku was requested %d times", n)
+	}
+
+	writeConfig(`{"jku_hosts": ["https://keys.example/"]}`)
+	if _, err := fetcher(defaults).JKU(context.Background(), jku); err == nil || !strings.Contains(err.Error(), "jku_hosts[0]") {
+		t.Errorf("a jku_hosts entry that is not a host: %v", err)
+	}
+
+	for name, c := range map[string]struct {
+		config string
+		hosts  []string
+	}{
+		"--schema-host HOST:PORT": {`{}`, append(slices.Clone(defaults), hostPort)},
+		"jku_hosts":               {`{"jku_hosts": ["127.0.0.1"]}`, defaults},
+		"schema_hosts":            {`{"schema_hosts": ["127.0.0.1"]}`, defaults},
+	} {
+		writeConfig(c.config)
+		before := hits.Load()
+		if data, err := fetcher(c.hosts).JKU(context.Background(), jku); err != nil || string(data) != `{"keys": []}` {
+			t.Errorf("%s: %q, %v", name, data, err)
+		}
+		if hits.Load() != before+1 {
+			t.Errorf("%s: not fetched", name)
+		}
 	}
 }

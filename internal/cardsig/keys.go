@@ -3,6 +3,7 @@ package cardsig
 import (
 	"bytes"
 	"crypto"
+	"crypto/ecdh"
 	"crypto/ecdsa"
 	"crypto/ed25519"
 	"crypto/elliptic"
@@ -19,6 +20,8 @@ import (
 	"strings"
 
 	jose "github.com/go-jose/go-jose/v4"
+
+	"github.com/oncard/oncard/internal/jsonwords"
 )
 
 // Algorithms are the JWS algorithms oncard signs with and accepts: the
@@ -64,7 +67,7 @@ func fits(pub crypto.PublicKey, alg string) error {
 			return nil
 		}
 	default:
-		return fmt.Errorf("a %T is not a key oncard uses", pub)
+		return fmt.Errorf("%s is not a key oncard uses", describeKey(pub))
 	}
 	return fmt.Errorf("%s is for %s, not %s", alg, algorithmNeeds(alg), describeKey(pub))
 }
@@ -84,17 +87,37 @@ func algorithmNeeds(alg string) string {
 	return "an RSA key"
 }
 
-// describeKey names a public key's type for messages: "an EC P-256 key".
-func describeKey(pub crypto.PublicKey) string {
-	switch k := pub.(type) {
+// describeKey names a key's type for messages: "an EC P-256 key". Keys
+// oncard does not use are named by their kind too, never by their Go type
+// ("*ecdh.PrivateKey" means nothing to whoever made the key).
+func describeKey(key any) string {
+	switch k := key.(type) {
 	case *ecdsa.PublicKey:
 		return "an EC " + k.Curve.Params().Name + " key"
-	case ed25519.PublicKey:
+	case *ecdsa.PrivateKey:
+		return describeKey(&k.PublicKey)
+	case ed25519.PublicKey, ed25519.PrivateKey:
 		return "an Ed25519 key"
 	case *rsa.PublicKey:
 		return fmt.Sprintf("an RSA key of %d bits", k.N.BitLen())
+	case *rsa.PrivateKey:
+		return describeKey(&k.PublicKey)
+	case *ecdh.PublicKey:
+		return describeECDH(k.Curve())
+	case *ecdh.PrivateKey:
+		return describeECDH(k.Curve())
+	case []byte: // a JWK of kty "oct"
+		return "a symmetric (shared secret) key"
 	}
-	return fmt.Sprintf("a %T", pub)
+	return "a key of a type oncard does not know"
+}
+
+// describeECDH names a key-agreement key (X25519 is the one x509 yields).
+func describeECDH(c ecdh.Curve) string {
+	if c == ecdh.X25519() {
+		return "an X25519 key"
+	}
+	return "a key-agreement (ECDH) key"
 }
 
 // defaultAlgorithm is the algorithm a key signs with unless told otherwise.
@@ -166,17 +189,7 @@ func (s *KeySet) MarshalJSON() ([]byte, error) {
 // ReadSigningKey reads a private key from a file: PEM (PKCS #8, SEC 1 "EC
 // PRIVATE KEY" or PKCS #1 "RSA PRIVATE KEY") or a JWK (or a JWK set holding
 // exactly one private key). Errors name the file.
-func ReadSigningKey(path string) (*SigningKey, error) {
-	data, err := readKeyFile(path)
-	if err != nil {
-		return nil, err
-	}
-	k, err := ParseSigningKey(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return k, nil
-}
+func ReadSigningKey(path string) (*SigningKey, error) { return readKeyFile(path, ParseSigningKey) }
 
 // ParseSigningKey reads a private key from PEM or JWK bytes (see
 // ReadSigningKey).
@@ -229,7 +242,7 @@ func parseSigningJWK(data []byte) (*SigningKey, error) {
 		Keys []json.RawMessage `json:"keys"`
 	}
 	if err := json.Unmarshal(data, &set); err != nil {
-		return nil, fmt.Errorf("not a JWK: %w", err)
+		return nil, fmt.Errorf("not a JWK: %s", jsonwords.Explain(data, err))
 	}
 	if set.Keys != nil {
 		var found *SigningKey
@@ -278,7 +291,7 @@ func newSigningKey(key any, kid string) (*SigningKey, error) {
 		}
 		return &SigningKey{signer: k, KeyID: kid}, nil
 	}
-	return nil, fmt.Errorf("a %T is not a key oncard signs with (EC P-256/P-384/P-521, Ed25519, RSA)", key)
+	return nil, fmt.Errorf("%s is not a key oncard signs with (EC P-256/P-384/P-521, Ed25519, RSA)", describeKey(key))
 }
 
 // KeySet is the public keys signatures are checked with.
@@ -297,17 +310,7 @@ func (s *KeySet) Len() int {
 // ReadKeySet reads public keys from a file: a JWK set, one JWK, or PEM
 // public keys, certificates or private keys (their public half). Errors name
 // the file.
-func ReadKeySet(path string) (*KeySet, error) {
-	data, err := readKeyFile(path)
-	if err != nil {
-		return nil, err
-	}
-	s, err := ParseKeySet(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return s, nil
-}
+func ReadKeySet(path string) (*KeySet, error) { return readKeyFile(path, ParseKeySet) }
 
 // ParseKeySet reads public keys from bytes (see ReadKeySet). Keys of a JWK
 // set that oncard cannot use (symmetric keys, encryption keys, unknown
@@ -336,7 +339,7 @@ func parseJWKSet(data []byte) (*KeySet, error) {
 		Keys []json.RawMessage `json:"keys"`
 	}
 	if err := json.Unmarshal(data, &set); err != nil {
-		return nil, fmt.Errorf("not a JWK or JWK set: %w", err)
+		return nil, fmt.Errorf("not a JWK or JWK set: %s", jsonwords.Explain(data, err))
 	}
 	raws := set.Keys
 	if raws == nil {
@@ -402,7 +405,7 @@ func parsePEMKeySet(data []byte) (*KeySet, error) {
 		}
 		pub, ok := publicKeyOf(key)
 		if !ok {
-			return nil, fmt.Errorf("a %T is not a key oncard uses", key)
+			return nil, fmt.Errorf("%s is not a key oncard uses", describeKey(key))
 		}
 		s.keys = append(s.keys, jose.JSONWebKey{Key: pub})
 	}
@@ -443,20 +446,27 @@ func (s *KeySet) candidates(kid string) []jose.JSONWebKey {
 	return out
 }
 
-func readKeyFile(path string) ([]byte, error) {
+// readKeyFile reads a key or key set file (at most maxKeyFileBytes) and
+// parses it with parse; every error names the file.
+func readKeyFile[K any](path string, parse func([]byte) (K, error)) (K, error) {
+	var none K
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxKeyFileBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return none, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(data) > maxKeyFileBytes {
-		return nil, fmt.Errorf("%s: larger than %d bytes; not a key file", path, maxKeyFileBytes)
+		return none, fmt.Errorf("%s: larger than %d bytes; not a key file", path, maxKeyFileBytes)
 	}
-	return data, nil
+	k, err := parse(data)
+	if err != nil {
+		return none, fmt.Errorf("%s: %w", path, err)
+	}
+	return k, nil
 }
 
 func looksLikeJSON(data []byte) bool {

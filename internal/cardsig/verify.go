@@ -12,6 +12,7 @@ import (
 	jose "github.com/go-jose/go-jose/v4"
 
 	"github.com/oncard/oncard/internal/jcs"
+	"github.com/oncard/oncard/internal/jsonwords"
 	"github.com/oncard/oncard/model"
 )
 
@@ -360,7 +361,7 @@ func headerObject(raw []byte) (map[string]json.RawMessage, error) {
 	out := map[string]json.RawMessage{}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if err := dec.Decode(&out); err != nil {
-		return nil, err
+		return nil, errors.New(jsonwords.Explain(raw, err))
 	}
 	return out, nil
 }

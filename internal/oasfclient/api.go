@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -12,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oncard/oncard/internal/jsonwords"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
 )
@@ -172,7 +174,7 @@ func (c *Client) Class(ctx context.Context, version string, k oasf.Kind, q Query
 	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) > 0 && t[0] == '[' {
 		var list []legacyClass
 		if err := json.Unmarshal(raw, &list); err != nil {
-			return nil, c.malformed("GET", u, err.Error())
+			return nil, c.malformed("GET", u, jsonwords.Explain(raw, err))
 		}
 		c.mu.Lock()
 		if c.legacy == nil {
@@ -418,14 +420,19 @@ func (c *Client) getBody(ctx context.Context, version string, u *url.URL, out an
 	return data, nil
 }
 
-// decodeStrict decodes one JSON value and rejects trailing data.
+// decodeStrict decodes one JSON value and rejects trailing data. Its error
+// says in JSON's terms what is wrong and where (jsonwords), never in Go's.
 func decodeStrict(data []byte, out any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(out); err != nil {
-		return err
+		return errors.New(jsonwords.Explain(data, err))
 	}
 	if dec.More() {
-		return fmt.Errorf("unexpected data after the JSON value")
+		end := dec.InputOffset()
+		for end < int64(len(data)) && strings.IndexByte(" \t\r\n", data[end]) >= 0 {
+			end++
+		}
+		return errors.New(jsonwords.Position(data, end) + "unexpected data after the JSON value")
 	}
 	return nil
 }

@@ -9,14 +9,13 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/oncard/oncard/internal/safefile/safefiletest"
 )
 
 func mkfifo(t *testing.T) string {
-	t.Helper()
 	p := filepath.Join(t.TempDir(), "fifo")
-	if err := syscall.Mkfifo(p, 0o644); err != nil {
-		t.Skip("no named pipes:", err)
-	}
+	safefiletest.FIFO(t, p)
 	return p
 }
 

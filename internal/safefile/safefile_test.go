@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/oncard/oncard/internal/safefile/safefiletest"
 )
 
 func writeFile(t *testing.T, p, content string, mode fs.FileMode) {
@@ -69,7 +71,7 @@ func TestWriteCreatesAndReplacesKeepingMode(t *testing.T) {
 }
 
 func TestWriteRefusesSpecialFiles(t *testing.T) {
-	dev := charDevice(t)
+	dev := safefiletest.CharDevice(t)
 	before, err := os.Lstat(dev)
 	if err != nil {
 		t.Skip(err)
@@ -242,7 +244,7 @@ func TestReadCapsAndRefuses(t *testing.T) {
 	if _, _, err := Read(context.Background(), "/dev/zero", 1000); !errors.As(err, &big) || big.Size != -1 {
 		t.Errorf("/dev/zero: %v", err)
 	}
-	if _, _, err := ReadRegular(context.Background(), charDevice(t), 1000); !errors.Is(err, ErrNotRegular) {
+	if _, _, err := ReadRegular(context.Background(), safefiletest.CharDevice(t), 1000); !errors.Is(err, ErrNotRegular) {
 		t.Errorf("ReadRegular /dev/null: %v", err)
 	}
 	if _, _, err := Read(context.Background(), dir, 1000); !errors.Is(err, ErrNotRegular) ||

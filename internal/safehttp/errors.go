@@ -13,6 +13,7 @@ const (
 	ErrRedirect                       // a redirect to another host or scheme, or too many
 	ErrTooLarge                       // the body is over the size cap
 	ErrStatus                         // Get only: a status other than 200
+	ErrNotPublic                      // GetPublic only: the host is on this machine or a private network
 )
 
 // Error is every failure of this package. Msg is a complete sentence for

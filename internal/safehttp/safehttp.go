@@ -14,7 +14,10 @@
 //     server that sends the client elsewhere would have its answers come
 //     from somewhere else;
 //   - proxy variables (HTTPS_PROXY, NO_PROXY, …) honoured, and a proxy that
-//     refuses is named in the message.
+//     refuses is named in the message;
+//   - on request (GetPublic, Request.PublicOnly), nothing on this machine or
+//     a private network: for URLs a fetched document chose (a signature's
+//     jku), which must not make oncard reach what only this machine can.
 //
 // Every failure is an *Error with a Kind a caller can act on and a Msg that
 // is a complete sentence for the user. Use:
@@ -31,6 +34,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"time"
@@ -60,7 +64,8 @@ type Options struct {
 	Proxy func(*http.Request) (*url.URL, error)
 	// HTTPClient replaces the client built from the options above (tests
 	// use it to trust a TLS test server). Its CheckRedirect is replaced by
-	// the same-host rule; its Timeout is kept when set.
+	// the same-host rule; its Timeout is kept when set; an *http.Transport
+	// of it is copied and its dialing given the PublicOnly check.
 	HTTPClient *http.Client
 }
 
@@ -99,6 +104,11 @@ func New(o Options) *Client {
 		if hc.Timeout <= 0 {
 			hc.Timeout = o.Timeout
 		}
+		if t, ok := hc.Transport.(*http.Transport); ok {
+			t = t.Clone()
+			guardDial(t)
+			hc.Transport = t
+		}
 	}
 	c := &Client{http: hc, proxy: o.Proxy, maxBytes: o.MaxBytes, subject: o.Subject}
 	hc.CheckRedirect = c.sameHostRedirects
@@ -107,7 +117,7 @@ func New(o Options) *Client {
 
 func newTransport(connect time.Duration, proxy func(*http.Request) (*url.URL, error)) *http.Transport {
 	dialer := &net.Dialer{Timeout: connect, KeepAlive: 30 * time.Second}
-	return &http.Transport{
+	t := &http.Transport{
 		Proxy:                 proxy,
 		DialContext:           dialer.DialContext,
 		TLSHandshakeTimeout:   connect,
@@ -124,6 +134,8 @@ func newTransport(connect time.Duration, proxy func(*http.Request) (*url.URL, er
 			return &proxyRefusal{proxy: Redact(proxy.Scheme + "://" + proxy.Host), status: resp.StatusCode}
 		},
 	}
+	guardDial(t)
+	return t
 }
 
 // proxyRefusal is a proxy answering CONNECT with a status other than 200.
@@ -144,6 +156,12 @@ type Request struct {
 	// Accept and ContentType default to application/json.
 	Accept, ContentType string
 	MaxBytes            int64 // 0 is the client's cap
+	// PublicOnly refuses a host on this machine or a private network
+	// (IsPublicAddress): by name or address literal before anything is
+	// sent, and by the address actually connected to when there is no
+	// proxy (a name that resolves there). Through a proxy, which resolves
+	// names itself, only the first check applies.
+	PublicOnly bool
 }
 
 // Response is a complete answer, whatever its status.
@@ -159,11 +177,22 @@ type Response struct {
 // status is an *Error of Kind ErrStatus (Status set). maxBytes caps the
 // body (0 is the client's cap).
 func (c *Client) Get(ctx context.Context, rawURL string, maxBytes int64) (body []byte, contentType, finalURL string, err error) {
+	return c.get(ctx, rawURL, maxBytes, false)
+}
+
+// GetPublic is Get for a URL that a fetched document chose rather than the
+// user: it refuses, as an *Error of Kind ErrNotPublic, a host on this
+// machine or a private network (see Request.PublicOnly).
+func (c *Client) GetPublic(ctx context.Context, rawURL string, maxBytes int64) (body []byte, contentType, finalURL string, err error) {
+	return c.get(ctx, rawURL, maxBytes, true)
+}
+
+func (c *Client) get(ctx context.Context, rawURL string, maxBytes int64, publicOnly bool) (body []byte, contentType, finalURL string, err error) {
 	u, err := CheckURL(rawURL)
 	if err != nil {
 		return nil, "", "", err
 	}
-	resp, err := c.Do(ctx, Request{URL: u, MaxBytes: maxBytes, Accept: "application/json, */*;q=0.5"})
+	resp, err := c.Do(ctx, Request{URL: u, MaxBytes: maxBytes, Accept: "application/json, */*;q=0.5", PublicOnly: publicOnly})
 	if err != nil {
 		return nil, "", "", err
 	}
@@ -200,6 +229,16 @@ func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
 	req, err := http.NewRequestWithContext(ctx, method, r.URL.String(), rd)
 	if err != nil {
 		return nil, &Error{Kind: ErrBadURL, URL: Redact(r.URL.String()), Msg: fmt.Sprintf("cannot build the request: %s", model.SafeText(Redact(err.Error())))}
+	}
+	if r.PublicOnly {
+		if where := nonPublicHost(r.URL.Hostname()); where != "" {
+			return nil, &Error{Kind: ErrNotPublic, URL: Redact(r.URL.String()),
+				Msg: fmt.Sprintf("%s is %s", model.SafeText(r.URL.Host), where)}
+		}
+		if p, perr := c.proxy(req); perr == nil && p == nil {
+			// No proxy: the dialer sees the address the name resolves to.
+			req = req.WithContext(context.WithValue(ctx, publicOnlyKey{}, true))
+		}
 	}
 	accept, ctype := r.Accept, r.ContentType
 	if accept == "" {
@@ -316,7 +355,11 @@ func (c *Client) transportError(req *http.Request, err error) error {
 	var netErr net.Error
 	var op *net.OpError
 	var refusal *proxyRefusal
+	var private *nonPublicDial
 	switch {
+	case errors.As(err, &private):
+		return &Error{Kind: ErrNotPublic, URL: Redact(u.String()), Err: err,
+			Msg: fmt.Sprintf("%s resolves to %s, %s", model.SafeText(u.Host), private.ip, nonPublicWords(private.ip))}
 	case errors.As(err, &refusal):
 		return &Error{Kind: ErrProxy, URL: Redact(u.String()), Err: err,
 			Msg: fmt.Sprintf("the proxy %s refused to connect to %s at %s: it answered %d %s (check HTTPS_PROXY and NO_PROXY)",
@@ -362,4 +405,83 @@ func ByteSize(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// publicOnlyKey marks the context of a PublicOnly request sent without a
+// proxy: its connections must reach a public address.
+type publicOnlyKey struct{}
+
+// guardDial makes t's connections for PublicOnly requests check the
+// address they reached. The check is on the connected address, not on a
+// lookup of its own, so that a name cannot resolve one way for the check
+// and another for the connection.
+func guardDial(t *http.Transport) {
+	dial := t.DialContext
+	if dial == nil {
+		dial = (&net.Dialer{}).DialContext
+	}
+	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		conn, err := dial(ctx, network, addr)
+		if err != nil || ctx.Value(publicOnlyKey{}) == nil {
+			return conn, err
+		}
+		ip := netip.Addr{}
+		if tcp, ok := conn.RemoteAddr().(*net.TCPAddr); ok {
+			ip, _ = netip.AddrFromSlice(tcp.IP)
+		}
+		if !IsPublicAddress(ip) {
+			conn.Close()
+			return nil, &nonPublicDial{ip: ip.Unmap()}
+		}
+		return conn, nil
+	}
+}
+
+// nonPublicDial is a PublicOnly connection that reached an address on this
+// machine or a private network.
+type nonPublicDial struct{ ip netip.Addr }
+
+func (e *nonPublicDial) Error() string {
+	return "connected to " + e.ip.String() + ", " + nonPublicWords(e.ip)
+}
+
+// sharedAddressSpace is 100.64.0.0/10 (RFC 6598, carrier-grade NAT):
+// reachable only inside a provider's network, like the private ranges.
+var sharedAddressSpace = netip.MustParsePrefix("100.64.0.0/10")
+
+// IsPublicAddress reports whether ip is an address of the public internet:
+// not loopback, private (RFC 1918, RFC 4193), shared (RFC 6598),
+// link-local, multicast or unspecified.
+func IsPublicAddress(ip netip.Addr) bool {
+	ip = ip.Unmap()
+	return ip.IsValid() && ip.IsGlobalUnicast() && !ip.IsPrivate() && !sharedAddressSpace.Contains(ip)
+}
+
+// nonPublicHost says what a host (without port) is when it names this
+// machine or a private network by itself ("an address of this machine"),
+// and "" otherwise, including for names that only resolve there.
+func nonPublicHost(host string) string {
+	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
+	lower := strings.ToLower(host)
+	if lower == "localhost" || strings.HasSuffix(lower, ".localhost") {
+		return "a name of this machine"
+	}
+	if ip, err := netip.ParseAddr(host); err == nil && !IsPublicAddress(ip) {
+		return nonPublicWords(ip)
+	}
+	return ""
+}
+
+// nonPublicWords says where a non-public address is.
+func nonPublicWords(ip netip.Addr) string {
+	ip = ip.Unmap()
+	switch {
+	case ip.IsLoopback():
+		return "an address of this machine"
+	case ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast():
+		return "a link-local address"
+	case ip.IsPrivate() || sharedAddressSpace.Contains(ip):
+		return "an address of a private network"
+	}
+	return "not an address of the public internet"
 }

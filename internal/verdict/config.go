@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/oncard/oncard/internal/jsonwords"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -53,7 +54,7 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 	dec.DisallowUnknownFields()
 	var c Config
 	if err := dec.Decode(&c); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: %s", name, jsonwords.Explain(data, err))
 	}
 	if dec.More() {
 		return nil, fmt.Errorf("%s: data after the configuration object", name)

@@ -49,6 +49,7 @@ type Tree struct {
 	byLeaf   map[string][]*Class // last name segment -> classes
 	children map[string][]*Class // parent full name ("" for top level) -> children
 	search   []searchEntry       // lowercased strings, parallel to classes
+	vocab    captionVocabulary   // built on the first query that finds nothing
 }
 
 // Taxonomy is both trees of one schema_version.

@@ -430,6 +430,21 @@ func BenchmarkSearchSkillsAndDomains(b *testing.B) {
 	}
 }
 
+// BenchmarkAlternatives: what the picker offers for a query that finds
+// nothing among skills (run after the search, on the same keystroke).
+func BenchmarkAlternatives(b *testing.B) {
+	tax := Get("1.1.0")
+	tax.Skills.Alternatives("warm", tax.Domains, 5) // the vocabulary is built once
+	for _, q := range []string{"translate", "weather forecast", "travel"} {
+		b.Run(strings.ReplaceAll(q, " ", "_"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = tax.Skills.Alternatives(q, tax.Domains, 5)
+			}
+		})
+	}
+}
+
 func BenchmarkSuggest(b *testing.B) {
 	s := Get("1.1.0").Skills
 	for b.Loop() {

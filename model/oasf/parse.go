@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/oncard/oncard/internal/jsonwords"
 )
 
 // maxParseDepth bounds the nesting ParseCategories follows. Released
@@ -88,7 +90,9 @@ func parseClassMap(data []byte, parent string, depth int, out *[]*Class) error {
 		}
 		var n categoryNode
 		if err := json.Unmarshal(raw, &n); err != nil {
-			return fmt.Errorf("class %q under %q: %w", key, where(parent), err)
+			// Describe, not Explain: a line and column within raw would
+			// not be the line and column of the body.
+			return fmt.Errorf("class %q under %q: %s", key, where(parent), jsonwords.Describe(raw, err))
 		}
 		if n.Name == "" {
 			return fmt.Errorf("class %q under %q has no name", key, where(parent))

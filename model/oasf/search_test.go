@@ -255,3 +255,73 @@ func FuzzSearch(f *testing.F) {
 		}
 	})
 }
+
+// Every word of a query must match, anywhere in the name or the caption, in
+// any order.
+func TestSearchEveryWordAnywhereInAnyOrder(t *testing.T) {
+	skills := Get("1.1.0").Skills
+	const want = "software_engineering/code_debugging/error_handling"
+	for _, q := range []string{"error handling", "handling error", "ror hand", "hand ror", "debugging error", "Error   HANDLING"} {
+		ms := skills.Search(q, 5)
+		if len(ms) == 0 || ms[0].Class.Name != want {
+			t.Errorf("%q: first result %v, want %s", q, ms, want)
+		}
+	}
+	// One word that matches nowhere rules the class out.
+	if ms := skills.Search("error handling zebra", 0); len(ms) != 0 {
+		t.Errorf("a word matching nothing still found %d classes (first %s)", len(ms), ms[0].Class.Name)
+	}
+}
+
+// A query that finds nothing among skills offers what the taxonomy has:
+// domains that match it, and caption words near its words. Every word
+// offered finds something.
+func TestAlternativesComeFromTheTaxonomy(t *testing.T) {
+	tax := Get("1.1.0")
+	for _, tc := range []struct {
+		kind      Kind
+		query     string
+		other     string // a class of the other kind expected among Other
+		word      string // a word expected among Words
+		noneWords []string
+	}{
+		{Skills, "travel", "hospitality_and_tourism/travel_services", "", nil},
+		{Skills, "translate", "", "translation", []string{"transfer"}},
+		{Skills, "summarise", "", "summarization", nil},
+		{Skills, "schedule", "", "scheduling", []string{"schema"}},
+		{Skills, "booking", "", "", []string{"bookkeeping"}},
+		{Skills, "weather forecast", "", "forecast", nil},
+		{Domains, "imagin", "", "", nil},
+	} {
+		tree, other := tax.Tree(tc.kind), tax.Tree(Domains)
+		if tc.kind == Domains {
+			other = tax.Skills
+		}
+		if n := len(tree.Search(tc.query, 0)); n != 0 {
+			t.Fatalf("%s %q: the premise is a query that finds nothing, found %d", tc.kind, tc.query, n)
+		}
+		alt := tree.Alternatives(tc.query, other, 5)
+		if tc.other != "" && !slices.ContainsFunc(alt.Other, func(m Match) bool { return m.Class.Name == tc.other }) {
+			t.Errorf("%s %q: %s not offered among %v", tc.kind, tc.query, tc.other, alt.Other)
+		}
+		if tc.word != "" && !slices.Contains(alt.Words, tc.word) {
+			t.Errorf("%s %q: %q not offered among %v", tc.kind, tc.query, tc.word, alt.Words)
+		}
+		for _, w := range tc.noneWords {
+			if slices.Contains(alt.Words, w) {
+				t.Errorf("%s %q: %q offered (not the same stem): %v", tc.kind, tc.query, w, alt.Words)
+			}
+		}
+		for _, w := range alt.Words {
+			if len(tree.Search(w, 1)) == 0 {
+				t.Errorf("%s %q: offered %q finds nothing", tc.kind, tc.query, w)
+			}
+		}
+		if tc.kind == Domains && tc.query == "imagin" && len(alt.Other) == 0 {
+			t.Errorf("domains %q: no skills offered", tc.query)
+		}
+	}
+	if alt := tax.Skills.Alternatives("zzqxv", tax.Domains, 5); !alt.Empty() {
+		t.Errorf("a query like nothing in the taxonomy got %+v", alt)
+	}
+}

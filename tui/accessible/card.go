@@ -278,8 +278,8 @@ func (q *cardAsker) onRequest() error {
 		if declared {
 			j = params.EntryIndex(s.ID)
 		}
-		if barrier := validate.OnRequestBarrier(c.Doc.Find(model.SkillPtr(k))); barrier != "" {
-			q.a.Say(fmt.Sprintf("Skill %q carries %s, so it cannot be handled on request.", model.SafeText(s.ID), barrier))
+		if barrier := validate.SecuredSkillMembers(c.Doc.Find(model.SkillPtr(k))); len(barrier) > 0 {
+			q.a.Say(fmt.Sprintf("Skill %q carries %s, so it cannot be handled on request: %s.", model.SafeText(s.ID), barrier[0], validate.SecuredSkillWhy))
 			continue
 		}
 		on, err := q.yesNo(fmt.Sprintf("Is skill %q handled by a person on request?", model.SafeText(s.ID)), j >= 0)

@@ -34,6 +34,9 @@ type ListStep struct {
 	newItem func(s *component.Session) any
 	// onRemove runs before item i is removed (e.g. to drop references).
 	onRemove func(s *component.Session, i int)
+	// whenEmpty, when set, is what the step shows with no item instead of
+	// "No …s yet" ("" keeps that): a v0.3 card's interfaces.
+	whenEmpty func(th *style.Theme, s *component.Session, width int) string
 
 	rowForm
 }
@@ -138,6 +141,11 @@ func (st *ListStep) View(th *style.Theme, s *component.Session, width, height in
 		b.WriteString(st.f.View(th, s, width))
 		return b.String()
 	}
+	if n == 0 && st.whenEmpty != nil {
+		if v := st.whenEmpty(th, s, width); v != "" {
+			return v
+		}
+	}
 	if n == 0 {
 		b.WriteString(th.Hint.Render(fmt.Sprintf("No %ss yet. Press a (or enter) to add one.", st.noun)))
 		return b.String()
@@ -225,6 +233,18 @@ type rowForm struct {
 
 // Listing: while no row is open, pgup/pgdn page the rows.
 func (r *rowForm) Listing() bool { return !r.Editing }
+
+// moveKey moves the cursor among n rows that have no filter (↑/↓,
+// pgup/pgdn, home/end); it reports whether msg was one of those keys.
+func (r *rowForm) moveKey(msg tea.KeyPressMsg, n int) bool {
+	if key.Matches(msg, style.Keys.Filter) {
+		return false
+	}
+	var unfiltered component.ListNav
+	cur, ok := unfiltered.Key(msg, r.Cursor, n, func(int) string { return "" })
+	r.Cursor = cur
+	return ok
+}
 
 // listKey moves the cursor among n rows (row i's text being text(i), for
 // the filter) or edits the filter; it reports whether msg was such a key.

@@ -39,15 +39,17 @@ func OnRequestEntry(s *component.Session, id string) int {
 }
 
 // ineligibleReason says why a skill cannot be handled on request ("" when it
-// can), in the validator's terms (validate.OnRequestBarrier).
+// can): a skill with security requirements cannot (On Request, check 2;
+// the validator's rule, validate.SecuredSkillMembers).
 func ineligibleReason(s *component.Session, skillPtr string) string {
-	switch validate.OnRequestBarrier(s.Doc.Find(skillPtr)) {
-	case "securityRequirements":
-		return "carries securityRequirements"
-	case "security":
+	members := validate.SecuredSkillMembers(s.Doc.Find(skillPtr))
+	if len(members) == 0 {
+		return ""
+	}
+	if members[0] == "security" {
 		return "carries security (v0.3)"
 	}
-	return ""
+	return "carries " + members[0]
 }
 
 // chooseOnRequestSkill lists skill id as handled on request

@@ -339,6 +339,15 @@ func (st *CatalogStep) RefreshForReview(s *component.Session) tea.Cmd {
 	return st.readSource()
 }
 
+// PlanDiff is the diff of what the Catalog step writes with the save
+// ("" when it writes nothing), for Review to show before the save.
+func (st *CatalogStep) PlanDiff() string {
+	if st == nil || st.Cfg.Write == app.WriteNothing {
+		return ""
+	}
+	return st.Plan.Diff()
+}
+
 // ReadSource is readSource for the root: the save asks for a reading when
 // the plan still waits for one.
 func (st *CatalogStep) ReadSource() tea.Cmd { return st.readSource() }

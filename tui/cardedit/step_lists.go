@@ -28,6 +28,7 @@ func NewInterfacesStep() Step {
 		newItem: func(*component.Session) any {
 			return component.Object("url", "", "protocolBinding", "JSONRPC", "protocolVersion", "1.0")
 		},
+		whenEmpty: v03Interfaces,
 		ItemForm: func(s *component.Session, i int) *component.Form {
 			p := component.Item(arr, i)
 			url := component.NewTextField("URL", p+"/url", component.TextRequired, "https://agent.example.com/a2a")

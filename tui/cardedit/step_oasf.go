@@ -25,6 +25,8 @@ type OasfStep struct {
 	server string
 	component.ClassChoice
 	f *component.Form
+	// confirm asks before a version switch renames or drops references.
+	confirm *component.Dialog[*component.Session]
 }
 
 func NewOASFStep(th *style.Theme) *OasfStep { return &OasfStep{th: th} }
@@ -41,7 +43,7 @@ func (st *OasfStep) extPtr(s *component.Session) string {
 // load reads the extension from the card.
 func (st *OasfStep) Load(s *component.Session) {
 	st.Version, st.server = oasf.DefaultVersion, DefaultSchemaServer
-	st.Skills, st.Domains, st.UnknownSkills, st.UnknownDomains = nil, nil, nil, nil
+	st.Skills, st.Domains = nil, nil
 	p := st.extPtr(s)
 	if p == "" {
 		return
@@ -58,19 +60,37 @@ func (st *OasfStep) Load(s *component.Session) {
 
 // save writes the extension (or removes it when nothing is chosen).
 func (st *OasfStep) save(s *component.Session) {
-	skills := component.Refs(st.Skills, st.UnknownSkills)
-	domains := component.Refs(st.Domains, st.UnknownDomains)
+	skills := st.Values(oasf.Skills)
+	domains := st.Values(oasf.Domains)
 	s.Note(cardOf(s).SetDiscovery(component.DiscoveryURI(st.server, st.Version), st.Version, skills, domains))
 }
 
-// relink finds the chosen classes again after the version changed.
-func (st *OasfStep) relink() {
-	tax := oasf.Get(st.Version)
-	if tax == nil {
+// switchVersion moves the declaration to version to, mapping each
+// reference into that version's taxonomy. When a reference would be
+// renamed or dropped the step asks first, listing what happens to each;
+// no puts the version field back.
+func (st *OasfStep) switchVersion(s *component.Session, to string, revert func()) {
+	if to == st.Version {
 		return
 	}
-	st.RelinkKind(tax, oasf.Skills)
-	st.RelinkKind(tax, oasf.Domains)
+	vc := st.PlanVersion(to)
+	apply := func(s *component.Session) tea.Cmd {
+		st.ApplyVersion(vc)
+		st.save(s)
+		return nil
+	}
+	if !vc.Changes() {
+		apply(s)
+		return
+	}
+	st.confirm = &component.Dialog[*component.Session]{
+		Question: vc.Question(),
+		Yes:      apply,
+		No: func(*component.Session) tea.Cmd {
+			revert()
+			return nil
+		},
+	}
 }
 
 func (st *OasfStep) versions() []string {
@@ -90,6 +110,7 @@ func (st *OasfStep) versions() []string {
 
 func (st *OasfStep) Enter(s *component.Session) tea.Cmd {
 	st.Load(s)
+	st.confirm = nil // a switch not confirmed before leaving the step is dropped
 	idx := 0
 	if st.f != nil {
 		idx = st.f.Idx
@@ -106,9 +127,14 @@ func (st *OasfStep) Enter(s *component.Session) tea.Cmd {
 		}
 	}
 	ver.Write = func(s *component.Session, v any) {
-		st.Version, _ = v.(string)
-		st.relink()
-		st.save(s)
+		to, _ := v.(string)
+		st.switchVersion(s, to, func() {
+			for i, v := range vs {
+				if v == st.Version {
+					ver.Idx = i // the version kept
+				}
+			}
+		})
 	}
 	server := component.NewTextField("Schema server", "", component.TextString, DefaultSchemaServer)
 	server.Read = func(*component.Session) string { return st.server }
@@ -146,6 +172,17 @@ func (st *OasfStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
 	if !ok {
 		return nil, false
 	}
+	if st.confirm != nil {
+		if msg.Code == 0 {
+			return nil, false // pasted text answers nothing
+		}
+		cancelled := st.confirm
+		cmd := st.confirm.Update(msg, s, func() { st.confirm = nil }, func(*component.Session) tea.Cmd { return nil })
+		if st.confirm == nil && cancelled != nil && key.Matches(msg, style.Keys.Back) {
+			cancelled.No(s) // esc cancels the switch too: the field shows the version kept
+		}
+		return cmd, st.confirm == nil
+	}
 	if st.Picker != nil {
 		changed, done, cmd := st.PickerKey(msg)
 		if changed {
@@ -169,6 +206,9 @@ func (st *OasfStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
 }
 
 func (st *OasfStep) View(th *style.Theme, s *component.Session, width, height int) string {
+	if st.confirm != nil {
+		return st.confirm.View(th, width)
+	}
 	if st.Picker != nil {
 		return st.PickerView(th, width, height)
 	}
@@ -236,14 +276,21 @@ func (st *OasfStep) Jump(ptr string, s *component.Session) tea.Cmd {
 		st.f.Idx = 0
 	}
 	st.Picker = nil
+	if st.confirm != nil {
+		st.confirm.No(s) // a jump elsewhere declines the version switch
+		st.confirm = nil
+	}
 	return st.f.Focus()
 }
 
 func (st *OasfStep) Keys() []key.Binding {
+	if st.confirm != nil {
+		return []key.Binding{style.Keys.Yes, style.Keys.No, style.Keys.Back}
+	}
 	if st.Picker != nil {
-		return []key.Binding{style.Keys.Toggle, style.Keys.Enter, style.Keys.Left, style.Keys.Back}
+		return []key.Binding{style.Keys.Enter, style.Keys.Pane, style.Keys.Back, style.Keys.Left}
 	}
 	return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Left, style.Keys.Right, style.Keys.Enter}
 }
 
-func (st *OasfStep) Busy() bool { return st.Picker != nil }
+func (st *OasfStep) Busy() bool { return st.Picker != nil || st.confirm != nil }

@@ -29,6 +29,9 @@ type ReviewStep struct {
 	// command statOutput starts; "" when none), so that the screen warns
 	// that saving asks before replacing it.
 	existing string
+	// catalogDiff is the Catalog step's write as a diff, made when Review
+	// is entered and when the catalog file is read again.
+	catalogDiff string
 }
 
 // OutputStatMsg says whether path, the path to save to, is an existing
@@ -58,6 +61,7 @@ func (st *ReviewStep) Title() string { return "Review & save" }
 
 func (st *ReviewStep) Enter(s *component.Session) tea.Cmd {
 	refresh := st.Catalog.RefreshForReview(s)
+	st.catalogDiff = st.Catalog.PlanDiff()
 	path := component.NewTextField("Save to", "", component.TextString, DefaultPath)
 	path.Hint = `"-" writes the card to standard output`
 	path.Read = func(*component.Session) string { return st.Path }
@@ -76,6 +80,10 @@ func (st *ReviewStep) Enter(s *component.Session) tea.Cmd {
 func (st *ReviewStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
 	var msg tea.KeyPressMsg
 	switch in := in.(type) {
+	case CatalogSourceMsg:
+		// The Catalog step (before this one) has planned with it.
+		st.catalogDiff = st.Catalog.PlanDiff()
+		return nil, false
 	case OutputStatMsg:
 		if in.path == st.Path {
 			st.existing = ""
@@ -142,6 +150,9 @@ func (st *ReviewStep) View(th *style.Theme, s *component.Session, width, height 
 		}
 	}
 	b.WriteString("\n" + st.f.View(th, s, width) + "\n")
+	if d := component.CatalogDiff(th, st.catalogDiff, width, max(3, (height-10)/2)); d != "" {
+		b.WriteString("\n" + d + "\n")
+	}
 	rows := max(1, height-8)
 	for n, d := range s.Diags {
 		if n == rows {

@@ -105,7 +105,7 @@ func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
 	// New members land in the catalog's member order (app.NewEdit).
 	ed := app.NewEdit(opts.Edit, vopts)
 	c := &CatalogEditor{Chrome: component.Chrome{Th: th, AdaptTheme: opts.Theme == nil, Width: 120, Height: 40}, ed: ed, es: opts.Edit}
-	c.s = &component.Session{Doc: opts.Edit.Doc(), Opts: vopts, Kind: validate.KindCatalog}
+	c.s = &component.Session{Doc: opts.Edit.Doc(), Opts: vopts, Kind: validate.KindCatalog, RefreshDelay: component.FrameDelay}
 	c.Refresh()
 	c.entryScreen, c.review = newCatEditEntry(c), newCatEditReview(c)
 	c.screens = []catEditScreen{

@@ -27,6 +27,9 @@ type catEditDiscovery struct {
 	ptr string // the payload's pointer ("" when there is no entry)
 	component.ClassChoice
 	f *component.Form
+	// showVersion puts the version field back on the payload's version:
+	// after a switch the user declined, or cancelled with esc.
+	showVersion func()
 }
 
 func newCatEditDiscovery(c *CatalogEditor) *catEditDiscovery { return &catEditDiscovery{c: c} }
@@ -37,7 +40,7 @@ func (st *catEditDiscovery) Busy() bool { return st.Picker != nil }
 
 func (st *catEditDiscovery) Keys() []key.Binding {
 	if st.Picker != nil {
-		return []key.Binding{style.Keys.Toggle, style.Keys.Enter, style.Keys.Left, style.Keys.Back}
+		return []key.Binding{style.Keys.Enter, style.Keys.Pane, style.Keys.Back, style.Keys.Left}
 	}
 	return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Left, style.Keys.Right, style.Keys.Enter, style.Keys.Back}
 }
@@ -69,7 +72,7 @@ func (st *catEditDiscovery) kindKey(k oasf.Kind) string {
 func (st *catEditDiscovery) Load() {
 	s := st.c.s
 	st.Version = oasf.DefaultVersion
-	st.Skills, st.Domains, st.UnknownSkills, st.UnknownDomains = nil, nil, nil, nil
+	st.Skills, st.Domains = nil, nil
 	if v := s.Text(st.ptr + "/schema_version"); v != "" {
 		st.Version = v
 	}
@@ -98,7 +101,7 @@ func (st *catEditDiscovery) versions() []string {
 func (st *catEditDiscovery) Enter() tea.Cmd {
 	e := st.c.selectedEntry()
 	if e == nil {
-		st.ptr, st.f, st.Picker = "", nil, nil
+		st.ptr, st.f, st.Picker, st.showVersion = "", nil, nil, nil
 		return nil
 	}
 	newEntry := st.ptr != catEditDiscoveryPtr(e.Ptr)
@@ -115,9 +118,16 @@ func (st *catEditDiscovery) Enter() tea.Cmd {
 	}
 	ver := component.NewChoiceField("Schema version", st.ptr+"/schema_version", vs, vals)
 	ver.Hint = "the OASF version the skill and domain references are checked against"
+	st.showVersion = func() {
+		for i, v := range vs {
+			if v == st.Version {
+				ver.Idx = i
+			}
+		}
+	}
 	ver.Write = func(_ *component.Session, v any) {
 		if s, ok := v.(string); ok {
-			st.setVersion(s)
+			st.setVersion(s, st.showVersion)
 		}
 	}
 	// The buttons open the picker (update handles them before the form).
@@ -154,6 +164,9 @@ func (st *catEditDiscovery) Update(in tea.Msg) tea.Cmd {
 		return nil
 	}
 	c := st.c
+	if st.showVersion != nil {
+		st.showVersion() // a switch cancelled with esc left the field on the other version
+	}
 	if st.f == nil {
 		if key.Matches(msg, style.Keys.Back, style.Keys.Enter) {
 			return c.goTo(catEditScreenEntries)
@@ -189,7 +202,7 @@ func (st *catEditDiscovery) Update(in tea.Msg) tea.Cmd {
 func (st *catEditDiscovery) write(k oasf.Kind) {
 	c := st.c
 	s := c.s
-	list := component.Refs(st.Chosen(k))
+	list := st.Values(k)
 	arr := st.ptr + "/" + st.kindKey(k)
 	if s.Doc.Find(st.ptr) == nil {
 		if len(list) == 0 {
@@ -220,32 +233,46 @@ func (st *catEditDiscovery) write(k oasf.Kind) {
 	}
 }
 
-// setVersion writes schema_version and finds the chosen classes again in
-// that version's taxonomy (by id: a class renamed between versions gets
-// its new name); an array is rewritten only when one of its references
-// changes.
-func (st *catEditDiscovery) setVersion(v string) {
-	s := st.c.s
-	st.Version = v
-	if s.Doc.Find(st.ptr) == nil {
-		return // written with the first reference chosen
-	}
-	if err := s.SetValue(st.ptr+"/schema_version", v); err != nil {
-		st.c.Status = "not written: " + model.SafeText(err.Error())
+// setVersion moves the payload to version v, mapping each reference into
+// that version's taxonomy (component.VersionChange). When a reference
+// would be renamed or dropped the editor asks first, listing what happens
+// to each; no puts the version field back (revert). An array is rewritten
+// only when one of its references changes.
+func (st *catEditDiscovery) setVersion(v string, revert func()) {
+	if v == st.Version {
 		return
 	}
-	tax := oasf.Get(v)
-	if tax == nil {
-		return
-	}
-	for _, k := range []oasf.Kind{oasf.Skills, oasf.Domains} {
-		if st.RelinkKind(tax, k) {
-			st.write(k)
+	vc := st.PlanVersion(v)
+	apply := func(c *CatalogEditor) tea.Cmd {
+		s := c.s
+		st.ApplyVersion(vc)
+		if s.Doc.Find(st.ptr) == nil {
+			return nil // written with the first reference chosen
 		}
+		if err := s.SetValue(st.ptr+"/schema_version", v); err != nil {
+			c.Status = "not written: " + model.SafeText(err.Error())
+			return nil
+		}
+		for _, k := range []oasf.Kind{oasf.Skills, oasf.Domains} {
+			if vc.Changed(k) {
+				st.write(k)
+			}
+		}
+		c.Changed()
+		return nil
 	}
-	// Read the references again: one this version knows that the last
-	// did not is known again.
-	st.Load()
+	if !vc.Changes() {
+		apply(st.c)
+		return
+	}
+	st.c.confirm = &component.Dialog[*CatalogEditor]{
+		Question: vc.Question(),
+		Yes:      apply,
+		No: func(*CatalogEditor) tea.Cmd {
+			revert()
+			return nil
+		},
+	}
 }
 
 func (st *catEditDiscovery) View(width, height int) string {
@@ -257,6 +284,9 @@ func (st *catEditDiscovery) View(width, height int) string {
 	}
 	if st.Picker != nil {
 		return st.PickerView(th, width, height)
+	}
+	if st.showVersion != nil && c.confirm == nil {
+		st.showVersion()
 	}
 	var b strings.Builder
 	b.WriteString(th.Hint.Render(component.Truncate(fmt.Sprintf("entry %d: %s · extensions[%q]", c.entry+1,

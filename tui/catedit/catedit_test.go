@@ -29,12 +29,19 @@ type catEditDriver struct {
 
 // newCatEditDriver drives c, editing the file at path (orig as opened).
 func newCatEditDriver(t *testing.T, c *CatalogEditor, path string, orig []byte) *catEditDriver {
+	c.s.RefreshDelay = 0 // keys one at a time, each refresh run at once
 	d := &catEditDriver{c: c, path: path, orig: orig}
 	d.KeyDriver = keydrive.KeyDriver[*catEditDriver]{T: t, Self: d,
 		Update: func(msg tea.Msg) tea.Cmd { _, cmd := c.Update(msg); return cmd },
 		Render: c.Render,
 		OnQuit: func() { d.quit = true },
-		Follow: func(msg tea.Msg) bool { _, ok := msg.(component.Done[*CatalogEditor]); return ok },
+		Follow: func(msg tea.Msg) bool {
+			switch msg.(type) {
+			case component.Done[*CatalogEditor], component.RefreshMsg, component.DraftSavedMsg[noExtra]:
+				return true
+			}
+			return false
+		},
 	}
 	return d
 }
@@ -434,6 +441,9 @@ func TestCatEditOddCatalogsNeverPanic(t *testing.T) {
 	}
 }
 
+// A version switch maps each reference into the new version's taxonomy and
+// asks first when one is renamed or dropped: error_handling (60602) has no
+// counterpart in 1.0.0, network_security (10305) is the same class there.
 func TestCatEditSchemaVersionChoice(t *testing.T) {
 	if oasf.Get("1.0.0") == nil || oasf.Get("1.1.0") == nil {
 		t.Skip("the embedded taxonomies 1.0.0 and 1.1.0 are needed")
@@ -441,28 +451,33 @@ func TestCatEditSchemaVersionChoice(t *testing.T) {
 	d := openCatEdit(t)
 	d.Press("alt+3")
 	d.MustContain("Schema version", "[1.1.0]", "#60602")
-	d.Press("right") // 1.0.0: the skill 60602 does not exist there
+	d.Press("right") // 1.0.0
+	d.MustContain("OASF 1.1.0 → 1.0.0?", "dropped (1)", "#60602", "kept (1)", "#10305")
+	if !bytes.Equal(d.c.s.JSON, d.orig) {
+		t.Fatalf("the catalog changed before the switch was confirmed:\n%s", d.c.s.JSON)
+	}
+	d.Press("n") // declined: nothing changes, the field shows 1.1.0 again
+	d.MustContain("[1.1.0]", "#60602")
+	if !bytes.Equal(d.c.s.JSON, d.orig) {
+		t.Fatalf("declining changed the catalog:\n%s", d.c.s.JSON)
+	}
+	d.Press("right", "esc") // esc cancels too
+	d.MustContain("[1.1.0]", "#60602")
+	d.Press("right", "y")
 	disc, _ := entryDiscovery(d.entries()[0])
 	if v := disc.SchemaVersion(); v != "1.0.0" {
-		t.Fatalf("schema_version %q after →", v)
+		t.Fatalf("schema_version %q after the switch", v)
 	}
-	// The references are kept as written: only schema_version changed.
-	lines := changedLines(t, d.orig, d.c.s.JSON)
-	if len(lines) != 1 || !strings.Contains(lines[0], `"schema_version": "1.0.0"`) {
-		t.Fatalf("changed lines %q", lines)
+	if len(disc.Skills()) != 0 || len(disc.Domains()) != 1 {
+		t.Fatalf("after the switch: skills %v, domains %v", disc.Skills(), disc.Domains())
 	}
-	d.MustContain("Skills (1)", "(a reference this taxonomy does not know; kept)")
-	if len(d.c.addedErrors()) == 0 {
-		t.Fatalf("no error for a skill unknown to 1.0.0: %v", d.c.s.Diags)
+	d.MustContain("[1.0.0]", "Skills (0)", "#10305")
+	d.Press("left") // back to 1.1.0: the domain is the same class, nothing to ask
+	disc, _ = entryDiscovery(d.entries()[0])
+	if v := disc.SchemaVersion(); v != "1.1.0" || len(disc.Domains()) != 1 {
+		t.Fatalf("back to 1.1.0: %q, domains %v", v, disc.Domains())
 	}
-	d.Press("left") // back to 1.1.0: known again
-	d.MustContain("#60602")
-	if bytes.Contains([]byte(d.Screen()), []byte("does not know")) {
-		t.Fatalf("the skill is still unknown:\n%s", d.Screen())
-	}
-	if !bytes.Equal(d.c.s.JSON, d.orig) {
-		t.Fatalf("back to 1.1.0 the catalog differs:\n%s", d.c.s.JSON)
-	}
+	d.MustContain("[1.1.0]", "#10305")
 }
 
 // catEditTestdata holds the catalog and card fixtures, found before a test

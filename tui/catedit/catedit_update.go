@@ -18,7 +18,7 @@ import (
 func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := c.update(msg)
 	c.Settle(c.s.PreviewContent(), len(c.s.Diags))
-	return c, cmd
+	return c, tea.Batch(cmd, c.s.RefreshCmd())
 }
 
 func (c *CatalogEditor) update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -41,6 +41,9 @@ func (c *CatalogEditor) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return c, cmd
 	case component.Done[*CatalogEditor]:
 		return c, msg.Finish(c)
+	case component.RefreshMsg:
+		c.s.Refreshed()
+		return c, nil
 	case component.DraftSavedMsg[noExtra]:
 		return c, c.draftSaved(msg)
 	case tea.KeyPressMsg:
@@ -102,7 +105,7 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, style.Keys.GoToStep):
-		if n := int(msg.Code - '1'); n >= 0 && n < len(c.screens) {
+		if n := style.StepOfDigit(msg.Code); n >= 0 && n < len(c.screens) {
 			return c.goTo(n)
 		}
 		return nil

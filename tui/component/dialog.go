@@ -41,6 +41,7 @@ func (d *Dialog[R]) Update(msg tea.KeyPressMsg, r R, close func(), quit func(R) 
 
 func (d *Dialog[R]) View(th *style.Theme, width int) string {
 	inner := max(10, width-4)
-	q := ansi.Hardwrap(d.Question, inner, true)
+	// Words wrap whole; a long name breaks after a '/' of its path.
+	q := ansi.Wrap(d.Question, inner, "/")
 	return th.Dialog.Render(q + "\n\n" + th.Hint.Render("y yes · n no · esc cancel"))
 }

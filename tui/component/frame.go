@@ -179,7 +179,11 @@ func (f *Chrome) pageList(pages []string, cur int) string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("\n" + f.Th.Hint.Render(" ctrl+n/ctrl+p") + "\n" + f.Th.Hint.Render(fmt.Sprintf(" alt+1…%d", len(pages))))
+	jump := fmt.Sprintf(" alt+1…%d", len(pages))
+	if len(pages) >= 10 {
+		jump = " alt+1…9, 0" // alt+0 is the tenth (style.StepOfDigit)
+	}
+	b.WriteString("\n" + f.Th.Hint.Render(" ctrl+n/ctrl+p") + "\n" + f.Th.Hint.Render(jump))
 	return b.String()
 }
 
@@ -211,15 +215,18 @@ func (f *Chrome) FrameKey(msg tea.KeyPressMsg, busy bool) bool {
 		f.showPreview = false
 	case key.Matches(msg, style.Keys.Preview):
 		f.showPreview = !f.showPreview
-	case key.Matches(msg, style.Keys.PreviewUp) || key.Matches(msg, style.Keys.ScrollUp) && !busy:
+	case key.Matches(msg, style.Keys.ScrollUp) && (!busy || previewOnly(msg)):
 		f.Prev.scroll(-f.PreviewHeight()/2, f.PreviewHeight())
-	case key.Matches(msg, style.Keys.PreviewDown) || key.Matches(msg, style.Keys.ScrollDown) && !busy:
+	case key.Matches(msg, style.Keys.ScrollDown) && (!busy || previewOnly(msg)):
 		f.Prev.scroll(f.PreviewHeight()/2, f.PreviewHeight())
 	default:
 		return false
 	}
 	return true
 }
+
+// previewOnly: shift+pgup/pgdn scroll the preview whatever the page shows.
+func previewOnly(msg tea.KeyPressMsg) bool { return msg.Mod&tea.ModShift != 0 }
 
 // askBackground asks the terminal for its background colour (when the
 // theme adapts); the answer arrives as a tea.BackgroundColorMsg.

@@ -16,17 +16,37 @@ import (
 	"github.com/oncard/oncard/tui/style"
 )
 
-// picker chooses classes of one OASF taxonomy (~700 nodes): fuzzy search
-// over names and captions, or browse the tree level by level; space toggles,
-// categories are headings, not choices. Built on bubbles/list (huh's selects
-// re-render every option on every key, far too slow for this size).
+// Picker chooses classes of one OASF taxonomy (~700 nodes): search over
+// names and captions (every word of the query, in any order), or browse
+// the tree level by level; enter ticks and unticks, categories are
+// headings, not choices. The search box always has the keyboard: space
+// types a space. tab moves to the Chosen list, where every reference of
+// the declaration, known to the taxonomy or not, can be removed. Built on
+// bubbles/list (huh's selects re-render every option on every key, far too
+// slow for this size).
 type Picker struct {
 	tree   *oasf.Tree
 	Query  textinput.Model
 	Parent string // browse level ("" = top)
 	List   list.Model
-	chosen []*oasf.Class // in the order chosen
+	chosen []Ref // the declaration's references of this kind, in order
 	th     *style.Theme
+
+	// Other is the other kind's tree of the same version: a search that
+	// finds nothing here offers its matches. Version names the taxonomy in
+	// messages.
+	Other   *oasf.Tree
+	Version string
+
+	// noMatch: the rows are alternatives to a query that found nothing.
+	noMatch bool
+	// onChosen: the Chosen list has the keyboard (tab), at row chosenIdx.
+	onChosen  bool
+	chosenIdx int
+	// switchQuery is set when a class of the other kind was picked among
+	// the alternatives: the owner reopens the picker on that kind.
+	switchQuery   string
+	switchPending bool
 
 	// described: the tree carries descriptions (a version synced from a
 	// server; embedded snapshots have none). Only then are rows kept under
@@ -36,9 +56,12 @@ type Picker struct {
 	desc      descriptionCache
 }
 
-// descriptionRows is how many lines the description of the highlighted
+// DescriptionRows is how many lines the description of the highlighted
 // class may take under the list.
 const DescriptionRows = 2
+
+// chosenRows is how many references the Chosen list shows at once.
+const chosenRows = 6
 
 // descriptionCache keeps the wrapped description of the last class shown:
 // a render per keystroke must not wrap the same text again.
@@ -48,17 +71,37 @@ type descriptionCache struct {
 	lines []string
 }
 
-// pickerItem is one row: a class, marked chosen or not.
+// rowKind says what a row of the list is.
+type rowKind int
+
+const (
+	rowClass rowKind = iota // a class of the tree
+	rowOther                // a class of the other kind matching the query
+	rowWord                 // another query, drawn from the captions
+)
+
+// pickerItem is one row.
 type pickerItem struct {
-	c      *oasf.Class
+	kind   rowKind
+	c      *oasf.Class // rowClass, rowOther
+	word   string      // rowWord: the query; rowOther: the kind ("domain")
 	chosen bool
 	search bool // shown as a search result (full name)
 }
 
-func (i pickerItem) FilterValue() string { return i.c.Name }
+func (i pickerItem) FilterValue() string {
+	if i.c == nil {
+		return i.word
+	}
+	return i.c.Name
+}
 
-// pickerDelegate renders rows on one line each.
-type pickerDelegate struct{ th *style.Theme }
+// pickerDelegate renders rows on one line each; the cursor shows only
+// while the list has the keyboard (not the Chosen list).
+type pickerDelegate struct {
+	th *style.Theme
+	p  *Picker
+}
 
 func (d pickerDelegate) Height() int                         { return 1 }
 func (d pickerDelegate) Spacing() int                        { return 0 }
@@ -68,35 +111,44 @@ func (d pickerDelegate) Render(w io.Writer, m list.Model, index int, it list.Ite
 	if !ok {
 		return
 	}
-	c := pi.c
-	name := oasf.Leaf(c.Name)
-	if pi.search {
-		name = c.Name
-	}
 	var line string
-	if c.Category {
-		line = d.th.Heading.Render(model.SafeText(c.Caption)) + d.th.Hint.Render(" "+model.SafeText(name)+" (category) ▸")
-	} else {
-		box := "[ ]"
-		if pi.chosen {
-			box = "[x]"
+	switch pi.kind {
+	case rowWord:
+		line = "search " + d.th.Heading.Render("“"+model.SafeText(pi.word)+"”") + d.th.Hint.Render(" instead")
+	case rowOther:
+		line = fmt.Sprintf("%s: %s #%d %s", pi.word, model.SafeText(pi.c.Caption), pi.c.ID, d.th.Hint.Render(model.SafeText(pi.c.Name)))
+	default:
+		c := pi.c
+		name := oasf.Leaf(c.Name)
+		if pi.search {
+			name = c.Name
 		}
-		line = fmt.Sprintf("%s %s #%d %s", box, model.SafeText(c.Caption), c.ID, d.th.Hint.Render(model.SafeText(name)))
+		if c.Category {
+			line = d.th.Heading.Render(model.SafeText(c.Caption)) + d.th.Hint.Render(" "+model.SafeText(name)+" (category) ▸")
+		} else {
+			box := "[ ]"
+			if pi.chosen {
+				box = "[x]"
+			}
+			line = fmt.Sprintf("%s %s #%d %s", box, model.SafeText(c.Caption), c.ID, d.th.Hint.Render(model.SafeText(name)))
+		}
 	}
 	line = Truncate(line, m.Width()-2)
-	if index == m.Index() {
+	if index == m.Index() && !d.p.onChosen {
 		io.WriteString(w, d.th.Cursor.Render("›")+" "+line)
 		return
 	}
 	io.WriteString(w, "  "+line)
 }
 
-func NewPicker(tree *oasf.Tree, th *style.Theme, chosen []*oasf.Class) *Picker {
+func NewPicker(tree *oasf.Tree, th *style.Theme, chosen []Ref) *Picker {
 	q := NewInput()
 	q.Prompt = "search: "
-	q.Placeholder = "type to search names and captions"
+	q.Placeholder = "words of a name or caption, in any order"
 	q.CharLimit = 100
-	l := list.New(nil, pickerDelegate{th: th}, 60, 10)
+	p := &Picker{Query: q, chosen: chosen, th: th}
+	p.List = list.New(nil, pickerDelegate{th: th, p: p}, 60, 10)
+	l := &p.List
 	l.SetShowTitle(false)
 	l.SetShowFilter(false)
 	l.SetFilteringEnabled(false)
@@ -104,7 +156,10 @@ func NewPicker(tree *oasf.Tree, th *style.Theme, chosen []*oasf.Class) *Picker {
 	l.SetShowHelp(false)
 	l.SetShowPagination(false)
 	l.DisableQuitKeybindings()
-	p := &Picker{tree: tree, Query: q, List: l, chosen: chosen, th: th, Described: hasDescriptions(tree)}
+	p.tree, p.Described = tree, hasDescriptions(tree)
+	if tree != nil {
+		p.Version = tree.Version
+	}
 	p.Refresh()
 	return p
 }
@@ -122,9 +177,9 @@ func hasDescriptions(tree *oasf.Tree) bool {
 	return false
 }
 
-// descriptionLines is the highlighted class's description, made safe for
+// DescriptionLines is the highlighted class's description, made safe for
 // the terminal (it comes from a schema server), wrapped to width and cut to
-// descriptionRows lines; nil when the class has none.
+// DescriptionRows lines; nil when the class has none.
 func (p *Picker) DescriptionLines(width int) []string {
 	c, ok := p.Current()
 	if !ok {
@@ -151,21 +206,37 @@ func (p *Picker) DescriptionLines(width int) []string {
 	return lines
 }
 
+// isChosen reports whether a reference denotes c (see Ref.Denotes).
 func (p *Picker) isChosen(c *oasf.Class) bool {
-	for _, x := range p.chosen {
-		if x.ID == c.ID {
+	for _, r := range p.chosen {
+		if r.Denotes(c) {
 			return true
 		}
 	}
 	return false
 }
 
-// refresh rebuilds the rows from the query or the browse level.
+// query is the search as typed, without surrounding spaces.
+func (p *Picker) query() string { return strings.TrimSpace(p.Query.Value()) }
+
+// Refresh rebuilds the rows from the query or the browse level. A query
+// that finds nothing lists the alternatives the taxonomy offers.
 func (p *Picker) Refresh() {
 	var items []list.Item
-	if q := strings.TrimSpace(p.Query.Value()); q != "" {
+	p.noMatch = false
+	if q := p.query(); q != "" {
 		for _, m := range p.tree.Search(q, 200) {
 			items = append(items, pickerItem{c: m.Class, chosen: p.isChosen(m.Class), search: true})
+		}
+		if len(items) == 0 {
+			p.noMatch = true
+			alt := p.tree.Alternatives(q, p.Other, 5)
+			for _, w := range alt.Words {
+				items = append(items, pickerItem{kind: rowWord, word: w})
+			}
+			for _, m := range alt.Other {
+				items = append(items, pickerItem{kind: rowOther, c: m.Class, word: strings.TrimSuffix(p.Other.Kind.String(), "s")})
+			}
 		}
 	} else {
 		for _, c := range p.tree.Children(p.Parent) {
@@ -180,29 +251,53 @@ func (p *Picker) Refresh() {
 	p.List.Select(idx)
 }
 
-func (p *Picker) Current() (*oasf.Class, bool) {
+func (p *Picker) currentItem() (pickerItem, bool) {
 	it, ok := p.List.SelectedItem().(pickerItem)
-	if !ok {
+	return it, ok
+}
+
+// Current is the class under the cursor (a class of the other kind among
+// the alternatives too); false on a suggested query or an empty list.
+func (p *Picker) Current() (*oasf.Class, bool) {
+	it, ok := p.currentItem()
+	if !ok || it.c == nil {
 		return nil, false
 	}
 	return it.c, true
 }
 
-// toggle chooses or drops the class under the cursor; categories cannot be
-// chosen.
+// toggle ticks or unticks the class under the cursor; categories cannot be
+// chosen. Ticking a class some reference already denotes (an unknown one
+// with its id or name) puts the class in that reference's place instead
+// of adding another; unticking removes every reference to it.
 func (p *Picker) toggle() bool {
-	c, ok := p.Current()
-	if !ok || c.Category {
+	it, ok := p.currentItem()
+	if !ok || it.kind != rowClass || it.c.Category {
 		return false
 	}
-	for i, x := range p.chosen {
-		if x.ID == c.ID {
-			p.chosen = append(p.chosen[:i:i], p.chosen[i+1:]...)
+	c := it.c
+	var kept []Ref
+	known := false
+	for _, r := range p.chosen {
+		if r.Class != nil && r.Class.ID == c.ID {
+			known = true
+			continue
+		}
+		kept = append(kept, r)
+	}
+	if known {
+		p.chosen = kept
+		p.refreshMarks()
+		return true
+	}
+	for i, r := range p.chosen {
+		if r.Denotes(c) {
+			p.chosen = append(append(p.chosen[:i:i], ClassRef(c)), p.chosen[i+1:]...)
 			p.refreshMarks()
 			return true
 		}
 	}
-	p.chosen = append(p.chosen, c)
+	p.chosen = append(p.chosen, ClassRef(c))
 	p.refreshMarks()
 	return true
 }
@@ -212,6 +307,9 @@ func (p *Picker) refreshMarks() {
 	items := p.List.Items()
 	for i, it := range items {
 		pi := it.(pickerItem)
+		if pi.kind != rowClass {
+			continue
+		}
 		if chosen := p.isChosen(pi.c); chosen != pi.chosen {
 			pi.chosen = chosen
 			p.List.SetItem(i, pi)
@@ -219,11 +317,29 @@ func (p *Picker) refreshMarks() {
 	}
 }
 
-// update handles a key; changed says the chosen set changed; done says the
+// takeSwitch reports (once) that a class of the other kind was picked
+// among the alternatives, with the query to search there.
+func (p *Picker) takeSwitch() (string, bool) {
+	q, ok := p.switchQuery, p.switchPending
+	p.switchQuery, p.switchPending = "", false
+	return q, ok
+}
+
+// Update handles a key; changed says the chosen set changed; done says the
 // picker was left (esc with an empty query).
 func (p *Picker) Update(msg tea.KeyPressMsg) (changed, done bool, cmd tea.Cmd) {
-	searching := p.Query.Value() != ""
+	if p.onChosen {
+		return p.updateChosen(msg)
+	}
+	searching := p.query() != ""
 	switch {
+	case key.Matches(msg, style.Keys.Pane):
+		if len(p.chosen) > 0 {
+			p.onChosen = true
+			p.chosenIdx = min(p.chosenIdx, len(p.chosen)-1)
+			p.Query.Blur()
+		}
+		return false, false, nil
 	case key.Matches(msg, style.Keys.Up), key.Matches(msg, style.Keys.PrevField):
 		p.List.CursorUp()
 		return false, false, nil
@@ -236,24 +352,30 @@ func (p *Picker) Update(msg tea.KeyPressMsg) (changed, done bool, cmd tea.Cmd) {
 	case key.Matches(msg, style.Keys.ScrollUp):
 		p.List.PrevPage()
 		return false, false, nil
-	case key.Matches(msg, style.Keys.Toggle) && !searching:
-		// While searching, space is part of the query ("error handling").
-		return p.toggle(), false, nil
 	case key.Matches(msg, style.Keys.Back):
-		if searching {
+		if p.Query.Value() != "" {
 			p.Query.SetValue("")
 			p.Refresh()
 			return false, false, nil
 		}
 		return false, true, nil
 	case key.Matches(msg, style.Keys.Enter):
-		c, ok := p.Current()
-		if !ok {
+		it, ok := p.currentItem()
+		switch {
+		case !ok:
 			return false, false, nil
-		}
-		if c.Category {
+		case it.kind == rowWord:
+			p.Query.SetValue(it.word)
+			p.Query.CursorEnd()
+			p.List.Select(0)
+			p.Refresh()
+			return false, false, nil
+		case it.kind == rowOther:
+			p.switchQuery, p.switchPending = p.query(), true
+			return false, false, nil
+		case it.c.Category:
 			// A heading is not a choice: enter opens it.
-			p.Open(c)
+			p.Open(it.c)
 			return false, false, nil
 		}
 		return p.toggle(), false, nil
@@ -279,6 +401,7 @@ func (p *Picker) Update(msg tea.KeyPressMsg) (changed, done bool, cmd tea.Cmd) {
 		}
 		return false, false, nil
 	}
+	// Everything else, space included, is typed into the search box.
 	before := p.Query.Value()
 	p.Query, cmd = p.Query.Update(msg)
 	if p.Query.Value() != before {
@@ -288,7 +411,37 @@ func (p *Picker) Update(msg tea.KeyPressMsg) (changed, done bool, cmd tea.Cmd) {
 	return false, false, cmd
 }
 
-// open browses the children of c (when it has any).
+// updateChosen handles a key while the Chosen list has the keyboard:
+// ↑/↓ move, enter or d removes the reference, tab or esc goes back to
+// the search.
+func (p *Picker) updateChosen(msg tea.KeyPressMsg) (changed, done bool, cmd tea.Cmd) {
+	if len(p.chosen) == 0 {
+		p.onChosen = false
+		return false, false, p.Query.Focus()
+	}
+	p.chosenIdx = min(max(p.chosenIdx, 0), len(p.chosen)-1)
+	switch {
+	case key.Matches(msg, style.Keys.Pane), key.Matches(msg, style.Keys.Back):
+		p.onChosen = false
+		return false, false, p.Query.Focus()
+	case key.Matches(msg, style.Keys.Up), key.Matches(msg, style.Keys.PrevField):
+		p.chosenIdx = max(0, p.chosenIdx-1)
+	case key.Matches(msg, style.Keys.Down), key.Matches(msg, style.Keys.NextField):
+		p.chosenIdx = min(len(p.chosen)-1, p.chosenIdx+1)
+	case key.Matches(msg, style.Keys.Enter), key.Matches(msg, style.Keys.Remove):
+		p.chosen = append(p.chosen[:p.chosenIdx:p.chosenIdx], p.chosen[p.chosenIdx+1:]...)
+		p.refreshMarks()
+		if len(p.chosen) == 0 {
+			p.onChosen = false
+			return true, false, p.Query.Focus()
+		}
+		p.chosenIdx = min(p.chosenIdx, len(p.chosen)-1)
+		return true, false, nil
+	}
+	return false, false, nil
+}
+
+// Open browses the children of c (when it has any).
 func (p *Picker) Open(c *oasf.Class) {
 	if len(p.tree.Children(c.Name)) == 0 {
 		return
@@ -299,25 +452,41 @@ func (p *Picker) Open(c *oasf.Class) {
 	p.Refresh()
 }
 
+// hint is the line under the search box: where the list is and how to
+// act on it.
+func (p *Picker) hint() string {
+	if p.onChosen {
+		return "Chosen: ↑/↓ move · enter or d removes · tab or esc back to the search"
+	}
+	keys := " · enter ticks/unticks · tab chosen list · esc done"
+	switch {
+	case p.noMatch:
+		msg := fmt.Sprintf("no %s match “%s” in %s", p.tree.Kind, model.SafeText(p.query()), model.SafeText(p.Version))
+		if len(p.List.Items()) > 0 {
+			return msg + " · try these (enter)"
+		}
+		return msg
+	case p.query() != "":
+		return fmt.Sprintf("%d match(es)", len(p.List.Items())) + keys
+	case p.Parent != "":
+		return model.SafeText(p.Parent) + " · → open · ← up" + keys
+	}
+	return "top level · → open" + keys
+}
+
 func (p *Picker) View(width, height int) string {
 	th := p.th
 	var b strings.Builder
 	p.Query.SetWidth(max(10, width-10))
 	p.Query.SetStyles(th.Input)
 	b.WriteString(p.Query.View() + "\n")
-	where := "top level"
-	if p.Query.Value() != "" {
-		where = fmt.Sprintf("%d match(es)", len(p.List.Items()))
-	} else if p.Parent != "" {
-		where = model.SafeText(p.Parent)
-	}
-	b.WriteString(th.Hint.Render(Truncate(where+" · enter/space toggle · → open · ← up · esc done", width)) + "\n")
-	chosenRows := min(len(p.chosen), 6)
+	b.WriteString(th.Hint.Render(Truncate(p.hint(), width)) + "\n")
+	rows := min(len(p.chosen), chosenRows)
 	descRows := 0
 	if p.Described {
 		descRows = DescriptionRows
 	}
-	listH := max(3, height-4-chosenRows-descRows)
+	listH := max(3, height-4-rows-descRows)
 	p.List.SetSize(width, listH)
 	b.WriteString(p.List.View())
 	if descRows > 0 {
@@ -329,13 +498,25 @@ func (p *Picker) View(width, height int) string {
 			}
 		}
 	}
-	b.WriteString("\n" + th.Title.Render(fmt.Sprintf("Chosen (%d)", len(p.chosen))))
-	for i, c := range p.chosen {
-		if i == chosenRows {
-			b.WriteString("\n  " + th.Hint.Render(fmt.Sprintf("… %d more", len(p.chosen)-chosenRows)))
-			break
+	title := fmt.Sprintf("Chosen (%d)", len(p.chosen))
+	if p.onChosen {
+		title = "› " + title
+	}
+	b.WriteString("\n" + th.Title.Render(title))
+	// A window of the references around the cursor of the Chosen list.
+	first := 0
+	if p.onChosen && p.chosenIdx >= rows {
+		first = p.chosenIdx - rows + 1
+	}
+	for i := first; i < len(p.chosen) && i < first+rows; i++ {
+		prefix := "  "
+		if p.onChosen && i == p.chosenIdx {
+			prefix = th.Cursor.Render("›") + " "
 		}
-		b.WriteString("\n  " + ClassLine(c, width-2))
+		b.WriteString("\n" + prefix + p.chosen[i].Line(th, p.Version, width-2))
+	}
+	if more := len(p.chosen) - first - rows; more > 0 {
+		b.WriteString("\n  " + th.Hint.Render(fmt.Sprintf("… %d more (tab, then ↓)", more)))
 	}
 	return b.String()
 }

@@ -25,7 +25,8 @@ type Preview struct {
 	Follow bool
 	// LastPtr is the key of what was followed at the last Sync (the
 	// focused member's pointer), seen the text shown then: a change of
-	// either makes the preview follow again.
+	// either makes the preview follow again. The text is never edited in
+	// place (a change is a new encoding), so seen is the text itself.
 	LastPtr string
 	seen    []byte
 	// first..last are the source lines highlighted (when hl).
@@ -79,8 +80,8 @@ func (p *Preview) Sync(c PreviewContent, width, height int) {
 	if c.Key != p.LastPtr {
 		p.LastPtr, p.Follow = c.Key, true
 	}
-	if !bytes.Equal(c.Text, p.seen) {
-		p.seen = append(p.seen[:0], c.Text...)
+	if !sameBytes(c.Text, p.seen) {
+		p.seen = c.Text
 		p.SetContent(c.Text)
 		p.Follow = true
 	}
@@ -96,6 +97,13 @@ func (p *Preview) Sync(c PreviewContent, width, height int) {
 	p.Offset = min(c.First, max(c.First-height/3, p.firstToShow(c.Last, width, height)))
 	p.clamp(height)
 	p.LastShown = p.lastShown(width, height)
+}
+
+// sameBytes reports whether a and b are the same slice (not merely equal
+// bytes): comparing a large card byte by byte on every key would cost
+// what the preview saves by being drawn from state.
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // lastShown is the last source line a pane of width × height shows from

@@ -158,12 +158,19 @@ func (r *ReviewFlow) ViewActions(th *style.Theme, b *strings.Builder, acts []Act
 // often at their end.
 func (r *ReviewFlow) ViewDiff(th *style.Theme, b *strings.Builder, diff string, width, rows int) {
 	lines := strings.Split(strings.TrimRight(diff, "\n"), "\n")
-	rows = max(3, rows-1)
 	scroll := min(r.scroll, max(0, len(lines)-1))
+	text, last := DiffRows(th, lines[scroll:], width, max(3, rows-1))
+	b.WriteString(th.Hint.Render(fmt.Sprintf("diff (lines %d-%d of %d, pgup/pgdn)", scroll+1, scroll+last, len(lines))) + "\n")
+	b.WriteString(text + "\n")
+}
+
+// DiffRows draws diff lines, coloured, wrapped to width (the change is
+// often at the end of a long line), in at most rows rows; shown is how many
+// of the lines it drew.
+func DiffRows(th *style.Theme, lines []string, width, rows int) (text string, shown int) {
 	var out []string
-	last := scroll
-	for ; last < len(lines) && len(out) < rows; last++ {
-		l := model.SafeText(lines[last])
+	for ; shown < len(lines) && len(out) < rows; shown++ {
+		l := model.SafeText(lines[shown])
 		style := func(s ...string) string { return strings.Join(s, "") }
 		switch {
 		case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
@@ -179,9 +186,22 @@ func (r *ReviewFlow) ViewDiff(th *style.Theme, b *strings.Builder, diff string, 
 			out = append(out, style(part))
 		}
 	}
-	out = out[:min(len(out), rows)]
-	b.WriteString(th.Hint.Render(fmt.Sprintf("diff (lines %d-%d of %d, pgup/pgdn)", scroll+1, last, len(lines))) + "\n")
-	b.WriteString(strings.Join(out, "\n") + "\n")
+	return strings.Join(out[:min(len(out), rows)], "\n"), shown
+}
+
+// CatalogDiff draws the diff of the catalog write a save makes, in at most
+// rows rows: Review shows it before the save is confirmed.
+func CatalogDiff(th *style.Theme, diff string, width, rows int) string {
+	if diff == "" {
+		return ""
+	}
+	lines := strings.Split(strings.TrimRight(diff, "\n"), "\n")
+	text, shown := DiffRows(th, lines, width, max(3, rows))
+	head := th.Hint.Render("The catalog's diff (" + diffLineStat(diff) + "):")
+	if more := len(lines) - shown; more > 0 {
+		text += "\n" + th.Hint.Render(fmt.Sprintf("… %d more diff lines", more))
+	}
+	return head + "\n" + text
 }
 
 // saveQuestion asks before writing fileName, saying how big the diff is.

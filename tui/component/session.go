@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -36,6 +37,12 @@ type Session struct {
 	// editErr is the first edit of the current key that failed (see
 	// note): the root shows it, and the key does not count as an edit.
 	editErr error
+	// dirty says the Doc changed since the last Refresh (JSON and Diags
+	// are those of before); refreshAsked that a RefreshMsg is on its way.
+	dirty, refreshAsked bool
+	// RefreshDelay is how long RefreshCmd waits before its RefreshMsg
+	// (FrameDelay unless set; key-by-key tests set 0).
+	RefreshDelay time.Duration
 	// posted are the requests steps made of the root while handling the
 	// current message (Post); the root handles them, in order, as soon as
 	// the step returns, before any other key.
@@ -76,7 +83,7 @@ func NewSession(doc *model.Doc, opts *validate.Options) *Session {
 	if opts == nil {
 		opts = &validate.Options{}
 	}
-	s := &Session{Doc: doc, Opts: opts}
+	s := &Session{Doc: doc, Opts: opts, RefreshDelay: FrameDelay}
 	s.Refresh()
 	return s
 }
@@ -87,14 +94,62 @@ func (s *Session) Replace(doc *model.Doc) {
 	s.Changed()
 }
 
-// changed re-encodes and re-validates after an edit.
+// Changed records an edit of the Doc. The encoding and the findings are
+// brought up to date by the next Refresh, which the editor asks for once
+// the keys already waiting are handled (RefreshCmd): a burst of keys costs
+// one re-encoding and one re-validation, whatever the size of the card.
 func (s *Session) Changed() {
 	if s.editErr == nil { // a failed edit is not counted (nor drafted)
 		s.Edits++
 	}
-	s.Refresh()
+	s.dirty = true
 }
 
+// RefreshMsg asks the editor to bring the Session up to date (Refreshed).
+type RefreshMsg struct{}
+
+// FrameDelay is how long the refresh after an edit waits by default: one
+// frame, long enough for the keys of a burst (a paste, fast typing, keys
+// sent by tmux) to reach the program first, short enough not to be seen.
+const FrameDelay = time.Second / 60
+
+// RefreshCmd returns the command that asks for a Refresh after an edit,
+// RefreshDelay later: the keys that arrive meanwhile are handled first, and
+// one refresh covers them all. nil when nothing changed or a RefreshMsg is
+// on its way.
+func (s *Session) RefreshCmd() tea.Cmd {
+	if !s.dirty || s.refreshAsked {
+		return nil
+	}
+	s.refreshAsked = true
+	delay := s.RefreshDelay
+	return func() tea.Msg {
+		if delay > 0 {
+			time.Sleep(delay)
+		}
+		return RefreshMsg{}
+	}
+}
+
+// Pending says an edit waits for its Refresh (the findings and the
+// preview are still those of before it).
+func (s *Session) Pending() bool { return s.dirty }
+
+// Refreshed handles a RefreshMsg: the Session is brought up to date.
+func (s *Session) Refreshed() {
+	s.refreshAsked = false
+	s.Flush()
+}
+
+// Flush refreshes now when the Doc changed since the last Refresh: for
+// what must see the card as it is (a save, a draft, a diff).
+func (s *Session) Flush() {
+	if s.dirty {
+		s.Refresh()
+	}
+}
+
+// Refresh re-encodes and re-validates the Doc.
 func (s *Session) Refresh() {
 	kind := s.Kind
 	if kind == "" {
@@ -103,6 +158,7 @@ func (s *Session) Refresh() {
 	s.JSON = s.Doc.Encode()
 	s.Diags = validate.Document(s.Doc, kind, s.Opts)
 	s.view, s.viewStale = nil, true
+	s.dirty = false
 }
 
 // previewDoc is the encoded JSON parsed, for positions in the preview.

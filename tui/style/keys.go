@@ -17,6 +17,7 @@ type KeyMap struct {
 	Enter       key.Binding
 	Back        key.Binding
 	Toggle      key.Binding
+	Pane        key.Binding
 	Left        key.Binding
 	Right       key.Binding
 	Up          key.Binding
@@ -29,8 +30,6 @@ type KeyMap struct {
 	Preview     key.Binding
 	ScrollUp    key.Binding
 	ScrollDown  key.Binding
-	PreviewUp   key.Binding
-	PreviewDown key.Binding
 	Home        key.Binding
 	End         key.Binding
 	Filter      key.Binding
@@ -45,13 +44,14 @@ type KeyMap struct {
 var Keys = KeyMap{
 	NextStep: key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "next step")),
 	PrevStep: key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "prev step")),
-	GoToStep: key.NewBinding(key.WithKeys("alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7", "alt+8", "alt+9"),
-		key.WithHelp("alt+1…9", "go to step")),
+	GoToStep: key.NewBinding(key.WithKeys("alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7", "alt+8", "alt+9", "alt+0"),
+		key.WithHelp("alt+1…9, 0", "go to step (0 is the 10th)")),
 	NextField:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next")),
 	PrevField:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "prev")),
 	Enter:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open/confirm")),
 	Back:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	Toggle:      key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "toggle")),
+	Pane:        key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "chosen ⇄ search")),
 	Left:        key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "choose/up")),
 	Right:       key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "choose/open")),
 	Up:          key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
@@ -62,27 +62,39 @@ var Keys = KeyMap{
 	MoveDown:    key.NewBinding(key.WithKeys("shift+down", "alt+down"), key.WithHelp("shift+↓", "move down")),
 	Diagnostics: key.NewBinding(key.WithKeys("ctrl+g"), key.WithHelp("ctrl+g", "diagnostics")),
 	Preview:     key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "preview")),
-	ScrollUp:    key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-	ScrollDown:  key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
-	PreviewUp:   key.NewBinding(key.WithKeys("shift+pgup"), key.WithHelp("shift+pgup", "preview up")),
-	PreviewDown: key.NewBinding(key.WithKeys("shift+pgdown"), key.WithHelp("shift+pgdn", "preview down")),
-	Home:        key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
-	End:         key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
-	Filter:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
-	Save:        key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save")),
-	Help:        key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "keys")),
-	Quit:        key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
-	Yes:         key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
-	No:          key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", "no")),
+	// pgup/pgdn page a list (else the preview); with shift they always
+	// scroll the preview (Chrome.FrameKey tells them apart).
+	ScrollUp:   key.NewBinding(key.WithKeys("pgup", "shift+pgup"), key.WithHelp("pgup", "page up")),
+	ScrollDown: key.NewBinding(key.WithKeys("pgdown", "shift+pgdown"), key.WithHelp("pgdn", "page down")),
+	Home:       key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
+	End:        key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
+	Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+	Save:       key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save")),
+	Help:       key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "keys")),
+	Quit:       key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+	Yes:        key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
+	No:         key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", "no")),
 }
 
 // All lists every binding, grouped, for the full help and docs/keys.md.
 func (k KeyMap) All() [][]key.Binding {
 	return [][]key.Binding{
 		{k.NextStep, k.PrevStep, k.GoToStep, k.Save, k.Quit, k.Help},
-		{k.NextField, k.PrevField, k.Enter, k.Back, k.Toggle, k.Left, k.Right},
+		{k.NextField, k.PrevField, k.Enter, k.Back, k.Toggle, k.Pane, k.Left, k.Right},
 		{k.Add, k.Remove, k.MoveUp, k.MoveDown},
 		{k.Diagnostics, k.Preview, k.ScrollUp, k.ScrollDown, k.Yes, k.No},
-		{k.Home, k.End, k.Filter, k.PreviewUp, k.PreviewDown},
+		{k.Home, k.End, k.Filter},
 	}
+}
+
+// StepOfDigit is the step (0-based) a GoToStep key's digit goes to: 1 is
+// the first, 9 the ninth and 0 the tenth; -1 for anything else.
+func StepOfDigit(digit rune) int {
+	switch {
+	case digit == '0':
+		return 9
+	case digit >= '1' && digit <= '9':
+		return int(digit - '1')
+	}
+	return -1
 }

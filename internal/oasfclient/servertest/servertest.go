@@ -44,7 +44,8 @@
 // plus one skill (NewSkillName, NewSkillID), standing in for a future
 // version that exists only on the server. Tests withdraw a version
 // (Withdraw) and inject failures (500, timeouts, malformed JSON, oversized
-// bodies, redirects) per path with Fault.
+// bodies, redirects, a real answer altered with Rewrite) per path with
+// Fault.
 package servertest
 
 import (
@@ -53,6 +54,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -360,6 +362,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fault(w, r)
 		return
 	}
+	s.serve(w, r, legacy)
+}
+
+// serve gives the documented answer to one request.
+func (s *Server) serve(w http.ResponseWriter, r *http.Request, legacy bool) {
 	parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/"), "/")
 	if len(parts) < 2 || parts[0] != "api" {
 		writeJSON(w, http.StatusNotFound, map[string]string{"error": "Not found"})
@@ -630,6 +637,29 @@ func Status(code int, body string) http.HandlerFunc {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(code)
 		_, _ = io.WriteString(w, body)
+	}
+}
+
+// Rewrite answers what the stand-in would answer, with the first old in
+// the body replaced by new: a real answer with one member of the wrong
+// type, say. An answer without old is a 500 naming what was missing, so
+// that a test whose premise is wrong fails rather than passes.
+func (s *Server) Rewrite(old, new string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		legacy := s.legacy
+		s.mu.Unlock()
+		rec := httptest.NewRecorder()
+		s.serve(rec, r, legacy)
+		body := rec.Body.String()
+		if !strings.Contains(body, old) {
+			writeJSON(w, http.StatusInternalServerError, map[string]string{"error": fmt.Sprintf("servertest: Rewrite: %q is not in the answer", old)})
+			return
+		}
+		maps.Copy(w.Header(), rec.Header())
+		w.Header().Del("Content-Length")
+		w.WriteHeader(rec.Code)
+		_, _ = io.WriteString(w, strings.Replace(body, old, new, 1))
 	}
 }
 

@@ -1,0 +1,168 @@
+package model
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// streamDoc builds a catalog-like document whose entries vary in size; with
+// big, some take more than a pool chunk of nodes, members and child
+// pointers.
+func streamDoc(rng *rand.Rand, n int, big bool) string {
+	var b strings.Builder
+	b.WriteString("{\n  \"specVersion\": \"1.0\",\n  \"entries\": [")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		switch k := rng.IntN(6); {
+		case k == 0:
+			fmt.Fprintf(&b, "\n    %d", i)
+		case k == 1 && big:
+			// More than poolChunk nodes and members in one item.
+			b.WriteString("\n    {\"big\": [")
+			for j := range 300 + rng.IntN(400) {
+				if j > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(&b, "{\"k%d\": \"v\\u00e9%d\"}", j, j)
+			}
+			b.WriteString("]}")
+		default:
+			fmt.Fprintf(&b, "\n    {\"identifier\": \"urn:x:%d\", \"tags\": [\"é\", %d, true, null], \"o\": {\"a\": {\"b\": []}}}", i, i)
+		}
+	}
+	b.WriteString("\n  ],\n  \"host\": {\"displayName\": \"h\"}\n}\n")
+	return b.String()
+}
+
+// TestParseOwnedEachHandsOverTheItemsOfTheTree: each item handed over is
+// the item of the whole tree (same values, offsets and separators), the
+// memory reused between items never shows, and the Doc returned is the
+// whole Doc, whether its tree is built or only its outline is read.
+func TestParseOwnedEachHandsOverTheItemsOfTheTree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := range 12 {
+		src := streamDoc(rng, rng.IntN(30), true)
+		whole, err := Parse([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		items := whole.Root().Get("entries").Items
+		seen := 0
+		d, err := ParseOwnedEach([]byte(src), Limits{}, "entries", func(d *Doc, i int, item *Node) {
+			if i != seen {
+				t.Fatalf("round %d: item %d handed over as %d", round, seen, i)
+			}
+			seen++
+			want := items[i]
+			if !reflect.DeepEqual(item.Interface(), want.Interface()) || item.Start != want.Start || item.End != want.End ||
+				item.lead != want.lead || item.post != want.post {
+				t.Fatalf("round %d: item %d differs from the tree's", round, i)
+			}
+			// Within each, pointers into the item at hand and into earlier
+			// ones are resolved.
+			for _, j := range []int{i, i / 2} {
+				p := fmt.Sprintf("/entries/%d", j)
+				l1, c1 := d.KeyPosition(p + "/identifier")
+				l2, c2 := whole.KeyPosition(p + "/identifier")
+				if l1 != l2 || c1 != c2 || d.Find(p).End != items[j].End {
+					t.Fatalf("round %d: %s resolved wrongly while streaming", round, p)
+				}
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen != len(items) {
+			t.Fatalf("round %d: %d items handed over, want %d", round, seen, len(items))
+		}
+		if d.stream == nil || d.stream.built.Load() {
+			t.Fatalf("round %d: the tree was built while streaming", round)
+		}
+		for j := range items {
+			p := fmt.Sprintf("/entries/%d/tags/1", j)
+			if a, b := d.Find(p), whole.Find(p); (a == nil) != (b == nil) || a != nil && string(a.Raw()) != string(b.Raw()) {
+				t.Fatalf("round %d: Find(%s)", round, p)
+			}
+		}
+		if d.stream.built.Load() {
+			t.Fatalf("round %d: Find built the tree", round)
+		}
+		if DetectKind(d) != KindCatalog || d.stream.built.Load() {
+			t.Fatalf("round %d: detection", round)
+		}
+		if d.Find("").Len() != whole.Root().Len() || d.Find("/entries").Len() != len(items) {
+			t.Fatalf("round %d: the root and the array come from the whole tree", round)
+		}
+		if !bytes.Equal(d.Encode(), []byte(src)) || d.Style() != whole.Style() ||
+			!reflect.DeepEqual(d.Root().Interface(), whole.Root().Interface()) {
+			t.Fatalf("round %d: the Doc is not the whole Doc", round)
+		}
+	}
+}
+
+// TestParseOwnedEachWithoutTheArray: nothing to stream gives an ordinary Doc.
+func TestParseOwnedEachWithoutTheArray(t *testing.T) {
+	for _, src := range []string{`{"entries": {}}`, `[{"entries": [1]}]`, `{"a": {"entries": [1]}}`, `{"x": 1}`} {
+		calls := 0
+		d, err := ParseOwnedEach([]byte(src), Limits{}, "entries", func(*Doc, int, *Node) { calls++ })
+		if err != nil || calls != 0 || d.stream != nil || string(d.Encode()) != src {
+			t.Fatalf("%s: %v, %d calls, streamed %v", src, err, calls, d.stream != nil)
+		}
+	}
+}
+
+// TestParseOwnedEachErrorsAreParseErrors: the error of a document that does
+// not parse is ParseOwned's, wherever it is.
+func TestParseOwnedEachErrorsAreParseErrors(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	src := streamDoc(rng, 30, true)
+	for _, bad := range []string{
+		strings.Replace(src, `"tags"`, `"tags",`, 1),
+		strings.Replace(src, `"identifier"`, `"o": 1, "o"`, 1),
+		strings.Replace(src, `"entries"`, `"entries": [], "entries"`, 1),
+		strings.Replace(src, "é", "\xe9", 3),
+		src[:len(src)/2],
+		strings.Replace(src, `"specVersion"`, "\xc3\"specVersion\"", 1),
+	} {
+		_, want := ParseLimits([]byte(bad), Limits{})
+		_, got := ParseOwnedEach([]byte(bad), Limits{}, "entries", func(*Doc, int, *Node) {})
+		if want == nil || !reflect.DeepEqual(want, got) {
+			t.Fatalf("errors differ:\n%v\n%v", want, got)
+		}
+	}
+}
+
+// TestInvalidUTF8IsFoundWherever: the parser checks UTF-8 inside strings
+// only; the error must still name the first invalid byte of the input,
+// whether it sits in a string, between tokens or after a syntax error.
+func TestInvalidUTF8IsFoundWherever(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	base := []byte(streamDoc(rng, 8, false))
+	bads := [][]byte{{0xff}, {0xc3}, {0xe9, 'x'}, {0xed, 0xa0, 0x80}, {0xf4, 0x90, 0x80, 0x80}}
+	for range 2000 {
+		data := bytes.Clone(base)
+		for range 1 + rng.IntN(3) {
+			at := rng.IntN(len(data) + 1)
+			data = append(data[:at:at], append(bads[rng.IntN(len(bads))], data[at:]...)...)
+		}
+		if rng.IntN(4) == 0 { // and a syntax error somewhere
+			at := rng.IntN(len(data))
+			data[at] = '}'
+		}
+		_, err := ParseLimits(data, Limits{})
+		pe, ok := err.(*ParseError)
+		if utf8.Valid(data) {
+			continue
+		}
+		if !ok || pe.Code != "json/encoding" || pe.Offset != firstInvalidUTF8(data) {
+			t.Fatalf("got %v, want the encoding error at %d", err, firstInvalidUTF8(data))
+		}
+	}
+}
