@@ -102,3 +102,19 @@ func TestOnRequestSkillListPages(t *testing.T) {
 	}
 	d.MustContain("1 of 200", "Skill 42 [skill-42]")
 }
+
+// Adding a row while the list is filtered shows every row again: the new
+// one is under the cursor, not hidden by the filter.
+func TestAddClearsTheFilter(t *testing.T) {
+	d := newDriverJSON(t, skillsCard(20))
+	d.goToStep(stepSkills)
+	d.Press("/").Typ("skill 1").Press("enter", "a", "esc")
+	st := d.m.steps[stepSkills]
+	if got := st.Pointer(d.m.s); got != "/skills/20" {
+		t.Fatalf("after adding: %s, want /skills/20", got)
+	}
+	if strings.Contains(d.Screen(), "of 21") {
+		t.Fatalf("the filter is still on:\n%s", d.Screen())
+	}
+	d.MustContain("› 21.")
+}

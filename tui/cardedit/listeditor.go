@@ -129,6 +129,7 @@ func (st *ListStep) add(s *component.Session) tea.Cmd {
 	}
 	s.Note(s.Doc.SetValue(st.arrayPtr+"/-", st.newItem(s)))
 	s.Changed()
+	st.Nav.Query = "" // the new row shows, whatever it will be called
 	return st.openItem(s, st.count(s)-1)
 }
 

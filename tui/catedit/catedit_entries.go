@@ -154,6 +154,7 @@ func (st *catEditEntries) addFromCard(path string) {
 	c.Changed()
 	c.entry = i
 	st.asking = false
+	st.nav.Query = "" // the entry added shows, whatever the filter was
 	what := "Added"
 	if !added {
 		what = "Updated"
