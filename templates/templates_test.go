@@ -3,7 +3,6 @@ package templates
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 	"testing"
 
 	"github.com/oncard/oncard/model"
@@ -128,13 +127,13 @@ func TestTemplatesUseRealOASFClasses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var payloads []oasfPayload
+		var payloads []*model.Discovery
 		if i := model.NewCard(doc).DiscoveryIndex(); i >= 0 {
-			payloads = append(payloads, oasfPayload{doc.Find(model.ExtensionPtr(i) + "/params")})
+			payloads = append(payloads, &model.Discovery{Doc: doc, Ptr: model.ExtensionPtr(i) + "/params"})
 		}
 		for _, e := range model.NewCatalog(doc).Entries() {
-			if n := doc.Find(e.Ptr + model.Pointer("extensions", model.DiscoveryCatalogKey)); n != nil {
-				payloads = append(payloads, oasfPayload{n})
+			if ptr := e.Ptr + model.Pointer("extensions", model.DiscoveryCatalogKey); doc.Find(ptr) != nil {
+				payloads = append(payloads, &model.Discovery{Doc: doc, Ptr: ptr})
 			}
 		}
 		for _, v := range payloads {
@@ -142,7 +141,7 @@ func TestTemplatesUseRealOASFClasses(t *testing.T) {
 			if tax == nil {
 				t.Fatalf("%s: no taxonomy for %q", n, v.SchemaVersion())
 			}
-			for kind, refs := range map[oasf.Kind][]oasfRef{oasf.Skills: v.Skills(), oasf.Domains: v.Domains()} {
+			for kind, refs := range map[oasf.Kind][]model.ClassRef{oasf.Skills: v.Skills(), oasf.Domains: v.Domains()} {
 				for _, r := range refs {
 					c := tax.Tree(kind).ByID(int(r.ID))
 					if c == nil || c.Name != r.Name || c.Category {
@@ -156,33 +155,4 @@ func TestTemplatesUseRealOASFClasses(t *testing.T) {
 	if checked < 6 {
 		t.Errorf("only %d references checked", checked)
 	}
-}
-
-// oasfPayload reads an OASF discovery payload ({schema_version, skills,
-// domains}) in a test.
-type oasfPayload struct{ n *model.Node }
-
-// oasfRef is one skill or domain reference; ID is 0 when it is absent or
-// not an integer.
-type oasfRef struct {
-	Name string
-	ID   int64
-}
-
-func (p oasfPayload) SchemaVersion() string { return p.n.Get("schema_version").Text() }
-func (p oasfPayload) Skills() []oasfRef     { return p.refs("skills") }
-func (p oasfPayload) Domains() []oasfRef    { return p.refs("domains") }
-
-func (p oasfPayload) refs(key string) []oasfRef {
-	list := p.n.Get(key)
-	out := make([]oasfRef, 0, list.Len())
-	for i := 0; i < list.Len(); i++ {
-		it := list.Index(i)
-		r := oasfRef{Name: it.Get("name").Text()}
-		if id := it.Get("id"); id != nil && id.Kind == model.Number {
-			r.ID, _ = strconv.ParseInt(string(id.Raw()), 10, 64)
-		}
-		out = append(out, r)
-	}
-	return out
 }

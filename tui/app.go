@@ -254,6 +254,17 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.dialog.Update(msg, m, func() { m.dialog = nil }, keepDraftAndQuit)
 	}
 	st := m.steps[m.cur]
+	if !key.Matches(msg, style.Keys.Quit) {
+		if page, jump, ok := m.PageKey(msg, m.cur, len(m.steps), m.s.Diags); ok {
+			switch {
+			case jump != "":
+				return m.jumpTo(jump)
+			case page >= 0:
+				return m.goTo(page)
+			}
+			return nil
+		}
+	}
 	switch {
 	case key.Matches(msg, style.Keys.Quit) && m.edit != nil:
 		return m.editQuit()
@@ -264,35 +275,6 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.quitRemovingDraft()
 		}
 		m.dialog = quitDialog()
-		return nil
-	case key.Matches(msg, style.Keys.Help):
-		m.ShowHelp = !m.ShowHelp
-		return nil
-	case m.Diag.Focused:
-		switch {
-		case key.Matches(msg, style.Keys.Back, style.Keys.Diagnostics):
-			m.Diag.Focused = false
-			return nil
-		}
-		if ptr, ok := m.Diag.Update(msg, m.s.Diags); ok {
-			m.Diag.Focused = false
-			return m.jumpTo(ptr)
-		}
-		return nil
-	case key.Matches(msg, style.Keys.NextStep):
-		if m.cur < len(m.steps)-1 {
-			return m.goTo(m.cur + 1)
-		}
-		return nil
-	case key.Matches(msg, style.Keys.PrevStep):
-		if m.cur > 0 {
-			return m.goTo(m.cur - 1)
-		}
-		return nil
-	case key.Matches(msg, style.Keys.GoToStep):
-		if n := style.StepOfDigit(msg.Code); n >= 0 && n < len(m.steps) {
-			return m.goTo(n)
-		}
 		return nil
 	case key.Matches(msg, style.Keys.Save) && m.edit != nil:
 		return m.editSaveKey()

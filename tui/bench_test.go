@@ -11,6 +11,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/oncard/oncard/internal/cputime"
 	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
@@ -351,7 +352,7 @@ func benchTyped(b *testing.B, data []byte, skill int) {
 		ready := make(chan struct{})
 		p.Send(settledMsg{ready})
 		<-ready
-		t0, c0 := time.Now(), processCPU()
+		t0, c0 := time.Now(), cputime.Process()
 		tick := time.NewTicker(interval)
 		for k := 0; k < 100; k++ {
 			p.Send(keys[k%2])
@@ -362,7 +363,7 @@ func benchTyped(b *testing.B, data []byte, skill int) {
 		p.Send(settledMsg{done})
 		<-done
 		total += time.Since(t0)
-		cpu += processCPU() - c0
+		cpu += cputime.Process() - c0
 		p.Quit()
 		if err := <-ran; err != nil {
 			b.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oncard/oncard/internal/cputime"
 	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/testcards"
@@ -118,9 +119,9 @@ func benchCheckCatalog(b *testing.B, minBytes int) {
 		b.StopTimer()
 		data := bytes.Clone(src)
 		b.StartTimer()
-		start := processCPU()
+		start := cputime.Process()
 		res := Check(data, "", &Options{DataOwned: true, MaxBytes: len(data)})
-		cpu += processCPU() - start
+		cpu += cputime.Process() - start
 		if len(res.Diags) != 0 {
 			b.Fatalf("the catalog has findings: %v", res.Diags[0])
 		}

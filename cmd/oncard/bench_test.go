@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/cputime"
 	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/model/testcards"
-	"github.com/oncard/oncard/validate"
 )
 
 // Whole-command benchmarks: each runs `oncard ARGS` in-process as main
@@ -28,14 +28,14 @@ import (
 func benchCommand(b *testing.B, want int, args ...string) {
 	b.Helper()
 	defer gcpolicy.Apply(gcpolicy.ForArgs(args))()
-	cpu := processCPU()
+	cpu := cputime.Process()
 	for b.Loop() {
 		var errb bytes.Buffer
 		if code := runWith(context.Background(), args, strings.NewReader(""), io.Discard, &errb); code != want {
 			b.Fatalf("oncard %s: exit %d, want %d\n%s", strings.Join(args, " "), code, want, errb.String())
 		}
 	}
-	b.ReportMetric(float64(processCPU()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 }
 
 func writeBenchFile(b *testing.B, name string, data []byte) string {
@@ -46,20 +46,6 @@ func writeBenchFile(b *testing.B, name string, data []byte) string {
 	}
 	b.SetBytes(int64(len(data)))
 	return p
-}
-
-// BenchmarkValidateLargeCard is the per-file work of `oncard validate` on
-// one testcards.Large(200,50,20) card (133 KB): read, parse, validate, no
-// output, no process.
-func BenchmarkValidateLargeCard(b *testing.B) {
-	path := writeBenchFile(b, "large.json", testcards.Large(200, 50, 20))
-	defer gcpolicy.Apply(gcpolicy.ForArgs([]string{"validate", path}))()
-	for b.Loop() {
-		r := validateFile(context.Background(), path, "", validate.Options{}, nil)
-		if len(r.Diags) != 0 || r.readErr != nil {
-			b.Fatalf("large card not clean: %v %v", r.readErr, r.Diags)
-		}
-	}
 }
 
 // BenchmarkValidateCommand1000Large: `oncard validate --format json` of
@@ -112,7 +98,7 @@ func benchEditCard(b *testing.B, mb int) {
 	values := []string{`/skills/100/description="Edited once"`, `/skills/100/description="Edited twice"`}
 	args := []string{"edit", path, "--set", "", "--yes"}
 	defer gcpolicy.Apply(gcpolicy.ForArgs(args))()
-	cpu := processCPU()
+	cpu := cputime.Process()
 	i := 0
 	for b.Loop() {
 		args[3] = values[i%2]
@@ -122,5 +108,5 @@ func benchEditCard(b *testing.B, mb int) {
 			b.Fatalf("exit %d\n%s", code, errb.String())
 		}
 	}
-	b.ReportMetric(float64(processCPU()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 }

@@ -3,16 +3,19 @@ package main
 import (
 	"bytes"
 	"context"
-	"github.com/oncard/oncard/model/testcards"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/model/testcards"
+
 	"github.com/spf13/cobra"
 
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/cputime"
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -58,7 +61,7 @@ func BenchmarkCatalogAdd10k(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(len(catalog)))
-	cpu := processCPU()
+	cpu := cputime.Process()
 	for b.Loop() {
 		doc, err := model.Parse(catalog)
 		if err != nil {
@@ -81,7 +84,7 @@ func BenchmarkCatalogAdd10k(b *testing.B) {
 	}
 	// CPU time per operation (user + system, GC included): on a shared
 	// machine wall time also counts the waits for a core.
-	b.ReportMetric(float64(processCPU()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 }
 
 // TestBigCatalogAddKeepsBytes: adding to a 10,000-entry catalog changes
@@ -127,39 +130,10 @@ func TestBigCatalogAddKeepsBytes(t *testing.T) {
 	if r := results[0]; r.Added || r.Index != 5000 || r.PreviousVersion != "1.2.0" {
 		t.Errorf("result = %+v", r)
 	}
-	diff := unifiedDiff("c.json", catalog, updated, false)
+	diff := edit.LabelledDiff("c.json", "c.json", catalog, updated)
 	want := "-      \"version\": \"1.2.0\",\n+      \"version\": \"2.0.0\",\n"
 	if !strings.Contains(diff, want) || strings.Count(diff, "\n-") != 1 || strings.Count(diff, "\n+") != 2 {
 		t.Errorf("diff is not the one line:\n%s", diff)
-	}
-}
-
-func TestUnifiedDiff(t *testing.T) {
-	old := []byte("a\nb\nc\nd\ne\nf\ng\nh\n")
-	tests := []struct {
-		name    string
-		old     []byte
-		new     string
-		created bool
-		want    string
-	}{
-		{"middle", old, "a\nb\nc\nd\nE\nf\ng\nh\n", false,
-			"--- c.json\n+++ c.json\n@@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n"},
-		{"append", old, "a\nb\nc\nd\ne\nf\ng\nh\ni\n", false,
-			"--- c.json\n+++ c.json\n@@ -6,3 +6,4 @@\n f\n g\n h\n+i\n"},
-		{"no final newline", []byte("a\nb"), "a\nc", false,
-			"--- c.json\n+++ c.json\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n"},
-		{"new file", nil, "x\n", true,
-			"--- /dev/null\n+++ c.json\n@@ -0,0 +1 @@\n+x\n"},
-		{"same", old, string(old), false, ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := unifiedDiff("c.json", tt.old, []byte(tt.new), tt.created)
-			if got != tt.want {
-				t.Errorf("got:\n%s\nwant:\n%s", got, tt.want)
-			}
-		})
 	}
 }
 
@@ -240,58 +214,6 @@ func TestCatalogAddPrompt(t *testing.T) {
 type blockingReader struct{}
 
 func (blockingReader) Read([]byte) (int, error) { select {} }
-
-// TestCatalogAddChangedOnDisk: the file changes between reading and
-// writing (here: while the question is asked); the write is refused.
-func TestCatalogAddChangedOnDisk(t *testing.T) {
-	dir := t.TempDir()
-	card := filepath.Join(dir, "card.json")
-	cat := filepath.Join(dir, "catalog.json")
-	if err := os.WriteFile(card, []byte(debuggerCard), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	orig := []byte("{\"specVersion\": \"1.0\", \"entries\": []}\n")
-	if err := os.WriteFile(cat, orig, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	other := []byte("{\"specVersion\": \"1.0\", \"entries\": [], \"x\": 1}\n")
-	answer := &sideEffectReader{answer: "y\n", effect: func() {
-		if err := os.WriteFile(cat, other, 0o600); err != nil {
-			t.Error(err)
-		}
-	}}
-	saved := canPrompt
-	canPrompt = func(*cobra.Command) bool { return true }
-	defer func() { canPrompt = saved }()
-	var out, errb bytes.Buffer
-	code := runWith(context.Background(), []string{"catalog", "add", card, "--to", cat}, answer, &out, &errb)
-	if code != exitInvalid || !strings.Contains(errb.String(), cat+" changed on disk since oncard read it; nothing written") {
-		t.Errorf("code %d, stderr:\n%s", code, errb.String())
-	}
-	if got, _ := os.ReadFile(cat); !bytes.Equal(got, other) {
-		t.Errorf("the other writer's version was lost:\n%s", got)
-	}
-}
-
-// sideEffectReader runs effect, then answers.
-type sideEffectReader struct {
-	answer string
-	effect func()
-	done   bool
-}
-
-func (r *sideEffectReader) Read(p []byte) (int, error) {
-	if !r.done {
-		r.done = true
-		r.effect()
-	}
-	if r.answer == "" {
-		return 0, os.ErrClosed
-	}
-	n := copy(p, r.answer)
-	r.answer = r.answer[n:]
-	return n, nil
-}
 
 func mustParseDoc(t *testing.T, s string) *model.Doc {
 	t.Helper()

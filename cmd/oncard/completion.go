@@ -1,15 +1,18 @@
 package main
 
 import (
-	"github.com/oncard/oncard/internal/app"
 	"slices"
 	"strings"
+
+	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/app/catalogs"
+	"github.com/oncard/oncard/internal/app/newcard"
+	"github.com/oncard/oncard/internal/app/taxonomy"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/oncard/oncard/internal/oasfclient"
-	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
 )
 
@@ -60,7 +63,7 @@ func registerCompletions(root *cobra.Command) {
 	flag("sign", "public-jwks", filesWith(jsonFiles))
 	flag("validate", "jwks", filesWith(keyFiles))
 	flag("sign", "key", filesWith(keyFiles))
-	flag("new", "template", fixed(cardTemplates))
+	flag("new", "template", fixed(newcard.Templates))
 
 	// OASF: the versions known here (built in and synced), the accepted
 	// schema hosts, the configured server.
@@ -152,7 +155,7 @@ func completeOASFVersions(*cobra.Command, []string, string) ([]cobra.Completion,
 // completeSchemaHosts offers the schema hosts already accepted (defaults
 // and the config file), e.g. to repeat one with a port.
 func completeSchemaHosts(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	hosts, err := acceptedSchemaHosts(nil)
+	hosts, err := app.AcceptedSchemaHosts(nil)
 	if err != nil {
 		return nil, cobra.ShellCompDirectiveError
 	}
@@ -185,7 +188,7 @@ func completeOASFNames(cmd *cobra.Command, args []string, toComplete string) ([]
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var out []cobra.Completion
-	for _, c := range t.Tree(kindOf(domains)).All() {
+	for _, c := range t.Tree(taxonomy.KindOf(domains)).All() {
 		if !c.Category && strings.HasPrefix(c.Name, toComplete) {
 			out = append(out, c.Name)
 		}
@@ -201,7 +204,7 @@ func completeCatalogRemoveArgs(cmd *cobra.Command, args []string, toComplete str
 		return jsonFiles, cobra.ShellCompDirectiveFilterFileExt
 	case 1:
 		var out []cobra.Completion
-		for _, e := range catalogEntries(args[0]) {
+		for _, e := range catalogs.Entries(args[0]) {
 			id := e.Identifier()
 			if id != "" && !slices.Contains(out, id) {
 				out = append(out, id)
@@ -219,21 +222,11 @@ func completeCatalogEntryVersions(cmd *cobra.Command, args []string, toComplete 
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var out []cobra.Completion
-	for _, e := range catalogEntries(args[0]) {
+	for _, e := range catalogs.Entries(args[0]) {
 		v := e.Version()
 		if v != "" && (len(args) < 2 || e.Identifier() == args[1]) && !slices.Contains(out, v) {
 			out = append(out, v)
 		}
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
-}
-
-// catalogEntries reads the entries of the catalog at path, or none when it
-// cannot be read: a completion has nowhere to report an error.
-func catalogEntries(path string) []*model.Entry {
-	f, err := model.OpenFile(path)
-	if err != nil || app.CheckCatalog(f.Doc, path) != nil {
-		return nil
-	}
-	return model.NewCatalog(f.Doc).Entries()
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/oncard/oncard/internal/app/check"
+	"github.com/oncard/oncard/internal/app/newcard"
 	"github.com/oncard/oncard/model/oasf"
 )
 
@@ -46,11 +48,11 @@ func TestCompleteFlagValues(t *testing.T) {
 	}{
 		{[]string{"validate", "--format", ""}, []string{"text", "json", "sarif"}},
 		{[]string{"validate", "--format", "s"}, []string{"sarif"}},
-		{[]string{"validate", "--kind", ""}, kindNames()},
-		{[]string{"validate", "--signatures", ""}, signaturePolicyNames()},
+		{[]string{"validate", "--kind", ""}, check.Kinds()},
+		{[]string{"validate", "--signatures", ""}, check.SignaturePolicies()},
 		{[]string{"preview", "--spec-version", ""}, []string{"1.0", "0.9"}},
 		{[]string{"catalog", "list", "--format", ""}, []string{"text", "json"}},
-		{[]string{"new", "--template", ""}, cardTemplates()},
+		{[]string{"new", "--template", ""}, newcard.Templates()},
 		{[]string{"oasf", "search", "--version", ""}, oasf.Versions()},
 		{[]string{"oasf", "show", "--version", ""}, oasf.Versions()},
 		{[]string{"validate", "--schema-host", ""}, []string{"schema.oasf.outshift.com", "localhost", "127.0.0.1", "[::1]"}},

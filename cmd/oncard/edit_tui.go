@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/app/resume"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/tui"
 	"github.com/oncard/oncard/validate"
@@ -70,7 +71,7 @@ func runEditTUI(cmd *cobra.Command, e *app.Edit) error {
 		return nil
 	}
 	if res.DraftKept != "" {
-		fmt.Fprintf(stderr, "oncard: %s not written; the edits are kept in draft %s, offered when you run oncard edit %s again\n", name, draftID(res.DraftKept), name)
+		fmt.Fprintf(stderr, "oncard: %s not written; the edits are kept in draft %s, offered when you run oncard edit %s again\n", name, resume.ID(res.DraftKept), name)
 		return exitError{code: exitInterrupt}
 	}
 	fmt.Fprintf(stderr, "oncard: %s not written; the edits are dropped\n", name)

@@ -1,17 +1,18 @@
 package main
 
 import (
-	"context"
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/app/newcard"
+	"github.com/oncard/oncard/internal/app/resume"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/templates"
 	"github.com/oncard/oncard/tui"
@@ -22,12 +23,11 @@ import (
 func init() { register(newNewCmd) }
 
 type newFlags struct {
-	template string
-	from     string
-	yes      bool
-	force    bool
-	output   string
-	resume   bool
+	newcard.Source
+	yes    bool
+	force  bool
+	output string
+	resume bool
 	// accessible asks line by line on the normal screen (also when
 	// ACCESSIBLE is set): see new_accessible.go.
 	accessible bool
@@ -60,8 +60,8 @@ Without a terminal, build the card from a partial card or a template:
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.template, "template", "", "start from a template: "+strings.Join(cardTemplates(), ", "))
-	fl.StringVar(&f.from, "from", "", "start from a (partial) card in FILE (\"-\" reads stdin)")
+	fl.StringVar(&f.Template, "template", "", "start from a template: "+strings.Join(newcard.Templates(), ", "))
+	fl.StringVar(&f.From, "from", "", "start from a (partial) card in FILE (\"-\" reads stdin)")
 	fl.BoolVarP(&f.yes, "yes", "y", false, "do not prompt: build, validate and write the card")
 	fl.BoolVar(&f.force, "force", false, "allow replacing an existing output file (with --yes)")
 	fl.StringVarP(&f.output, "output", "o", "", "write the card to PATH (\"-\" for stdout; default "+tui.DefaultPath+")")
@@ -70,42 +70,22 @@ Without a terminal, build the card from a partial card or a template:
 	return cmd
 }
 
-// cardTemplates are the templates that are Agent Cards, simplest first
-// (others, like a catalog, are not offered by `new`).
-func cardTemplates() []string {
-	var out []string
-	for _, n := range templates.Names() {
-		data, _ := templates.Get(n)
-		if doc, err := model.Parse(data); err == nil && validate.Detect(doc) == validate.KindCard {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
 func runNew(cmd *cobra.Command, f newFlags) error {
-	if f.from != "" && f.template != "" {
+	if f.From != "" && f.Template != "" {
 		return usagef("--from and --template both give the starting card; use one")
 	}
-	if f.resume && (f.from != "" || f.template != "" || f.yes) {
+	if f.resume && (f.From != "" || f.Template != "" || f.yes) {
 		return usagef("--resume reopens a draft on the terminal; it cannot be combined with --from, --template or --yes")
 	}
 	if f.accessible && f.resume {
 		return usagef("--resume reopens a draft in the full-screen editor; it cannot be combined with --accessible")
 	}
-	doc, err := startingDoc(cmd, f)
+	doc, err := newcard.Start(cmd.Context(), cmd.InOrStdin(), cmd.ErrOrStderr(), f.Source)
 	if err != nil {
 		return err
 	}
-	if doc != nil { // both the screens and --yes start from the spec form
-		if rewritten, err := model.NewCard(doc).SpecRequirementForms(); err != nil {
-			return err
-		} else if len(rewritten) > 0 {
-			fmt.Fprintf(cmd.ErrOrStderr(), "oncard: security requirements written in the spec form {\"list\": [...]}: %s\n", model.SafeText(strings.Join(rewritten, ", ")))
-		}
-	}
 	// The OASF schema servers the user's config accepts.
-	hosts, err := acceptedSchemaHosts(nil)
+	hosts, err := app.AcceptedSchemaHosts(nil)
 	if err != nil {
 		return err
 	}
@@ -118,7 +98,10 @@ func runNew(cmd *cobra.Command, f newFlags) error {
 	}
 	var draft *app.Draft
 	if f.resume {
-		if draft, err = pickDraft(cmd.ErrOrStderr(), f.resumeID); err != nil {
+		draft, err = resume.Pick(cmd.ErrOrStderr(), f.resumeID)
+		if errors.Is(err, resume.ErrChoose) {
+			return exitError{code: exitUsage} // the drafts are listed
+		} else if err != nil {
 			return err
 		}
 	}
@@ -129,122 +112,17 @@ func runNew(cmd *cobra.Command, f newFlags) error {
 	return runInteractive(cmd, doc, draft, f, vopts)
 }
 
-func isTTY(v any) bool {
-	t, ok := v.(term.File)
-	return ok && term.IsTerminal(t.Fd())
-}
-
-// startingDoc reads --from or --template; nil means "start on the Start
-// screen".
-func startingDoc(cmd *cobra.Command, f newFlags) (*model.Doc, error) {
-	var data []byte
-	switch {
-	case f.from != "":
-		// The same capped, cancellable read as every other input:
-		// --from /dev/zero stops at the limit, a pipe at Ctrl-C.
-		b, err := readLimited(cmd.Context(), f.from, cmd.InOrStdin())
-		var big *tooLargeError
-		switch {
-		case errors.As(err, &big):
-			return nil, fmt.Errorf("%s:1:1: %s", sourceName(f), big)
-		case errors.Is(err, context.Canceled):
-			return nil, err
-		case err != nil:
-			return nil, fmt.Errorf("--from: %s", model.SafeText(err.Error()))
-		}
-		data = b
-	case f.template != "":
-		if !contains(cardTemplates(), f.template) {
-			return nil, usagef("unknown template %q; choose one of: %s", f.template, strings.Join(cardTemplates(), ", "))
-		}
-		data, _ = templates.Get(f.template)
-	default:
-		return nil, nil
-	}
-	doc, err := model.Parse(data)
-	if err != nil {
-		var pe *model.ParseError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s:%d:%d: %s", sourceName(f), pe.Line, pe.Column, pe.Reason())
-		}
-		return nil, fmt.Errorf("%s: %w", sourceName(f), err)
-	}
-	model.NewCard(doc)
-	return doc, nil
-}
-
-func sourceName(f newFlags) string {
-	switch {
-	case f.from == "-":
-		return "<stdin>"
-	case f.from != "":
-		return model.SafeText(f.from)
-	case f.template == "":
-		return "new card"
-	}
-	return "template " + f.template
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// writeNonInteractive validates and writes a card without prompting: only a
-// card without error-level findings is written.
+// writeNonInteractive validates and writes a card without prompting
+// (newcard.Write), then says what to do next.
 func writeNonInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *validate.Options) error {
 	if doc == nil {
-		return usagef("--yes needs the card to start from: --from FILE or --template NAME (one of: %s)", strings.Join(cardTemplates(), ", "))
+		return usagef("--yes needs the card to start from: --from FILE or --template NAME (one of: %s)", strings.Join(newcard.Templates(), ", "))
 	}
-	out := f.output
-	if out == "" {
-		out = tui.DefaultPath
-	}
-	stderr := cmd.ErrOrStderr()
-	if added := app.ApplyDefaults(doc); len(added) > 0 {
-		fmt.Fprintf(stderr, "oncard: filled in defaults: %s\n", strings.Join(added, ", "))
-	}
-	diags := validate.Document(doc, validate.KindCard, vopts)
-	name := sourceName(f)
-	for _, d := range diags {
-		if d.Line > 0 {
-			fmt.Fprintf(stderr, "%s:%d:%d: ", name, d.Line, d.Column)
-		} else {
-			fmt.Fprintf(stderr, "%s: ", name)
-		}
-		fmt.Fprintf(stderr, "%s %s: %s\n", d.Severity, model.SafeText(d.Code), model.SafeText(d.Message))
-		if d.Hint != "" {
-			fmt.Fprintf(stderr, "  hint: %s\n", model.SafeText(d.Hint))
-		}
-	}
-	if e, _, _ := validate.Counts(diags); e > 0 {
-		fmt.Fprintf(stderr, "oncard: not written: the card has %s\n", app.Count(e, "error", "errors"))
-		return exitError{code: exitInvalid}
-	}
-	data := doc.Encode()
-	if out == "-" {
-		_, err := cmd.OutOrStdout().Write(data)
+	out := cmp.Or(f.output, tui.DefaultPath)
+	if err := newcard.Write(cmd.Context(), console(cmd), doc, f.Name(), out, f.force, vopts); err != nil || out == "-" {
 		return err
 	}
-	warnings, err := model.WriteNewContext(cmd.Context(), out, data, f.force)
-	switch {
-	case errors.Is(err, model.ErrExists):
-		return fmt.Errorf("%s already exists; pass --force to replace it", model.SafeText(out))
-	case errors.Is(err, model.ErrNotRegular):
-		return fmt.Errorf("%s; oncard only writes regular files (-o - writes to stdout)", model.SafeText(err.Error()))
-	case err != nil && !errors.Is(err, context.Canceled):
-		return fmt.Errorf("%s", model.SafeText(err.Error()))
-	case err != nil:
-		return err
-	}
-	for _, w := range warnings {
-		fmt.Fprintf(stderr, "oncard: warning: %s\n", model.SafeText(w))
-	}
-	fmt.Fprint(stderr, tui.NextSteps(model.SafeText(out)))
+	fmt.Fprint(cmd.ErrOrStderr(), tui.NextSteps(model.SafeText(out)))
 	return nil
 }
 
@@ -265,7 +143,7 @@ func runInteractive(cmd *cobra.Command, doc *model.Doc, d *app.Draft, f newFlags
 			opts.Output = d.Output
 		}
 	}
-	for _, n := range cardTemplates() {
+	for _, n := range newcard.Templates() {
 		data, _ := templates.Get(n)
 		opts.Templates = append(opts.Templates, tui.Template{Name: n, Description: templates.Describe(n), Data: data})
 	}
@@ -288,7 +166,7 @@ func runInteractive(cmd *cobra.Command, doc *model.Doc, d *app.Draft, f newFlags
 		fmt.Fprint(os.Stderr, tui.NextSteps(model.SafeText(shownPath(res.Path))))
 		return nil
 	case res.DraftKept != "":
-		fmt.Fprintf(os.Stderr, "Draft kept: %s\nReopen it with: oncard new --resume %s\n", res.DraftKept, draftID(res.DraftKept))
+		fmt.Fprintf(os.Stderr, "Draft kept: %s\nReopen it with: oncard new --resume %s\n", res.DraftKept, resume.ID(res.DraftKept))
 	}
 	return exitError{code: exitInterrupt}
 }

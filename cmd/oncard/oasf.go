@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/app/taxonomy"
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
@@ -22,31 +22,13 @@ func init() {
 	// Registration only lists the cache folders; a version is read when a
 	// command first uses it. So a damaged entry surfaces during the command,
 	// and is reported when it ends (OnFinalize), after any TUI has closed.
-	cobra.OnInitialize(loadSyncedTaxonomies)
-	cobra.OnFinalize(reportTaxonomyLoadErrors)
+	cobra.OnInitialize(func() { taxonomy.LoadSynced(os.Stderr, wantSyncedOASF()) })
+	cobra.OnFinalize(func() { taxonomy.ReportLoadErrors(os.Stderr) })
 }
 
-var (
-	loadCacheOnce sync.Once
-
-	// useSyncedOASF is --oasf-use-synced: synced copies of built-in
-	// versions are used even where they differ from the built-in.
-	useSyncedOASF bool
-
-	reportedMu sync.Mutex
-	reported   = map[string]bool{} // load errors already shown, by text
-)
-
-// loadSyncedTaxonomies registers every version in the user cache with
-// package oasf. A damaged cache entry is a warning, never a failure: the
-// embedded taxonomies still work.
-func loadSyncedTaxonomies() {
-	loadCacheOnce.Do(func() {
-		if _, err := oasfclient.LoadCache(oasfclient.LoadOptions{UseSynced: wantSyncedOASF()}); err != nil {
-			fmt.Fprintf(os.Stderr, "oncard: warning: %s\n", model.SafeText(err.Error()))
-		}
-	})
-}
+// useSyncedOASF is --oasf-use-synced: synced copies of built-in versions
+// are used even where they differ from the built-in.
+var useSyncedOASF bool
 
 // addOASFFlags adds the flags every command shares about OASF taxonomies.
 func addOASFFlags(root *cobra.Command) {
@@ -60,22 +42,6 @@ func wantSyncedOASF() bool {
 		return true
 	}
 	return app.WantSyncedOASF()
-}
-
-// reportTaxonomyLoadErrors warns about every synced version this command
-// needed but could not read (each once per process). Versions the command
-// did not use are never read, so they never warn.
-func reportTaxonomyLoadErrors() {
-	reportedMu.Lock()
-	defer reportedMu.Unlock()
-	for _, err := range oasf.LoadErrors() {
-		msg := err.Error()
-		if reported[msg] {
-			continue
-		}
-		reported[msg] = true
-		fmt.Fprintf(os.Stderr, "oncard: warning: %s\n", model.SafeText(msg))
-	}
 }
 
 func newOASFCmd() *cobra.Command {
@@ -107,32 +73,7 @@ The server is --server, else "oasf_server" of the config file, else
   oncard oasf sync --server http://localhost:8080 --version 1.1.0`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			url, err := app.OASFServerURL(serverFlag)
-			if err != nil {
-				return err
-			}
-			c, err := oasfclient.New(url, oasfclient.Options{})
-			if err != nil {
-				return usageError{msg: err.Error(), cmd: cmd.CommandPath()}
-			}
-			useSynced := wantSyncedOASF()
-			synced, err := c.Sync(cmd.Context(), version, oasfclient.SyncOptions{UseSynced: useSynced})
-			out := cmd.OutOrStdout()
-			for _, s := range synced {
-				fmt.Fprintf(out, "synced OASF %s from %s: %d skills, %d domains\n",
-					model.SafeText(s.Version), model.SafeText(c.URL()), s.Skills, s.Domains)
-				if s.DiffersFromBuiltin != "" && !useSynced {
-					fmt.Fprintf(cmd.ErrOrStderr(), "oncard: note: the synced OASF %s differs from the built-in %s (%s); oncard keeps using the built-in. To use the synced copy, pass --oasf-use-synced or set \"oasf_use_synced\": true in the config file.\n",
-						model.SafeText(s.Version), model.SafeText(s.Version), s.DiffersFromBuiltin)
-				}
-			}
-			if len(synced) > 0 {
-				fmt.Fprintf(out, "stored in %s\n", model.SafeText(strings.TrimSuffix(synced[0].Dir, string(os.PathSeparator)+synced[0].Version)))
-			}
-			if err != nil {
-				return fmt.Errorf("sync: %s", model.SafeText(err.Error()))
-			}
-			return nil
+			return taxonomy.Sync(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), serverFlag, version, wantSyncedOASF())
 		},
 	}
 	cmd.Flags().StringVar(&serverFlag, "server", "", "schema server URL (default: config file, else "+oasfclient.DefaultServer+")")
@@ -146,21 +87,7 @@ func newOASFVersionsCmd() *cobra.Command {
 		Short: "List the OASF schema versions oncard knows, and where each comes from",
 		Args:  usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out := cmd.OutOrStdout()
-			versions := oasf.Versions()
-			oasf.Preload(versions...) // every synced version is shown: parse them side by side
-			for _, v := range versions {
-				t := oasf.Get(v)
-				if t == nil {
-					continue
-				}
-				mark := ""
-				if v == oasf.DefaultVersion {
-					mark = " (default)"
-				}
-				fmt.Fprintf(out, "%s%s\t%s: %d skills, %d domains\n", model.SafeText(v), mark,
-					model.SafeText(t.Source), t.Skills.Len(), t.Domains.Len())
-			}
+			taxonomy.Versions(cmd.OutOrStdout())
 			return nil
 		},
 	}
@@ -178,7 +105,7 @@ the public server and loopback, plus "schema_hosts" of the config file
 An entry "host" accepts any port, "host:port" only that port.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			hosts, err := acceptedSchemaHosts(flagHosts)
+			hosts, err := app.AcceptedSchemaHosts(flagHosts)
 			if err != nil {
 				return err
 			}
@@ -192,24 +119,45 @@ An entry "host" accepts any port, "host:port" only that port.`,
 	return cmd
 }
 
-// kindOf maps the --domains switch of search and show to a kind.
-func kindOf(domains bool) oasf.Kind {
-	if domains {
-		return oasf.Domains
+func newOASFSearchCmd() *cobra.Command {
+	var version string
+	var domains bool
+	var limit int
+	cmd := &cobra.Command{
+		Use:   "search TERM [--version V] [--domains]",
+		Short: "Find OASF skills (or domains) by name or caption",
+		Example: `  oncard oasf search "error handling"
+  oncard oasf search --domains security --version 1.0.0`,
+		Args: usageArgs(cobra.MinimumNArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return taxonomy.Search(cmd.OutOrStdout(), cmd.ErrOrStderr(), version, domains, limit, strings.Join(args, " "))
+		},
 	}
-	return oasf.Skills
+	cmd.Flags().StringVar(&version, "version", oasf.DefaultVersion, "the OASF schema version to search")
+	cmd.Flags().BoolVar(&domains, "domains", false, "search domains instead of skills")
+	cmd.Flags().IntVar(&limit, "limit", 20, "at most this many results; 0 shows all")
+	return cmd
 }
 
-// taxonomyOf returns the taxonomy of version, or a usage error listing the
-// known versions.
-func taxonomyOf(cmd *cobra.Command, version string) (*oasf.Taxonomy, error) {
-	t := oasf.Get(version)
-	if t == nil {
-		return nil, usageError{
-			msg: fmt.Sprintf("unknown OASF schema version \"%s\"; known: %s (oncard oasf sync fetches newer ones)",
-				model.SafeText(version), strings.Join(oasf.Versions(), ", ")),
-			cmd: cmd.CommandPath(),
-		}
+func newOASFShowCmd() *cobra.Command {
+	var version string
+	var domains bool
+	cmd := &cobra.Command{
+		Use:   "show ID|NAME [--version V] [--domains]",
+		Short: "Show one OASF skill (or domain) in every known version",
+		Long: `Show prints what an id or a full name means. Without --version it looks in
+every known version; when the meaning differs between versions (1.1.0
+redesigned the skill tree, so many ids changed meaning) the versions are
+printed side by side.`,
+		Example: `  oncard oasf show 60602
+  oncard oasf show software_engineering/code_debugging/error_handling
+  oncard oasf show --domains 10305`,
+		Args: usageArgs(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return taxonomy.Show(cmd.OutOrStdout(), cmd.ErrOrStderr(), version, domains, args[0])
+		},
 	}
-	return t, nil
+	cmd.Flags().StringVar(&version, "version", "", "only this OASF schema version")
+	cmd.Flags().BoolVar(&domains, "domains", false, "look in domains instead of skills")
+	return cmd
 }

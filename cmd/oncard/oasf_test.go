@@ -121,13 +121,13 @@ func writeConfig(t *testing.T, body string) {
 
 func TestAcceptedSchemaHosts(t *testing.T) {
 	writeConfig(t, "")
-	got, err := acceptedSchemaHosts(nil)
+	got, err := app.AcceptedSchemaHosts(nil)
 	if err != nil || strings.Join(got, ",") != "schema.oasf.outshift.com,localhost,127.0.0.1,[::1]" {
 		t.Errorf("defaults = %v, %v", got, err)
 	}
 
 	writeConfig(t, `{"schema_hosts": ["OASF.internal.example:8443", "localhost"], "oasf_server": "https://oasf.internal.example:8443"}`)
-	got, err = acceptedSchemaHosts([]string{"mirror.example.org", "oasf.internal.example:8443"})
+	got, err = app.AcceptedSchemaHosts([]string{"mirror.example.org", "oasf.internal.example:8443"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,9 +142,9 @@ func TestAcceptedSchemaHosts(t *testing.T) {
 		t.Errorf("the flag wins over the config: %q", url)
 	}
 
-	_, err = acceptedSchemaHosts([]string{"https://x.example"})
+	_, err = app.AcceptedSchemaHosts([]string{"https://x.example"})
 	var u usageError
-	if !errors.As(err, &u) {
+	if !errors.As(fromApp(err), &u) {
 		t.Errorf("a URL as --schema-host: err = %v, want a usage error", err)
 	}
 }
@@ -159,7 +159,7 @@ func TestConfigErrorsNameTheFile(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			writeConfig(t, body)
-			_, err := acceptedSchemaHosts(nil)
+			_, err := app.AcceptedSchemaHosts(nil)
 			if err == nil || !strings.Contains(err.Error(), filepath.Join("oncard", "config.json")) {
 				t.Errorf("err = %v, want one naming the config file", err)
 			}

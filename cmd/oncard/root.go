@@ -10,9 +10,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/fang"
-	"github.com/charmbracelet/x/term"
+	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/termout"
 	"github.com/spf13/cobra"
 )
 
@@ -44,18 +44,36 @@ func newRootCmd() *cobra.Command {
 }
 
 // pointUsageErrorsAtHelp wraps the RunE of every command under root so that
-// a usage error it returns without naming a command (usagef, deep in a
-// helper shared by several commands) names the one that ran: the message
-// then says "Run 'oncard new --help'", not "Run 'oncard --help'".
+// the application layer's verdicts become exit codes (fromApp) and a usage
+// error that names no command (usagef, app.UsageError) names the one that
+// ran: the message then says "Run 'oncard new --help'", not "Run 'oncard
+// --help'".
 func pointUsageErrorsAtHelp(root *cobra.Command) {
 	for _, c := range root.Commands() {
 		if run := c.RunE; run != nil {
 			c.RunE = func(c *cobra.Command, args []string) error {
-				return helpOn(c, run(c, args))
+				return helpOn(c, fromApp(run(c, args)))
 			}
 		}
 		pointUsageErrorsAtHelp(c)
 	}
+}
+
+// fromApp turns the application layer's verdicts into the command
+// line's: a usage mistake it found (app.UsageError, a bad --schema-host)
+// exits 2, a failure it already reported (app.ErrReported) exits 1 quietly.
+func fromApp(err error) error {
+	var u app.UsageError
+	var host *app.BadHostError
+	switch {
+	case errors.As(err, &u):
+		return usagef("%s", u.Msg)
+	case errors.As(err, &host):
+		return usagef("%s", host.Error())
+	case errors.Is(err, app.ErrReported):
+		return exitError{exitInvalid}
+	}
+	return err
 }
 
 // usageArgs wraps a cobra positional-argument validator so that its
@@ -189,7 +207,7 @@ func printError(w io.Writer, styles fang.Styles, err error) {
 	if u.cmd != "" {
 		helpOn = u.cmd
 	}
-	if !isTerminal(w) {
+	if !termout.IsTerminal(w) {
 		fmt.Fprintln(w, "oncard: "+err.Error())
 		if isUsage {
 			fmt.Fprintf(w, "Run '%s --help' for usage.\n", helpOn)
@@ -203,14 +221,4 @@ func printError(w io.Writer, styles fang.Styles, err error) {
 		fmt.Fprintln(w, styles.ErrorText.Render(fmt.Sprintf("Run '%s --help' for usage.", helpOn)))
 		fmt.Fprintln(w)
 	}
-}
-
-// isTerminal reports whether w (possibly wrapped by colorprofile) is a
-// terminal.
-func isTerminal(w io.Writer) bool {
-	if cw, ok := w.(*colorprofile.Writer); ok {
-		w = cw.Forward
-	}
-	f, ok := w.(term.File)
-	return ok && term.IsTerminal(f.Fd())
 }

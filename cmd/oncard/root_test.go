@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/colorprofile"
 )
 
 func runCapture(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -103,6 +106,33 @@ func TestUsageErrorsPointToSubcommandHelp(t *testing.T) {
 		want := "Run '" + tt.help + " --help' for usage."
 		if !strings.Contains(stderr, want) {
 			t.Errorf("%v: stderr %q lacks %q", tt.args, stderr, want)
+		}
+	}
+}
+
+// TestNoColorFollowsNoColorOrg: after normalizeNoColor, the colour profile
+// that fang and our highlighting detect has no colour for any non-empty
+// NO_COLOR (colorprofile alone keeps colours for "yes" or "0"), and keeps
+// colour when NO_COLOR is set but empty.
+func TestNoColorFollowsNoColorOrg(t *testing.T) {
+	for _, tt := range []struct {
+		value     string
+		wantColor bool
+	}{
+		{"", true},
+		{"1", false},
+		{"yes", false},
+		{"0", false},
+		{"false", false},
+	} {
+		t.Setenv("TERM", "xterm-256color")
+		t.Setenv("COLORTERM", "")
+		t.Setenv("CLICOLOR_FORCE", "")
+		t.Setenv("NO_COLOR", tt.value)
+		normalizeNoColor()
+		p := colorprofile.Env(os.Environ())
+		if got := p > colorprofile.Ascii; got != tt.wantColor {
+			t.Errorf("NO_COLOR=%q: profile %v, colour %v, want %v", tt.value, p, got, tt.wantColor)
 		}
 	}
 }

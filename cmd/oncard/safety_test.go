@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/oncard/oncard/internal/app"
 )
 
 // oncardBinary is the test binary installed as `oncard` on $PATH by
@@ -191,12 +193,12 @@ func yield() { time.Sleep(time.Millisecond) }
 // explained in JSON's terms, not Go's ("[]string", "userConfig").
 func TestConfigWrongTypeNamesJSONTypes(t *testing.T) {
 	writeConfig(t, `{"schema_hosts": "x.example"}`)
-	_, err := acceptedSchemaHosts(nil)
+	_, err := app.AcceptedSchemaHosts(nil)
 	if err == nil || !strings.HasSuffix(err.Error(), ": schema_hosts must be an array, not a string") {
 		t.Errorf("err = %v", err)
 	}
 	writeConfig(t, `{"oasf_server": 5}`)
-	_, err = acceptedSchemaHosts(nil)
+	_, err = app.AcceptedSchemaHosts(nil)
 	if err == nil || !strings.HasSuffix(err.Error(), ": oasf_server must be a string, not a number") {
 		t.Errorf("err = %v", err)
 	}

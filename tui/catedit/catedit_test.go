@@ -90,38 +90,9 @@ func (d *catEditDriver) entries() []*model.Entry {
 }
 
 // entryDiscovery reads the entry's OASF discovery payload, if it has one.
-func entryDiscovery(e *model.Entry) (oasfPayload, bool) {
-	n := e.Doc.Find(e.Ptr + model.Pointer("extensions", model.DiscoveryCatalogKey))
-	return oasfPayload{n}, n != nil
-}
-
-// oasfPayload reads an OASF discovery payload ({schema_version, skills,
-// domains}) in a test.
-type oasfPayload struct{ n *model.Node }
-
-// oasfRef is one skill or domain reference; ID is 0 when it is absent or
-// not an integer.
-type oasfRef struct {
-	Name string
-	ID   int64
-}
-
-func (p oasfPayload) SchemaVersion() string { return p.n.Get("schema_version").Text() }
-func (p oasfPayload) Skills() []oasfRef     { return p.refs("skills") }
-func (p oasfPayload) Domains() []oasfRef    { return p.refs("domains") }
-
-func (p oasfPayload) refs(key string) []oasfRef {
-	list := p.n.Get(key)
-	out := make([]oasfRef, 0, list.Len())
-	for i := 0; i < list.Len(); i++ {
-		it := list.Index(i)
-		r := oasfRef{Name: it.Get("name").Text()}
-		if id := it.Get("id"); id != nil && id.Kind == model.Number {
-			r.ID, _ = strconv.ParseInt(string(id.Raw()), 10, 64)
-		}
-		out = append(out, r)
-	}
-	return out
+func entryDiscovery(e *model.Entry) (*model.Discovery, bool) {
+	ptr := e.Ptr + model.Pointer("extensions", model.DiscoveryCatalogKey)
+	return &model.Discovery{Doc: e.Doc, Ptr: ptr}, e.Doc.Find(ptr) != nil
 }
 
 // changedLines lists the lines of a and b that differ, when both have the

@@ -78,37 +78,19 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return c.confirm.Update(msg, c, func() { c.confirm = nil }, (*CatalogEditor).keepDraftAndQuit)
 	}
 	sc := c.screens[c.cur]
-	switch {
-	case key.Matches(msg, style.Keys.Quit):
+	if key.Matches(msg, style.Keys.Quit) {
 		return c.quit()
-	case key.Matches(msg, style.Keys.Help):
-		c.ShowHelp = !c.ShowHelp
-		return nil
-	case c.Diag.Focused:
-		if key.Matches(msg, style.Keys.Back, style.Keys.Diagnostics) {
-			c.Diag.Focused = false
-			return nil
-		}
-		if ptr, ok := c.Diag.Update(msg, c.s.Diags); ok {
-			c.Diag.Focused = false
-			return c.jumpTo(ptr)
+	}
+	if page, jump, ok := c.PageKey(msg, c.cur, len(c.screens), c.s.Diags); ok {
+		switch {
+		case jump != "":
+			return c.jumpTo(jump)
+		case page >= 0:
+			return c.goTo(page)
 		}
 		return nil
-	case key.Matches(msg, style.Keys.NextStep):
-		if c.cur < len(c.screens)-1 {
-			return c.goTo(c.cur + 1)
-		}
-		return nil
-	case key.Matches(msg, style.Keys.PrevStep):
-		if c.cur > 0 {
-			return c.goTo(c.cur - 1)
-		}
-		return nil
-	case key.Matches(msg, style.Keys.GoToStep):
-		if n := style.StepOfDigit(msg.Code); n >= 0 && n < len(c.screens) {
-			return c.goTo(n)
-		}
-		return nil
+	}
+	switch {
 	case key.Matches(msg, style.Keys.Save):
 		if c.cur != catEditScreenReview {
 			return c.goTo(catEditScreenReview)

@@ -228,6 +228,43 @@ func (f *Chrome) FrameKey(msg tea.KeyPressMsg, busy bool) bool {
 // previewOnly: shift+pgup/pgdn scroll the preview whatever the page shows.
 func previewOnly(msg tea.KeyPressMsg) bool { return msg.Mod&tea.ModShift != 0 }
 
+// PageKey handles the keys both editors share for finding their way: F1
+// (the full help), the keys of the focused diagnostics panel, and the keys
+// that move to the next, previous or numbered page (cur of pages). ok says
+// msg was one of them; then jump is the pointer of a diagnostic to go to
+// ("" for none) and page the page to enter (-1 for none).
+func (f *Chrome) PageKey(msg tea.KeyPressMsg, cur, pages int, diags []validate.Diagnostic) (page int, jump string, ok bool) {
+	page = -1
+	switch {
+	case key.Matches(msg, style.Keys.Help):
+		f.ShowHelp = !f.ShowHelp
+	case f.Diag.Focused:
+		if key.Matches(msg, style.Keys.Back, style.Keys.Diagnostics) {
+			f.Diag.Focused = false
+			break
+		}
+		if ptr, chosen := f.Diag.Update(msg, diags); chosen {
+			f.Diag.Focused = false
+			jump = ptr
+		}
+	case key.Matches(msg, style.Keys.NextStep):
+		if cur < pages-1 {
+			page = cur + 1
+		}
+	case key.Matches(msg, style.Keys.PrevStep):
+		if cur > 0 {
+			page = cur - 1
+		}
+	case key.Matches(msg, style.Keys.GoToStep):
+		if n := style.StepOfDigit(msg.Code); n >= 0 && n < pages {
+			page = n
+		}
+	default:
+		return -1, "", false
+	}
+	return page, jump, true
+}
+
 // askBackground asks the terminal for its background colour (when the
 // theme adapts); the answer arrives as a tea.BackgroundColorMsg.
 func (ch *Chrome) AskBackground() tea.Cmd {

@@ -1,18 +1,18 @@
-package main
+package termout
 
 import (
 	"bytes"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/oncard/oncard/tui/style"
 )
 
 func TestHighlightJSONColours(t *testing.T) {
 	in := []byte("{\n  \"key\": \"value\",\n  \"n\": -1.5e3,\n  \"ok\": [true, null]\n}\n")
-	got := highlightJSON(in, true)
+	got := highlightJSON(style.NewTheme(true), in, true)
 	if ansi.Strip(got) != string(in) {
 		t.Errorf("without its colours the output is not the input:\n%q", ansi.Strip(got))
 	}
@@ -31,14 +31,14 @@ func TestHighlightJSONColours(t *testing.T) {
 // escapes; JSON escapes stay as written.
 func TestHighlightJSONSafe(t *testing.T) {
 	in := []byte("{\"name\": \"evil \u009b2J \u202e txt \xff\", \"esc\": \"\\u001b[2J\"}")
-	got := highlightJSON(in, false)
+	got := highlightJSON(style.NewTheme(true), in, false)
 	want := `{"name": "evil \x9b2J \u202e txt \xff", "esc": "\u001b[2J"}`
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 	// Not JSON at all: shown safely, never a panic.
 	for _, s := range []string{"", "\"unclosed", "@@\x1b]0;title\x07", "tru", "-", "{\"a\"\n:1}"} {
-		out := highlightJSON([]byte(s), true)
+		out := highlightJSON(style.NewTheme(true), []byte(s), true)
 		if strings.ContainsAny(ansi.Strip(out), "\x1b\x07") {
 			t.Errorf("%q: control bytes reach the terminal: %q", s, out)
 		}
@@ -47,7 +47,7 @@ func TestHighlightJSONSafe(t *testing.T) {
 
 func TestHighlightDiff(t *testing.T) {
 	diff := "--- a.json\n+++ a.json\n@@ -1 +1 @@\n-\"old\"\n+\"new \u202e\"\n context\n"
-	got := highlightDiff(diff, true)
+	got := highlightDiff(style.NewTheme(true), diff, true)
 	if ansi.Strip(got) != "--- a.json\n+++ a.json\n@@ -1 +1 @@\n-\"old\"\n+\"new \\u202e\"\n context\n" {
 		t.Errorf("text changed: %q", ansi.Strip(got))
 	}
@@ -59,7 +59,7 @@ func TestHighlightDiff(t *testing.T) {
 // TestWriteStyledProfiles: NO_COLOR (ASCII) and TERM=dumb (NoTTY) get no
 // escape sequences; a colour terminal gets them downsampled.
 func TestWriteStyledProfiles(t *testing.T) {
-	render := func(color bool) string { return highlightJSON([]byte(`{"a": 1}`), color) }
+	render := func(color bool) string { return highlightJSON(style.NewTheme(true), []byte(`{"a": 1}`), color) }
 	for _, p := range []colorprofile.Profile{colorprofile.NoTTY, colorprofile.ASCII} {
 		var b bytes.Buffer
 		if err := writeStyled(&b, p, render); err != nil {
@@ -83,44 +83,17 @@ func TestWriteStyledProfiles(t *testing.T) {
 func TestWriteJSONPipedIsExact(t *testing.T) {
 	in := []byte("{\"name\": \"\u202e\"}\n")
 	var b bytes.Buffer
-	if err := writeJSON(&b, in); err != nil {
+	if err := JSON(&b, in); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(b.Bytes(), in) {
 		t.Errorf("got %q", b.Bytes())
 	}
 	b.Reset()
-	if err := writeDiff(&b, "+\u202e\n"); err != nil {
+	if err := Diff(&b, "+\u202e\n"); err != nil {
 		t.Fatal(err)
 	}
 	if b.String() != "+\u202e\n" {
 		t.Errorf("diff: got %q", b.String())
-	}
-}
-
-// TestNoColorFollowsNoColorOrg: after normalizeNoColor, the colour profile
-// that fang and our highlighting detect has no colour for any non-empty
-// NO_COLOR (colorprofile alone keeps colours for "yes" or "0"), and keeps
-// colour when NO_COLOR is set but empty.
-func TestNoColorFollowsNoColorOrg(t *testing.T) {
-	for _, tt := range []struct {
-		value     string
-		wantColor bool
-	}{
-		{"", true},
-		{"1", false},
-		{"yes", false},
-		{"0", false},
-		{"false", false},
-	} {
-		t.Setenv("TERM", "xterm-256color")
-		t.Setenv("COLORTERM", "")
-		t.Setenv("CLICOLOR_FORCE", "")
-		t.Setenv("NO_COLOR", tt.value)
-		normalizeNoColor()
-		p := colorprofile.Env(os.Environ())
-		if got := p > colorprofile.Ascii; got != tt.wantColor {
-			t.Errorf("NO_COLOR=%q: profile %v, colour %v, want %v", tt.value, p, got, tt.wantColor)
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/oncard/oncard/internal/app/input"
 	"github.com/oncard/oncard/internal/app/report"
 	"github.com/oncard/oncard/internal/fetch"
 	"github.com/oncard/oncard/internal/gcpolicy"
@@ -40,13 +41,13 @@ type fileResult struct {
 	followed []fileResult
 }
 
-// validateFiles runs check on every path with a pool of workers and hands
+// checkFiles runs check on every path with a pool of workers and hands
 // the results to emit in argument order, as soon as each one and all before
 // it are done (internal/inflight). The files being checked add up to at
 // most gcpolicy.BytesInFlight (a larger one is checked alone), so memory
 // does not grow with the number of CPUs. emit runs on the caller's
 // goroutine; an error from it, or ctx ending, stops the run.
-func validateFiles(ctx context.Context, paths []string, workers int, check func(path string) fileResult, emit func(fileResult) error) error {
+func checkFiles(ctx context.Context, paths []string, workers int, check func(path string) fileResult, emit func(fileResult) error) error {
 	return inflight.Run(ctx, len(paths), func(i int) int64 { return fileSize(paths[i]) },
 		workers, gcpolicy.BytesInFlight, func(i int) fileResult { return check(paths[i]) }, emit)
 }
@@ -64,16 +65,16 @@ func fileSize(path string) int64 {
 	return gcpolicy.BytesInFlight
 }
 
-// validateFile reads (or fetches) and validates one file. Options are
+// checkFile reads (or fetches) and validates one file. Options are
 // copied so that each file gets its own Path.
-func validateFile(ctx context.Context, path string, kind validate.Kind, opts validate.Options, stdin io.Reader) fileResult {
+func checkFile(ctx context.Context, path string, kind validate.Kind, opts validate.Options, stdin io.Reader) fileResult {
 	r := fileResult{File: report.File{Arg: path, Kind: kind}}
-	in, err := readInputCapped(ctx, path, stdin, string(kind), opts.MaxBytes)
-	var big *tooLargeError
+	in, err := input.Read(ctx, path, stdin, string(kind), opts.MaxBytes)
+	var big *input.TooLargeError
 	var failed *fetch.Error
 	switch {
 	case errors.As(err, &big):
-		r.Diags = []validate.Diagnostic{big.diagnostic()}
+		r.Diags = []validate.Diagnostic{big.Diagnostic()}
 		return r
 	case errors.As(err, &failed):
 		r.Arg, r.readErr = failed.URL, err
@@ -84,7 +85,7 @@ func validateFile(ctx context.Context, path string, kind validate.Kind, opts val
 		r.Diags = []validate.Diagnostic{unreadableDiagnostic(err)}
 		return r
 	}
-	sourceOptions(&opts, in)
+	input.SourceOptions(&opts, in)
 	if in.Remote() {
 		r.Arg, r.url = in.Name, in.URL
 	}
@@ -133,4 +134,27 @@ func valueEnds(doc *model.Doc, diags []validate.Diagnostic) []report.Position {
 		ends[i] = report.Position{Line: line, Col: col}
 	}
 	return ends
+}
+
+// follow fetches what the catalog of r links (validate --follow) and adds
+// the results: findings about the catalog's entries to r, each fetched
+// document as a result of its own, named by its URL (with its doc, for the
+// caller's further checks; the caller drops it).
+func follow(ctx context.Context, r *fileResult, opts validate.Options) {
+	if r.Kind != validate.KindCatalog || r.doc == nil {
+		return
+	}
+	f := &fetch.Follower{Client: input.Client(), Validate: validate.Options{SchemaHosts: opts.SchemaHosts}}
+	findings, docs, err := f.Follow(ctx, r.doc, r.url)
+	if err != nil {
+		return // interrupted: the run ends with ctx's error
+	}
+	if len(findings) > 0 {
+		r.Diags = append(r.Diags, findings...)
+		validate.SortDiagnostics(r.Diags)
+		r.Ends = valueEnds(r.doc, r.Diags)
+	}
+	for _, d := range docs {
+		r.followed = append(r.followed, fileResult{File: report.File{Arg: d.Name, Kind: d.Kind, Diags: d.Diags, Ends: valueEnds(d.Doc, d.Diags)}, url: d.Name, doc: d.Doc})
+	}
 }

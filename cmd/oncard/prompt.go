@@ -7,8 +7,43 @@ import (
 	"io"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/termout"
 	"github.com/oncard/oncard/tui/accessible"
 )
+
+// canPrompt reports whether the command may ask a question: stdin and
+// stderr (where the question goes) are terminals. A variable so that tests
+// can drive the confirmation without a terminal.
+var canPrompt = func(cmd *cobra.Command) bool {
+	return isTTY(cmd.InOrStdin()) && termout.IsTerminal(cmd.ErrOrStderr())
+}
+
+// isTTY reports whether v is a terminal.
+func isTTY(v any) bool {
+	t, ok := v.(term.File)
+	return ok && term.IsTerminal(t.Fd())
+}
+
+// console is the app.Console of a command: its streams, and questions
+// asked on stderr through one prompter (answers typed ahead are kept from
+// one question to the next).
+func console(cmd *cobra.Command) app.Console {
+	var p *prompter
+	ask := func() *prompter {
+		if p == nil {
+			p = newPrompter(cmd.Context(), cmd.InOrStdin(), cmd.ErrOrStderr())
+		}
+		return p
+	}
+	return app.Console{In: cmd.InOrStdin(), Out: cmd.OutOrStdout(), Err: cmd.ErrOrStderr(),
+		Confirm: func(q string) (bool, error) { return ask().confirm(q) },
+		Ask:     func(q string) (string, bool, error) { return ask().ask(q) },
+		Diff:    termout.Diff, JSON: termout.JSON}
+}
 
 // prompter asks questions on w and reads the answers, one line each, from
 // one line reader (so answers typed ahead are not lost between questions).

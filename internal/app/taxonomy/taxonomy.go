@@ -1,51 +1,145 @@
-package main
+// Package taxonomy answers people's questions about the OASF taxonomies
+// (`oncard oasf`): search, show what an id or name means in every known
+// version, list the versions, sync newer ones from a schema server; and it
+// loads the synced versions before a command runs and warns about damaged
+// ones after.
+package taxonomy
 
 import (
+	"context"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"text/tabwriter"
 
-	"github.com/spf13/cobra"
-
+	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
 )
 
-func newOASFSearchCmd() *cobra.Command {
-	var version string
-	var domains bool
-	var limit int
-	cmd := &cobra.Command{
-		Use:   "search TERM [--version V] [--domains]",
-		Short: "Find OASF skills (or domains) by name or caption",
-		Example: `  oncard oasf search "error handling"
-  oncard oasf search --domains security --version 1.0.0`,
-		Args: usageArgs(cobra.MinimumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			t, err := taxonomyOf(cmd, version)
-			if err != nil {
-				return err
-			}
-			if limit < 0 {
-				return usageError{msg: "--limit must be 0 (no limit) or more", cmd: cmd.CommandPath()}
-			}
-			query := strings.Join(args, " ")
-			matches := t.Tree(kindOf(domains)).Search(query, limit)
-			if len(matches) == 0 {
-				fmt.Fprintf(cmd.ErrOrStderr(), "oncard: no %s in OASF %s match \"%s\"\n", kindOf(domains), t.Version, model.SafeText(query))
-				printAlternatives(cmd.ErrOrStderr(), t, kindOf(domains), query)
-				return exitError{exitInvalid}
-			}
-			printMatches(cmd.OutOrStdout(), matches)
-			return nil
-		},
+var (
+	loadOnce   sync.Once
+	reportedMu sync.Mutex
+	reported   = map[string]bool{} // load errors already shown, by text
+)
+
+// LoadSynced registers every version in the user cache with package oasf
+// (once per process). A damaged cache entry is a warning on w, never a
+// failure: the embedded taxonomies still work.
+func LoadSynced(w io.Writer, useSynced bool) {
+	loadOnce.Do(func() {
+		if _, err := oasfclient.LoadCache(oasfclient.LoadOptions{UseSynced: useSynced}); err != nil {
+			fmt.Fprintf(w, "oncard: warning: %s\n", model.SafeText(err.Error()))
+		}
+	})
+}
+
+// ReportLoadErrors warns on w about every synced version this command
+// needed but could not read (each once per process). Versions the command
+// did not use are never read, so they never warn.
+func ReportLoadErrors(w io.Writer) {
+	reportedMu.Lock()
+	defer reportedMu.Unlock()
+	for _, err := range oasf.LoadErrors() {
+		msg := err.Error()
+		if reported[msg] {
+			continue
+		}
+		reported[msg] = true
+		fmt.Fprintf(w, "oncard: warning: %s\n", model.SafeText(msg))
 	}
-	cmd.Flags().StringVar(&version, "version", oasf.DefaultVersion, "the OASF schema version to search")
-	cmd.Flags().BoolVar(&domains, "domains", false, "search domains instead of skills")
-	cmd.Flags().IntVar(&limit, "limit", 20, "at most this many results; 0 shows all")
-	return cmd
+}
+
+// Sync fetches the taxonomies of the server (the configured one for "")
+// into the user cache: every version, or the one named, and says what it
+// stored on out (notes on errw).
+func Sync(ctx context.Context, out, errw io.Writer, server, version string, useSynced bool) error {
+	url, err := app.OASFServerURL(server)
+	if err != nil {
+		return err
+	}
+	c, err := oasfclient.New(url, oasfclient.Options{})
+	if err != nil {
+		return app.UsageError{Msg: err.Error()}
+	}
+	synced, err := c.Sync(ctx, version, oasfclient.SyncOptions{UseSynced: useSynced})
+	for _, s := range synced {
+		fmt.Fprintf(out, "synced OASF %s from %s: %d skills, %d domains\n",
+			model.SafeText(s.Version), model.SafeText(c.URL()), s.Skills, s.Domains)
+		if s.DiffersFromBuiltin != "" && !useSynced {
+			fmt.Fprintf(errw, "oncard: note: the synced OASF %s differs from the built-in %s (%s); oncard keeps using the built-in. To use the synced copy, pass --oasf-use-synced or set \"oasf_use_synced\": true in the config file.\n",
+				model.SafeText(s.Version), model.SafeText(s.Version), s.DiffersFromBuiltin)
+		}
+	}
+	if len(synced) > 0 {
+		fmt.Fprintf(out, "stored in %s\n", model.SafeText(strings.TrimSuffix(synced[0].Dir, string(os.PathSeparator)+synced[0].Version)))
+	}
+	if err != nil {
+		return fmt.Errorf("sync: %s", model.SafeText(err.Error()))
+	}
+	return nil
+}
+
+// Versions lists the versions known, where each comes from, and its size.
+func Versions(out io.Writer) {
+	versions := oasf.Versions()
+	oasf.Preload(versions...) // every synced version is shown: parse them side by side
+	for _, v := range versions {
+		t := oasf.Get(v)
+		if t == nil {
+			continue
+		}
+		mark := ""
+		if v == oasf.DefaultVersion {
+			mark = " (default)"
+		}
+		fmt.Fprintf(out, "%s%s\t%s: %d skills, %d domains\n", model.SafeText(v), mark,
+			model.SafeText(t.Source), t.Skills.Len(), t.Domains.Len())
+	}
+}
+
+// KindOf maps the --domains switch of search and show to a kind.
+func KindOf(domains bool) oasf.Kind {
+	if domains {
+		return oasf.Domains
+	}
+	return oasf.Skills
+}
+
+// taxonomyOf returns the taxonomy of version, or a usage error listing the
+// known versions.
+func taxonomyOf(version string) (*oasf.Taxonomy, error) {
+	t := oasf.Get(version)
+	if t == nil {
+		return nil, app.UsageError{Msg: fmt.Sprintf("unknown OASF schema version \"%s\"; known: %s (oncard oasf sync fetches newer ones)",
+			model.SafeText(version), strings.Join(oasf.Versions(), ", "))}
+	}
+	return t, nil
+}
+
+// Search prints on out the classes of version whose name or caption match
+// query (at most limit; 0 for all). None is a message on errw and
+// app.ErrReported.
+func Search(out, errw io.Writer, version string, domains bool, limit int, query string) error {
+	t, err := taxonomyOf(version)
+	if err != nil {
+		return err
+	}
+	if limit < 0 {
+		return app.UsageError{Msg: "--limit must be 0 (no limit) or more"}
+	}
+	matches := t.Tree(KindOf(domains)).Search(query, limit)
+	if len(matches) == 0 {
+		fmt.Fprintf(errw, "oncard: no %s in OASF %s match \"%s\"\n", KindOf(domains), t.Version, model.SafeText(query))
+		printAlternatives(errw, t, KindOf(domains), query)
+		return app.ErrReported
+	}
+	printMatches(out, matches)
+	return nil
 }
 
 // printAlternatives prints what the taxonomy offers for a query that found
@@ -66,6 +160,28 @@ func printAlternatives(out io.Writer, t *oasf.Taxonomy, k oasf.Kind, query strin
 			fmt.Fprintf(out, "    %d  %s  %s\n", m.Class.ID, model.SafeText(m.Class.Name), model.SafeText(m.Class.Caption))
 		}
 	}
+}
+
+// Show prints on out what query (an id or a name) means in version, or in
+// every known version ("" for version). Nothing found is a message with a
+// hint on errw and app.ErrReported.
+func Show(out, errw io.Writer, version string, domains bool, query string) error {
+	versions := oasf.Versions()
+	if version != "" {
+		if _, err := taxonomyOf(version); err != nil {
+			return err
+		}
+		versions = []string{version}
+	}
+	k := KindOf(domains)
+	found := lookAcross(k, query, versions)
+	if len(found) == 0 {
+		fmt.Fprintf(errw, "oncard: no %s \"%s\" in OASF %s\n", strings.TrimSuffix(k.String(), "s"),
+			model.SafeText(query), strings.Join(versions, ", "))
+		printShowHint(errw, domains, query, versions)
+		return app.ErrReported
+	}
+	return printShow(out, k, query, found)
 }
 
 // printMatches prints one line per match (id, name, caption), aligned, with
@@ -92,55 +208,17 @@ func categoryMark(c *oasf.Class) string {
 	return ""
 }
 
-func newOASFShowCmd() *cobra.Command {
-	var version string
-	var domains bool
-	cmd := &cobra.Command{
-		Use:   "show ID|NAME [--version V] [--domains]",
-		Short: "Show one OASF skill (or domain) in every known version",
-		Long: `Show prints what an id or a full name means. Without --version it looks in
-every known version; when the meaning differs between versions (1.1.0
-redesigned the skill tree, so many ids changed meaning) the versions are
-printed side by side.`,
-		Example: `  oncard oasf show 60602
-  oncard oasf show software_engineering/code_debugging/error_handling
-  oncard oasf show --domains 10305`,
-		Args: usageArgs(cobra.ExactArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			versions := oasf.Versions()
-			if version != "" {
-				if _, err := taxonomyOf(cmd, version); err != nil {
-					return err
-				}
-				versions = []string{version}
-			}
-			k := kindOf(domains)
-			found := lookAcross(k, args[0], versions)
-			if len(found) == 0 {
-				fmt.Fprintf(cmd.ErrOrStderr(), "oncard: no %s \"%s\" in OASF %s\n", strings.TrimSuffix(k.String(), "s"),
-					model.SafeText(args[0]), strings.Join(versions, ", "))
-				printShowHint(cmd.ErrOrStderr(), domains, args[0], versions)
-				return exitError{exitInvalid}
-			}
-			return printShow(cmd.OutOrStdout(), k, args[0], found)
-		},
-	}
-	cmd.Flags().StringVar(&version, "version", "", "only this OASF schema version")
-	cmd.Flags().BoolVar(&domains, "domains", false, "look in domains instead of skills")
-	return cmd
-}
-
 // printShowHint says what to try after a failed show: the other kind when
 // the query means something there, else a search (show wants an exact id
 // or full name, which people rarely remember).
 func printShowHint(w io.Writer, domains bool, query string, versions []string) {
-	if len(lookAcross(kindOf(!domains), query, versions)) > 0 {
+	if len(lookAcross(KindOf(!domains), query, versions)) > 0 {
 		flag := "--domains "
 		if domains {
 			flag = ""
 		}
 		fmt.Fprintf(w, "  hint: it is a %s: oncard oasf show %s%s\n",
-			strings.TrimSuffix(kindOf(!domains).String(), "s"), flag, model.SafeText(query))
+			strings.TrimSuffix(KindOf(!domains).String(), "s"), flag, model.SafeText(query))
 		return
 	}
 	flag := ""

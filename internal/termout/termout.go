@@ -1,48 +1,80 @@
-package main
+// Package termout writes JSON and unified diffs for a person to read: on a
+// terminal, highlighted with the one theme of tui/style (adapted to the
+// terminal's background, downsampled to the colours it supports, plain
+// for NO_COLOR and TERM=dumb) and with every piece of document text passed
+// through model.SafeText; anywhere else, the exact bytes, so that a pipe or
+// a redirect gets data it can use.
+package termout
 
 import (
 	"bytes"
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/term"
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/tui/style"
 )
 
-// This file shows JSON and diffs to a person: on a terminal, with colours
-// (lipgloss, downsampled to what the terminal supports) and with every piece
-// of document text passed through model.SafeText; anywhere else, the exact
-// bytes, so that a pipe or a redirect gets data it can use.
+// theme is the TUI's theme (one palette for screens and command line) for
+// the background of the terminal w is: asked once per process, and only
+// when something is highlighted; dark when the terminal does not say.
+func theme(w io.Writer) *style.Theme {
+	themeOnce.Do(func() {
+		dark := true
+		if f, ok := unwrap(w).(term.File); ok && term.IsTerminal(os.Stdin.Fd()) {
+			dark = lipgloss.HasDarkBackground(os.Stdin, f)
+		}
+		cliTheme = style.NewAdaptiveTheme(true, dark)
+	})
+	return cliTheme
+}
 
-// The styles are the TUI's theme's (one palette for screens and command
-// line): the 16 basic colours, whose shades the terminal's own theme
-// chooses for its background.
-var cliTheme = style.NewTheme(true)
+var (
+	themeOnce sync.Once
+	cliTheme  *style.Theme
+)
 
-// writeJSON writes JSON text to w: the bytes unchanged when w is not a
+// IsTerminal reports whether w (possibly wrapped by colorprofile) is a
+// terminal.
+func IsTerminal(w io.Writer) bool {
+	f, ok := unwrap(w).(term.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+// unwrap is the writer under a colorprofile.Writer (fang's stderr).
+func unwrap(w io.Writer) io.Writer {
+	if cw, ok := w.(*colorprofile.Writer); ok {
+		return cw.Forward
+	}
+	return w
+}
+
+// JSON writes JSON text to w: the bytes unchanged when w is not a
 // terminal, highlighted when it is.
-func writeJSON(w io.Writer, data []byte) error {
-	if !isTerminal(w) {
+func JSON(w io.Writer, data []byte) error {
+	if !IsTerminal(w) {
 		_, err := w.Write(data)
 		return err
 	}
 	return writeStyled(w, colorprofile.Detect(w, os.Environ()), func(color bool) string {
-		return highlightJSON(data, color)
+		return highlightJSON(theme(w), data, color)
 	})
 }
 
-// writeDiff writes a unified diff to w, coloured when w is a terminal.
-func writeDiff(w io.Writer, diff string) error {
-	if !isTerminal(w) {
+// Diff writes a unified diff to w, coloured when w is a terminal.
+func Diff(w io.Writer, diff string) error {
+	if !IsTerminal(w) {
 		_, err := io.WriteString(w, diff)
 		return err
 	}
 	return writeStyled(w, colorprofile.Detect(w, os.Environ()), func(color bool) string {
-		return highlightDiff(diff, color)
+		return highlightDiff(theme(w), diff, color)
 	})
 }
 
@@ -63,7 +95,7 @@ func writeStyled(w io.Writer, profile colorprofile.Profile, render func(color bo
 // string token passed through model.SafeText, so that a card's text cannot
 // drive the terminal. It never fails: bytes that are not JSON tokens are
 // shown safely as they are.
-func highlightJSON(data []byte, color bool) string {
+func highlightJSON(th *style.Theme, data []byte, color bool) string {
 	var b strings.Builder
 	b.Grow(len(data) + len(data)/2)
 	style := func(s lipgloss.Style, tok string) {
@@ -83,9 +115,9 @@ func highlightJSON(data []byte, color bool) string {
 			end := stringEnd(data, i)
 			tok := model.SafeText(string(data[i:end]))
 			if isKey(data, end) {
-				style(cliTheme.JSONKey, tok)
+				style(th.JSONKey, tok)
 			} else {
-				style(cliTheme.JSONString, tok)
+				style(th.JSONString, tok)
 			}
 			i = end
 		case c == '-' || (c >= '0' && c <= '9'):
@@ -93,17 +125,17 @@ func highlightJSON(data []byte, color bool) string {
 			for end < len(data) && strings.IndexByte("0123456789+-.eE", data[end]) >= 0 {
 				end++
 			}
-			style(cliTheme.JSONNumber, string(data[i:end]))
+			style(th.JSONNumber, string(data[i:end]))
 			i = end
 		case c == 't' || c == 'f' || c == 'n':
 			end := i + 1
 			for end < len(data) && data[end] >= 'a' && data[end] <= 'z' {
 				end++
 			}
-			style(cliTheme.JSONLiteral, model.SafeText(string(data[i:end])))
+			style(th.JSONLiteral, model.SafeText(string(data[i:end])))
 			i = end
 		case strings.IndexByte("{}[],:", c) >= 0:
-			style(cliTheme.JSONPunct, string(c))
+			style(th.JSONPunct, string(c))
 			i++
 		default:
 			// Not JSON: show up to the next structural byte, made safe.
@@ -143,7 +175,7 @@ func isKey(data []byte, end int) bool {
 
 // highlightDiff colours the lines of a unified diff by their first byte
 // and makes each line safe (a catalog line may hold a card's text).
-func highlightDiff(diff string, color bool) string {
+func highlightDiff(th *style.Theme, diff string, color bool) string {
 	var b strings.Builder
 	b.Grow(len(diff) + len(diff)/4)
 	for line := range strings.Lines(diff) {
@@ -152,13 +184,13 @@ func highlightDiff(diff string, color bool) string {
 		if color {
 			switch {
 			case strings.HasPrefix(text, "+++ "), strings.HasPrefix(text, "--- "):
-				text = cliTheme.DiffHead.Render(text)
+				text = th.DiffHead.Render(text)
 			case strings.HasPrefix(text, "@@"):
-				text = cliTheme.DiffHunk.Render(text)
+				text = th.DiffHunk.Render(text)
 			case strings.HasPrefix(text, "+"):
-				text = cliTheme.DiffAdd.Render(text)
+				text = th.DiffAdd.Render(text)
 			case strings.HasPrefix(text, "-"):
-				text = cliTheme.DiffDel.Render(text)
+				text = th.DiffDel.Render(text)
 			}
 		}
 		b.WriteString(text)

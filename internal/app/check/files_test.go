@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"context"
@@ -17,9 +17,9 @@ import (
 	"github.com/oncard/oncard/validate"
 )
 
-// TestValidateFilesOrder: results come out in argument order although
+// TestCheckFilesOrder: results come out in argument order although
 // workers finish in any order.
-func TestValidateFilesOrder(t *testing.T) {
+func TestCheckFilesOrder(t *testing.T) {
 	paths := make([]string, 200)
 	for i := range paths {
 		paths[i] = fmt.Sprint(i)
@@ -29,7 +29,7 @@ func TestValidateFilesOrder(t *testing.T) {
 		return fileResult{File: report.File{Arg: p}}
 	}
 	var got []string
-	err := validateFiles(context.Background(), paths, 8, check, func(r fileResult) error {
+	err := checkFiles(context.Background(), paths, 8, check, func(r fileResult) error {
 		got = append(got, r.Arg)
 		return nil
 	})
@@ -41,10 +41,10 @@ func TestValidateFilesOrder(t *testing.T) {
 	}
 }
 
-// TestValidateFilesBoundedLookahead: while the output is stuck on the first
+// TestCheckFilesBoundedLookahead: while the output is stuck on the first
 // file, workers may run only a bounded distance ahead (results waiting for
 // output are what costs memory).
-func TestValidateFilesBoundedLookahead(t *testing.T) {
+func TestCheckFilesBoundedLookahead(t *testing.T) {
 	const workers = 4
 	paths := make([]string, 1000)
 	for i := range paths {
@@ -61,7 +61,7 @@ func TestValidateFilesBoundedLookahead(t *testing.T) {
 	}
 	done := make(chan error)
 	go func() {
-		done <- validateFiles(context.Background(), paths, workers, check, func(fileResult) error { return nil })
+		done <- checkFiles(context.Background(), paths, workers, check, func(fileResult) error { return nil })
 	}()
 	// Wait until the workers have run ahead as far as validateFiles lets
 	// them (the first file and the 4*workers results that may wait), then
@@ -85,11 +85,11 @@ func TestValidateFilesBoundedLookahead(t *testing.T) {
 	}
 }
 
-func TestValidateFilesStopsOnEmitError(t *testing.T) {
+func TestCheckFilesStopsOnEmitError(t *testing.T) {
 	paths := []string{"a", "b", "c", "d"}
 	boom := errors.New("disk full")
 	var emitted int
-	err := validateFiles(context.Background(), paths, 2, func(p string) fileResult { return fileResult{File: report.File{Arg: p}} },
+	err := checkFiles(context.Background(), paths, 2, func(p string) fileResult { return fileResult{File: report.File{Arg: p}} },
 		func(fileResult) error {
 			emitted++
 			if emitted == 2 {
@@ -102,14 +102,14 @@ func TestValidateFilesStopsOnEmitError(t *testing.T) {
 	}
 }
 
-func TestValidateFilesCancelled(t *testing.T) {
+func TestCheckFilesCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	paths := make([]string, 100)
 	for i := range paths {
 		paths[i] = fmt.Sprint(i)
 	}
 	var emitted int
-	err := validateFiles(ctx, paths, 2, func(p string) fileResult { return fileResult{File: report.File{Arg: p}} },
+	err := checkFiles(ctx, paths, 2, func(p string) fileResult { return fileResult{File: report.File{Arg: p}} },
 		func(fileResult) error {
 			emitted++
 			if emitted == 3 {
@@ -125,10 +125,10 @@ func TestValidateFilesCancelled(t *testing.T) {
 	}
 }
 
-// TestValidateFileUnreadable: a file that cannot be read becomes one
+// TestCheckFileUnreadable: a file that cannot be read becomes one
 // io/unreadable error without a position, whose message gives the reason,
 // and keeps the kind --kind asked for.
-func TestValidateFileUnreadable(t *testing.T) {
+func TestCheckFileUnreadable(t *testing.T) {
 	dir := t.TempDir()
 	cases := map[string]struct{ path, reason string }{
 		"missing":   {filepath.Join(dir, "missing.json"), "no such file"},
@@ -146,7 +146,7 @@ func TestValidateFileUnreadable(t *testing.T) {
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
-			r := validateFile(context.Background(), c.path, validate.KindReply, validate.Options{}, nil)
+			r := checkFile(context.Background(), c.path, validate.KindReply, validate.Options{}, nil)
 			if r.readErr == nil {
 				t.Fatal("no read error")
 			}
@@ -167,15 +167,15 @@ func TestValidateFileUnreadable(t *testing.T) {
 	}
 }
 
-// TestValidateFileUnparsableKeepsKind: a document that does not parse has
+// TestCheckFileUnparsableKeepsKind: a document that does not parse has
 // no detected kind; the one --kind asked for is kept.
-func TestValidateFileUnparsableKeepsKind(t *testing.T) {
+func TestCheckFileUnparsableKeepsKind(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "broken.json")
 	if err := os.WriteFile(path, []byte(`{"status"`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for _, kind := range []validate.Kind{"", validate.KindReply} {
-		r := validateFile(context.Background(), path, kind, validate.Options{}, nil)
+		r := checkFile(context.Background(), path, kind, validate.Options{}, nil)
 		if len(r.Diags) == 0 || r.Diags[0].Code != "json/syntax" {
 			t.Fatalf("--kind %q: diagnostics %+v, want json/syntax", kind, r.Diags)
 		}

@@ -1,0 +1,36 @@
+package check
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/oncard/oncard/internal/gcpolicy"
+	"github.com/oncard/oncard/model/testcards"
+	"github.com/oncard/oncard/validate"
+)
+
+// BenchmarkValidateLargeCard is the per-file work of `oncard validate` on
+// one testcards.Large(200,50,20) card (133 KB): read, parse, validate, no
+// output, no process.
+func BenchmarkValidateLargeCard(b *testing.B) {
+	path := writeBenchFile(b, "large.json", testcards.Large(200, 50, 20))
+	defer gcpolicy.Apply(gcpolicy.ForArgs([]string{"validate", path}))()
+	for b.Loop() {
+		r := checkFile(context.Background(), path, "", validate.Options{}, nil)
+		if len(r.Diags) != 0 || r.readErr != nil {
+			b.Fatalf("large card not clean: %v %v", r.readErr, r.Diags)
+		}
+	}
+}
+
+func writeBenchFile(b *testing.B, name string, data []byte) string {
+	b.Helper()
+	p := filepath.Join(b.TempDir(), name)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	return p
+}

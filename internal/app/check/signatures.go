@@ -1,0 +1,76 @@
+package check
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/app/input"
+	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/internal/fetch"
+	"github.com/oncard/oncard/internal/safehttp"
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
+)
+
+// signatureCheck is `oncard validate --signatures/--jwks`: it verifies the
+// signatures of each Agent Card checked. A nil *signatureCheck does
+// nothing (--signatures off).
+type signatureCheck struct {
+	policy validate.SignaturePolicy
+	opts   cardsig.Options
+}
+
+// SignaturePolicies are the values of --signatures.
+func SignaturePolicies() []string {
+	names := make([]string, len(validate.SignaturePolicies))
+	for i, p := range validate.SignaturePolicies {
+		names[i] = string(p)
+	}
+	return names
+}
+
+// newSignatureCheck reads the --jwks key set (a file, or a URL fetched
+// through the safe client) once for the whole run. Without --jwks, a
+// signature's jku is fetched when its origin is one of hosts (the accepted
+// OASF schema hosts), each URL once per run.
+func newSignatureCheck(ctx context.Context, policy, jwks string, hosts []string) (*signatureCheck, error) {
+	if policy == string(validate.SignaturesOff) {
+		if jwks != "" {
+			return nil, app.UsageError{Msg: "--jwks has nothing to do with --signatures off"}
+		}
+		return nil, nil
+	}
+	c := &signatureCheck{policy: validate.SignaturePolicy(policy)}
+	keySets := &app.KeySetFetcher{Client: input.Client(), Hosts: hosts}
+	if jwks == "" {
+		c.opts.Fetch = keySets.JKU
+		return c, nil
+	}
+	var keys *cardsig.KeySet
+	var err error
+	if fetch.Classify(jwks) == fetch.URL {
+		var data []byte
+		if data, err = keySets.Get(ctx, jwks); err == nil {
+			if keys, err = cardsig.ParseJWKSet(data); err != nil {
+				err = fmt.Errorf("%s: %w", safehttp.Redact(jwks), err)
+			}
+		}
+	} else {
+		keys, err = cardsig.ReadKeySet(jwks)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--jwks %s", model.SafeText(err.Error()))
+	}
+	c.opts.Keys = keys
+	return c, nil
+}
+
+// run adds the signature findings of a card to r; it needs r.doc.
+func (c *signatureCheck) run(ctx context.Context, r *fileResult) {
+	if c == nil || r.doc == nil || r.Kind != validate.KindCard {
+		return
+	}
+	r.Diags = validate.WithSignatures(ctx, r.doc, r.Diags, c.policy, c.opts)
+	r.Ends = valueEnds(r.doc, r.Diags)
+}

@@ -1,0 +1,209 @@
+// Package signing is `oncard sign`: a JWS signature over an Agent Card's
+// canonical JSON, added (or replacing the one with the same kid) only to a
+// card without errors, verified over the bytes about to be written.
+package signing
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
+)
+
+// Options are the options of `oncard sign`.
+type Options struct {
+	Key        string // the private key file; "" for the configured signing_key
+	Kid        string
+	JKU        string
+	Alg        string
+	Output     string // another file ("-": stdout) instead of replacing the card
+	PublicJWKS string // also write the public key set here
+	Yes        bool
+	DryRun     bool
+	Force      bool // -o and --public-jwks may replace a file
+	CanPrompt  bool // a terminal to confirm on
+}
+
+func usage(format string, a ...any) error { return app.UsageError{Msg: fmt.Sprintf(format, a...)} }
+
+// Sign signs the card at path as o says: the signed card replaces it
+// (after a yes on a terminal, or with Yes), goes to another file, or is
+// printed (DryRun). Messages go to con.Err.
+func Sign(ctx context.Context, con app.Console, path string, o Options) error {
+	f := &o
+	if f.Key == "" {
+		// The config file's signing_key, with its signing_kid and
+		// signing_jku unless --kid and --jku say otherwise.
+		cfg, err := app.ConfiguredSigning()
+		if err != nil {
+			return err
+		}
+		if cfg.KeyPath != "" {
+			f.Key = cfg.KeyPath
+			f.Kid, f.JKU = cmp.Or(f.Kid, cfg.KeyID), cmp.Or(f.JKU, cfg.JKU)
+		}
+	}
+	modes := 0
+	for _, on := range []bool{f.Yes, f.Output != "", f.DryRun} {
+		if on {
+			modes++
+		}
+	}
+	interactive := modes == 0 && f.CanPrompt
+	switch {
+	case path == "-":
+		return usage("oncard sign needs the card's file (to print the signed card, add --dry-run)")
+	case f.Key == "":
+		return usage("--key is required: the private key to sign with (PEM or JWK), unless the config file names one (signing_key)")
+	case modes > 1:
+		return usage("--yes, -o and --dry-run are alternatives (replace the card, write elsewhere, print): use one")
+	case modes == 0 && !interactive:
+		return usage("no terminal to confirm on: pass --yes to replace %s, -o PATH to write elsewhere, or --dry-run to print the signed card", model.SafeText(path))
+	case f.Alg != "" && !slices.Contains(cardsig.Algorithms, f.Alg):
+		return usage("--alg %s: oncard signs with %s", model.SafeText(f.Alg), strings.Join(cardsig.Algorithms, ", "))
+	case f.PublicJWKS == "-" && (f.DryRun || f.Output == "-"):
+		return usage("--public-jwks - and the signed card would both go to stdout; give --public-jwks a file")
+	}
+	if f.JKU != "" {
+		if err := cardsig.CheckJKU(f.JKU); err != nil {
+			return usage("--jku: %s", model.SafeText(err.Error()))
+		}
+	}
+	stderr := con.Err
+	name := model.SafeText(path)
+
+	file, err := model.OpenFile(path)
+	if err != nil {
+		return errors.New(model.SafeText(err.Error()))
+	}
+	doc := file.Doc
+	if kind := validate.Detect(doc); kind != validate.KindCard {
+		return fmt.Errorf("%s looks like %s, not an Agent Card; nothing signed", name, app.KindArticle(kind))
+	}
+	if err := refuseErrors(stderr, path, validate.Card(doc, &validate.Options{Path: path})); err != nil {
+		return err
+	}
+	key, err := cardsig.ReadSigningKey(f.Key)
+	if err != nil {
+		return fmt.Errorf("--key %s; nothing signed", model.SafeText(err.Error()))
+	}
+	others := doc.Root().Get("signatures").Len()
+	signed, err := cardsig.Sign(doc, key, cardsig.SignOptions{KeyID: f.Kid, JKU: f.JKU, Algorithm: f.Alg})
+	if err != nil {
+		return fmt.Errorf("%s: %s; nothing signed", name, model.SafeText(err.Error()))
+	}
+	data := doc.Encode()
+	if err := checkSigned(ctx, data, key, signed); err != nil {
+		return err
+	}
+
+	what := "added"
+	if signed.Replaced {
+		what, others = "replaced the one with the same kid", others-1
+	}
+	fmt.Fprintf(stderr, "oncard: signature %d (kid %s, %s) %s\n", signed.Index, app.Quote(signed.KeyID), signed.Algorithm, what)
+	if others > 0 {
+		fmt.Fprintf(stderr, "oncard: kept %s as written (not checked here)\n", app.Count(others, "other signature", "other signatures"))
+	}
+
+	if f.PublicJWKS != "" {
+		if err := writePublicJWKS(con, f, key, signed); err != nil {
+			return err
+		}
+	}
+	switch {
+	case f.DryRun || f.Output == "-":
+		_, err := con.Out.Write(data)
+		return err
+	case f.Output != "":
+		err := model.WriteNew(f.Output, data, f.Force)
+		if errors.Is(err, model.ErrExists) {
+			return fmt.Errorf("%s exists; --force replaces it; nothing written", model.SafeText(f.Output))
+		}
+		if err != nil {
+			return fmt.Errorf("%s; nothing written", model.SafeText(err.Error()))
+		}
+		fmt.Fprintf(stderr, "oncard: wrote %s\n", model.SafeText(f.Output))
+		return nil
+	case interactive:
+		ok, err := con.Confirm("Replace " + name + " with the signed card?")
+		if err != nil {
+			return err
+		}
+		if !ok {
+			fmt.Fprintf(stderr, "oncard: %s not written\n", name)
+			return app.ErrReported
+		}
+	}
+	if err := file.Save(data); err != nil {
+		if errors.Is(err, model.ErrChangedOnDisk) {
+			return fmt.Errorf("%s changed on disk since oncard read it; nothing written (sign again to sign the new version)", name)
+		}
+		return fmt.Errorf("%s; nothing written", model.SafeText(err.Error()))
+	}
+	fmt.Fprintf(stderr, "oncard: wrote %s\n", name)
+	return nil
+}
+
+// refuseErrors lists the card's error-level findings and refuses to sign:
+// a signature vouches for a card, so it must be one that validates.
+func refuseErrors(w io.Writer, path string, diags []validate.Diagnostic) error {
+	n := 0
+	for _, d := range diags {
+		if d.Severity != validate.Error {
+			continue
+		}
+		n++
+		fmt.Fprintf(w, "%s:%d:%d: error %s: %s\n", model.SafeText(path), d.Line, d.Column, d.Code, model.SafeText(d.Message))
+	}
+	if n == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s has %s; a card with errors is not signed (oncard validate %s shows every finding)",
+		model.SafeText(path), app.Count(n, "error", "errors"), model.SafeText(path))
+}
+
+// checkSigned verifies the new signature over the bytes about to be
+// written, re-read from scratch: what is written verifies, or nothing is.
+func checkSigned(ctx context.Context, data []byte, key *cardsig.SigningKey, s cardsig.Signed) error {
+	doc, err := model.Parse(data)
+	if err != nil {
+		return fmt.Errorf("the signed card does not parse (%s); nothing written", model.SafeText(err.Error()))
+	}
+	res := cardsig.Verify(ctx, doc, cardsig.Options{Keys: key.PublicKeySet(s.KeyID, s.Algorithm)})
+	if s.Index >= len(res) || res[s.Index].Status != cardsig.Verified {
+		return fmt.Errorf("the new signature does not verify over the written card; nothing written")
+	}
+	return nil
+}
+
+// writePublicJWKS writes the key's public half as a JWK set.
+func writePublicJWKS(con app.Console, f *Options, key *cardsig.SigningKey, s cardsig.Signed) error {
+	data, err := json.MarshalIndent(key.PublicKeySet(s.KeyID, s.Algorithm), "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	if f.PublicJWKS == "-" {
+		_, err := con.Out.Write(data)
+		return err
+	}
+	err = model.WriteNew(f.PublicJWKS, data, f.Force)
+	if errors.Is(err, model.ErrExists) {
+		return fmt.Errorf("%s exists; --force replaces it; nothing written", model.SafeText(f.PublicJWKS))
+	}
+	if err != nil {
+		return fmt.Errorf("%s; nothing written", model.SafeText(err.Error()))
+	}
+	fmt.Fprintf(con.Err, "oncard: wrote the public key set %s\n", model.SafeText(f.PublicJWKS))
+	return nil
+}
