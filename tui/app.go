@@ -283,7 +283,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.goTo(stepReview)
 		}
 		return m.save(m.output, false)
-	case m.FrameKey(msg, st.Busy()):
+	case m.FrameKey(msg, st.Busy() || component.IsListing(st)):
 		return nil
 	}
 	m.Status = ""

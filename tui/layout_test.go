@@ -104,15 +104,18 @@ func TestDiagnosticsPanelSaysHowManyMore(t *testing.T) {
 	if view := ansi.Strip(p.View(th, diags[:4], 80, 5)); strings.Contains(view, "more") || !strings.Contains(view, "test/d3") {
 		t.Fatalf("4 findings in 4 rows:\n%s", view)
 	}
-	// Focused and scrolled to the end: the last ones, nothing below.
+	// Focused (the frame gives the panel a third of a 40-row screen: its
+	// list takes a third of that, the selected finding the rest) and
+	// scrolled to the end: the last ones, nothing below.
 	p.Focused, p.Cursor = true, 4
-	view = ansi.Strip(p.View(th, diags, 80, 5))
+	focusedH := component.FocusedPanelHeight(5, 40)
+	view = ansi.Strip(p.View(th, diags, 80, focusedH))
 	if strings.Contains(view, "more") || !strings.Contains(view, "› ✗ test/d4") || !strings.Contains(view, "test/d1") {
 		t.Fatalf("focused on the last finding:\n%s", view)
 	}
 	// Focused in the middle: the count says how to reach the rest.
 	p.Cursor, p.Offset = 0, 0
-	if view := ansi.Strip(p.View(th, diags, 80, 5)); !strings.Contains(view, "+2 more (↓)") {
+	if view := ansi.Strip(p.View(th, diags, 80, focusedH)); !strings.Contains(view, "+2 more (↓)") {
 		t.Fatalf("focused on the first finding:\n%s", view)
 	}
 }

@@ -169,7 +169,7 @@ func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, hei
 			if e.Value == nil {
 				what = "delete"
 			}
-			line(th.Hint.Render(component.Truncate("  "+what+" "+model.SafeText(e.Ptr)+": "+model.SafeText(e.Reason), width)))
+			line(component.HintLines(th, what+" "+model.SafeText(e.Ptr)+": "+model.SafeText(e.Reason), width))
 		}
 		line("")
 		st.ViewActions(th, &b, st.actions())
@@ -208,11 +208,16 @@ func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, hei
 		}
 	}
 	if kept := m.keptAsIs(); len(kept) > 0 {
-		safe := make([]string, len(kept))
+		// Rows break between pointers, never inside one.
+		parts := []string{"Kept as is (no screen edits them): "}
 		for i, p := range kept {
-			safe[i] = model.SafeText(p)
+			sep := ", "
+			if i == len(kept)-1 {
+				sep = ""
+			}
+			parts = append(parts, model.SafeText(p)+sep)
 		}
-		line(th.Hint.Render(ansi.Wrap("Kept as is (no screen edits them): "+strings.Join(safe, ", "), width, ", ")))
+		line(th.Hint.Render(component.WrapRow(parts, width)))
 	}
 	line("")
 	st.ViewActions(th, &b, st.actions())

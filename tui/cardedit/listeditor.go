@@ -85,7 +85,7 @@ func (st *ListStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
 	}
 	n := st.count(s)
 	switch {
-	case st.moveKey(msg, n): // up or down: the cursor moved
+	case st.listKey(msg, n, func(i int) string { return st.row(s, i) }): // moved or filtered
 	case key.Matches(msg, style.Keys.Enter):
 		if n > 0 {
 			return st.openItem(s, st.Cursor), false
@@ -129,6 +129,7 @@ func (st *ListStep) add(s *component.Session) tea.Cmd {
 	}
 	s.Note(s.Doc.SetValue(st.arrayPtr+"/-", st.newItem(s)))
 	s.Changed()
+	st.Nav.Query = "" // the new row shows, whatever it will be called
 	return st.openItem(s, st.count(s)-1)
 }
 
@@ -151,11 +152,13 @@ func (st *ListStep) View(th *style.Theme, s *component.Session, width, height in
 		return b.String()
 	}
 	rows := max(3, height-2)
-	start := 0
-	if st.Cursor >= rows {
-		start = st.Cursor - rows + 1
+	text := func(i int) string { return st.row(s, i) }
+	shown := st.Nav.Visible(n, text)
+	if st.Nav.Filtered() {
+		b.WriteString(st.Nav.View(th, len(shown), n, width) + "\n")
+		rows = max(3, rows-1)
 	}
-	for i := start; i < n && i < start+rows; i++ {
+	for _, i := range component.Window(shown, st.Cursor, rows) {
 		line := fmt.Sprintf("%d. ", i+1)
 		if d := s.DiagsAt(component.Item(st.arrayPtr, i)); len(d) > 0 {
 			line += component.DiagMark(th, d) + " "
@@ -171,7 +174,7 @@ func (st *ListStep) View(th *style.Theme, s *component.Session, width, height in
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString(th.Hint.Render(component.Truncate(fmt.Sprintf("%d %s(s) · enter edit · a add · d remove · shift+↑/↓ reorder", n, st.noun), width)))
+	b.WriteString(component.HintBlock(th, fmt.Sprintf("%d %s(s) · enter edit · a add · d remove · shift+↑/↓ reorder · / filter", n, st.noun), width))
 	return b.String()
 }
 
@@ -211,10 +214,13 @@ func (st *ListStep) Keys() []key.Binding {
 	if st.Editing {
 		return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Back}
 	}
-	return []key.Binding{style.Keys.Enter, style.Keys.Add, style.Keys.Remove, style.Keys.MoveUp, style.Keys.MoveDown}
+	if st.Nav.Typing {
+		return []key.Binding{style.Keys.Enter, style.Keys.Back}
+	}
+	return []key.Binding{style.Keys.Enter, style.Keys.Add, style.Keys.Remove, style.Keys.MoveUp, style.Keys.MoveDown, style.Keys.Filter}
 }
 
-func (st *ListStep) Busy() bool { return st.Editing }
+func (st *ListStep) Busy() bool { return st.Editing || st.Nav.Typing }
 
 // rowForm is a list of rows with a cursor, the row under it opened in a
 // form to edit (the list steps, the On Request step).
@@ -222,6 +228,31 @@ type rowForm struct {
 	Cursor  int // the row
 	Editing bool
 	f       *component.Form // the open row's form
+	// Nav pages and filters the rows (pgup/pgdn, home/end, /).
+	Nav component.ListNav
+}
+
+// Listing: while no row is open, pgup/pgdn page the rows.
+func (r *rowForm) Listing() bool { return !r.Editing }
+
+// moveKey moves the cursor among n rows that have no filter (↑/↓,
+// pgup/pgdn, home/end); it reports whether msg was one of those keys.
+func (r *rowForm) moveKey(msg tea.KeyPressMsg, n int) bool {
+	if key.Matches(msg, style.Keys.Filter) {
+		return false
+	}
+	var unfiltered component.ListNav
+	cur, ok := unfiltered.Key(msg, r.Cursor, n, func(int) string { return "" })
+	r.Cursor = cur
+	return ok
+}
+
+// listKey moves the cursor among n rows (row i's text being text(i), for
+// the filter) or edits the filter; it reports whether msg was such a key.
+func (r *rowForm) listKey(msg tea.KeyPressMsg, n int, text func(int) string) bool {
+	cur, ok := r.Nav.Key(msg, r.Cursor, n, text)
+	r.Cursor = cur
+	return ok
 }
 
 // formKey passes a key to the open form: esc, or the form's own end,
@@ -239,20 +270,11 @@ func (r *rowForm) formKey(msg tea.KeyPressMsg, s *component.Session) (cmd tea.Cm
 	return cmd, blurred
 }
 
-// moveKey moves the cursor among n rows with up and down; it reports
-// whether msg was one of them.
-func (r *rowForm) moveKey(msg tea.KeyPressMsg, n int) bool {
-	switch {
-	case key.Matches(msg, style.Keys.Up):
-		if r.Cursor > 0 {
-			r.Cursor--
-		}
-	case key.Matches(msg, style.Keys.Down):
-		if r.Cursor < n-1 {
-			r.Cursor++
-		}
-	default:
-		return false
+// skillRowText is the text of the card's skill i that a filter matches:
+// its name and id, as the On Request step lists them.
+func skillRowText(s *component.Session) func(int) string {
+	return func(i int) string {
+		p := component.Item("/skills", i)
+		return s.Text(p+"/name") + " [" + s.Text(p+"/id") + "]"
 	}
-	return true
 }

@@ -226,7 +226,7 @@ func (st *CatalogStep) View(th *style.Theme, s *component.Session, width, height
 			b.WriteString(th.Hint.Render(fmt.Sprintf("… %d more", len(p.Diags)-n)) + "\n")
 			break
 		}
-		b.WriteString(component.RenderDiag(th, d, width-2) + "\n")
+		b.WriteString(component.RenderDiagFull(th, d, width, 0) + "\n")
 		if d.Pointer != "" {
 			b.WriteString("  " + th.Hint.Render(component.Truncate(model.SafeText(d.Pointer), width-2)) + "\n")
 		}
@@ -295,7 +295,7 @@ func (f *suggestField) View(th *style.Theme, focused bool, width int) string {
 	if focused || strings.TrimSpace(f.Value()) != "" || sugg == "" {
 		return f.TextField.View(th, focused, width)
 	}
-	return th.Label.Render(f.Lbl) + "\n  " + th.Hint.Render(component.Truncate(f.prefix+sugg, width-2))
+	return th.Label.Render(f.Lbl) + "\n" + component.HintLines(th, f.prefix+sugg, width)
 }
 
 // announcement is "Also writes: the catalog entry to ./ai-catalog-entry.json"

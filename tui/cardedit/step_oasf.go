@@ -220,7 +220,7 @@ func (st *OasfStep) View(th *style.Theme, s *component.Session, width, height in
 	st.ViewClasses(th, &b, width, "\n")
 	if p := st.extPtr(s); p != "" {
 		for _, d := range s.DiagsAt(p) {
-			b.WriteString("\n" + component.RenderDiag(th, d, width))
+			b.WriteString("\n" + component.RenderDiagFull(th, d, width, 0))
 		}
 	}
 	return b.String()

@@ -107,7 +107,7 @@ func (st *OnRequestStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool
 	}
 	n := s.ArrayLen("/skills")
 	switch {
-	case st.moveKey(msg, n): // up or down: the cursor moved
+	case st.listKey(msg, n, skillRowText(s)): // moved or filtered
 	case key.Matches(msg, style.Keys.Toggle):
 		if n == 0 || ineligibleReason(s, st.skillPtr()) != "" {
 			return nil, false
@@ -166,13 +166,13 @@ func (st *OnRequestStep) View(th *style.Theme, s *component.Session, width, heig
 		b.WriteString("\n" + st.f.View(th, s, width))
 		return b.String()
 	}
-	b.WriteString(th.Hint.Render(component.Truncate("Skills a person handles: space chooses · enter opens", width)) + "\n\n")
+	b.WriteString(component.HintBlock(th, "Skills a person handles: space chooses · enter opens · / filters", width) + "\n\n")
 	rows := max(3, height-3)
-	start := 0
-	if st.Cursor >= rows {
-		start = st.Cursor - rows + 1
+	shown := st.Nav.Visible(n, skillRowText(s))
+	if st.Nav.Filtered() {
+		b.WriteString(st.Nav.View(th, len(shown), n, width) + "\n")
 	}
-	for i := start; i < n && i < start+rows; i++ {
+	for _, i := range component.Window(shown, st.Cursor, rows) {
 		p := component.Item("/skills", i)
 		id := s.Text(p + "/id")
 		label := model.SafeText(s.Text(p+"/name")) + " [" + model.SafeText(id) + "]"

@@ -25,6 +25,17 @@ type catEditEntries struct {
 	path   textinput.Model
 	// notes are kept on screen after an add (the defaults it used).
 	notes []string
+	// nav pages and filters the entries (pgup/pgdn, home/end, /).
+	nav component.ListNav
+}
+
+// Listing: unless the path is asked, pgup/pgdn page the entries.
+func (st *catEditEntries) Listing() bool { return !st.asking }
+
+// rowText is entry i's text a filter matches: identifier, version, type.
+func (st *catEditEntries) rowText(i int) string {
+	e := &model.Entry{Doc: st.c.s.Doc, Ptr: model.EntryPtr(i)}
+	return e.Identifier() + " v" + e.Version() + " " + catEditTypeLabel(e.Type())
 }
 
 func newCatEditEntries(c *CatalogEditor) *catEditEntries { return &catEditEntries{c: c} }
@@ -39,7 +50,7 @@ func (st *catEditEntries) Enter() tea.Cmd {
 	return nil
 }
 
-func (st *catEditEntries) Busy() bool { return st.asking }
+func (st *catEditEntries) Busy() bool { return st.asking || st.nav.Typing }
 
 func (st *catEditEntries) Pointer() string {
 	if st.c.entryCount() == 0 {
@@ -52,7 +63,10 @@ func (st *catEditEntries) Keys() []key.Binding {
 	if st.asking {
 		return []key.Binding{style.Keys.Enter, style.Keys.Back}
 	}
-	return []key.Binding{style.Keys.Enter, style.Keys.Add, style.Keys.Remove, style.Keys.MoveUp, style.Keys.MoveDown}
+	if st.nav.Typing {
+		return []key.Binding{style.Keys.Enter, style.Keys.Back}
+	}
+	return []key.Binding{style.Keys.Enter, style.Keys.Add, style.Keys.Remove, style.Keys.MoveUp, style.Keys.MoveDown, style.Keys.Filter}
 }
 
 func (st *catEditEntries) Update(in tea.Msg) tea.Cmd {
@@ -74,11 +88,11 @@ func (st *catEditEntries) Update(in tea.Msg) tea.Cmd {
 		return cmd
 	}
 	n := c.entryCount()
+	if cur, ok := st.nav.Key(msg, c.entry, n, st.rowText); ok { // moved or filtered
+		c.entry = cur
+		return nil
+	}
 	switch {
-	case key.Matches(msg, style.Keys.Up):
-		c.entry = max(0, c.entry-1)
-	case key.Matches(msg, style.Keys.Down):
-		c.entry = max(0, min(n-1, c.entry+1))
 	case key.Matches(msg, style.Keys.Enter):
 		if n > 0 {
 			return c.goTo(catEditScreenEntry)
@@ -160,6 +174,7 @@ func (st *catEditEntries) putEntry(path string, entry []byte, suggested []string
 	c.Changed()
 	c.entry = i
 	st.asking = false
+	st.nav.Query = "" // the entry added shows, whatever the filter was
 	what := "Added"
 	if !added {
 		what = "Updated"
@@ -215,7 +230,7 @@ func (st *catEditEntries) View(width, height int) string {
 		st.path.SetWidth(max(10, width-4))
 		st.path.SetStyles(th.Input)
 		line(component.FocusMark + " " + st.path.View())
-		line(th.Hint.Render(component.Truncate("The entry lists the card: identifier and url derived from its first interface, its version and OASF skills.", width)))
+		line(component.HintBlock(th, "The entry lists the card: identifier and url derived from its first interface, its version and OASF skills.", width))
 		return b.String()
 	}
 	for _, n := range st.notes {
@@ -230,11 +245,12 @@ func (st *catEditEntries) View(width, height int) string {
 		return b.String()
 	}
 	rows := max(3, height-2-len(st.notes))
-	start := 0
-	if c.entry >= rows {
-		start = c.entry - rows + 1
+	shown := st.nav.Visible(len(entries), st.rowText)
+	if st.nav.Filtered() {
+		line(st.nav.View(th, len(shown), len(entries), width))
+		rows = max(3, rows-1)
 	}
-	for i := start; i < len(entries) && i < start+rows; i++ {
+	for _, i := range component.Window(shown, c.entry, rows) {
 		e := entries[i]
 		row := fmt.Sprintf("%d. ", i+1)
 		if d := c.s.DiagsAt(model.EntryPtr(i)); len(d) > 0 {
@@ -251,8 +267,8 @@ func (st *catEditEntries) View(width, height int) string {
 			line("  " + component.Truncate(row, width-2))
 		}
 	}
-	b.WriteString(th.Hint.Render(component.Truncate(fmt.Sprintf("%d %s · enter edit · a add from a card · d remove · shift+↑/↓ reorder",
-		len(entries), component.Plural(len(entries), "entry", "entries")), width)))
+	b.WriteString(component.HintBlock(th, fmt.Sprintf("%d %s · enter edit · a add from a card · d remove · shift+↑/↓ reorder · / filter",
+		len(entries), component.Plural(len(entries), "entry", "entries")), width))
 	return b.String()
 }
 

@@ -96,7 +96,7 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return c.goTo(catEditScreenReview)
 		}
 		return c.confirmSave()
-	case c.FrameKey(msg, sc.Busy()):
+	case c.FrameKey(msg, sc.Busy() || component.IsListing(sc)):
 		return nil
 	}
 	c.Status = ""

@@ -40,14 +40,34 @@ func RenderDiag(th *style.Theme, d validate.Diagnostic, width int) string {
 	return severityStyle(th, d.Severity)(Truncate(line, width))
 }
 
-// renderDiagFull is one diagnostic, word-wrapped to width with its hint:
-// shown under the field it is about, where it must be read whole.
+// renderDiagFull is one diagnostic, word-wrapped to width, its hint on
+// the lines below it: shown under the field it is about and in the
+// diagnostics panel's detail, where it must be read whole.
 func RenderDiagFull(th *style.Theme, d validate.Diagnostic, width, indent int) string {
-	line := severityMark(d.Severity) + " " + d.Code + ": " + model.SafeText(d.Message)
-	if d.Hint != "" {
-		line += " (" + model.SafeText(d.Hint) + ")"
+	return indentLines(strings.Join(diagFullLines(th, d, width-indent), "\n"), indent)
+}
+
+// diagFullLines is a diagnostic's message and hint, wrapped to width
+// cells (every line styled on its own, so that cutting the list of lines
+// never leaves a style open).
+func diagFullLines(th *style.Theme, d validate.Diagnostic, width int) []string {
+	width = max(10, width)
+	msg := severityMark(d.Severity) + " " + d.Code + ": " + model.SafeText(d.Message)
+	var out []string
+	for _, l := range strings.Split(ansi.Wrap(msg, width, ""), "\n") {
+		out = append(out, severityStyle(th, d.Severity)(l))
 	}
-	return indentLines(severityStyle(th, d.Severity)(ansi.Wrap(line, max(10, width-indent), "")), indent)
+	if d.Hint != "" {
+		// The hint's lines hang under its "hint:".
+		for i, l := range strings.Split(ansi.Wrap(model.SafeText(d.Hint), width-8, ""), "\n") {
+			lead := "  hint: "
+			if i > 0 {
+				lead = "        "
+			}
+			out = append(out, th.Hint.Render(lead+l))
+		}
+	}
+	return out
 }
 
 // indentLines prefixes every line of s with n spaces.
@@ -145,10 +165,57 @@ func (p *DiagPanel) window(n, height int) (cursor, offset, listRows int) {
 // Settle keeps the cursor and the scroll within a list of n diagnostics
 // shown in height rows (after each message: View changes nothing).
 func (p *DiagPanel) Settle(n, height int) {
-	p.Cursor, p.Offset, _ = p.window(n, height)
+	p.Cursor, p.Offset, _ = p.window(n, p.listHeight(height))
 }
 
+// listHeight is the rows the list takes (title included) of a panel of
+// height rows: all of them, but a third when the panel has focus, the rest
+// showing the selected finding whole (FocusedPanelHeight gives the panel
+// the room).
+func (p *DiagPanel) listHeight(height int) int {
+	if !p.Focused {
+		return height
+	}
+	return 1 + max(1, (height-1)/3)
+}
+
+// FocusedPanelHeight is the panel's height while it has focus on a
+// screen of the given height, from its height otherwise: taller, for the
+// selected finding's message and hint.
+func FocusedPanelHeight(normal, screen int) int { return max(normal, screen/3) }
+
 func (p *DiagPanel) View(th *style.Theme, diags []validate.Diagnostic, width, height int) string {
+	out := p.list(th, diags, width, p.listHeight(height))
+	if !p.Focused || len(diags) == 0 {
+		return out
+	}
+	cursor, _, _ := p.window(len(diags), p.listHeight(height))
+	return out + "\n" + strings.Join(p.detail(th, diags[cursor], width, height-strings.Count(out, "\n")-1), "\n")
+}
+
+// detail is the selected finding whole, in at most rows lines: where it
+// is, its message and its hint, wrapped; cut (saying so) only when the
+// screen is too short for it.
+func (p *DiagPanel) detail(th *style.Theme, d validate.Diagnostic, width, rows int) []string {
+	if rows <= 0 {
+		return nil
+	}
+	where := d.Pointer
+	if where == "" {
+		where = "/ (the whole document)"
+	}
+	lines := []string{th.Hint.Render(Truncate("  at "+model.SafeText(where), width))}
+	for _, l := range diagFullLines(th, d, width-4) {
+		lines = append(lines, "    "+l)
+	}
+	if len(lines) > rows {
+		lines = lines[:rows]
+		lines[rows-1] = th.Hint.Render("    … (a taller window shows the rest)")
+	}
+	return lines
+}
+
+func (p *DiagPanel) list(th *style.Theme, diags []validate.Diagnostic, width, height int) string {
 	cursor, offset, listRows := p.window(len(diags), height)
 	var b strings.Builder
 	title := "Diagnostics  " + CountsLine(th, diags)
@@ -165,7 +232,8 @@ func (p *DiagPanel) View(th *style.Theme, diags []validate.Diagnostic, width, he
 		if where == "" {
 			where = "/"
 		}
-		line := RenderDiag(th, d, width-len(where)-4) + " " + th.Hint.Render(TruncateLeft(model.SafeText(where), 40)) // the tail names the member
+		where = TruncateLeft(model.SafeText(where), 40) // the tail names the member
+		line := RenderDiag(th, d, width-ansi.StringWidth(where)-4) + " " + th.Hint.Render(where)
 		if p.Focused && i == cursor {
 			line = th.Cursor.Render("›") + " " + line
 		} else {

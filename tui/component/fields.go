@@ -152,12 +152,8 @@ func (f *TextField) Apply(s *Session) {
 func (f *TextField) View(th *style.Theme, focused bool, width int) string {
 	f.Input.SetWidth(max(10, width-2))
 	f.Input.SetStyles(th.Input)
-	lbl := th.Label.Render(f.Lbl)
-	if focused {
-		lbl = th.LabelFocus.Render("› " + f.Lbl)
-	}
 	var b strings.Builder
-	b.WriteString(lbl)
+	b.WriteString(LabelLines(th, f.Lbl, focused, width))
 	b.WriteString("\n  ")
 	if focused {
 		// The input echoes what the user types, which cannot contain
@@ -304,10 +300,7 @@ func (f *ChoiceField) Apply(s *Session) {
 }
 
 func (f *ChoiceField) View(th *style.Theme, focused bool, width int) string {
-	lbl := th.Label.Render(f.lbl)
-	if focused {
-		lbl = th.LabelFocus.Render("› " + f.lbl)
-	}
+	lbl := LabelLines(th, f.lbl, focused, width)
 	var parts []string
 	for i, o := range f.options {
 		if i == f.Idx {
@@ -316,7 +309,7 @@ func (f *ChoiceField) View(th *style.Theme, focused bool, width int) string {
 			parts = append(parts, " "+o+" ")
 		}
 	}
-	out := lbl + "\n  " + strings.Join(parts, "")
+	out := lbl + "\n" + indentLines(WrapRow(parts, width-2), 2)
 	if f.onCustom() {
 		if focused {
 			f.Custom.Input.SetWidth(max(10, width-4))
@@ -373,12 +366,69 @@ func (f *ButtonField) View(th *style.Theme, focused bool, width int) string {
 	return b
 }
 
-// truncate cuts s to w terminal cells, ending with "…" when cut.
+// truncate cuts s to w terminal cells (grapheme clusters: an emoji
+// sequence is never split), ending with one "…" when cut: an ellipsis or
+// spaces the cut leaves at the end are dropped first, so a text that
+// already ended with one never shows two.
 func Truncate(s string, w int) string {
 	if w <= 1 {
 		return ""
 	}
-	return ansi.Truncate(s, w, "…")
+	if ansi.StringWidth(s) <= w {
+		return s
+	}
+	head := ansi.Truncate(s, w-1, "")
+	for {
+		trimmed := strings.TrimRight(head, " ")
+		trimmed = strings.TrimSuffix(trimmed, "…")
+		trimmed = strings.TrimSuffix(trimmed, "...")
+		if trimmed == head {
+			break
+		}
+		head = trimmed
+	}
+	return head + "…"
+}
+
+// labelLines is a field's label, the focused one marked, word-wrapped to
+// width (continuation lines indented under the label's text).
+func LabelLines(th *style.Theme, label string, focused bool, width int) string {
+	st, mark := th.Label, ""
+	if focused {
+		st, mark = th.LabelFocus, FocusMark+" "
+	}
+	w := max(10, width-ansi.StringWidth(mark))
+	lines := strings.Split(ansi.Wrap(label, w, ""), "\n")
+	for i, l := range lines {
+		if i == 0 {
+			lines[i] = st.Render(mark + l)
+		} else {
+			lines[i] = strings.Repeat(" ", ansi.StringWidth(mark)) + st.Render(l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// wrapRow lays out parts (a choice's options) on rows of width cells,
+// breaking between parts, never inside one (a part wider than a row is
+// cut with an ellipsis).
+func WrapRow(parts []string, width int) string {
+	width = max(4, width)
+	var rows []string
+	cur, curW := "", 0
+	for _, p := range parts {
+		pw := ansi.StringWidth(p)
+		if pw > width {
+			p, pw = Truncate(p, width), width
+		}
+		if curW > 0 && curW+pw > width {
+			rows = append(rows, cur)
+			cur, curW = "", 0
+		}
+		cur += p
+		curW += pw
+	}
+	return strings.Join(append(rows, cur), "\n")
 }
 
 // newInput is a text input with a steady cursor: a blinking one would need
@@ -389,6 +439,12 @@ func NewInput() textinput.Model {
 	st.Cursor.Blink = false
 	in.SetStyles(st)
 	return in
+}
+
+// HintBlock is a faint explanation word-wrapped to width, not indented
+// (a list's header or footer).
+func HintBlock(th *style.Theme, hint string, width int) string {
+	return th.Hint.Render(ansi.Wrap(hint, max(10, width), ""))
 }
 
 // hintLines is a faint explanation, word-wrapped and indented under a field.

@@ -29,6 +29,14 @@ const stepListWidth = 20
 // picker rows need it), however wide the preview could be.
 const minFormWidth = 50
 
+// maxFormWidth: past it, more columns go to the preview (a form's lines
+// are short; the card's JSON lines are long).
+const maxFormWidth = 100
+
+// minPreviewWidth: the preview's share is never under it once the form has
+// its minimum (a JSON line of a skill still reads at 45 columns).
+const minPreviewWidth = 45
+
 // chrome is the state of the frame around the current step or screen.
 type Chrome struct {
 	Th *style.Theme
@@ -80,6 +88,9 @@ func (f *Chrome) layout() layout {
 	if h < 24 {
 		l.diagH = 3
 	}
+	if f.Diag.Focused {
+		l.diagH = FocusedPanelHeight(l.diagH, h)
+	}
 	// The full help gives way to a body of at least 3 lines (it is cut).
 	l.footerH = max(1, min(l.footerH, h-1-l.diagH-3))
 	l.bodyH = h - 1 - l.diagH - l.footerH
@@ -87,12 +98,13 @@ func (f *Chrome) layout() layout {
 		l.formW, l.previewW = w, w
 		return l
 	}
-	// The form needs less room than the card's JSON lines: it gets 45%
-	// of what the step list leaves, never under minFormWidth, and the
-	// preview the rest.
+	// The form gets what the step list leaves but minPreviewWidth, up to
+	// maxFormWidth and never under minFormWidth: its choice rows, hints
+	// and findings are read whole, while the preview wraps its long lines
+	// anyway. The preview takes the rest.
 	l.stepsW = stepListWidth
 	rest := w - l.stepsW
-	l.formW = max(minFormWidth, rest*45/100)
+	l.formW = max(minFormWidth, min(maxFormWidth, rest-minPreviewWidth))
 	l.previewW = rest - l.formW
 	return l
 }
@@ -193,8 +205,9 @@ func (f *Chrome) previewPane(inner func(width, height int) string, width, height
 
 // frameKey handles the keys of the frame itself: ctrl+g focuses the
 // diagnostics panel, ctrl+t swaps the form and the preview (narrow
-// screens), pgup/pgdn scroll the preview unless the page is busy (then
-// they are the page's). It reports whether msg was one.
+// screens), shift+pgup/pgdn scroll the preview, and so do pgup/pgdn unless
+// the page is busy or shows a list (then they are the page's: a list
+// pages with them). It reports whether msg was one.
 func (f *Chrome) FrameKey(msg tea.KeyPressMsg, busy bool) bool {
 	switch {
 	case key.Matches(msg, style.Keys.Diagnostics):
@@ -202,15 +215,18 @@ func (f *Chrome) FrameKey(msg tea.KeyPressMsg, busy bool) bool {
 		f.showPreview = false
 	case key.Matches(msg, style.Keys.Preview):
 		f.showPreview = !f.showPreview
-	case key.Matches(msg, style.Keys.ScrollUp) && !busy:
+	case key.Matches(msg, style.Keys.ScrollUp) && (!busy || previewOnly(msg)):
 		f.Prev.scroll(-f.PreviewHeight()/2, f.PreviewHeight())
-	case key.Matches(msg, style.Keys.ScrollDown) && !busy:
+	case key.Matches(msg, style.Keys.ScrollDown) && (!busy || previewOnly(msg)):
 		f.Prev.scroll(f.PreviewHeight()/2, f.PreviewHeight())
 	default:
 		return false
 	}
 	return true
 }
+
+// previewOnly: shift+pgup/pgdn scroll the preview whatever the page shows.
+func previewOnly(msg tea.KeyPressMsg) bool { return msg.Mod&tea.ModShift != 0 }
 
 // PageKey handles the keys both editors share for finding their way: F1
 // (the full help), the keys of the focused diagnostics panel, and the keys

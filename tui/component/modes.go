@@ -128,10 +128,7 @@ func (f *modesField) Apply(s *Session) {
 }
 
 func (f *modesField) View(th *style.Theme, focused bool, width int) string {
-	lbl := th.Label.Render(f.lbl)
-	if focused {
-		lbl = th.LabelFocus.Render("› " + f.lbl)
-	}
+	lbl := LabelLines(th, f.lbl, focused, width)
 	if !focused {
 		v := Truncate(model.SafeText(strings.Join(f.modes(), ", ")), width-2)
 		if v == "" {
@@ -152,19 +149,13 @@ func (f *modesField) View(th *style.Theme, focused bool, width int) string {
 		if i == f.cursor {
 			chip = th.Cursor.Render(chip)
 		}
-		chips = append(chips, chip)
+		chips = append(chips, " "+chip)
 	}
 	var b strings.Builder
 	b.WriteString(lbl)
-	line := " "
-	for _, c := range chips {
-		if len(line)+len(c) > width && line != " " {
-			b.WriteString("\n" + line)
-			line = " "
-		}
-		line += " " + c
-	}
-	b.WriteString("\n" + line)
+	// Chips are measured in cells (never in bytes: a styled chip carries
+	// escape codes) and wrapped between chips.
+	b.WriteString("\n" + indentLines(WrapRow(chips, width-1), 1))
 	other := "  other: "
 	if f.onOther() {
 		f.other.Input.SetWidth(max(10, width-10))

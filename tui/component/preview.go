@@ -158,8 +158,15 @@ func (p *Preview) draw(th *style.Theme, width, height, first, last int, hl bool)
 	rows := 0
 	offset := min(p.Offset, max(0, len(p.lines)-height))
 	for i := offset; i < len(p.lines) && rows < height; i++ {
-		parts := WrapLine(expandTabs(p.Text(i)), textW)
+		text := expandTabs(p.Text(i))
+		parts := WrapLine(text, textW)
 		lit := hl && i >= first && i <= last
+		// The highlight is one background over plain text (token colours
+		// inside it would end it at their first reset).
+		shown := parts
+		if th.Colors && !lit {
+			shown = colorPieces(th, text, parts, wrapPad(text, textW))
+		}
 		for k, part := range parts {
 			if rows == height {
 				break
@@ -174,7 +181,7 @@ func (p *Preview) draw(th *style.Theme, width, height, first, last int, hl bool)
 			if lit {
 				b.WriteString(th.Highlight.Render(padRight(num+" "+part, width)))
 			} else {
-				b.WriteString(th.Hint.Render(num) + " " + part)
+				b.WriteString(th.Hint.Render(num) + " " + shown[k])
 			}
 			rows++
 		}
@@ -188,11 +195,7 @@ func WrapLine(s string, w int) []string {
 	if ansi.StringWidth(s) <= w {
 		return []string{s}
 	}
-	indent := len(s) - len(strings.TrimLeft(s, " "))
-	if indent > w/2 {
-		indent = 0
-	}
-	pad := strings.Repeat(" ", indent+2)
+	pad := strings.Repeat(" ", wrapPad(s, w))
 	if isASCII(s) && w > len(pad) {
 		// The common case (JSON is mostly ASCII): one cell per byte, so
 		// slicing is exact and linear.
@@ -215,6 +218,16 @@ func WrapLine(s string, w int) []string {
 		rest = pad + ansi.TruncateLeft(rest, ansi.StringWidth(head), "")
 	}
 	return append(out, rest)
+}
+
+// wrapPad is the indentation of the continuation pieces of s wrapped to
+// w cells: the line's own, two more, none for a line indented past half.
+func wrapPad(s string, w int) int {
+	indent := len(s) - len(strings.TrimLeft(s, " "))
+	if indent > w/2 {
+		indent = 0
+	}
+	return indent + 2
 }
 
 // expandTabs shows escaped tab indentation (SafeText writes \t) as spaces.

@@ -30,6 +30,9 @@ type KeyMap struct {
 	Preview     key.Binding
 	ScrollUp    key.Binding
 	ScrollDown  key.Binding
+	Home        key.Binding
+	End         key.Binding
+	Filter      key.Binding
 	Save        key.Binding
 	Help        key.Binding
 	Quit        key.Binding
@@ -59,13 +62,18 @@ var Keys = KeyMap{
 	MoveDown:    key.NewBinding(key.WithKeys("shift+down", "alt+down"), key.WithHelp("shift+↓", "move down")),
 	Diagnostics: key.NewBinding(key.WithKeys("ctrl+g"), key.WithHelp("ctrl+g", "diagnostics")),
 	Preview:     key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "preview")),
-	ScrollUp:    key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "scroll")),
-	ScrollDown:  key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "scroll")),
-	Save:        key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save")),
-	Help:        key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "keys")),
-	Quit:        key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
-	Yes:         key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
-	No:          key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", "no")),
+	// pgup/pgdn page a list (else the preview); with shift they always
+	// scroll the preview (Chrome.FrameKey tells them apart).
+	ScrollUp:   key.NewBinding(key.WithKeys("pgup", "shift+pgup"), key.WithHelp("pgup", "page up")),
+	ScrollDown: key.NewBinding(key.WithKeys("pgdown", "shift+pgdown"), key.WithHelp("pgdn", "page down")),
+	Home:       key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
+	End:        key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
+	Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+	Save:       key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save")),
+	Help:       key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "keys")),
+	Quit:       key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+	Yes:        key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
+	No:         key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", "no")),
 }
 
 // All lists every binding, grouped, for the full help and docs/keys.md.
@@ -75,6 +83,7 @@ func (k KeyMap) All() [][]key.Binding {
 		{k.NextField, k.PrevField, k.Enter, k.Back, k.Toggle, k.Pane, k.Left, k.Right},
 		{k.Add, k.Remove, k.MoveUp, k.MoveDown},
 		{k.Diagnostics, k.Preview, k.ScrollUp, k.ScrollDown, k.Yes, k.No},
+		{k.Home, k.End, k.Filter},
 	}
 }
 
