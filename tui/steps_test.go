@@ -229,12 +229,12 @@ func errorsUnder(d *driver, ptr string) []validate.Diagnostic {
 
 func TestOnRequestChooseUseForAllAndUnchoose(t *testing.T) {
 	d := onRequestDriver(t)
-	d.Press("space") // card-faq chosen, entry prefilled from another skill
+	d.Press("space") // card-faq chosen, its entry left to be given
 	j := cardedit.OnRequestEntry(d.m.s, "card-faq")
 	if j < 0 {
 		t.Fatal("card-faq not chosen")
 	}
-	d.Press("enter").Press("ctrl+u").Typ("https://bank.example/help").Press("tab", "enter")
+	d.Press("enter").Press("ctrl+u").Typ("https://bank.example/help").Press("tab", "tab", "enter")
 	sp := cardedit.OnRequestSkillsPtr(d.m.s)
 	for k := 0; k < d.m.s.ArrayLen(sp); k++ {
 		if got := d.m.s.Text(component.Item(sp, k) + "/personEntry"); got != "https://bank.example/help" {

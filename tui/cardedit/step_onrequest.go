@@ -47,7 +47,7 @@ func (st *OnRequestStep) Open(s *component.Session) tea.Cmd {
 	}
 	j := OnRequestEntry(s, id)
 	if j < 0 {
-		chooseOnRequestSkill(s, id, st.sharedEntry(s))
+		chooseOnRequestSkill(s, id, "")
 		s.Changed()
 		j = OnRequestEntry(s, id)
 	}
@@ -64,22 +64,36 @@ func (st *OnRequestStep) Open(s *component.Session) tea.Cmd {
 	return st.f.Focus()
 }
 
-// sharedEntry is the personEntry already used by another chosen skill, a
-// sensible start for the next one.
-func (st *OnRequestStep) sharedEntry(s *component.Session) string {
-	p := OnRequestSkillsPtr(s)
-	n := s.Doc.Find(p)
+// suggestedEntry is the personEntry of another chosen skill (the first
+// that has one), offered for skill id: shown as the entry field's
+// placeholder and written only by the explicit "use the same entry"
+// button, never put into the field as text (typing would append to it).
+// from is the id of the skill it comes from.
+func suggestedEntry(s *component.Session, id string) (entry, from string) {
+	n := s.Doc.Find(OnRequestSkillsPtr(s))
 	for j := 0; j < n.Len(); j++ {
-		if e := n.Index(j).Get("personEntry").Text(); e != "" {
-			return e
+		e := n.Index(j)
+		if v := e.Get("personEntry").Text(); v != "" && e.Get("id").Text() != id {
+			return v, e.Get("id").Text()
 		}
 	}
-	return ""
+	return "", ""
 }
 
 func (st *OnRequestStep) EntryForm(s *component.Session, p string) *component.Form {
 	entry := component.NewTextField("Person entry", p+"/personEntry", component.TextRequired, "https://example.com/support or tel:+1-555-0100")
 	entry.Hint = "https:// (no query, no fragment) or tel:+…; the same for every caller"
+	fields := []component.Field{entry}
+	if v, from := suggestedEntry(s, s.Text(p+"/id")); v != "" && s.Text(p+"/personEntry") == "" {
+		// Another skill's entry is a suggestion: the placeholder shows
+		// it, the button writes it; the field itself stays as it is.
+		entry.Input.Placeholder = model.SafeText(v) + " (as " + model.SafeText(from) + ")"
+		fields = append(fields, &component.ButtonField{Lbl: "Use the same entry as " + model.SafeText(from), Action: func(s *component.Session) string {
+			s.Note(s.Doc.SetValue(p+"/personEntry", v))
+			entry.SetValue(v)
+			return "entry set"
+		}})
+	}
 	all := &component.ButtonField{Lbl: "Use this entry for all chosen skills", Action: func(s *component.Session) string {
 		v := entry.Value()
 		sp := OnRequestSkillsPtr(s)
@@ -94,7 +108,7 @@ func (st *OnRequestStep) EntryForm(s *component.Session, p string) *component.Fo
 	completion := component.NewChoiceField("Completion", p+"/completion",
 		[]string{component.NoneOption, "in-conversation", "deferred"}, []any{nil, "in-conversation", "deferred"})
 	completion.Hint = "only for a skill that changes something in your systems; needs an https entry"
-	return component.NewForm(entry, all, access, completion)
+	return component.NewForm(append(fields, all, access, completion)...)
 }
 
 func (st *OnRequestStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
@@ -119,7 +133,7 @@ func (st *OnRequestStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool
 		if OnRequestEntry(s, id) >= 0 {
 			removeOnRequestSkill(s, id)
 		} else {
-			chooseOnRequestSkill(s, id, st.sharedEntry(s))
+			chooseOnRequestSkill(s, id, "") // its entry is asked for, not copied
 		}
 		s.Changed()
 		return nil, true
