@@ -183,11 +183,12 @@ func (m *Model) Session() *component.Session { return m.s }
 // Init focuses the first field.
 func (m *Model) Init() tea.Cmd { return tea.Batch(m.AskBackground(), m.steps[m.cur].Enter(m.s)) }
 
-// Update handles one message, then settles what the screen shows (the
-// preview's content and scroll, the diagnostics panel's cursor): View
-// only draws.
+// Update handles one message (an edit of the card it made is one undo
+// step), then settles what the screen shows (the preview's content and
+// scroll, the diagnostics panel's cursor): View only draws.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := m.update(msg)
+	m.s.Record(m.place()) // undo.go
 	m.settle()
 	return m, tea.Batch(cmd, m.s.RefreshCmd())
 }
@@ -276,6 +277,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		m.dialog = quitDialog()
 		return nil
+	case key.Matches(msg, style.Keys.Undo, style.Keys.Redo):
+		return m.undoRedo(key.Matches(msg, style.Keys.Redo)) // undo.go
 	case key.Matches(msg, style.Keys.Save) && m.edit != nil:
 		return m.editSaveKey()
 	case key.Matches(msg, style.Keys.Save):
@@ -469,6 +472,6 @@ func (m *Model) Render() string {
 		},
 		Preview: m.previewInner, // catalog_preview.go
 		Diags:   m.s.Diags,
-		Keys:    st.Keys(), Overlay: m.dialog != nil,
+		Keys:    component.HistoryKeys(m.s, st.Keys()), Overlay: m.dialog != nil,
 	})
 }

@@ -248,3 +248,35 @@ func TestBlankToMinimalValidCardSaved(t *testing.T) {
 		t.Errorf("drafts left after save: %v", left)
 	}
 }
+
+// d deletes a skill at once and says so; ctrl+z brings it back with its On
+// Request entry, on the list where it was deleted.
+func TestFlowUndoDeleteSkill(t *testing.T) {
+	pkg := tempWorkDir(t)
+	data, _ := templates.Get("on-request")
+	m := New(Options{Theme: style.NewTheme(false), Templates: []cardedit.Template{{Name: "on-request", Description: "bank", Data: data}}})
+	f := newFlow(t, m, 120, 40)
+	f.Keys("down", "enter") // the On Request template
+	f.Keys("alt+5", "down") // Skills: Dispute a card charge
+	before := f.Screen()
+	f.Keys("d")
+	deleted := f.Screen()
+	f.Keys("ctrl+z")
+	undone := f.Screen()
+	f.tm.Quit()
+	final := f.final()
+
+	if !strings.Contains(deleted, "deleted skill Dispute a card charge") || strings.Contains(deleted, ". Dispute a card charge") {
+		t.Fatalf("the delete is not shown:\n%s", deleted)
+	}
+	if !strings.Contains(undone, "› 2. Dispute a card charge  [dispute-charge]") {
+		t.Fatalf("the skill is not back under the cursor:\n%s", undone)
+	}
+	if cardedit.OnRequestEntry(final.s, "dispute-charge") < 0 {
+		t.Fatalf("the On Request entry is not back:\n%s", final.s.JSON)
+	}
+	if !strings.Contains(before, "› 2. Dispute a card charge  [dispute-charge]") {
+		t.Fatalf("fixture changed:\n%s", before)
+	}
+	requireGolden(t, pkg, deleted+"\n---- ctrl+z ----\n"+undone)
+}

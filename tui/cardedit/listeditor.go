@@ -2,6 +2,7 @@ package cardedit
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -95,10 +96,13 @@ func (st *ListStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
 		return st.add(s), true
 	case key.Matches(msg, style.Keys.Remove):
 		if n > 0 {
+			// At once, no question asked: the status says how to undo.
+			what := st.noun + " " + strings.TrimSpace(model.SafeText(st.row(s, st.Cursor)))
 			if st.onRemove != nil {
 				st.onRemove(s, st.Cursor)
 			}
 			s.Note(s.Doc.Delete(component.Item(st.arrayPtr, st.Cursor)))
+			s.Say("deleted " + what + " (" + style.Keys.Undo.Help().Key + " undoes)")
 			if st.Cursor >= n-1 {
 				st.Cursor = max(0, n-2)
 			}
@@ -210,6 +214,11 @@ func (st *ListStep) Jump(ptr string, s *component.Session) tea.Cmd {
 	return tea.Batch(cmd, st.f.Focus())
 }
 
+// Place puts the cursor on the item at ptr, the list shown (Placer).
+func (st *ListStep) Place(ptr string, s *component.Session) bool {
+	return st.placeRow(ptr, st.arrayPtr, st.count(s))
+}
+
 func (st *ListStep) Keys() []key.Binding {
 	if st.Editing {
 		return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Back}
@@ -277,4 +286,19 @@ func skillRowText(s *component.Session) func(int) string {
 		p := component.Item("/skills", i)
 		return s.Text(p+"/name") + " [" + s.Text(p+"/id") + "]"
 	}
+}
+
+// placeRow puts the cursor on row i when ptr is arrayPtr/i (one of n
+// rows) and closes the open row; it reports whether ptr was a row.
+func (r *rowForm) placeRow(ptr, arrayPtr string, n int) bool {
+	rest, ok := strings.CutPrefix(ptr, arrayPtr+"/")
+	if !ok {
+		return false
+	}
+	i, err := strconv.Atoi(rest)
+	if err != nil || i < 0 || i >= n {
+		return false
+	}
+	r.Cursor, r.Editing = i, false
+	return true
 }

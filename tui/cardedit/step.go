@@ -30,6 +30,14 @@ type Step interface {
 	Busy() bool
 }
 
+// Placer is a step with rows (a list) that can put its cursor on the row
+// of ptr without opening it: undo and redo return there when the edit was
+// made in the list rather than in an item's form. It reports whether ptr
+// is one of its rows.
+type Placer interface {
+	Place(ptr string, s *component.Session) bool
+}
+
 // formStep is a step made of one form over fixed pointers.
 type FormStep struct {
 	name    string

@@ -31,9 +31,21 @@ func (st *OnRequestStep) Enter(s *component.Session) tea.Cmd {
 		st.Cursor = max(0, n-1)
 	}
 	if st.Editing {
+		// Reopen the entry only while the skill is still chosen (an undo
+		// may have unchosen it): entering a step never chooses a skill.
+		if id := s.Text(st.skillPtr() + "/id"); id == "" || OnRequestEntry(s, id) < 0 {
+			st.Editing = false
+			return nil
+		}
 		return st.Open(s)
 	}
 	return nil
+}
+
+// Place puts the cursor on the skill at ptr (/skills/i), the list shown
+// (Placer).
+func (st *OnRequestStep) Place(ptr string, s *component.Session) bool {
+	return st.placeRow(ptr, "/skills", s.ArrayLen("/skills"))
 }
 
 func (st *OnRequestStep) skillPtr() string { return component.Item("/skills", st.Cursor) }

@@ -107,6 +107,7 @@ func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
 	c := &CatalogEditor{Chrome: component.Chrome{Th: th, AdaptTheme: opts.Theme == nil, Width: 120, Height: 40}, ed: ed, es: opts.Edit}
 	c.s = &component.Session{Doc: opts.Edit.Doc(), Opts: vopts, Kind: validate.KindCatalog, RefreshDelay: component.FrameDelay}
 	c.Refresh()
+	c.s.Record(component.Place{}) // the history starts from this catalog
 	c.entryScreen, c.review = newCatEditEntry(c), newCatEditReview(c)
 	c.screens = []catEditScreen{
 		newCatEditEntries(c),

@@ -203,6 +203,7 @@ func (st *catEditEntries) askRemove() {
 			c.Changed()
 			c.selectedEntry()
 			st.notes = nil
+			c.Status = fmt.Sprintf("removed entry %d (%s undoes)", i+1, style.Keys.Undo.Help().Key)
 			return nil
 		},
 	}

@@ -12,11 +12,12 @@ import (
 	"github.com/oncard/oncard/tui/style"
 )
 
-// Update handles one message.
-// Update handles one message, then settles what the screen shows (the
-// preview, the diagnostics panel): View only draws.
+// Update handles one message (an edit of the catalog it made is one undo
+// step), then settles what the screen shows (the preview, the diagnostics
+// panel): View only draws.
 func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := c.update(msg)
+	c.s.Record(c.place()) // catedit_undo.go
 	c.Settle(c.s.PreviewContent(), len(c.s.Diags))
 	return c, tea.Batch(cmd, c.s.RefreshCmd())
 }
@@ -91,6 +92,8 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	switch {
+	case key.Matches(msg, style.Keys.Undo, style.Keys.Redo):
+		return c.undoRedo(key.Matches(msg, style.Keys.Redo)) // catedit_undo.go
 	case key.Matches(msg, style.Keys.Save):
 		if c.cur != catEditScreenReview {
 			return c.goTo(catEditScreenReview)

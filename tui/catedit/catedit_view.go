@@ -35,6 +35,6 @@ func (c *CatalogEditor) Render() string {
 			return c.Prev.View(c.Th, max(1, width), max(1, height))
 		},
 		Diags: c.s.Diags,
-		Keys:  sc.Keys(), Overlay: c.confirm != nil,
+		Keys:  component.HistoryKeys(c.s, sc.Keys()), Overlay: c.confirm != nil,
 	})
 }

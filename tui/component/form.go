@@ -100,6 +100,9 @@ func (f *Form) Update(msg tea.KeyPressMsg, s *Session) (cmd tea.Cmd, blurred boo
 	}
 	changed, cmd := fl.Update(msg)
 	if changed {
+		if t, ok := fl.(*TextField); ok {
+			s.Typed(t.Pointer()) // typing in one field is one undo step
+		}
 		fl.Apply(s)
 		s.Changed()
 	}

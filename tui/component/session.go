@@ -47,7 +47,16 @@ type Session struct {
 	// current message (Post); the root handles them, in order, as soon as
 	// the step returns, before any other key.
 	posted []tea.Msg
+	// said is what a step asked the root to show in the status line after
+	// the current key (Say).
+	said string
+	// hist is the undo and redo history (history.go).
+	hist history
 }
+
+// Say asks the root to show status in the status line once the current
+// key is handled (a failed edit of the same key is shown instead).
+func (s *Session) Say(status string) { s.said = status }
 
 // Post sends msg to the root: a step's way of asking for what only the
 // root does (move to another step, save). Unlike a tea.Cmd, the root
@@ -85,6 +94,7 @@ func NewSession(doc *model.Doc, opts *validate.Options) *Session {
 	}
 	s := &Session{Doc: doc, Opts: opts, RefreshDelay: FrameDelay}
 	s.Refresh()
+	s.Record(Place{}) // the history starts from this card
 	return s
 }
 
@@ -313,10 +323,16 @@ func Object(kv ...any) json.RawMessage {
 }
 
 // editFailure is the status line after a key: why an edit of the key
-// failed (it changed nothing), else status as it was.
+// failed (it changed nothing), else what a step said (Say), else status
+// as it was.
 func EditFailure(s *Session, status string) string {
+	said := s.said
+	s.said = ""
 	if err := s.takeEditErr(); err != nil {
 		return "edit not made: " + model.SafeText(err.Error())
+	}
+	if said != "" {
+		return said
 	}
 	return status
 }

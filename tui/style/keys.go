@@ -34,6 +34,8 @@ type KeyMap struct {
 	End         key.Binding
 	Filter      key.Binding
 	Save        key.Binding
+	Undo        key.Binding
+	Redo        key.Binding
 	Help        key.Binding
 	Quit        key.Binding
 	Yes         key.Binding
@@ -70,16 +72,20 @@ var Keys = KeyMap{
 	End:        key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
 	Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 	Save:       key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save")),
-	Help:       key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "keys")),
-	Quit:       key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
-	Yes:        key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
-	No:         key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", "no")),
+	// Undo and redo are control keys, which every terminal delivers (no
+	// bare u: a text field must receive it).
+	Undo: key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "undo")),
+	Redo: key.NewBinding(key.WithKeys("ctrl+y", "ctrl+r"), key.WithHelp("ctrl+y", "redo")),
+	Help: key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "keys")),
+	Quit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+	Yes:  key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
+	No:   key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", "no")),
 }
 
 // All lists every binding, grouped, for the full help and docs/keys.md.
 func (k KeyMap) All() [][]key.Binding {
 	return [][]key.Binding{
-		{k.NextStep, k.PrevStep, k.GoToStep, k.Save, k.Quit, k.Help},
+		{k.NextStep, k.PrevStep, k.GoToStep, k.Save, k.Undo, k.Redo, k.Quit, k.Help},
 		{k.NextField, k.PrevField, k.Enter, k.Back, k.Toggle, k.Pane, k.Left, k.Right},
 		{k.Add, k.Remove, k.MoveUp, k.MoveDown},
 		{k.Diagnostics, k.Preview, k.ScrollUp, k.ScrollDown, k.Yes, k.No},

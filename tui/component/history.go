@@ -1,0 +1,206 @@
+package component
+
+import (
+	"bytes"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/oncard/oncard/tui/style"
+)
+
+// Undo and redo over every edit of the Doc, for both editors. The
+// history keeps whole encodings of the Doc (Session.JSON, which every
+// change computes anyway), not a log of operations: an edit made by any
+// field, list or picker is undoable without that code knowing about it,
+// and keeping a step costs no copy. Restoring rebuilds the Doc in place
+// from the old encoding (model.Doc.Restore): the bytes come back exactly
+// as they were, and the edit.Session holding the same Doc sees them.
+//
+// A step is one user action: the messages an editor handled between two
+// Record calls that changed the Doc. Typing in one text field (Typed) is
+// one step until the focus leaves the field or another kind of edit comes
+// between.
+
+// Undo history bounds: the number of steps and the bytes of the encodings
+// kept (undo and redo together). The oldest steps go first; the latest
+// one is kept whatever its size.
+const (
+	MaxUndoSteps = 200
+	MaxUndoBytes = 64 << 20
+)
+
+// Place is where an edit was made: the editor's page (step or screen),
+// the focused member and whether a sub-view (an item's form) was open.
+// Undo and redo return there.
+type Place struct {
+	Page  int
+	Focus string
+	Busy  bool
+}
+
+// snapshot is the card as it was before (undo) or after (redo) a step,
+// and where that step was made.
+type snapshot struct {
+	json []byte
+	at   Place
+}
+
+// history is the Session's undo and redo stacks.
+type history struct {
+	started bool
+	undo    []snapshot
+	redo    []snapshot
+	// base is the encoding at the last step boundary and baseEdits the
+	// Session's Edits then: a Record that finds Edits moved and the
+	// encoding different makes a step of the difference.
+	base      []byte
+	baseEdits int
+	// at is where the editor was at the last Record: where the next key
+	// is pressed, so where its edit happens.
+	at Place
+	// typing is the text field the last step typed into ("" when the
+	// last step was not typing); typedNow the one the current action
+	// typed into (Typed).
+	typing, typedNow string
+	bytes            int
+	// maxSteps and maxBytes bound the history (0: MaxUndoSteps and
+	// MaxUndoBytes).
+	maxSteps, maxBytes int
+}
+
+// Typed tells the history that the current action typed into the text
+// field at ptr: consecutive typing in one field makes one undo step.
+func (s *Session) Typed(ptr string) { s.hist.typedNow = ptr }
+
+// Record closes the action the editor has just handled, at is where the
+// editor is now. If the Doc changed since the last Record, that change
+// becomes an undo step (or joins the typing step it continues) and the
+// redo stack is dropped. Editors call it after every message.
+func (s *Session) Record(at Place) {
+	h := &s.hist
+	typed := h.typedNow
+	h.typedNow = ""
+	if !h.started {
+		h.started, h.base, h.baseEdits, h.at = true, s.JSON, s.Edits, at
+		return
+	}
+	before := h.at
+	h.at = at
+	if s.Edits == h.baseEdits {
+		if at.Focus != h.typing {
+			h.typing = "" // the focus left the field: the next typing is a new step
+		}
+		return
+	}
+	h.baseEdits = s.Edits
+	if bytes.Equal(s.JSON, h.base) {
+		return // an edit that wrote what was there
+	}
+	if typed != "" && typed == h.typing && len(h.undo) > 0 && len(h.redo) == 0 {
+		h.base = s.JSON // more typing in the same field: the same step
+		return
+	}
+	h.typing = typed
+	h.dropRedo()
+	h.push(&h.undo, snapshot{json: h.base, at: before})
+	h.base = s.JSON
+}
+
+// CanUndo and CanRedo say whether there is a step to undo or redo.
+func (s *Session) CanUndo() bool { return len(s.hist.undo) > 0 }
+func (s *Session) CanRedo() bool { return len(s.hist.redo) > 0 }
+
+// Undo puts the Doc back as it was before the last step, re-validated and
+// counted as an edit (drafts save the undone card). It returns where that
+// step was made; ok is false when there is nothing to undo, or when the
+// old card could not be written back (the Doc is unchanged; Note has the
+// reason).
+func (s *Session) Undo() (at Place, ok bool) { return s.travel(&s.hist.undo, &s.hist.redo) }
+
+// Redo makes the last undone step again.
+func (s *Session) Redo() (at Place, ok bool) { return s.travel(&s.hist.redo, &s.hist.undo) }
+
+// travel restores the last snapshot of from, keeping the current card on
+// to (with the same place: undoing and redoing a step both return to
+// where it was made).
+func (s *Session) travel(from, to *[]snapshot) (Place, bool) {
+	h := &s.hist
+	if len(*from) == 0 {
+		return Place{}, false
+	}
+	snap := (*from)[len(*from)-1]
+	if err := s.Doc.Restore(snap.json); err != nil {
+		s.Note(err)
+		return Place{}, false
+	}
+	*from = (*from)[:len(*from)-1]
+	h.bytes -= len(snap.json)
+	h.push(to, snapshot{json: s.JSON, at: snap.at})
+	s.Changed()
+	h.base, h.baseEdits, h.typing = s.JSON, s.Edits, ""
+	return snap.at, true
+}
+
+// push adds snap to the stack and drops the oldest steps (of either
+// stack, undo first) beyond the bounds.
+func (h *history) push(stack *[]snapshot, snap snapshot) {
+	*stack = append(*stack, snap)
+	h.bytes += len(snap.json)
+	maxSteps, maxBytes := h.maxSteps, h.maxBytes
+	if maxSteps <= 0 {
+		maxSteps = MaxUndoSteps
+	}
+	if maxBytes <= 0 {
+		maxBytes = MaxUndoBytes
+	}
+	for len(h.undo)+len(h.redo) > 1 && (len(h.undo)+len(h.redo) > maxSteps || h.bytes > maxBytes) {
+		oldest := &h.undo
+		if len(h.undo) == 0 || (len(h.undo) == 1 && stack == &h.undo) {
+			oldest = &h.redo
+		}
+		if len(*oldest) == 0 {
+			break
+		}
+		h.bytes -= len((*oldest)[0].json)
+		(*oldest)[0] = snapshot{}
+		*oldest = (*oldest)[1:]
+	}
+}
+
+// dropRedo forgets the undone steps (a new edit branches off them).
+func (h *history) dropRedo() {
+	for _, r := range h.redo {
+		h.bytes -= len(r.json)
+	}
+	h.redo = nil
+}
+
+// Traveled is the status after an undo (or a redo), naming the key that
+// takes it back.
+func Traveled(redo bool) string {
+	if redo {
+		return "redone (" + style.Keys.Undo.Help().Key + " undoes)"
+	}
+	return "undone (" + style.Keys.Redo.Help().Key + " redoes)"
+}
+
+// NothingToTravel is the status when there is nothing to undo (redo).
+func NothingToTravel(redo bool) string {
+	if redo {
+		return "nothing to redo"
+	}
+	return "nothing to undo"
+}
+
+// HistoryKeys are ks with undo and redo added when there is something to
+// undo or redo: the footer shows them then.
+func HistoryKeys(s *Session, ks []key.Binding) []key.Binding {
+	out := append([]key.Binding(nil), ks...)
+	if s.CanUndo() {
+		out = append(out, style.Keys.Undo)
+	}
+	if s.CanRedo() {
+		out = append(out, style.Keys.Redo)
+	}
+	return out
+}

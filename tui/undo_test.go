@@ -1,0 +1,189 @@
+package tui
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/oncard/oncard/tui/cardedit"
+	"github.com/oncard/oncard/tui/component"
+)
+
+func TestUndoRedoTyping(t *testing.T) {
+	d := newDriverJSON(t, minimalCard) // Agent step, Name focused
+	d.Typ("Pro")
+	d.Press("tab").Typ(" Daily") // Description
+	if d.m.s.Text("/name") != "Weather HelperPro" || d.m.s.Text("/description") != "Gives forecasts. Daily" {
+		t.Fatalf("typing: %s", d.json())
+	}
+	d.Press("f1").MustContain("ctrl+z", "undo", "ctrl+y", "redo")
+	d.Press("f1")
+
+	d.Press("ctrl+z") // the typing in Description, one step
+	if got := d.m.s.Text("/description"); got != "Gives forecasts." {
+		t.Fatalf("description after undo = %q", got)
+	}
+	if d.m.s.Text("/name") != "Weather HelperPro" {
+		t.Fatal("one undo took back more than one field's typing")
+	}
+	d.Press("ctrl+z") // the typing in Name, back in that field
+	if got := d.m.s.Text("/name"); got != "Weather Helper" || d.m.s.Focus != "/name" {
+		t.Fatalf("after the second undo: name %q, focus %q", got, d.m.s.Focus)
+	}
+	d.MustContain("undone (ctrl+y redoes)", "Weather Helper")
+	if d.json() != minimalCard {
+		t.Fatalf("undoing everything does not give the card back:\n%s", d.json())
+	}
+
+	d.Press("ctrl+y")
+	if got := d.m.s.Text("/name"); got != "Weather HelperPro" {
+		t.Fatalf("name after redo = %q", got)
+	}
+	d.Press("ctrl+r") // the other redo key
+	if got := d.m.s.Text("/description"); got != "Gives forecasts. Daily" {
+		t.Fatalf("description after the second redo = %q", got)
+	}
+	d.Press("ctrl+y")
+	d.MustContain("nothing to redo")
+
+	// u is text in a field, never undo.
+	d.Press("shift+tab").Typ("u")
+	if got := d.m.s.Text("/name"); got != "Weather HelperProu" {
+		t.Fatalf("typing u gave name %q", got)
+	}
+}
+
+// d deletes a skill at once; ctrl+z brings back the skill, its On Request
+// entry and the extension that went with the last entry.
+func TestDeleteSkillThenUndoRestoresOnRequest(t *testing.T) {
+	d := templateDriver(t, "on-request")
+	orig := d.json()
+	d.Press("alt+5", "down") // Skills, Dispute a card charge
+	d.Press("d")
+	d.MustContain("deleted skill Dispute a card charge", "(ctrl+z undoes)")
+	if cardedit.OnRequestEntry(d.m.s, "dispute-charge") >= 0 {
+		t.Fatalf("the skill's On Request entry is kept:\n%s", d.json())
+	}
+	d.Press("d") // Branch opening hours: the last On Request skill
+	if cardedit.OnRequestIndex(d.m.s) >= 0 {
+		t.Fatalf("the On Request extension is kept with no skill:\n%s", d.json())
+	}
+
+	d.Press("alt+9", "ctrl+z") // from Review: undo returns to the Skills step
+	if d.m.cur != stepSkills {
+		t.Fatalf("undo stayed on step %d", d.m.cur)
+	}
+	if cardedit.OnRequestEntry(d.m.s, "branch-hours") < 0 || skillIDs(d) != "card-faq dispute-charge" && skillIDs(d) != "card-faq branch-hours" {
+		t.Fatalf("after one undo: skills %q\n%s", skillIDs(d), d.json())
+	}
+	d.Press("ctrl+z")
+	if d.json() != orig {
+		t.Fatalf("undoing both deletes does not give the card back:\n%s", d.json())
+	}
+	if cardedit.OnRequestEntry(d.m.s, "dispute-charge") < 0 {
+		t.Fatal("the On Request entry of the skill is not back")
+	}
+	// Back where the delete was made: the list, on the skill.
+	if d.m.cur != stepSkills || d.m.steps[stepSkills].Busy() || d.m.s.Focus != "/skills/1" {
+		t.Fatalf("after undo: step %d, busy %v, focus %q", d.m.cur, d.m.steps[stepSkills].Busy(), d.m.s.Focus)
+	}
+	d.Press("ctrl+y")
+	if cardedit.OnRequestEntry(d.m.s, "dispute-charge") >= 0 || len(strings.Fields(skillIDs(d))) != 2 {
+		t.Fatalf("redo did not delete again:\n%s", d.json())
+	}
+}
+
+func skillIDs(d *driver) string {
+	var ids []string
+	for i := 0; i < d.m.s.ArrayLen("/skills"); i++ {
+		ids = append(ids, d.m.s.Text(component.Item("/skills", i)+"/id"))
+	}
+	return strings.Join(ids, " ")
+}
+
+// Choosing an On Request skill, then undoing it from inside its form,
+// unchooses it and closes the form; entering the step again never chooses.
+func TestUndoChoosingOnRequestSkill(t *testing.T) {
+	d := onRequestDriver(t)
+	d.Press("enter") // card-faq: chosen, its entry form open
+	d.Typ("tel:+15550100")
+	d.Press("ctrl+z") // the typing
+	if j := cardedit.OnRequestEntry(d.m.s, "card-faq"); j < 0 || d.m.s.Text(component.Item(cardedit.OnRequestSkillsPtr(d.m.s), j)+"/personEntry") != "" {
+		t.Fatalf("after undoing the typing:\n%s", d.json())
+	}
+	d.Press("ctrl+z") // the choice
+	if cardedit.OnRequestEntry(d.m.s, "card-faq") >= 0 {
+		t.Fatalf("card-faq still chosen:\n%s", d.json())
+	}
+	if d.m.cur != stepOnRequest || d.m.steps[stepOnRequest].Busy() {
+		t.Fatalf("step %d busy %v: the list should show", d.m.cur, d.m.steps[stepOnRequest].Busy())
+	}
+	d.MustContain("[ ] Card and account questions")
+	d.Press("ctrl+p", "ctrl+n")
+	if cardedit.OnRequestEntry(d.m.s, "card-faq") >= 0 {
+		t.Fatal("entering the step chose the skill again")
+	}
+}
+
+// In `oncard edit`, deleting a skill and undoing it leaves the file's bytes
+// as they were: nothing to save, no diff.
+func TestEditUndoLeavesTheFileAsItWas(t *testing.T) {
+	d, _, data := openEdit(t, "edit-v10.json")
+	d.goToStep(stepSkills).Press("d")
+	if !d.m.edit.s.Changed() {
+		t.Fatal("the delete changed nothing")
+	}
+	d.Press("ctrl+z")
+	if d.m.edit.s.Changed() || !bytes.Equal(d.m.edit.s.Bytes(), data) {
+		t.Fatalf("after undo the card differs from the file:\n%s", d.m.edit.s.Diff())
+	}
+	d.Press("ctrl+y")
+	if !d.m.edit.s.Changed() {
+		t.Fatal("redo did not delete again")
+	}
+}
+
+// An undo is a change: the draft holds the undone card.
+func TestUndoIsSavedInTheDraft(t *testing.T) {
+	dir := t.TempDir()
+	drafts := filepath.Join(dir, "drafts")
+	d := newDriver(t, Options{Doc: mustParse(t, minimalCard), Output: filepath.Join(dir, "card.json"), DraftDir: drafts})
+	d.Typ("Pro").Press("tab") // leaving the field saves the draft
+	if dr, err := latestNewDraft(drafts); err != nil || !strings.Contains(dr.Card, "Weather HelperPro") {
+		t.Fatalf("draft before undo: %v", err)
+	}
+	d.Press("ctrl+z")
+	dr, err := latestNewDraft(drafts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(dr.Card, "Weather HelperPro") || !strings.Contains(dr.Card, `"Weather Helper"`) {
+		t.Fatalf("the draft does not hold the undone card:\n%s", dr.Card)
+	}
+}
+
+// A class toggled in the OASF picker is undone with the picker still open,
+// showing the card as it is again.
+func TestUndoInTheOASFPicker(t *testing.T) {
+	d := newDriverJSON(t, minimalCard)
+	d.Press("alt+7", "tab", "tab", "enter") // OASF, the skills picker
+	d.Typ("summarization").Press("enter")
+	if cardedit.OnRequestIndex(d.m.s) >= 0 || !strings.Contains(d.json(), "summarization") {
+		t.Fatalf("no class chosen:\n%s", d.json())
+	}
+	d.MustContain("Chosen (1)")
+	d.Press("ctrl+z")
+	if d.json() != minimalCard {
+		t.Fatalf("undo left:\n%s", d.json())
+	}
+	if d.m.cur != stepOASF || !d.m.steps[stepOASF].Busy() {
+		t.Fatalf("step %d, picker open %v", d.m.cur, d.m.steps[stepOASF].Busy())
+	}
+	d.MustContain("Chosen (0)")
+	d.Press("ctrl+y")
+	if !strings.Contains(d.json(), "summarization") {
+		t.Fatalf("redo did not choose the class again:\n%s", d.json())
+	}
+	d.MustContain("Chosen (1)")
+}
