@@ -282,6 +282,7 @@ func (m *Model) editReload(done func(m *Model, dropped []string, err error) tea.
 			}
 			m.s.Doc = m.edit.s.Doc()
 			m.s.Changed()
+			m.s.ForgetHistory() // undo must not write the file's older version back
 			dropped := make([]string, len(conflicts))
 			for i, c := range conflicts {
 				dropped[i] = model.SafeText(c.String())

@@ -187,3 +187,19 @@ func TestUndoInTheOASFPicker(t *testing.T) {
 	}
 	d.MustContain("Chosen (1)")
 }
+
+// After the file is reloaded from disk, undo has nothing to take back: the
+// versions before the reload must not be written over the file's new one.
+func TestEditReloadForgetsTheHistory(t *testing.T) {
+	d, path, _ := openEdit(t, "edit-v10.json")
+	d.editPersonEntry("/new")
+	changeOnDisk(t, path, `"version": "1.0.0"`, `"version": "1.0.1"`)
+	d.Press("ctrl+s", "ctrl+s", "y")
+	d.chooseAction("Reload")
+	d.MustContain("Reloaded the file from disk")
+	d.Press("ctrl+z")
+	if got := d.m.s.Text("/version"); got != "1.0.1" {
+		t.Fatalf("undo after the reload wrote back version %q", got)
+	}
+	d.MustContain("nothing to undo")
+}

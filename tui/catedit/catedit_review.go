@@ -166,6 +166,7 @@ func (st *catEditReview) reload() tea.Cmd {
 			}
 			c.s.Doc = c.es.Doc()
 			c.Changed()
+			c.s.ForgetHistory() // undo must not write the file's older version back
 			c.selectedEntry()
 			dropped := make([]string, len(conflicts))
 			for i, cf := range conflicts {

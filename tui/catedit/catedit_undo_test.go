@@ -2,6 +2,7 @@ package catedit
 
 import (
 	"bytes"
+	"os"
 	"testing"
 )
 
@@ -45,4 +46,21 @@ func TestCatEditUndoRedo(t *testing.T) {
 	}
 	d.Press("ctrl+z", "ctrl+z")
 	d.MustContain("nothing to undo")
+}
+
+// After a reload from disk, undo has nothing to take back.
+func TestCatEditReloadForgetsTheHistory(t *testing.T) {
+	d := openCatEdit(t)
+	d.Press("down", "enter", "tab", "tab", "ctrl+u").Typ("2.2.0")
+	other := bytes.Replace(d.orig, []byte(`"Example Networks"`), []byte(`"Example Networks Ltd"`), 1)
+	if err := os.WriteFile(d.path, other, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	d.Press("ctrl+s", "ctrl+s", "y")
+	d.Press("enter") // reload
+	d.MustContain("Reloaded the file from disk")
+	d.Press("ctrl+z")
+	if !bytes.Contains(d.c.es.Bytes(), []byte("Example Networks Ltd")) {
+		t.Fatalf("undo after the reload wrote the old file back:\n%s", d.c.es.Bytes())
+	}
 }

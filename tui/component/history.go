@@ -106,6 +106,14 @@ func (s *Session) Record(at Place) {
 	h.base = s.JSON
 }
 
+// ForgetHistory starts the history again from the Doc as it is at the
+// next Record: for a Doc that is another document now (a file reloaded
+// from disk), whose older versions must not be written back over it.
+func (s *Session) ForgetHistory() {
+	h := &s.hist
+	*h = history{maxSteps: h.maxSteps, maxBytes: h.maxBytes}
+}
+
 // CanUndo and CanRedo say whether there is a step to undo or redo.
 func (s *Session) CanUndo() bool { return len(s.hist.undo) > 0 }
 func (s *Session) CanRedo() bool { return len(s.hist.redo) > 0 }
