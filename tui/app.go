@@ -187,6 +187,7 @@ func (m *Model) Init() tea.Cmd { return tea.Batch(m.AskBackground(), m.steps[m.c
 // step), then settles what the screen shows (the preview's content and
 // scroll, the diagnostics panel's cursor): View only draws.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.s.Prepare(msg) // the undo history: component/history.go
 	_, cmd := m.update(msg)
 	m.s.Record(m.place()) // undo.go
 	m.settle()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/oncard/oncard/tui/cardedit"
 	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/internal/keydrive"
 )
 
 func TestUndoRedoTyping(t *testing.T) {
@@ -202,4 +203,28 @@ func TestEditReloadForgetsTheHistory(t *testing.T) {
 		t.Fatalf("undo after the reload wrote back version %q", got)
 	}
 	d.MustContain("nothing to undo")
+}
+
+// Keys typed faster than the card is refreshed (no RefreshMsg between
+// them) are undone one step at a time all the same.
+func TestUndoAfterABurstOfKeys(t *testing.T) {
+	d := templateDriver(t, "on-request")
+	orig := d.json()
+	d.Press("alt+5", "down")
+	for _, k := range []string{"d", "d", "enter", "x", "y", "z"} { // two deletes, typing in the name left
+		d.m.Update(keydrive.KeyMsg(k))
+	}
+	if !d.m.s.Pending() {
+		t.Fatal("the burst was refreshed: the test needs it pending")
+	}
+	d.m.Update(keydrive.KeyMsg("ctrl+z")) // the typing
+	if got := d.m.s.Text("/skills/0/name"); got != "Card and account questions" || d.m.s.ArrayLen("/skills") != 1 {
+		t.Fatalf("after undoing the typing: name %q", got)
+	}
+	d.m.Update(keydrive.KeyMsg("ctrl+z"))
+	d.m.Update(keydrive.KeyMsg("ctrl+z"))
+	d.m.s.Flush()
+	if d.json() != orig {
+		t.Fatalf("three undos do not give the card back:\n%s", d.json())
+	}
 }

@@ -16,6 +16,7 @@ import (
 // step), then settles what the screen shows (the preview, the diagnostics
 // panel): View only draws.
 func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	c.s.Prepare(msg) // the undo history: component/history.go
 	_, cmd := c.update(msg)
 	c.s.Record(c.place()) // catedit_undo.go
 	c.Settle(c.s.PreviewContent(), len(c.s.Diags))

@@ -4,22 +4,29 @@ import (
 	"bytes"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/tui/style"
 )
 
 // Undo and redo over every edit of the Doc, for both editors. The
-// history keeps whole encodings of the Doc (Session.JSON, which every
-// change computes anyway), not a log of operations: an edit made by any
-// field, list or picker is undoable without that code knowing about it,
-// and keeping a step costs no copy. Restoring rebuilds the Doc in place
-// from the old encoding (model.Doc.Restore): the bytes come back exactly
-// as they were, and the edit.Session holding the same Doc sees them.
+// history keeps whole encodings of the Doc, not a log of operations: an
+// edit made by any field, list or picker is undoable without that code
+// knowing about it. Restoring rebuilds the Doc in place from the old
+// encoding (model.Doc.Restore): the bytes come back exactly as they were,
+// and the edit.Session holding the same Doc sees them.
 //
 // A step is one user action: the messages an editor handled between two
 // Record calls that changed the Doc. Typing in one text field (Typed) is
 // one step until the focus leaves the field or another kind of edit comes
 // between.
+//
+// The encodings cost no work per typed key: the Session re-encodes lazily
+// (Changed, RefreshCmd), and the history takes Session.JSON when it is up
+// to date. The encoding of the card before a step is needed only when a
+// step begins; Prepare makes it then, before any key that is not more
+// typing in the field of the last step, when the Session has not
+// refreshed since. A burst of typing costs nothing here.
 
 // Undo history bounds: the number of steps and the bytes of the encodings
 // kept (undo and redo together). The oldest steps go first; the latest
@@ -50,9 +57,10 @@ type history struct {
 	started bool
 	undo    []snapshot
 	redo    []snapshot
-	// base is the encoding at the last step boundary and baseEdits the
-	// Session's Edits then: a Record that finds Edits moved and the
-	// encoding different makes a step of the difference.
+	// base is the encoding of the card at the last step boundary (nil
+	// while stale: the card has changed since it was encoded, by the last
+	// step, and Session.JSON is not yet up to date) and baseEdits the
+	// Session's Edits then.
 	base      []byte
 	baseEdits int
 	// at is where the editor was at the last Record: where the next key
@@ -72,6 +80,41 @@ type history struct {
 // field at ptr: consecutive typing in one field makes one undo step.
 func (s *Session) Typed(ptr string) { s.hist.typedNow = ptr }
 
+// Prepare is called by the editor before it handles msg: unless msg goes
+// on typing in the field of the last step (and so joins that step), the
+// card as it is now, the state a new step would start from, is encoded
+// if it is not yet.
+func (s *Session) Prepare(msg tea.Msg) {
+	h := &s.hist
+	if !h.started || h.base != nil || s.continuesTyping(msg) {
+		return
+	}
+	if _, ok := msg.(RefreshMsg); ok {
+		return // it edits nothing, and encodes the card: Record takes that
+	}
+	if s.Pending() {
+		h.base = s.Doc.Encode() // the Refresh to come encodes it again
+		return
+	}
+	h.base = s.JSON
+}
+
+// continuesTyping says msg is text for the field the last step typed into,
+// still focused.
+func (s *Session) continuesTyping(msg tea.Msg) bool {
+	h := &s.hist
+	if h.typing == "" || s.Focus != h.typing {
+		return false
+	}
+	switch k := msg.(type) {
+	case tea.PasteMsg:
+		return true
+	case tea.KeyPressMsg:
+		return k.Mod&^tea.ModShift == 0 && (k.Text != "" || k.Code == tea.KeyBackspace || k.Code == tea.KeyDelete)
+	}
+	return false
+}
+
 // Record closes the action the editor has just handled, at is where the
 // editor is now. If the Doc changed since the last Record, that change
 // becomes an undo step (or joins the typing step it continues) and the
@@ -81,7 +124,8 @@ func (s *Session) Record(at Place) {
 	typed := h.typedNow
 	h.typedNow = ""
 	if !h.started {
-		h.started, h.base, h.baseEdits, h.at = true, s.JSON, s.Edits, at
+		h.started, h.baseEdits, h.at = true, s.Edits, at
+		h.base = s.upToDateJSON()
 		return
 	}
 	before := h.at
@@ -90,20 +134,34 @@ func (s *Session) Record(at Place) {
 		if at.Focus != h.typing {
 			h.typing = "" // the focus left the field: the next typing is a new step
 		}
+		if h.base == nil {
+			h.base = s.upToDateJSON() // free once the Session has refreshed
+		}
 		return
 	}
 	h.baseEdits = s.Edits
-	if bytes.Equal(s.JSON, h.base) {
-		return // an edit that wrote what was there
+	switch {
+	case typed != "" && typed == h.typing && len(h.undo) > 0 && len(h.redo) == 0:
+		// More typing in the same field: the same step.
+	case h.base == nil:
+		// The card before this action was never encoded (Prepare
+		// guessed it was more typing): it joins the last step rather
+		// than be lost.
+		h.typing = typed
+	default:
+		h.typing = typed
+		h.dropRedo()
+		h.push(&h.undo, snapshot{json: h.base, at: before})
 	}
-	if typed != "" && typed == h.typing && len(h.undo) > 0 && len(h.redo) == 0 {
-		h.base = s.JSON // more typing in the same field: the same step
-		return
+	h.base = s.upToDateJSON()
+}
+
+// upToDateJSON is Session.JSON when it encodes the Doc as it is, else nil.
+func (s *Session) upToDateJSON() []byte {
+	if s.Pending() {
+		return nil
 	}
-	h.typing = typed
-	h.dropRedo()
-	h.push(&h.undo, snapshot{json: h.base, at: before})
-	h.base = s.JSON
+	return s.JSON
 }
 
 // ForgetHistory starts the history again from the Doc as it is at the
@@ -130,21 +188,29 @@ func (s *Session) Redo() (at Place, ok bool) { return s.travel(&s.hist.redo, &s.
 
 // travel restores the last snapshot of from, keeping the current card on
 // to (with the same place: undoing and redoing a step both return to
-// where it was made).
+// where it was made). A step that changed nothing in the end (a value set
+// to what it was) is passed over.
 func (s *Session) travel(from, to *[]snapshot) (Place, bool) {
 	h := &s.hist
+	s.Flush()
+	for len(*from) > 0 && bytes.Equal((*from)[len(*from)-1].json, s.JSON) {
+		h.bytes -= len((*from)[len(*from)-1].json)
+		*from = (*from)[:len(*from)-1]
+	}
 	if len(*from) == 0 {
 		return Place{}, false
 	}
 	snap := (*from)[len(*from)-1]
+	cur := s.JSON
 	if err := s.Doc.Restore(snap.json); err != nil {
 		s.Note(err)
 		return Place{}, false
 	}
 	*from = (*from)[:len(*from)-1]
 	h.bytes -= len(snap.json)
-	h.push(to, snapshot{json: s.JSON, at: snap.at})
+	h.push(to, snapshot{json: cur, at: snap.at})
 	s.Changed()
+	s.Flush() // the card restored is shown and checked at once
 	h.base, h.baseEdits, h.typing = s.JSON, s.Edits, ""
 	return snap.at, true
 }
