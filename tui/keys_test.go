@@ -85,7 +85,7 @@ func keysMarkdown() string {
 	b.WriteString("Generated from the one keymap (`tui/style/keys.go`); `go test ./tui -run TestKeysDoc` checks it.\n")
 	b.WriteString("Bare letters (a, d, y, n) only act where no text is being typed: in lists and dialogs.\n")
 	b.WriteString("`oncard edit FILE` on a terminal uses the same screens and keys; there ctrl+s shows the diff on Review, then asks before writing.\n\n")
-	titles := []string{"Steps and program", "Fields and choices", "Lists (interfaces, skills)", "Panels and dialogs",
+	titles := []string{"Steps and program", "Fields and choices", "Lists (interfaces, skills)", "Undo, panels and dialogs",
 		"Long lists (pgup/pgdn page a list by 10 rows, elsewhere they scroll the preview; shift+pgup/pgdn always scroll it)"}
 	for i, group := range style.Keys.All() {
 		b.WriteString("## " + titles[i] + "\n\n| key | keys sent | does |\n|---|---|---|\n")

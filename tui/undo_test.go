@@ -168,7 +168,7 @@ func TestUndoIsSavedInTheDraft(t *testing.T) {
 // showing the card as it is again.
 func TestUndoInTheOASFPicker(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.Press("alt+7", "tab", "tab", "enter") // OASF, the skills picker
+	d.goToStep(stepOASF).Press("tab", "tab", "enter") // the skills picker
 	d.Typ("summarization").Press("enter")
 	if cardedit.OnRequestIndex(d.m.s) >= 0 || !strings.Contains(d.json(), "summarization") {
 		t.Fatalf("no class chosen:\n%s", d.json())

@@ -85,10 +85,10 @@ var Keys = KeyMap{
 // All lists every binding, grouped, for the full help and docs/keys.md.
 func (k KeyMap) All() [][]key.Binding {
 	return [][]key.Binding{
-		{k.NextStep, k.PrevStep, k.GoToStep, k.Save, k.Undo, k.Redo, k.Quit, k.Help},
+		{k.NextStep, k.PrevStep, k.GoToStep, k.Save, k.Quit, k.Help},
 		{k.NextField, k.PrevField, k.Enter, k.Back, k.Toggle, k.Pane, k.Left, k.Right},
 		{k.Add, k.Remove, k.MoveUp, k.MoveDown},
-		{k.Diagnostics, k.Preview, k.ScrollUp, k.ScrollDown, k.Yes, k.No},
+		{k.Undo, k.Redo, k.Diagnostics, k.Preview, k.ScrollUp, k.ScrollDown, k.Yes, k.No},
 		{k.Home, k.End, k.Filter},
 	}
 }
