@@ -1,14 +1,23 @@
 package tui
 
 import (
+	"context"
+	"crypto/ed25519"
+	"crypto/x509"
+	"encoding/pem"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/cardedit"
+	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -415,5 +424,221 @@ func TestOddCardsNeverPanic(t *testing.T) {
 		d.Press("ctrl+g", "down", "enter")
 		d.Send(teaSize(60, 15))
 		_ = d.Screen()
+	}
+}
+
+// openSigned writes a card signed with a fresh Ed25519 key (kid "k1") and
+// opens the editor on it, with key as the signing key (nil: none).
+func openSigned(t *testing.T, withKey bool) (*driver, string, *cardsig.SigningKey) {
+	t.Helper()
+	der, err := x509.MarshalPKCS8PrivateKey(ed25519.NewKeyFromSeed(make([]byte, ed25519.SeedSize)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := cardsig.ParseSigningKey(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(editTestdata, "edit-signed.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	path := "card.json"
+	doc, err := model.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := doc.Delete("/signatures"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cardsig.Sign(doc, key, cardsig.SignOptions{KeyID: "k1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, doc.Encode(), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	es, err := edit.OpenMax(path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	es.Prepare(func(d *model.Doc) { model.NewCard(d) })
+	opts := Options{Edit: es}
+	if withKey {
+		opts.SigningKey = key
+	}
+	return newDriver(t, opts), path, key
+}
+
+func verifyFile(t *testing.T, path string, key *cardsig.SigningKey) cardsig.Status {
+	t.Helper()
+	doc, err := model.Parse([]byte(readFile(t, path)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := cardsig.Verify(context.Background(), doc, cardsig.Options{Keys: key.PublicKeySet("k1", "")})
+	if len(res) != 1 {
+		t.Fatalf("%d signatures", len(res))
+	}
+	return res[0].Status
+}
+
+// TestEditReviewResignsWithTheSigningKey: Review shows each signature's
+// status; after an edit the signing key's signature is invalid and Review
+// offers to sign it again; re-signed, it verifies, and so does the file
+// saved.
+func TestEditReviewResignsWithTheSigningKey(t *testing.T) {
+	d, path, key := openSigned(t, true)
+	d.Press("ctrl+s").MustContain(`signature 0 (kid "k1", EdDSA): verified`)
+	d.goToStep(stepAgent).Press("tab").Typ(" Now better.")
+	d.Press("ctrl+s").MustContain(`signature 0 (kid "k1", EdDSA): invalid:`,
+		"longer verify", "Re-sign with the signing key")
+	d.chooseAction("Re-sign with the signing key")
+	d.MustContain("Re-signed 1 signature", `signature 0 (kid "k1", EdDSA): verified`)
+	if strings.Contains(d.Screen(), "after this edit its") || strings.Contains(d.Screen(), "Re-sign with") {
+		t.Fatalf("still warns or offers after re-signing:\n%s", d.Screen())
+	}
+	// A further edit makes it stale again, and it can be signed again.
+	d.goToStep(stepAgent).Typ(" Even.")
+	d.Press("ctrl+s").MustContain(`EdDSA): invalid:`)
+	d.chooseAction("Re-sign with the signing key").MustContain(`: verified`)
+	d.Press("ctrl+s", "y")
+	if got := readFile(t, path); !strings.Contains(got, "Now better. Even.") || strings.Count(got, `"protected"`) != 1 {
+		t.Fatalf("saved:\n%s", got)
+	}
+	if st := verifyFile(t, path, key); st != cardsig.Verified {
+		t.Errorf("the saved card's signature is %s", st)
+	}
+}
+
+// TestEditReviewSignatureStatusWithoutKey: without a signing key the
+// status says there is no key, and nothing offers to re-sign.
+func TestEditReviewSignatureStatusWithoutKey(t *testing.T) {
+	d, path, key := openSigned(t, false)
+	d.goToStep(stepAgent).Press("tab").Typ(" Now better.")
+	d.Press("ctrl+s").MustContain(`signature 0 (kid "k1", EdDSA): unverified:`, "longer verify")
+	for _, a := range d.review().actions() {
+		if strings.HasPrefix(a.Label, "Re-sign") {
+			t.Fatalf("offers %q without a key", a.Label)
+		}
+	}
+	d.Press("ctrl+s", "y")
+	if st := verifyFile(t, path, key); st != cardsig.PayloadMismatch {
+		t.Errorf("saved without re-signing, the signature is %s", st)
+	}
+}
+
+// keptCard has members no screen edits at every level.
+var keptCard = fmt.Sprintf(`{
+  "name": "Kept Agent",
+  "description": "Has unknown members everywhere.",
+  "x-root": 1,
+  "provider": {"organization": "Example", "url": "https://example.com", "x-provider": true},
+  "supportedInterfaces": [
+    {"url": "https://a.example/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "x-iface": "k"}
+  ],
+  "version": "1.0.0",
+  "capabilities": {
+    "streaming": true,
+    "x-caps": {"deep": [1, 2]},
+    "extensions": [
+      {
+        "uri": "https://agent-capability.org/ext/on-request/v1",
+        "required": false,
+        "x-ext": 1,
+        "params": {
+          "skills": [{"id": "faq", "personEntry": "https://a.example/help", "x-entry": 2}],
+          "x-params": "p"
+        }
+      },
+      {
+        "uri": "%s",
+        "params": {"schema_version": "%s", "skills": [{"name": "x", "id": 1}], "x-oasf": 3}
+      }
+    ]
+  },
+  "defaultInputModes": ["text/plain"],
+  "defaultOutputModes": ["text/plain"],
+  "skills": [
+    {"id": "faq", "name": "FAQ", "description": "Answers.", "tags": ["faq"], "x-skill": {"a": 1}}
+  ]
+}
+`, component.DiscoveryURI(cardedit.DefaultSchemaServer, oasf.DefaultVersion), oasf.DefaultVersion)
+
+// TestEditKeptAsIsListsUnknownMembersAtEveryLevel: a member no field edits
+// is listed wherever it is, even inside an item a screen edits.
+func TestEditKeptAsIsListsUnknownMembersAtEveryLevel(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("card.json", []byte(keptCard), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := openEditPath(t, "card.json")
+	got := d.m.keptAsIs()
+	want := []string{
+		"/x-root",
+		"/provider/x-provider",
+		"/supportedInterfaces/0/x-iface",
+		"/capabilities/x-caps",
+		"/capabilities/extensions/0/x-ext",
+		"/capabilities/extensions/0/params/skills/0/x-entry",
+		"/capabilities/extensions/0/params/x-params",
+		"/capabilities/extensions/1/params/x-oasf",
+		"/skills/0/x-skill",
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("kept as is:\n got %q\nwant %q", got, want)
+	}
+	d.Send(teaSize(240, 50))
+	d.Press("ctrl+s").MustContain("Kept as is", "/skills/0/x-skill", "/capabilities/extensions/1/params/x-oasf")
+}
+
+// TestStepsOwnWhatTheirFieldsEdit keeps the steps' member lists in step
+// with their forms: every field's pointer is owned by its step (or a
+// diagnostic there would not jump to it, and it would be listed as kept).
+func TestStepsOwnWhatTheirFieldsEdit(t *testing.T) {
+	d := newDriverJSON(t, keptCard)
+	s := d.m.s
+	for _, st := range d.m.steps {
+		var fields []component.Field
+		switch st := st.(type) {
+		case *cardedit.FormStep:
+			fields = st.Build(s).Fields
+		case *cardedit.ListStep:
+			fields = st.ItemForm(s, 0).Fields
+		case *cardedit.OnRequestStep:
+			fields = st.EntryForm(s, component.Item(cardedit.OnRequestSkillsPtr(s), 0)).Fields
+		}
+		for _, f := range fields {
+			if p := f.Pointer(); p != "" && !st.Owns(p, s) {
+				t.Errorf("%s: the field %q edits %s, which the step does not own", st.Title(), f.Label(), p)
+			}
+		}
+	}
+	// And nothing outside them: an unknown member is owned by no step.
+	for _, st := range d.m.steps {
+		for _, p := range []string{"/x-root", "/skills/0/x-skill", "/provider/x-provider", "/capabilities/extensions/0/params/x-params"} {
+			if st.Owns(p, s) {
+				t.Errorf("%s owns the unknown member %s", st.Title(), p)
+			}
+		}
+	}
+}
+
+// A diagnostic on a member no field edits opens the screen of the item
+// that holds it.
+func TestJumpToUnownedMemberOpensItsItem(t *testing.T) {
+	d := newDriverJSON(t, keptCard)
+	d.m.jumpTo("/skills/0/x-skill")
+	if d.m.cur != stepSkills || !d.m.steps[stepSkills].(*cardedit.ListStep).Editing {
+		t.Fatalf("on step %d (editing %v), want the first skill open", d.m.cur, d.m.steps[stepSkills].(*cardedit.ListStep).Editing)
+	}
+	if d.m.s.Focus != "/skills/0/x-skill" {
+		t.Fatalf("focus %q", d.m.s.Focus)
+	}
+	d.m.jumpTo("/x-root")
+	if d.m.s.Focus != "/x-root" || d.m.Status == "" {
+		t.Fatalf("a root member: focus %q, status %q", d.m.s.Focus, d.m.Status)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/cardedit"
 	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
@@ -206,4 +207,193 @@ func TestThemeFollowsTheBackground(t *testing.T) {
 func lum(c color.Color) uint32 {
 	r, g, b, _ := c.RGBA()
 	return (r*299 + g*587 + b*114) / 1000
+}
+
+// At 120×40 the form has room for the Catalog step's choice row: its
+// options wrap between options, never inside one.
+func TestFormHasRoomForChoiceRows(t *testing.T) {
+	d, _ := catalogDriver(t)
+	d.chooseWrite(2, "")
+	screen := d.Screen()
+	for _, want := range []string{"[new catalog]", "add to existing", "entry alone"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("120x40: the choice row lacks %q:\n%s", want, screen)
+		}
+	}
+	if strings.Contains(screen, "……") {
+		t.Errorf("a double ellipsis:\n%s", screen)
+	}
+	d.Send(teaSize(80, 24))
+	screen = d.Screen()
+	if !strings.Contains(screen, "add to existing") || strings.Contains(screen, "……") {
+		t.Errorf("80x24:\n%s", screen)
+	}
+}
+
+// A name with emoji sequences (ZWJ, skin tone, flag, VS16) keeps every row
+// of the screen exactly as wide as the window, the preview's border in
+// place, with colours and without.
+func TestEmojiNamesKeepTheFrame(t *testing.T) {
+	name := `Dev 👩‍💻 👍🏽 🇫🇷 ❤️ team with a name long enough to wrap in the preview pane`
+	card := strings.Replace(minimalCard, `"Weather Helper"`, `"`+name+`"`, 1)
+	for _, colors := range []bool{false, true} {
+		for _, size := range [][2]int{{120, 40}, {80, 24}} {
+			d := newDriver(t, Options{Doc: mustParse(t, card), Theme: style.NewTheme(colors)})
+			d.Send(teaSize(size[0], size[1]))
+			d.goToStep(stepAgent)
+			d.Press("tab") // the name shown as a value, not in the input
+			for _, screen := range []string{d.Screen(), d.Press("ctrl+t").Screen()} {
+				lines := strings.Split(screen, "\n")
+				border := -1
+				for i, l := range lines {
+					if w := ansi.StringWidth(l); w != size[0] {
+						t.Fatalf("colors %v %dx%d: line %d is %d cells wide:\n%s", colors, size[0], size[1], i, w, screen)
+					}
+					// The preview's right border: the last cell of its rows.
+					if strings.HasSuffix(l, "│") && i > 0 && i < len(lines)-8 {
+						at := ansi.StringWidth(l[:strings.LastIndex(l, "│")])
+						if border >= 0 && at != border {
+							t.Fatalf("colors %v %dx%d: the border moves on line %d:\n%s", colors, size[0], size[1], i, screen)
+						}
+						border = at
+					}
+				}
+			}
+		}
+	}
+}
+
+// The diagnostics panel, focused, shows the selected finding whole: where
+// it is, its message and its hint; the field it is about shows the hint
+// too once jumped to.
+func TestFindingShownWholeWithHint(t *testing.T) {
+	card := strings.Replace(minimalCard, `"version": "1.0.0",`, `"version": "1.0.0", "iconUrl": "ftp://icons.example/weather.png",`, 1)
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		d := newDriverJSON(t, card)
+		d.Send(teaSize(size[0], size[1]))
+		d.goToStep(stepAgent)
+		if strings.Contains(d.Screen(), "hint:") {
+			t.Fatalf("%dx%d: a hint before anything is focused:\n%s", size[0], size[1], d.Screen())
+		}
+		d.Press("ctrl+g")
+		d.MustContain("at /iconUrl", `weather.png" uses the scheme "ftp",`, "not https", "hint: A2A clients reach agents over https")
+		d.Press("enter") // to the field
+		if d.m.Diag.Focused {
+			t.Fatal("enter did not leave the panel")
+		}
+		d.MustContain("› Icon URL", "hint: A2A clients reach agents over https")
+	}
+}
+
+// The preview colours the JSON from the theme; the highlighted member is
+// one plain highlight; the plain theme draws no colour at all.
+func TestPreviewJSONColours(t *testing.T) {
+	th := style.NewTheme(true)
+	d := newDriver(t, Options{Doc: mustParse(t, minimalCard), Theme: th})
+	d.goToStep(stepAgent) // the name is focused, so highlighted
+	raw := d.m.Render()
+	for _, want := range []string{th.JSONKey.Render(`"description"`), th.JSONString.Render(`"Gives forecasts."`), th.JSONPunct.Render("{")} {
+		if !strings.Contains(raw, want) {
+			t.Errorf("the preview lacks %q", want)
+		}
+	}
+	for _, l := range strings.Split(raw, "\n") {
+		if strings.Contains(ansi.Strip(l), `"name": "Weather Helper"`) && strings.Contains(l, th.JSONKey.Render(`"name"`)) {
+			t.Errorf("the highlighted line carries token colours: %q", l)
+		}
+	}
+	plain := newDriverJSON(t, minimalCard)
+	if raw := plain.m.Render(); !strings.Contains(raw, `"description": "Gives forecasts.",`) {
+		t.Errorf("the plain theme styles the JSON:\n%q", raw)
+	}
+}
+
+// highlighted returns the preview lines drawn with the highlight style.
+func highlighted(d *driver) []string {
+	var out []string
+	for _, line := range strings.Split(d.m.Prev.View(d.m.Th, 70, 30), "\n") {
+		if strings.Contains(line, "\x1b[7m") { // the plain theme's reverse video
+			out = append(out, ansi.Strip(line))
+		}
+	}
+	return out
+}
+
+func TestPreviewHighlightsMemberBeingEdited(t *testing.T) {
+	d := newDriverJSON(t, minimalCard)
+	d.Press("tab") // description
+	hl := highlighted(d)
+	if len(hl) != 1 || !strings.Contains(hl[0], `"description"`) {
+		t.Fatalf("highlighted %q, want the description line", hl)
+	}
+	// A multi-line member is highlighted whole.
+	d.Press("ctrl+n", "enter")
+	hl = highlighted(d)
+	if len(hl) == 0 || !strings.Contains(strings.Join(hl, "\n"), "weather.example") {
+		t.Fatalf("highlighted %q, want the interface's url", hl)
+	}
+}
+
+func TestPreviewScrollsAndFollowsFocus(t *testing.T) {
+	d := newDriverJSON(t, bigCard(60))
+	d.Send(teaSize(120, 30))
+	d.Press("pgdown", "pgdown")
+	if d.m.Prev.Offset == 0 {
+		t.Fatal("pgdown did not scroll the preview")
+	}
+	d.Press("pgup", "pgup", "pgup")
+	if d.m.Prev.Offset != 0 {
+		t.Fatalf("pgup did not scroll back: %d", d.m.Prev.Offset)
+	}
+	// Focusing a member far down brings it into view.
+	d.m.goTo(stepSkills)
+	d.m.steps[stepSkills].(*cardedit.ListStep).Cursor = 50
+	d.Press("enter")
+	first, _, ok := d.m.s.LineSpan(d.m.s.Focus)
+	d.m.Render()
+	if !ok || first < d.m.Prev.Offset || first >= d.m.Prev.Offset+d.m.PreviewHeight() {
+		t.Fatalf("focused line %d not in view (offset %d)", first, d.m.Prev.Offset)
+	}
+}
+
+func TestPickerAndDiagnosticsNeutraliseText(t *testing.T) {
+	card := strings.Replace(minimalCard, `"forecast", "name"`, `"fore\u001b[2Jcast", "name"`, 1)
+	d := newDriverJSON(t, card)
+	d.Press("ctrl+g")
+	raw := d.m.Render()
+	if strings.Contains(raw, "\x1b[2J") {
+		t.Fatal("a raw escape from the card reached the screen")
+	}
+}
+
+func TestFormScrollsToKeepFocusInView(t *testing.T) {
+	d := newDriverJSON(t, minimalCard)
+	d.Send(teaSize(80, 20))
+	d.Press("alt+5", "enter") // skill form: 7 fields, taller than the pane
+	for i := 0; i < 6; i++ {
+		d.Press("tab")
+	}
+	d.MustContain("› Output modes")
+}
+
+func TestWrapLineKeepsEveryCharacter(t *testing.T) {
+	for _, s := range []string{
+		`    "description": "` + strings.Repeat("word ", 40) + `",`,
+		`    "name": "` + strings.Repeat("日本語テキスト", 12) + `"`,
+	} {
+		parts := component.WrapLine(s, 30)
+		var joined strings.Builder
+		for i, p := range parts {
+			if w := ansi.StringWidth(p); w > 30 {
+				t.Fatalf("piece %d is %d cells wide", i, w)
+			}
+			if i > 0 {
+				p = strings.TrimPrefix(p, "      ")
+			}
+			joined.WriteString(p)
+		}
+		if joined.String() != s {
+			t.Fatalf("wrapping lost text:\n%q\n%q", joined.String(), s)
+		}
+	}
 }

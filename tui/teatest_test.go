@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,11 +9,13 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/aymanbagabas/go-udiff"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/templates"
 	"github.com/oncard/oncard/tui/cardedit"
 	"github.com/oncard/oncard/tui/component"
@@ -279,4 +282,113 @@ func TestFlowUndoDeleteSkill(t *testing.T) {
 		t.Fatalf("fixture changed:\n%s", before)
 	}
 	requireGolden(t, pkg, deleted+"\n---- ctrl+z ----\n"+undone)
+}
+
+// TestFlowEditOnRequestEntry runs the editor as a Bubble Tea program: open
+// a card, change one personEntry on the On Request step, review the diff,
+// confirm; the file differs from the original in that one line.
+func TestFlowEditOnRequestEntry(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(editTestdata, "edit-v10.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("card.json", data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	es, err := edit.OpenMax("card.json", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	es.Prepare(func(d *model.Doc) { model.NewCard(d) })
+
+	f := newFlow(t, New(Options{Edit: es, Theme: style.NewTheme(false)}), 120, 40)
+	f.Keys("alt+7", "enter") // On Request, the first skill's entry
+	f.Typ("/new")
+	f.Keys("ctrl+s") // Review: the diff
+	review := f.Screen()
+	f.Keys("ctrl+s") // the confirmation
+	confirm := f.Screen()
+	f.Keys("y")
+	final := f.final()
+
+	if !final.Result().Saved {
+		t.Fatalf("not saved; status %q\n%s", final.Status, confirm)
+	}
+	got, err := os.ReadFile("card.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Replace(string(data), "support/disputes\"", "support/disputes/new\"", 1)
+	if string(got) != want {
+		t.Fatalf("the file is not the original with one change:\n%s", edit.UnifiedDiff("card.json", []byte(want), got))
+	}
+	if !strings.Contains(confirm, "Write card.json?") {
+		t.Fatalf("no confirmation:\n%s", confirm)
+	}
+	requireEditGolden(t, "edit-flow-review.golden", review)
+}
+
+// requireEditGolden compares out with testdata/name; -update rewrites it
+// (the flag is the golden package's, as for the other flows).
+func requireEditGolden(t *testing.T, name, out string) {
+	t.Helper()
+	path := filepath.Join(editTestdata, name)
+	if fl := flag.Lookup("update"); fl != nil && fl.Value.String() == "true" {
+		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./tui -run %s -update)", err, t.Name())
+	}
+	if d := udiff.Unified("golden", "run", string(want), out); d != "" {
+		t.Fatalf("the screen differs from %s:\n%s", name, d)
+	}
+}
+
+// The Security step in the real program: a v1.0 card whose scheme is in
+// the v0.3 form (a2a/security-scheme-variants) is fixed from the
+// diagnostic, then the card requires the scheme and a new OAuth scheme.
+func TestFlowSecurityStep(t *testing.T) {
+	pkg := tempWorkDir(t)
+	doc, err := model.Parse([]byte(securedCard(`"securitySchemes": {"token": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFlow(t, New(Options{Doc: doc, Theme: style.NewTheme(false)}), 120, 40)
+	f.Keys("alt+6") // Security
+	list := f.Screen()
+	f.Keys("ctrl+g", "enter") // the variant error: the scheme's form
+	f.Keys("tab", "enter")    // Convert to the v1.0 form
+	converted := f.Screen()
+	f.Keys("esc", "a", "right", "right", "right") // a new scheme: OAuth 2
+	f.Keys("tab", "right", "right")               // flow: device
+	f.Keys("tab").Typ("https://auth.example/device")
+	f.Keys("tab").Typ("https://auth.example/token")
+	f.Keys("esc", "down", "enter").Typ("token | oauth2") // the card's requirements
+	required := f.Screen()
+	f.tm.Quit()
+	final := f.final()
+
+	if !strings.Contains(list, "security-scheme-variants") || !strings.Contains(list, "v0.3 form") {
+		t.Fatalf("the list does not show the v0.3 scheme:\n%s", list)
+	}
+	if strings.Contains(converted, "security-scheme-variants") || !strings.Contains(converted, "Bearer format") {
+		t.Fatalf("the scheme is not converted:\n%s", converted)
+	}
+	if e := final.s.Diags; len(e) != 0 {
+		t.Fatalf("findings left: %v\n%s", e, final.s.JSON)
+	}
+	for _, want := range []string{`"httpAuthSecurityScheme"`, `"bearerFormat": "JWT"`, `"deviceCode"`,
+		`"deviceAuthorizationUrl": "https://auth.example/device"`, `"oauth2": {`} {
+		if !strings.Contains(string(final.s.JSON), want) {
+			t.Fatalf("the card lacks %s:\n%s", want, final.s.JSON)
+		}
+	}
+	if n := final.s.Doc.Find("/securityRequirements").Len(); n != 2 {
+		t.Fatalf("the card requires %d alternatives, want 2:\n%s", n, final.s.JSON)
+	}
+	requireGolden(t, pkg, list+"\n---- converted ----\n"+converted+"\n---- required ----\n"+required)
 }
