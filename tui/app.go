@@ -227,7 +227,9 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case component.Done[*Model]:
 		return m, msg.Finish(m)
 	case component.RefreshMsg:
-		m.s.Refreshed()
+		return m, m.s.Refreshed()
+	case component.CheckedMsg:
+		m.s.Checked(msg)
 		return m, nil
 	case tea.KeyPressMsg:
 		cmd := m.handleKey(msg)

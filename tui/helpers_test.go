@@ -34,7 +34,7 @@ func newCardDriver(t *testing.T, m *Model) *driver {
 		OnQuit: func() { m.quitting = true },
 		Follow: func(msg tea.Msg) bool {
 			switch msg.(type) {
-			case component.RefreshMsg, component.DraftSavedMsg[app.CatalogSettings], cardedit.CatalogSourceMsg, cardedit.OutputStatMsg, component.Done[*Model]:
+			case component.RefreshMsg, component.CheckedMsg, component.DraftSavedMsg[app.CatalogSettings], cardedit.CatalogSourceMsg, cardedit.OutputStatMsg, component.Done[*Model]:
 				return true
 			}
 			return false

@@ -41,7 +41,7 @@ func newFlow(t *testing.T, m *Model, w, h int) *flow {
 	f := &flow{t: t, shots: make(chan string, 8)}
 	filter := func(model tea.Model, msg tea.Msg) tea.Msg {
 		if _, ok := msg.(probeMsg); ok {
-			if m := model.(*Model); m.s.Pending() {
+			if m := model.(*Model); m.s.Pending() || m.s.Checking() {
 				go f.tm.Send(probeMsg{})
 			} else {
 				f.shots <- ansi.Strip(m.Render())

@@ -37,7 +37,7 @@ func newCatEditDriver(t *testing.T, c *CatalogEditor, path string, orig []byte) 
 		OnQuit: func() { d.quit = true },
 		Follow: func(msg tea.Msg) bool {
 			switch msg.(type) {
-			case component.Done[*CatalogEditor], component.RefreshMsg, component.DraftSavedMsg[noExtra]:
+			case component.Done[*CatalogEditor], component.RefreshMsg, component.CheckedMsg, component.DraftSavedMsg[noExtra]:
 				return true
 			}
 			return false

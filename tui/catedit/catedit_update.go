@@ -44,7 +44,9 @@ func (c *CatalogEditor) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case component.Done[*CatalogEditor]:
 		return c, msg.Finish(c)
 	case component.RefreshMsg:
-		c.s.Refreshed()
+		return c, c.s.Refreshed()
+	case component.CheckedMsg:
+		c.s.Checked(msg)
 		return c, nil
 	case component.DraftSavedMsg[noExtra]:
 		return c, c.draftSaved(msg)

@@ -43,6 +43,9 @@ type Session struct {
 	// RefreshDelay is how long RefreshCmd waits before its RefreshMsg
 	// (FrameDelay unless set; key-by-key tests set 0).
 	RefreshDelay time.Duration
+	// encodings counts the encodings of the Doc; checking is the one whose
+	// findings a command is making (0: none, Diags are up to date).
+	encodings, checking int
 	// posted are the requests steps made of the root while handling the
 	// current message (Post); the root handles them, in order, as soon as
 	// the step returns, before any other key.
@@ -125,10 +128,11 @@ const FrameDelay = time.Second / 60
 
 // RefreshCmd returns the command that asks for a Refresh after an edit,
 // RefreshDelay later: the keys that arrive meanwhile are handled first, and
-// one refresh covers them all. nil when nothing changed or a RefreshMsg is
-// on its way.
+// one refresh covers them all. nil when nothing changed, a RefreshMsg is
+// on its way, or the findings of the last encoding are still being made
+// (one check at a time: the next refresh is asked for once it is back).
 func (s *Session) RefreshCmd() tea.Cmd {
-	if !s.dirty || s.refreshAsked {
+	if !s.dirty || s.refreshAsked || s.checking != 0 {
 		return nil
 	}
 	s.refreshAsked = true
@@ -141,34 +145,92 @@ func (s *Session) RefreshCmd() tea.Cmd {
 	}
 }
 
-// Pending says an edit waits for its Refresh (the findings and the
-// preview are still those of before it).
+// Pending says an edit waits for its Refresh (the encoding, the findings
+// and the preview are still those of before it).
 func (s *Session) Pending() bool { return s.dirty }
 
-// Refreshed handles a RefreshMsg: the Session is brought up to date.
-func (s *Session) Refreshed() {
+// Checking says the findings are being made again, off the event loop,
+// for the card as last encoded (JSON is up to date, Diags are not yet).
+func (s *Session) Checking() bool { return s.checking != 0 }
+
+// Refreshed handles a RefreshMsg. The card is encoded at once (JSON, what
+// the preview shows and a draft keeps, is up to date again), and the
+// command it returns validates that encoding off the event loop: the keys
+// typed meanwhile are handled without waiting for the rules of a large
+// card. Its CheckedMsg brings the findings (Checked).
+func (s *Session) Refreshed() tea.Cmd {
 	s.refreshAsked = false
-	s.Flush()
+	if !s.dirty {
+		return nil
+	}
+	s.JSON = s.Doc.Encode()
+	s.view, s.viewStale = nil, true
+	s.dirty = false
+	s.encodings++
+	s.checking = s.encodings
+	json, kind, opts, gen := s.JSON, s.kind(), s.Opts, s.encodings
+	return func() tea.Msg {
+		// The encoding is parsed anew: the check shares nothing with the
+		// Doc the event loop goes on editing, and the parse is the one
+		// the preview needs for line positions.
+		view, err := model.Parse(json)
+		if err != nil {
+			return CheckedMsg{gen: gen, err: err}
+		}
+		return CheckedMsg{gen: gen, diags: validate.Document(view, kind, opts), view: view}
+	}
 }
 
-// Flush refreshes now when the Doc changed since the last Refresh: for
-// what must see the card as it is (a save, a draft, a diff).
+// CheckedMsg is the outcome of the check Refreshed started.
+type CheckedMsg struct {
+	gen   int
+	diags []validate.Diagnostic
+	view  *model.Doc
+	err   error
+}
+
+// Checked takes the findings of a check: those of the latest encoding
+// (an earlier check's, overtaken by a newer encoding, are dropped).
+func (s *Session) Checked(msg CheckedMsg) {
+	if msg.gen != s.encodings || s.checking == 0 {
+		return
+	}
+	s.checking = 0
+	if msg.err != nil {
+		// The encoding did not parse again (it always should): validate
+		// the Doc itself, here.
+		s.Refresh()
+		return
+	}
+	s.Diags = msg.diags
+	s.view, s.viewStale = msg.view, false
+}
+
+// Flush refreshes now when the card changed since the last Refresh: for
+// what must see the card as it is (a draft, a diff; a save refreshes
+// whatever the state, findings included).
 func (s *Session) Flush() {
 	if s.dirty {
 		s.Refresh()
 	}
 }
 
-// Refresh re-encodes and re-validates the Doc.
+// Refresh re-encodes and re-validates the Doc, here and now.
 func (s *Session) Refresh() {
-	kind := s.Kind
-	if kind == "" {
-		kind = validate.KindCard
-	}
 	s.JSON = s.Doc.Encode()
-	s.Diags = validate.Document(s.Doc, kind, s.Opts)
+	s.Diags = validate.Document(s.Doc, s.kind(), s.Opts)
 	s.view, s.viewStale = nil, true
 	s.dirty = false
+	s.encodings++
+	s.checking = 0
+}
+
+// kind is what the Doc is validated as: a card unless the editor says.
+func (s *Session) kind() validate.Kind {
+	if s.Kind == "" {
+		return validate.KindCard
+	}
+	return s.Kind
 }
 
 // previewDoc is the encoded JSON parsed, for positions in the preview.
