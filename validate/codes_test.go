@@ -9,8 +9,8 @@ package validate
 //   - every severity the source reports a code at is listed in its row.
 //
 // "The source" is read, not run: the string literals of package validate,
-// of package model (the JSON parser's codes), of the oncard command (its
-// io/ codes: files it cannot read) and of internal/fetch (its fetch/ codes:
+// of package model (the JSON parser's codes), of the oncard command and its
+// workflows in internal/app (io/ codes: files it cannot read) and of internal/fetch (its fetch/ codes:
 // documents it cannot fetch, or fetches with a wrong type), the x-code and
 // x-missing-code annotations of the embedded schemas, and the OASF schema
 // server's error types, which reach diagnostics as "oasf/" + type. Any
@@ -225,10 +225,11 @@ func scanSourceCodes(t *testing.T) *sourceCodes {
 	validateFiles := parsePackage(t, fset, ".")
 	modelFiles := parsePackage(t, fset, filepath.Join("..", "model"))
 	commandFiles := parsePackage(t, fset, filepath.Join("..", "cmd", "oncard"))
+	workflowFiles := parsePackages(t, fset, filepath.Join("..", "internal", "app"))
 	fetchFiles := parsePackage(t, fset, filepath.Join("..", "internal", "fetch"))
 
 	var all []*ast.File
-	for _, files := range [][]*ast.File{validateFiles, modelFiles, commandFiles, fetchFiles} {
+	for _, files := range [][]*ast.File{validateFiles, modelFiles, commandFiles, workflowFiles, fetchFiles} {
 		all = append(all, files...)
 	}
 	for _, f := range all {
@@ -282,6 +283,26 @@ func scanSourceCodes(t *testing.T) *sourceCodes {
 }
 
 // parsePackage parses the non-test Go files of dir.
+// parsePackages is parsePackage for dir and every package below it (the
+// command line's workflows: internal/app and its packages).
+func parsePackages(t *testing.T, fset *token.FileSet, dir string) []*ast.File {
+	t.Helper()
+	var files []*ast.File
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() || d.Name() == "testdata" {
+			return err
+		}
+		if names, _ := filepath.Glob(filepath.Join(path, "*.go")); len(names) > 0 {
+			files = append(files, parsePackage(t, fset, path)...)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
 func parsePackage(t *testing.T, fset *token.FileSet, dir string) []*ast.File {
 	t.Helper()
 	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
