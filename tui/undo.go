@@ -21,18 +21,11 @@ func (m *Model) place() component.Place {
 // where it was made. The change counts as an edit: the draft is saved with
 // the card as it is now.
 func (m *Model) undoRedo(redo bool) tea.Cmd {
-	var where component.Place
-	var ok bool
-	if redo {
-		where, ok = m.s.Redo()
-	} else {
-		where, ok = m.s.Undo()
-	}
+	where, status, ok := m.s.Travel(redo)
+	m.Status = status
 	if !ok {
-		m.Status = component.NothingToTravel(redo)
 		return nil
 	}
-	m.Status = component.Traveled(redo)
 	return m.returnTo(where)
 }
 

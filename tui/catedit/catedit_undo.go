@@ -21,18 +21,11 @@ func (c *CatalogEditor) place() component.Place {
 // undoRedo undoes (or redoes) the last step and returns to its screen and
 // entry, the field focused when it was made in the entry's form.
 func (c *CatalogEditor) undoRedo(redo bool) tea.Cmd {
-	var at component.Place
-	var ok bool
-	if redo {
-		at, ok = c.s.Redo()
-	} else {
-		at, ok = c.s.Undo()
-	}
+	at, status, ok := c.s.Travel(redo)
+	c.Status = status
 	if !ok {
-		c.Status = component.NothingToTravel(redo)
 		return nil
 	}
-	c.Status = component.Traveled(redo)
 	if i, ok := entryIndexOf(at.Focus); ok {
 		c.entry = i
 	}

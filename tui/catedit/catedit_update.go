@@ -1,7 +1,6 @@
 package catedit
 
 import (
-	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -115,14 +114,13 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 // pointer): an entry's discovery payload opens Discovery, the rest of an
 // entry opens Entry; anything else is shown in the preview.
 func (c *CatalogEditor) jumpTo(ptr string) tea.Cmd {
-	toks, err := model.SplitPointer(ptr)
-	if err != nil || len(toks) < 2 || toks[0] != "entries" {
+	if ptr == "/entries" || !component.PointerWithin(ptr, "/entries") {
 		c.s.Focus = ptr
 		c.Status = "no field edits " + model.SafeText(ptr) + "; it is highlighted in the preview"
 		return nil
 	}
-	i, err := strconv.Atoi(toks[1])
-	if err != nil || i < 0 || i >= c.entryCount() {
+	i, ok := entryIndexOf(ptr)
+	if !ok || i >= c.entryCount() {
 		return c.goTo(catEditScreenEntries)
 	}
 	c.entry = i

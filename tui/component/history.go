@@ -249,21 +249,24 @@ func (h *history) dropRedo() {
 	h.redo = nil
 }
 
-// Traveled is the status after an undo (or a redo), naming the key that
-// takes it back.
-func Traveled(redo bool) string {
+// Travel undoes (redo false) or redoes the last step and says so on the
+// status line: at is where the step was made, ok false when there was
+// nothing to undo (redo). Both editors' ctrl+z and ctrl+y.
+func (s *Session) Travel(redo bool) (at Place, status string, ok bool) {
 	if redo {
-		return "redone (" + style.Keys.Undo.Help().Key + " undoes)"
+		at, ok = s.Redo()
+	} else {
+		at, ok = s.Undo()
 	}
-	return "undone (" + style.Keys.Redo.Help().Key + " redoes)"
-}
-
-// NothingToTravel is the status when there is nothing to undo (redo).
-func NothingToTravel(redo bool) string {
-	if redo {
-		return "nothing to redo"
+	switch {
+	case !ok && redo:
+		return at, "nothing to redo", false
+	case !ok:
+		return at, "nothing to undo", false
+	case redo:
+		return at, "redone (" + style.Keys.Undo.Help().Key + " undoes)", true
 	}
-	return "nothing to undo"
+	return at, "undone (" + style.Keys.Redo.Help().Key + " redoes)", true
 }
 
 // HistoryKeys are ks with undo and redo added when there is something to
