@@ -199,7 +199,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) settle() {
 	m.Settle(m.previewContent(), len(m.s.Diags))
 	if m.edit != nil {
-		m.refreshKept()
+		m.refreshScreens()
 	}
 }
 

@@ -290,8 +290,8 @@ func BenchmarkKeptAsIsWalk200Skills(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		m.edit.keptDoc = nil // as after a change
-		m.refreshKept()
+		m.edit.keptAt = cardVersion{} // as after a change
+		m.refreshKept(cardVersion{m.s.Doc, m.s.Edits})
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/tui/component"
@@ -34,10 +35,15 @@ type editMode struct {
 	// its signature count.
 	ed *app.Edit
 	s  *edit.Session // ed.Session
-	// kept caches keptAsIs for the card as it was at keptEdits.
-	kept      []string
-	keptDoc   *model.Doc
-	keptEdits int
+	// kept caches keptAsIs for the card as it was at keptAt; diff, sigs
+	// and breaks are what Review shows of the card at reviewAt (the
+	// unified diff, each signature's status, whether saving would leave
+	// signatures that no longer verify). Made by refreshScreens, in Update.
+	kept             []string
+	keptAt, reviewAt cardVersion
+	diff             string
+	sigs             []app.SignatureState
+	breaks           bool
 }
 
 // setupEdit turns the model built by New into the editor of es: the Start
@@ -92,19 +98,50 @@ func (m *Model) shapeBanner() string {
 // keptAsIs lists the members of the card that no screen edits (unknown
 // members, v0.3 members, other extensions, signatures): they are written
 // back exactly as they were. A member is listed at the highest level at
-// which nothing under it is edited. The list is made by refreshKept, after
-// each message.
+// which nothing under it is edited. The list is made by refreshScreens,
+// after each message.
 func (m *Model) keptAsIs() []string { return m.edit.kept }
 
-// refreshKept makes the keptAsIs list again when the card changed. The
-// walk asks every step about every member: done once per change of the
-// card rather than once per frame.
-func (m *Model) refreshKept() {
+// cardVersion names the card as it is: its Doc and the edit count.
+type cardVersion struct {
+	doc   *model.Doc
+	edits int
+}
+
+// refreshScreens brings what edit mode's File and Review screens show up
+// to date when one of them is current and the card changed since: the
+// members kept as is (on both) and, on Review, the diff and the
+// signatures' statuses. Each is work over the whole card (the kept-as-is
+// walk asks every step about every member; the diff and the statuses
+// encode it): done once per change while those screens are shown, never
+// while drawing and never on the other steps' keys.
+func (m *Model) refreshScreens() {
+	if m.cur != stepStart && m.cur != m.editStepIndex() {
+		return
+	}
+	now := cardVersion{m.s.Doc, m.s.Edits}
+	m.refreshKept(now)
 	e := m.edit
-	if e.keptDoc != m.s.Doc || e.keptEdits != m.s.Edits {
+	if m.cur != m.editStepIndex() || e.reviewAt == now {
+		return
+	}
+	e.reviewAt = now
+	e.diff = e.s.Diff()
+	e.breaks = e.ed.BreaksSignatures()
+	var keys *cardsig.KeySet
+	if k := e.ed.SigningKey; k != nil {
+		keys = k.PublicKeySet("", "")
+	}
+	e.sigs = app.SignatureStatus(context.Background(), m.s.Doc, keys)
+}
+
+// refreshKept makes the keptAsIs list again for the card at now.
+func (m *Model) refreshKept(now cardVersion) {
+	e := m.edit
+	if e.keptAt != now {
 		e.kept = nil
 		m.collectUncovered("", m.s.Doc.Root(), &e.kept)
-		e.keptDoc, e.keptEdits = m.s.Doc, m.s.Edits
+		e.keptAt = now
 	}
 }
 

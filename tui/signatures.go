@@ -7,8 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/oncard/oncard/internal/app"
-	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
@@ -48,11 +46,7 @@ func (st *editReviewStep) resign() tea.Cmd {
 // signatureLines are the statuses of the card's signatures, one line
 // each, checked with the signing key's public key (nothing is fetched).
 func (st *editReviewStep) signatureLines(th *style.Theme, width int) []string {
-	var keys *cardsig.KeySet
-	if k := st.m.edit.ed.SigningKey; k != nil {
-		keys = k.PublicKeySet("", "")
-	}
-	states := app.SignatureStatus(context.Background(), st.m.s.Doc, keys)
+	states := st.m.edit.sigs // made by refreshScreens
 	if len(states) == 0 {
 		return nil
 	}

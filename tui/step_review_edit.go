@@ -190,7 +190,7 @@ func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, hei
 	} else if old, _, _ := validate.Counts(m.edit.ed.Before()); old > 0 {
 		line(th.Hint.Render(fmt.Sprintf("The file already had %s; the edits add none.", component.Count(old, "error", "errors"))))
 	}
-	if m.edit.ed.BreaksSignatures() {
+	if m.edit.breaks {
 		line(th.Warning.Render(ansi.Wrap("The card is signed: after this edit its signatures no longer verify. Re-sign it, or remove them.", width, " ")))
 	}
 	for _, l := range st.signatureLines(th, width) {
@@ -222,7 +222,7 @@ func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, hei
 	line("")
 	st.ViewActions(th, &b, st.actions())
 	line("")
-	diff := m.edit.s.Diff()
+	diff := m.edit.diff
 	if diff == "" {
 		line(th.Hint.Render("No changes yet: there is nothing to write."))
 		return b.String()

@@ -90,6 +90,10 @@ type CatalogEditor struct {
 	// says the key being handled left a field (the draft is written then).
 	drafts  component.DraftKeeper[noExtra]
 	blurred bool
+	// diff is the Review screen's diff of the catalog at diffEdits edits,
+	// made in Update while Review is shown (refreshDiff), not per frame.
+	diff      string
+	diffEdits int
 }
 
 // NewCatalogEditor builds the editor of the catalog in opts.Edit.
@@ -118,7 +122,16 @@ func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
 	c.screens[c.cur].Enter()
 	c.s.Focus = c.screens[c.cur].Pointer()
 	c.setupDraft(opts)
+	c.diffEdits = -1
 	return c
+}
+
+// refreshDiff makes Review's diff again when Review is shown and the
+// catalog changed since (the diff encodes the whole catalog).
+func (c *CatalogEditor) refreshDiff() {
+	if c.cur == catEditScreenReview && c.diffEdits != c.s.Edits {
+		c.diff, c.diffEdits = c.es.Diff(), c.s.Edits
+	}
 }
 
 // RunCatalogEditor runs the catalog editor on a terminal: keys from in,

@@ -217,7 +217,7 @@ func (st *catEditReview) View(width, height int) string {
 	line("")
 	st.ViewActions(th, &b, st.actions())
 	line("")
-	diff := c.es.Diff()
+	diff := c.diff // refreshDiff
 	if diff == "" {
 		line(th.Hint.Render("No changes yet: there is nothing to write."))
 		return b.String()

@@ -19,6 +19,7 @@ func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := c.update(msg)
 	c.s.Record(c.place()) // catedit_undo.go
 	c.Settle(c.s.PreviewContent(), len(c.s.Diags))
+	c.refreshDiff()
 	return c, tea.Batch(cmd, c.s.RefreshCmd())
 }
 
