@@ -1,6 +1,8 @@
 package catedit
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"strings"
 
@@ -8,10 +10,10 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/oncard/oncard/internal/app/input"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
-	"github.com/oncard/oncard/validate"
 )
 
 // catEditEntries lists the catalog's entries (identifier, version, type):
@@ -145,17 +147,22 @@ func (st *catEditEntries) addFromCard(path string) tea.Cmd {
 	})
 }
 
-// entryOfCardFile reads the card at path and derives its entry; why says,
-// for the status line, why there is none.
+// entryOfCardFile reads and checks the card at path (a file or a URL) as
+// `oncard catalog add` does (input.Card: a card with errors is refused)
+// and derives its entry; why says, for the status line, why there is none.
 func entryOfCardFile(path string) (entry []byte, suggested []string, why string) {
-	f, err := model.OpenFile(path)
+	if path == "-" {
+		return nil, nil, "give a file or a URL (standard input is the terminal here)"
+	}
+	var said bytes.Buffer
+	doc, err := input.Card(context.Background(), path, nil, &said, false)
 	if err != nil {
+		if first, _, _ := strings.Cut(strings.TrimSpace(said.String()), "\n"); first != "" {
+			return nil, nil, strings.TrimPrefix(first, "oncard: ")
+		}
 		return nil, nil, model.SafeText(err.Error())
 	}
-	if kind := validate.Detect(f.Doc); kind != validate.KindCard {
-		return nil, nil, model.SafeText(path) + " is not an Agent Card (" + string(kind) + ")"
-	}
-	entry, suggested, err = model.EntryFromCard(f.Doc, model.EntryOptions{})
+	entry, suggested, err = model.EntryFromCard(doc, model.EntryOptions{URL: input.EntryURL("", path)})
 	if err != nil {
 		return nil, nil, model.SafeText(err.Error())
 	}

@@ -183,11 +183,36 @@ func TestCatEditAddRefusesWhatIsNotACard(t *testing.T) {
 	if n := len(d.entries()); n != 3 {
 		t.Fatalf("%d entries, want 3", n)
 	}
-	if !strings.Contains(d.c.Status, "is not an Agent Card") {
+	if !strings.Contains(d.c.Status, "not an Agent Card") {
 		t.Fatalf("status %q", d.c.Status)
 	}
 	d.Press("esc")
 	d.MustContain("3 entries")
+}
+
+// A card with errors is refused, as `oncard catalog add` refuses it: the
+// status names the first finding.
+func TestCatEditAddRefusesACardWithErrors(t *testing.T) {
+	d := openCatEdit(t)
+	data, err := os.ReadFile(filepath.Join(catEditTestdata, "..", "..", "testdata", "edit-v10.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(t.TempDir(), "bad-card.json")
+	broken := bytes.Replace(data, []byte(`"name": "Example Bank Assistant"`), []byte(`"name": ""`), 1)
+	if bytes.Equal(broken, data) {
+		t.Fatal("the fixture's name changed: the test breaks nothing")
+	}
+	if err := os.WriteFile(bad, broken, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d.Press("a").Typ(bad).Press("enter")
+	if n := len(d.entries()); n != 3 {
+		t.Fatalf("%d entries after adding a card with errors, want 3", n)
+	}
+	if !strings.Contains(d.c.Status, "not added: ") || !strings.Contains(d.c.Status, "/name") {
+		t.Fatalf("status %q", d.c.Status)
+	}
 }
 
 func TestCatEditRemoveEntry(t *testing.T) {
