@@ -209,21 +209,15 @@ func parseSigningPEM(data []byte) (*SigningKey, error) {
 		if block == nil {
 			break
 		}
-		var key any
-		var err error
-		switch block.Type {
-		case "PRIVATE KEY":
-			key, err = x509.ParsePKCS8PrivateKey(block.Bytes)
-		case "EC PRIVATE KEY":
-			key, err = x509.ParseECPrivateKey(block.Bytes)
-		case "RSA PRIVATE KEY":
-			key, err = x509.ParsePKCS1PrivateKey(block.Bytes)
-		case "ENCRYPTED PRIVATE KEY":
+		if block.Type == "ENCRYPTED PRIVATE KEY" {
 			return nil, errors.New("the private key is encrypted; oncard reads unencrypted keys (decrypt a copy, e.g. openssl pkey -in KEY -out PLAIN)")
-		case "PUBLIC KEY", "CERTIFICATE", "RSA PUBLIC KEY":
+		}
+		key, private, known, err := pemKey(block)
+		switch {
+		case known && !private:
 			sawPublic = true
 			continue
-		default:
+		case !known:
 			continue // e.g. "EC PARAMETERS" before the key
 		}
 		if err != nil {
@@ -370,6 +364,35 @@ func parseJWKSet(data []byte) (*KeySet, error) {
 	return s, nil
 }
 
+// pemKey parses a PEM block holding a key or a certificate: private says
+// it is a private key, known that the block is of a kind oncard reads
+// (other blocks, such as EC PARAMETERS, are passed over).
+func pemKey(block *pem.Block) (key any, private, known bool, err error) {
+	switch block.Type {
+	case "PRIVATE KEY":
+		key, err = x509.ParsePKCS8PrivateKey(block.Bytes)
+	case "EC PRIVATE KEY":
+		key, err = x509.ParseECPrivateKey(block.Bytes)
+	case "RSA PRIVATE KEY":
+		key, err = x509.ParsePKCS1PrivateKey(block.Bytes)
+	case "PUBLIC KEY":
+		key, err = x509.ParsePKIXPublicKey(block.Bytes)
+		return key, false, true, err
+	case "RSA PUBLIC KEY":
+		key, err = x509.ParsePKCS1PublicKey(block.Bytes)
+		return key, false, true, err
+	case "CERTIFICATE":
+		var cert *x509.Certificate
+		if cert, err = x509.ParseCertificate(block.Bytes); err == nil {
+			key = cert.PublicKey
+		}
+		return key, false, true, err
+	default:
+		return nil, false, false, nil
+	}
+	return key, true, true, err
+}
+
 func parsePEMKeySet(data []byte) (*KeySet, error) {
 	s := &KeySet{}
 	rest := data
@@ -379,25 +402,8 @@ func parsePEMKeySet(data []byte) (*KeySet, error) {
 		if block == nil {
 			break
 		}
-		var key any
-		var err error
-		switch block.Type {
-		case "PUBLIC KEY":
-			key, err = x509.ParsePKIXPublicKey(block.Bytes)
-		case "RSA PUBLIC KEY":
-			key, err = x509.ParsePKCS1PublicKey(block.Bytes)
-		case "CERTIFICATE":
-			var cert *x509.Certificate
-			if cert, err = x509.ParseCertificate(block.Bytes); err == nil {
-				key = cert.PublicKey
-			}
-		case "PRIVATE KEY":
-			key, err = x509.ParsePKCS8PrivateKey(block.Bytes)
-		case "EC PRIVATE KEY":
-			key, err = x509.ParseECPrivateKey(block.Bytes)
-		case "RSA PRIVATE KEY":
-			key, err = x509.ParsePKCS1PrivateKey(block.Bytes)
-		default:
+		key, _, known, err := pemKey(block)
+		if !known {
 			continue
 		}
 		if err != nil {
