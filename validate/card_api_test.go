@@ -353,7 +353,7 @@ func TestProtoJSONOmissions(t *testing.T) {
 		t.Errorf("a flow without scopes and an empty documentationUrl are fine:\n%s", cardListDiags(without))
 	}
 	foo := card(`{"tokenUrl":"https://auth.example.com/token"}`, `"foo"`)
-	if _, ok := cardFindDiag(foo, codeInvalidURL, "/documentationUrl"); !ok {
+	if _, ok := cardFindDiag(foo, ruleA2AInvalidURL.Code, "/documentationUrl"); !ok {
 		t.Errorf(`documentationUrl "foo" is not reported:`+"\n%s", cardListDiags(foo))
 	}
 }

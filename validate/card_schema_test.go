@@ -26,8 +26,8 @@ import (
 // structuralCodes are the codes the shape walker emits for what the schema
 // expresses.
 var structuralCodes = map[string]bool{
-	codeType: true, codeRequired: true, codeEmpty: true, codeEnum: true,
-	codeSchemeVariant: true, codeOAuthFlows: true,
+	ruleA2AType.Code: true, ruleA2ARequiredMissing.Code: true, ruleA2AEmptyRequired.Code: true, ruleA2AEnum.Code: true,
+	ruleA2ASecuritySchemeVariants.Code: true, ruleA2AOauthFlows.Code: true,
 }
 
 const cardSchemaName = "a2a-card-v1.schema.json"

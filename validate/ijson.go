@@ -8,10 +8,9 @@ import (
 	"github.com/oncard/oncard/model"
 )
 
-// codeNotIJSON: the AI Catalog must be valid RFC 8785 input, so I-JSON
+// ruleCatalogNotIJSON: the AI Catalog must be valid RFC 8785 input, so I-JSON
 // (RFC 7493): no lone surrogates in strings, numbers that round-trip as
 // IEEE 754 doubles.
-const codeNotIJSON = "catalog/not-i-json"
 
 // checkIJSON reports every string (value or member name) that holds a lone
 // surrogate escape and every number that a double cannot hold exactly.
@@ -80,13 +79,11 @@ func (w *ijsonWalk) walk(n *model.Node) {
 	case model.String:
 		if hasLoneSurrogate(n.Raw()) {
 			ptr := w.pointer()
-			w.r.fail(ptr, codeNotIJSON, describe([]byte(ptr))+" holds a lone surrogate escape (\\uD800–\\uDFFF without its pair); I-JSON and RFC 8785 forbid it",
-				"write the character itself, or the full surrogate pair")
+			w.r.emit(ruleCatalogNotIJSON, ptr, describe([]byte(ptr))+" holds a lone surrogate escape (\\uD800–\\uDFFF without its pair); I-JSON and RFC 8785 forbid it", "write the character itself, or the full surrogate pair")
 		}
 	case model.Number:
 		if raw := n.Raw(); !isSmallInteger(raw) && !roundTripsAsDouble(string(raw)) {
-			w.r.fail(w.pointer(), codeNotIJSON, "the number "+shorten(string(raw))+" does not round-trip as an IEEE 754 double; RFC 8785 (the AI Catalog's canonical form) cannot represent it",
-				"write a number a double holds exactly, or the value as a string")
+			w.r.emit(ruleCatalogNotIJSON, w.pointer(), "the number "+shorten(string(raw))+" does not round-trip as an IEEE 754 double; RFC 8785 (the AI Catalog's canonical form) cannot represent it", "write a number a double holds exactly, or the value as a string")
 		}
 	case model.Array:
 		w.steps = append(w.steps, ijsonStep{})
@@ -103,8 +100,7 @@ func (w *ijsonWalk) walk(n *model.Node) {
 		for _, m := range n.Members {
 			w.steps[top].key = m.Key
 			if w.keys && n.Start >= 0 && m.Value.Start > prev && m.Value.Start <= len(w.src) && hasLoneSurrogate(w.src[prev:m.Value.Start]) {
-				w.r.fail(w.pointer(), codeNotIJSON, "the member name "+quoted(shorten(m.Key))+" holds a lone surrogate escape; I-JSON and RFC 8785 forbid it",
-					"rename the member")
+				w.r.emit(ruleCatalogNotIJSON, w.pointer(), "the member name "+quoted(shorten(m.Key))+" holds a lone surrogate escape; I-JSON and RFC 8785 forbid it", "rename the member")
 			}
 			w.walk(m.Value)
 			if m.Value.End > 0 {

@@ -202,8 +202,7 @@ func (w *walk) maxDocuments() int {
 
 // at is a finding located at ptr in doc.
 func at(doc *model.Doc, ptr string, sev validate.Severity, code, msg, hint string) validate.Diagnostic {
-	line, col := doc.KeyPosition(ptr)
-	return validate.Diagnostic{Pointer: ptr, Line: line, Column: col, Severity: sev, Code: code, Message: msg, Hint: hint}
+	return validate.RuleFor(code).At(doc, ptr, sev, msg, hint)
 }
 
 // failure is a fetch failure as a finding at ptr (an entry's url).

@@ -103,18 +103,12 @@ func checkFile(ctx context.Context, path string, kind validate.Kind, opts valida
 	return r
 }
 
-// codeUnreadable is the diagnostic of a file that could not be read at all
-// (missing, a directory, no permission). It is a public code, catalogued in
-// docs/DIAGNOSTICS.md like the validator's.
-const codeUnreadable = "io/unreadable"
-
 // unreadableDiagnostic records a read failure as an error finding, so that
 // the JSON and SARIF outputs list the file and their summaries count it. It
 // has no position: nothing of the file was seen.
 func unreadableDiagnostic(err error) validate.Diagnostic {
-	return validate.Diagnostic{Severity: validate.Error, Code: codeUnreadable,
-		Message: err.Error(),
-		Hint:    "check the path, that it names a file (not a directory), and that it may be read"}
+	return validate.RuleIOUnreadable.New(err.Error(),
+		"check the path, that it names a file (not a directory), and that it may be read")
 }
 
 // valueEnds finds where the value each diagnostic points at ends, so that a

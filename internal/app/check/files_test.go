@@ -154,7 +154,7 @@ func TestCheckFileUnreadable(t *testing.T) {
 				t.Fatalf("%d diagnostics, want 1: %+v", len(r.Diags), r.Diags)
 			}
 			d := r.Diags[0]
-			if d.Code != codeUnreadable || d.Severity != validate.Error || d.Line != 0 || d.Pointer != "" {
+			if d.Code != validate.RuleIOUnreadable.Code || d.Severity != validate.Error || d.Line != 0 || d.Pointer != "" {
 				t.Errorf("diagnostic %+v, want an io/unreadable error without a position", d)
 			}
 			if !strings.Contains(d.Message, c.reason) || !strings.Contains(d.Message, c.path) {
