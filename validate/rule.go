@@ -165,6 +165,7 @@ var Families = []FamilyInfo{
 	{"onrequest", "the On Request extension"},
 	{"oasf", "OASF discovery payloads"},
 	{"catalog", "AI Catalog"},
+	{"security", "risks to a reading model and a client"},
 	{"validate", "calls to the Go API"},
 }
 
