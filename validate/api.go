@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/oncard/oncard/model"
@@ -88,7 +89,7 @@ func Check(data []byte, kind Kind, opts *Options) Result {
 	}
 	res := Result{Doc: doc, Kind: kind}
 	if kind == "" {
-		d := model.DetectKindDetail(doc)
+		d := detectKind(doc, opts)
 		res.Kind, res.Detection = d.Kind, &d
 	}
 	if stream != nil && res.Kind == KindCatalog {
@@ -98,6 +99,32 @@ func Check(data []byte, kind Kind, opts *Options) Result {
 		res.Diags = Document(doc, res.Kind, opts)
 	}
 	return res
+}
+
+// detectKind tells the kind of doc from its content and the name it came
+// by (Options.Path, else the path of Options.BaseURL): a well-known name
+// (model.KindFromName) decides when the content looks like no kind, so
+// that a broken agent-card.json is checked as a card, not passed over;
+// where the content clearly says another kind, the content wins and the
+// note names the kind the name suggested.
+func detectKind(doc *model.Doc, opts *Options) model.Detection {
+	d := model.DetectKindDetail(doc)
+	name := ""
+	if opts != nil {
+		name = opts.Path
+		if opts.BaseURL != "" {
+			name = opts.BaseURL
+		}
+	}
+	byName, ok := model.KindFromName(name)
+	switch {
+	case !ok || d.Kind == byName:
+	case d.Kind == KindUnknown:
+		d = model.Detection{Kind: byName}
+	case !slices.Contains(d.Others, byName):
+		d.Close, d.Others = true, append(d.Others, byName)
+	}
+	return d
 }
 
 // AssumedKindNote is the sentence the text output prints when the kind was
@@ -167,6 +194,8 @@ func document(doc *model.Doc, kind Kind, opts *Options) []Diagnostic {
 		return Catalog(doc, opts)
 	case KindEntry:
 		return Entry(doc, opts)
+	case KindRecord:
+		return Record(doc, opts)
 	case KindUnknown:
 		if doc == nil {
 			return noDocument()

@@ -14,6 +14,7 @@ const ()
 func card(doc *model.Doc, opts *Options) []Diagnostic {
 	r := newReport(doc, opts)
 	checkCard(r, doc.Root())
+	checkDocumentIJSON(r)
 	r.diags = dropGenericDuplicates(r.diags)
 	return r.sorted()
 }

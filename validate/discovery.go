@@ -31,6 +31,7 @@ var (
 func discovery(doc *model.Doc, opts *Options) []Diagnostic {
 	r := newReport(doc, opts)
 	checkDiscoveryPayload(r, doc.Root(), "")
+	checkDocumentIJSON(r)
 	return r.sorted()
 }
 
@@ -150,7 +151,12 @@ func checkDiscoveryPayload(r *report, payload *model.Node, ptr string) {
 	for _, m := range payload.Members {
 		checkPayloadMember(r, m.Key, ptr)
 	}
+	checkTaxonomyReferences(r, payload, ptr)
+}
 
+// checkTaxonomyReferences checks the schema_version, skills and domains of
+// an object that carries them: a discovery payload, or an OASF record.
+func checkTaxonomyReferences(r *report, payload *model.Node, ptr string) {
 	tax := checkSchemaVersion(r, payload.Get("schema_version"), ptr)
 
 	skills := payload.Get("skills")

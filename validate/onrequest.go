@@ -49,6 +49,7 @@ func onRequest(doc *model.Doc, opts *Options) []Diagnostic {
 		checkParamsShape(r, root, "")
 		checkOnRequestParams(r, root, "", cards)
 	}
+	checkDocumentIJSON(r)
 	return r.sorted()
 }
 

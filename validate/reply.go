@@ -19,6 +19,7 @@ func reply(doc *model.Doc, opts *Options) []Diagnostic {
 	if r.opts.Card != nil && r.opts.Card.Root() != nil {
 		checkReplyAgainstCard(r, node, base, r.opts.Card.Root())
 	}
+	checkDocumentIJSON(r)
 	return r.sorted()
 }
 

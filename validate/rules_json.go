@@ -16,6 +16,12 @@ var (
 		Clause:  "RFC 8259 §4; AI-CATALOG.md (RFC 8785 input: no duplicate keys)",
 		FixText: "Remove one of the two members (the message gives the first one's position).",
 	})
+	ruleJSONNotIJSON = declare(Rule{
+		Code: "json/not-i-json", Severity: Error,
+		Summary: "A card, On Request params or reply, or discovery payload holds a number an IEEE 754 double cannot hold exactly (`9007199254740993`, `1e999999`) or a lone surrogate escape: both official A2A SDKs read numbers as doubles, so they get another value, and RFC 8785 (a signature's canonical form) cannot represent either. Catalogs and entries report the same under `catalog/not-i-json`.",
+		Clause:  "RFC 7493 (I-JSON) §2.1–2.2; A2A-AGENT-CARD.md §8.4.1 (RFC 8785 input)",
+		FixText: "Write numbers a double holds, or the value as a string; write the character itself or the whole surrogate pair.",
+	})
 	ruleJSONEncoding = declare(Rule{
 		Code: "json/encoding", Severity: Error,
 		Summary: "The file is not valid UTF-8.",

@@ -88,6 +88,12 @@ var (
 		Clause:  "OASF.md, schema server API (later draft)",
 		FixText: "Keep the payload to `schema_version`, `skills` and `domains`.",
 	})
+	ruleOASFRecordPartlyChecked = declare(Rule{
+		Code: "oasf/record-partly-checked", Severity: Info, Table: "oasf/own",
+		Summary: "The document is an OASF record (it has `schema_version` with members of a record: `name`, `version`, `authors`, `locators`, …). Its `schema_version`, `skills` and `domains` were checked as a discovery payload's are; the rest of the record is the OASF schema server's to check.",
+		Clause:  "OASF.md (objects/record); oasf-discovery-extension.md, Payload",
+		FixText: "Nothing to fix; validate the whole record with a schema server.",
+	})
 	ruleOASFParamsMissing = declare(Rule{
 		Code: "oasf/params-missing", Severity: Error, Table: "oasf/own",
 		Summary: "The card declares the discovery extension without `params`.",
