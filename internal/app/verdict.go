@@ -98,18 +98,34 @@ func (j *Judge) Check(ctx context.Context, s Subject) Verdict {
 		opts.DataOwned = true
 	}
 	v := Verdict{Result: validate.Check(s.Data, s.Kind, &opts)}
+	j.finish(ctx, &v, s.Name, s.URL)
+	return v
+}
+
+// CheckParsed judges a document already parsed as kind (an editor's card
+// as it would be written, parsed from its encoding; a file opened for
+// editing): every step of Check after the parse.
+func (j *Judge) CheckParsed(ctx context.Context, doc *model.Doc, kind validate.Kind, name string) Verdict {
+	opts := j.Options
+	if name != "-" {
+		opts.Path = name
+	}
+	if kind == "" {
+		kind = validate.Detect(doc)
+	}
+	v := Verdict{Result: validate.Result{Doc: doc, Kind: kind, Diags: validate.Document(doc, kind, &opts)}}
+	j.finish(ctx, &v, name, "")
+	return v
+}
+
+// finish runs the steps after the rules: signatures, the online check, the
+// governing configuration.
+func (j *Judge) finish(ctx context.Context, v *Verdict, name, url string) {
 	v.judgeSignatures(ctx, j)
 	if j.Online != nil && v.Doc != nil {
 		v.Diags, v.OnlineErr = j.Online(ctx, v.Doc, v.Kind, v.Diags)
 	}
-	v.applyPolicy(j, s)
-	return v
-}
-
-// CheckDoc judges a Doc already parsed (an editor's card as it would be
-// written): the same pipeline on its encoding.
-func (j *Judge) CheckDoc(ctx context.Context, doc *model.Doc, kind validate.Kind, name string) Verdict {
-	return j.Check(ctx, Subject{Data: doc.Encode(), Name: name, Kind: kind, Owned: true})
+	v.applyPolicy(j, name, url)
 }
 
 // judgeSignatures verifies a card's signatures under the policy with the
@@ -125,12 +141,12 @@ func (v *Verdict) judgeSignatures(ctx context.Context, j *Judge) {
 	}
 }
 
-func (v *Verdict) applyPolicy(j *Judge, s Subject) {
+func (v *Verdict) applyPolicy(j *Judge, name, url string) {
 	v.FailOn = verdict.DefaultFailOn
 	var cfg *verdict.Config
-	if j.Configs != nil && s.URL == "" {
+	if j.Configs != nil && url == "" {
 		var err error
-		if cfg, err = j.Configs.For(s.Name); err != nil {
+		if cfg, err = j.Configs.For(name); err != nil {
 			v.ConfigErr = err
 			return
 		}
@@ -147,7 +163,7 @@ func (v *Verdict) applyPolicy(j *Judge, s Subject) {
 	v.Config = cfg
 	kept := v.Diags[:0:0]
 	for _, d := range v.Diags {
-		if cfg.Ignores(s.Name, d.Code) {
+		if cfg.Ignores(name, d.Code) {
 			v.Ignored++
 			continue
 		}
