@@ -89,7 +89,7 @@ func Check(data []byte, kind Kind, opts *Options) Result {
 	}
 	res := Result{Doc: doc, Kind: kind}
 	if kind == "" {
-		d := detectKind(doc, opts)
+		d := DetectKind(doc, opts)
 		res.Kind, res.Detection = d.Kind, &d
 	}
 	if stream != nil && res.Kind == KindCatalog {
@@ -101,13 +101,13 @@ func Check(data []byte, kind Kind, opts *Options) Result {
 	return res
 }
 
-// detectKind tells the kind of doc from its content and the name it came
+// DetectKind tells the kind of doc from its content and the name it came
 // by (Options.Path, else the path of Options.BaseURL): a well-known name
 // (model.KindFromName) decides when the content looks like no kind, so
 // that a broken agent-card.json is checked as a card, not passed over;
 // where the content clearly says another kind, the content wins and the
 // note names the kind the name suggested.
-func detectKind(doc *model.Doc, opts *Options) model.Detection {
+func DetectKind(doc *model.Doc, opts *Options) model.Detection {
 	d := model.DetectKindDetail(doc)
 	name := ""
 	if opts != nil {

@@ -111,7 +111,7 @@ func (j *Judge) CheckParsed(ctx context.Context, doc *model.Doc, kind validate.K
 		opts.Path = name
 	}
 	if kind == "" {
-		kind = validate.Detect(doc)
+		kind = validate.DetectKind(doc, &opts).Kind
 	}
 	v := Verdict{Result: validate.Result{Doc: doc, Kind: kind, Diags: validate.Document(doc, kind, &opts)}}
 	j.finish(ctx, &v, name, "")
