@@ -66,7 +66,9 @@ func TestOneVerdictInEveryFace(t *testing.T) {
 		var stderr bytes.Buffer
 		_, err = input.Card(ctx, path, nil, &stderr, false)
 		refused := err != nil
-		hasErrors := slices.ContainsFunc(cli, func(l string) bool { return strings.Contains(l, " error ") && strings.Index(l, " error ") < strings.Index(l, ": ") })
+		hasErrors := slices.ContainsFunc(cli, func(l string) bool {
+			return strings.Contains(l, " error ") && strings.Index(l, " error ") < strings.Index(l, ": ")
+		})
 		if refused != hasErrors {
 			t.Errorf("%s: catalog add and preview refuse it: %v, but oncard validate finds errors: %v (%s)", path, refused, hasErrors, stderr.String())
 		}
