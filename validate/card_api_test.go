@@ -307,7 +307,7 @@ func TestNilDocument(t *testing.T) {
 // TestCardIsPure: validating neither edits the Doc nor depends on earlier
 // runs (the TUI validates the same Doc on every keystroke).
 func TestCardIsPure(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "card", "unknown-security-scheme", "invalid.json"))
+	data, err := os.ReadFile(filepath.Join("testdata", "rules", "a2a", "unknown-security-scheme", "invalid.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

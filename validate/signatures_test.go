@@ -17,7 +17,7 @@ import (
 )
 
 // The fixtures of testdata/signature/<case>/ are made from
-// testdata/card/signed-card/valid.json (unsigned) by signatureFixtures,
+// testdata/rules/a2a/signed-card/valid.json (unsigned) by signatureFixtures,
 // with the Ed25519 key of seed fixtureSeed under kid "fixture";
 // testdata/signature/jwks.json is its public key. Ed25519 signatures are
 // deterministic, so ONCARD_UPDATE_SIGNATURE_FIXTURES=1 rewrites them
@@ -31,7 +31,7 @@ func fixtureKey() ed25519.PrivateKey {
 // signatureFixtures builds the content of every fixture file.
 func signatureFixtures(t *testing.T) map[string]string {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("testdata", "card", "signed-card", "valid.json"))
+	src, err := os.ReadFile(filepath.Join("testdata", "rules", "a2a", "signed-card", "valid.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
