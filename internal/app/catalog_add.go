@@ -98,13 +98,13 @@ func (c *CatalogFile) Merge(entries [][]byte) (*CatalogMerge, error) {
 		return nil, err
 	}
 	opts := &validate.Options{Path: c.Path}
-	shown := FindingsToShow(validate.Document(m.Doc, validate.KindCatalog, opts), m.Results)
+	shown := FindingsToShow(Judged(m.Doc, validate.KindCatalog, opts), m.Results)
 	if len(shown) > 0 {
 		doc, err := ParseGenerated(m.Text)
 		if err != nil {
 			return nil, err
 		}
-		shown = FindingsToShow(validate.Document(doc, validate.KindCatalog, opts), m.Results)
+		shown = FindingsToShow(Judged(doc, validate.KindCatalog, opts), m.Results)
 	}
 	out := &CatalogMerge{Text: m.Text, Results: m.Results, Shown: shown}
 	out.Unchanged = c.File != nil && bytes.Equal(m.Text, c.Original)

@@ -155,7 +155,7 @@ func validateMerged(doc *model.Doc, card *model.Doc, path string, vopts *validat
 	if vopts != nil {
 		o.SchemaHosts = vopts.SchemaHosts
 	}
-	diags := validate.Document(doc, validate.KindCatalog, &o)
+	diags := Judged(doc, validate.KindCatalog, &o)
 	for i := range diags {
 		diags[i].Line, diags[i].Column = 0, 0
 	}
@@ -173,7 +173,7 @@ func validateCatalog(catalog []byte, card *model.Doc, path string, vopts *valida
 	if vopts != nil {
 		o.SchemaHosts = vopts.SchemaHosts
 	}
-	return validate.Document(doc, validate.KindCatalog, &o)
+	return Judged(doc, validate.KindCatalog, &o)
 }
 
 // EntryPointer is the pointer of this card's entry in the catalog.

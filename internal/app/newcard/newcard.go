@@ -107,7 +107,7 @@ func Write(ctx context.Context, con app.Console, doc *model.Doc, name, out strin
 	if added := app.ApplyDefaults(doc); len(added) > 0 {
 		fmt.Fprintf(stderr, "oncard: filled in defaults: %s\n", strings.Join(added, ", "))
 	}
-	diags := validate.Document(doc, validate.KindCard, vopts)
+	diags := app.Judged(doc, validate.KindCard, vopts)
 	for _, d := range diags {
 		if d.Line > 0 {
 			fmt.Fprintf(stderr, "%s:%d:%d: ", name, d.Line, d.Column)
