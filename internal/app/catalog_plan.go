@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/oncard/oncard/internal/docfile"
+
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -86,7 +88,7 @@ type CatalogPlan struct {
 	Merge *model.MergeResult
 	// existing is the catalog file read for "add to existing", kept so
 	// that the save refuses to write over a change made meanwhile.
-	existing *model.File
+	existing *docfile.File
 	// lines caches where the entry is in the preview (entryLines).
 	lines *entrySpan
 	// Err is why there is nothing to write (no entry can be built, the
