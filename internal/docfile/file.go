@@ -11,6 +11,7 @@ import (
 	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/internal/sizecap"
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
 )
 
 // ErrChangedOnDisk means the file's bytes on disk are no longer those that
@@ -116,7 +117,7 @@ func OpenFileMax(ctx context.Context, path string, max int) (*File, error) {
 }
 
 func tooLargeError(max int) *model.ParseError {
-	return &model.ParseError{Code: "json/too-large", Offset: max, Line: 1, Column: 1,
+	return &model.ParseError{Code: validate.RuleJSONTooLarge.Code, Offset: max, Line: 1, Column: 1,
 		Msg: fmt.Sprintf("the document is larger than %d bytes", max)}
 }
 
