@@ -138,3 +138,32 @@ func corpus(t *testing.T) []string {
 	}
 	return files
 }
+
+// TestEveryFaceHonoursTheConfig: a .oncard.json that ignores a code beside
+// a card silences it in the editor as in oncard validate.
+func TestEveryFaceHonoursTheConfig(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join("..", "validate", "testdata", "rules", "a2a", "insecure-url", "invalid.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "agent-card.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := validateFace(t, path)
+	if err := os.WriteFile(filepath.Join(dir, ".oncard.json"), []byte(`{"ignore": [{"paths": ["*.json"], "codes": ["a2a/insecure-url"]}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cli, _ := validateFace(t, path)
+	if len(cli) >= len(before) {
+		t.Fatalf("the config silenced nothing: %q", cli)
+	}
+	doc, err := model.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := findingLines(component.Verdict(doc, validate.KindCard, &validate.Options{Path: path})); !slices.Equal(got, cli) {
+		t.Errorf("editor %q, validate %q", got, cli)
+	}
+}
