@@ -53,7 +53,7 @@ func TestEditOnRequestEntryInTmux(t *testing.T) {
 	tm.waitFor("oncard edit card.json", "[v1.0 card]", "Example Bank Assistant")
 	tm.keepScreen("edit-01-agent-120x40")
 
-	tm.keys("C-n", "C-n", "C-n", "C-n", "C-n")
+	tm.goStep("On Request")
 	tm.waitFor("On Request", "[x] Dispute a card charge")
 	tm.keys("Enter")
 	tm.waitFor("Person entry")

@@ -52,19 +52,9 @@ type Options struct {
 	EditDraft *app.Draft
 }
 
-// step indexes, in screen order.
-const (
-	stepStart = iota
-	stepAgent
-	stepInterfaces
-	stepCapabilities
-	stepSkills
-	stepSecurity
-	stepOnRequest
-	stepOASF
-	stepCatalog
-	stepReview
-)
+// at is the position of step id in the flow (cardedit.Flow): the root
+// names steps by ID, never by number.
+func at(id cardedit.StepID) int { return cardedit.StepIndex(id) }
 
 // Model is the root of the program.
 type Model struct {
@@ -106,31 +96,19 @@ func New(opts Options) *Model {
 	if opts.Edit != nil {
 		doc = opts.Edit.Doc()
 	}
-	start := stepAgent
+	start := at(cardedit.StepAgent)
 	if doc == nil {
 		d, err := model.Parse([]byte(cardedit.BlankCard))
 		if err != nil {
 			panic("tui: the blank card does not parse: " + err.Error())
 		}
-		doc, start = d, stepStart
+		doc, start = d, at(cardedit.StepStart)
 	}
 	model.NewCard(doc)
 	m := &Model{Chrome: component.Chrome{Th: th, AdaptTheme: opts.Theme == nil, Width: 120, Height: 40}, s: component.NewSession(doc, opts.Validate)}
-	catalog, review := cardedit.NewCatalogStep(), cardedit.NewReviewStep(opts.Output)
-	review.Catalog = catalog
-	m.catalogStep, m.output = catalog, review.Path
-	m.steps = []cardedit.Step{
-		cardedit.NewStartStep(opts.Templates),
-		cardedit.NewAgentStep(),
-		cardedit.NewInterfacesStep(),
-		cardedit.NewCapabilitiesStep(),
-		cardedit.NewSkillsStep(),
-		cardedit.NewSecurityStep(),
-		cardedit.NewOnRequestStep(),
-		cardedit.NewOASFStep(th),
-		catalog,
-		review,
-	}
+	m.steps = cardedit.NewFlow(cardedit.FlowConfig{Templates: opts.Templates, Output: opts.Output, Theme: th})
+	catalog := m.steps[at(cardedit.StepCatalog)].(*cardedit.CatalogStep)
+	m.catalogStep, m.output = catalog, m.steps[at(cardedit.StepReview)].(*cardedit.ReviewStep).Path
 	if opts.Draft != nil {
 		m.drafts.Draft, m.resumed = opts.Draft, true
 		catalog.Cfg = opts.Draft.Catalog.Settings()
@@ -145,7 +123,7 @@ func New(opts Options) *Model {
 		m.setupEdit(opts.Edit)
 		m.edit.ed.SigningKey = opts.SigningKey
 		m.setupEditDraft(opts)
-		start = stepAgent
+		start = at(cardedit.StepAgent)
 	}
 	m.cur = start
 	m.steps[m.cur].Enter(m.s)
@@ -259,7 +237,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	st := m.steps[m.cur]
 	if !key.Matches(msg, style.Keys.Quit) {
-		if page, jump, ok := m.PageKey(msg, m.cur, len(m.steps), m.s.Diags); ok {
+		if page, jump, ok := m.PageKey(msg, m.cur, m.titles(), m.s.Diags); ok {
 			switch {
 			case jump != "":
 				return m.jumpTo(jump)
@@ -285,8 +263,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, style.Keys.Save) && m.edit != nil:
 		return m.editSaveKey()
 	case key.Matches(msg, style.Keys.Save):
-		if m.cur != stepReview {
-			return m.goTo(stepReview)
+		if m.cur != at(cardedit.StepReview) {
+			return m.goTo(at(cardedit.StepReview))
 		}
 		return m.save(m.output, false)
 	case m.FrameKey(msg, st.Busy() || component.IsListing(st)):
@@ -308,7 +286,7 @@ func (m *Model) handlePosted() tea.Cmd {
 	for _, msg := range m.s.TakePosted() {
 		switch msg := msg.(type) {
 		case cardedit.CardChosenMsg:
-			cmds = append(cmds, m.goTo(stepAgent))
+			cmds = append(cmds, m.goTo(at(cardedit.StepAgent)))
 		case cardedit.OutputChangedMsg:
 			m.output = msg.Path
 		case cardedit.SaveRequestMsg:
@@ -433,8 +411,8 @@ func (m *Model) save(path string, overwrite bool) tea.Cmd {
 	m.s.Refresh()
 	if e, _, _ := validate.Counts(m.s.Diags); e > 0 {
 		m.Status = fmt.Sprintf("not saved: %d %s (ctrl+g lists them; enter jumps)", e, component.Plural(e, "error", "errors"))
-		if m.cur != stepReview {
-			return m.goTo(stepReview)
+		if m.cur != at(cardedit.StepReview) {
+			return m.goTo(at(cardedit.StepReview))
 		}
 		return nil
 	}
@@ -460,13 +438,9 @@ func (m *Model) View() tea.View {
 
 func (m *Model) Render() string {
 	st := m.steps[m.cur]
-	titles := make([]string, len(m.steps))
-	for i, s := range m.steps {
-		titles[i] = s.Title()
-	}
 	return m.Chrome.Render(component.FramePage{
 		Title: m.headerTitle(),
-		Unit:  "step", Pages: titles, Cur: m.cur,
+		Unit:  "step", Pages: m.titles(), Cur: m.cur,
 		Content: func(width, height int) string {
 			if m.dialog != nil {
 				return m.dialog.View(m.Th, width)
@@ -477,4 +451,13 @@ func (m *Model) Render() string {
 		Diags:   m.s.Diags,
 		Keys:    component.HistoryKeys(m.s, st.Keys()), Overlay: m.dialog != nil,
 	})
+}
+
+// titles are the steps' titles, in order (the step list, the palette).
+func (m *Model) titles() []string {
+	titles := make([]string, len(m.steps))
+	for i, s := range m.steps {
+		titles[i] = s.Title()
+	}
+	return titles
 }

@@ -116,8 +116,8 @@ func benchBurst(b *testing.B, data []byte, skill int) {
 // description of skill i.
 func openSkillDescription(b *testing.B, data []byte, i int) (*Model, func()) {
 	m, restore := openEditor(b, data)
-	m.goTo(stepSkills)
-	m.steps[stepSkills].(*cardedit.ListStep).Cursor = i
+	m.goTo(at(cardedit.StepSkills))
+	m.steps[at(cardedit.StepSkills)].(*cardedit.ListStep).Cursor = i
 	for _, k := range []string{"enter", "tab", "tab"} { // skill i, its description
 		m.Update(keydrive.KeyMsg(k))
 		refreshNow(m)
@@ -191,11 +191,11 @@ func BenchmarkPickerKeystroke(b *testing.B) {
 	}
 	m, restore := openEditor(b, testcards.Large(200, 50, 20))
 	defer restore()
-	m.goTo(stepOASF)
+	m.goTo(at(cardedit.StepOASF))
 	for _, k := range []string{"tab", "tab", "enter"} { // the skills picker
 		m.handleKey(keydrive.KeyMsg(k))
 	}
-	if !m.steps[stepOASF].Busy() {
+	if !m.steps[at(cardedit.StepOASF)].Busy() {
 		b.Fatal("the picker did not open")
 	}
 	keys := searchKeys()
@@ -383,8 +383,8 @@ func BenchmarkUndoCard5MB(b *testing.B)   { benchUndo(b, testcards.OfSize(5<<20)
 func benchUndo(b *testing.B, data []byte) {
 	m, restore := openEditor(b, data)
 	defer restore()
-	m.goTo(stepSkills)
-	m.steps[stepSkills].(*cardedit.ListStep).Cursor = 150
+	m.goTo(at(cardedit.StepSkills))
+	m.steps[at(cardedit.StepSkills)].(*cardedit.ListStep).Cursor = 150
 	for _, k := range []string{"enter", "tab", "tab", "x"} { // description, one key typed
 		m.Update(keydrive.KeyMsg(k))
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/cardedit"
 )
 
 // openEditWithDrafts is openEdit with drafts kept in a directory of
@@ -57,7 +58,7 @@ func editDrafts(t *testing.T, dir string) []*app.Draft {
 // resumed they give the same card; a save then removes the draft.
 func TestEditKeepsADraftOfUnsavedEdits(t *testing.T) {
 	d, path, _, drafts := openEditWithDrafts(t, "edit-v10.json", nil)
-	d.editPersonEntry("/new").goToStep(stepReview)
+	d.editPersonEntry("/new").goStep(cardedit.StepReview)
 	want := string(d.m.edit.s.Bytes())
 	kept := editDrafts(t, drafts)
 	if len(kept) != 1 {
@@ -102,7 +103,7 @@ func TestEditQuitKeepsOrDropsTheDraft(t *testing.T) {
 	}
 
 	d2, _, _, drafts2 := openEditWithDrafts(t, "edit-v10.json", nil)
-	d2.editPersonEntry("/new").goToStep(stepReview).Press("ctrl+c", "n")
+	d2.editPersonEntry("/new").goStep(cardedit.StepReview).Press("ctrl+c", "n")
 	if !d2.m.quitting || d2.m.Result().DraftKept != "" {
 		t.Fatalf("quit %v, result %+v", d2.m.quitting, d2.m.Result())
 	}

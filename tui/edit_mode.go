@@ -15,6 +15,7 @@ import (
 	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/tui/cardedit"
 	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
@@ -55,12 +56,12 @@ func (m *Model) setupEdit(es *edit.Session) {
 	m.edit = &editMode{ed: ed, s: es}
 	m.drafts.Draft, m.resumed = nil, false
 	m.editReview = newEditReviewStep(m)
-	m.steps[stepStart] = newFileStep(m)
-	m.steps[stepReview] = m.editReview
+	m.steps[at(cardedit.StepStart)] = newFileStep(m)
+	m.steps[at(cardedit.StepReview)] = m.editReview
 }
 
 // editStepIndex is the index of the edit Review step.
-func (m *Model) editStepIndex() int { return stepReview }
+func (m *Model) editStepIndex() int { return at(cardedit.StepReview) }
 
 // fileName is the edited file's path, safe for the terminal.
 func (e *editMode) fileName() string { return model.SafeText(e.s.Path()) }
@@ -116,7 +117,7 @@ type cardVersion struct {
 // encode it): done once per change while those screens are shown, never
 // while drawing and never on the other steps' keys.
 func (m *Model) refreshScreens() {
-	if m.cur != stepStart && m.cur != m.editStepIndex() {
+	if m.cur != at(cardedit.StepStart) && m.cur != m.editStepIndex() {
 		return
 	}
 	now := cardVersion{m.s.Doc, m.s.Edits}

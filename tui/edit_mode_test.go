@@ -52,11 +52,6 @@ func openEditPath(t *testing.T, path string) *driver {
 	return newDriver(t, Options{Edit: es})
 }
 
-// goToStep jumps with alt+N to step i.
-func (d *driver) goToStep(i int) *driver {
-	d.T.Helper()
-	return d.Press(fmt.Sprintf("alt+%d", (i+1)%10)) // alt+0 is the tenth
-}
 
 func (d *driver) review() *editReviewStep {
 	return d.m.steps[d.m.editStepIndex()].(*editReviewStep)
@@ -86,7 +81,7 @@ func (d *driver) chooseAction(label string) *driver {
 // suffix to its personEntry.
 func (d *driver) editPersonEntry(suffix string) *driver {
 	d.T.Helper()
-	d.goToStep(stepOnRequest).Press("enter").Typ(suffix)
+	d.goStep(cardedit.StepOnRequest).Press("enter").Typ(suffix)
 	return d
 }
 
@@ -101,18 +96,18 @@ func readFile(t *testing.T, path string) string {
 
 func TestEditEveryScreenShowsTheFileAndChangesNothing(t *testing.T) {
 	d, path, data := openEdit(t, "edit-v10.json")
-	if d.m.cur != stepAgent {
+	if d.m.cur != at(cardedit.StepAgent) {
 		t.Fatalf("starts on step %d, want the Agent step", d.m.cur)
 	}
 	d.MustContain("oncard edit", "card.json", "[v1.0 card]", "Example Bank Assistant", "1.0.0", "bank.example")
-	d.goToStep(stepInterfaces).MustContain("https://bank.example/a2a/v1")
-	d.goToStep(stepSkills).MustContain("Dispute a card charge", "Branch opening hours")
-	d.goToStep(stepOnRequest).MustContain("[x] Dispute a card charge", "[x] Branch opening hours", "tel:+1-555-0")
+	d.goStep(cardedit.StepInterfaces).MustContain("https://bank.example/a2a/v1")
+	d.goStep(cardedit.StepSkills).MustContain("Dispute a card charge", "Branch opening hours")
+	d.goStep(cardedit.StepOnRequest).MustContain("[x] Dispute a card charge", "[x] Branch opening hours", "tel:+1-555-0")
 	d.Press("enter").MustContain("Person entry", "https://bank.example/support/disputes")
 	d.Press("esc")
-	d.goToStep(stepStart).MustContain("Editing", "Kept as is", "/x-internal-owner", "/capabilities/extensions/1")
-	for i := range d.m.steps {
-		d.goToStep(i)
+	d.goStep(cardedit.StepStart).MustContain("Editing", "Kept as is", "/x-internal-owner", "/capabilities/extensions/1")
+	for _, sp := range cardedit.Flow {
+		d.goStep(sp.ID)
 	}
 	if d.m.edit.s.Changed() {
 		t.Fatalf("visiting every screen changed the card:\n%s", d.m.edit.s.Diff())
@@ -162,7 +157,7 @@ func TestEditSaveWritesOnlyTheChangedLine(t *testing.T) {
 
 func TestEditRefusesAnEditThatAddsAnError(t *testing.T) {
 	d, path, data := openEdit(t, "edit-v10.json")
-	d.goToStep(stepOnRequest).Press("enter", "ctrl+u").Typ("ftp://bank.example/help")
+	d.goStep(cardedit.StepOnRequest).Press("enter", "ctrl+u").Typ("ftp://bank.example/help")
 	d.Press("ctrl+s", "ctrl+s")
 	if d.m.dialog != nil || !strings.Contains(d.m.Status, "the edits add 1 error") {
 		t.Fatalf("not refused: dialog %v, status %q", d.m.dialog, d.m.Status)
@@ -325,8 +320,8 @@ func TestEditV03UpgradeCanKeepDualOrBeCancelled(t *testing.T) {
 
 func TestEditSignedCardWarnsAndRemovesSignatures(t *testing.T) {
 	d, path, _ := openEdit(t, "edit-signed.json")
-	d.goToStep(stepStart).MustContain("Signed (1 signature)")
-	d.goToStep(stepAgent).Press("tab").Typ(" Now better.")
+	d.goStep(cardedit.StepStart).MustContain("Signed (1 signature)")
+	d.goStep(cardedit.StepAgent).Press("tab").Typ(" Now better.")
 	d.Press("ctrl+s").MustContain("longer verify", "Remove the signatures")
 	d.Press("ctrl+s")
 	if d.m.dialog == nil || !strings.Contains(d.m.dialog.Question, "signatures will no longer verify") {
@@ -383,8 +378,8 @@ func TestEditOddCardsNeverPanic(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := openEditPath(t, path)
-		for st := range d.m.steps {
-			d.goToStep(st)
+		for _, sp := range cardedit.Flow {
+			d.goStep(sp.ID)
 			d.Press(keys...)
 			_ = d.Screen()
 		}
@@ -416,8 +411,8 @@ func TestOddCardsNeverPanic(t *testing.T) {
 	keys := []string{"a", "x", "tab", "right", "space", "enter", "tab", "y", "left", "shift+up", "shift+down", "d", "esc", "down", "enter", "space", "backspace", "esc"}
 	for _, card := range odd {
 		d := newDriverJSON(t, card)
-		for st := range d.m.steps {
-			d.goToStep(st)
+		for _, sp := range cardedit.Flow {
+			d.goStep(sp.ID)
 			d.Press(keys...)
 			_ = d.Screen()
 		}
@@ -490,7 +485,7 @@ func verifyFile(t *testing.T, path string, key *cardsig.SigningKey) cardsig.Stat
 func TestEditReviewResignsWithTheSigningKey(t *testing.T) {
 	d, path, key := openSigned(t, true)
 	d.Press("ctrl+s").MustContain(`signature 0 (kid "k1", EdDSA): verified`)
-	d.goToStep(stepAgent).Press("tab").Typ(" Now better.")
+	d.goStep(cardedit.StepAgent).Press("tab").Typ(" Now better.")
 	d.Press("ctrl+s").MustContain(`signature 0 (kid "k1", EdDSA): invalid:`,
 		"longer verify", "Re-sign with the signing key")
 	d.chooseAction("Re-sign with the signing key")
@@ -499,7 +494,7 @@ func TestEditReviewResignsWithTheSigningKey(t *testing.T) {
 		t.Fatalf("still warns or offers after re-signing:\n%s", d.Screen())
 	}
 	// A further edit makes it stale again, and it can be signed again.
-	d.goToStep(stepAgent).Typ(" Even.")
+	d.goStep(cardedit.StepAgent).Typ(" Even.")
 	d.Press("ctrl+s").MustContain(`EdDSA): invalid:`)
 	d.chooseAction("Re-sign with the signing key").MustContain(`: verified`)
 	d.Press("ctrl+s", "y")
@@ -515,7 +510,7 @@ func TestEditReviewResignsWithTheSigningKey(t *testing.T) {
 // status says there is no key, and nothing offers to re-sign.
 func TestEditReviewSignatureStatusWithoutKey(t *testing.T) {
 	d, path, key := openSigned(t, false)
-	d.goToStep(stepAgent).Press("tab").Typ(" Now better.")
+	d.goStep(cardedit.StepAgent).Press("tab").Typ(" Now better.")
 	d.Press("ctrl+s").MustContain(`signature 0 (kid "k1", EdDSA): unverified:`, "longer verify")
 	for _, a := range d.review().actions() {
 		if strings.HasPrefix(a.Label, "Re-sign") {
@@ -573,7 +568,7 @@ func TestEditKeptAsIsListsUnknownMembersAtEveryLevel(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := openEditPath(t, "card.json")
-	d.goToStep(stepReview) // where the list is shown (and made)
+	d.goStep(cardedit.StepReview) // where the list is shown (and made)
 	got := d.m.keptAsIs()
 	want := []string{
 		"/x-root",
@@ -632,8 +627,8 @@ func TestStepsOwnWhatTheirFieldsEdit(t *testing.T) {
 func TestJumpToUnownedMemberOpensItsItem(t *testing.T) {
 	d := newDriverJSON(t, keptCard)
 	d.m.jumpTo("/skills/0/x-skill")
-	if d.m.cur != stepSkills || !d.m.steps[stepSkills].(*cardedit.ListStep).Editing {
-		t.Fatalf("on step %d (editing %v), want the first skill open", d.m.cur, d.m.steps[stepSkills].(*cardedit.ListStep).Editing)
+	if d.m.cur != at(cardedit.StepSkills) || !d.m.steps[at(cardedit.StepSkills)].(*cardedit.ListStep).Editing {
+		t.Fatalf("on step %d (editing %v), want the first skill open", d.m.cur, d.m.steps[at(cardedit.StepSkills)].(*cardedit.ListStep).Editing)
 	}
 	if d.m.s.Focus != "/skills/0/x-skill" {
 		t.Fatalf("focus %q", d.m.s.Focus)

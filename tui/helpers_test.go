@@ -43,6 +43,18 @@ func newCardDriver(t *testing.T, m *Model) *driver {
 	return d
 }
 
+// goStep goes to step id by name, as a person would: the step palette
+// (ctrl+o), the step's title typed, enter. It fails the test unless the
+// step is then the current one.
+func (d *driver) goStep(id cardedit.StepID) *driver {
+	d.T.Helper()
+	d.Press("ctrl+o").Typ(d.m.steps[at(id)].Title()).Press("enter")
+	if d.m.cur != at(id) {
+		d.T.Fatalf("the palette went to step %d (%s), not %s", d.m.cur, d.m.steps[d.m.cur].Title(), id)
+	}
+	return d
+}
+
 func newDriver(t *testing.T, opts Options) *driver {
 	t.Helper()
 	if opts.Theme == nil {

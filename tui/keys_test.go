@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/tui/cardedit"
 	"github.com/oncard/oncard/tui/style"
 )
 
@@ -31,11 +32,11 @@ func TestKeysDoc(t *testing.T) {
 func TestGoToStepWithAltDigit(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
 	d.Press("alt+5")
-	if d.m.cur != stepSkills {
+	if d.m.cur != at(cardedit.StepSkills) {
 		t.Fatalf("alt+5 went to step %d", d.m.cur)
 	}
 	d.Press("alt+1")
-	if d.m.cur != stepStart {
+	if d.m.cur != at(cardedit.StepStart) {
 		t.Fatalf("alt+1 went to step %d", d.m.cur)
 	}
 }

@@ -141,7 +141,7 @@ func TestChosenClassesAreCutAtTheStart(t *testing.T) {
 func TestPreviewFollowsTheMemberAfterAChange(t *testing.T) {
 	d := newDriverJSON(t, bigCard(60))
 	d.Send(teaSize(120, 30))
-	d.m.goTo(stepAgent) // focus on /name, at the top
+	d.m.goTo(at(cardedit.StepAgent)) // focus on /name, at the top
 	d.Press("pgdown", "pgdown")
 	if d.m.Prev.Offset == 0 {
 		t.Fatal("pgdown did not scroll the preview")
@@ -240,7 +240,7 @@ func TestEmojiNamesKeepTheFrame(t *testing.T) {
 		for _, size := range [][2]int{{120, 40}, {80, 24}} {
 			d := newDriver(t, Options{Doc: mustParse(t, card), Theme: style.NewTheme(colors)})
 			d.Send(teaSize(size[0], size[1]))
-			d.goToStep(stepAgent)
+			d.goStep(cardedit.StepAgent)
 			d.Press("tab") // the name shown as a value, not in the input
 			for _, screen := range []string{d.Screen(), d.Press("ctrl+t").Screen()} {
 				lines := strings.Split(screen, "\n")
@@ -271,7 +271,7 @@ func TestFindingShownWholeWithHint(t *testing.T) {
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
 		d := newDriverJSON(t, card)
 		d.Send(teaSize(size[0], size[1]))
-		d.goToStep(stepAgent)
+		d.goStep(cardedit.StepAgent)
 		if strings.Contains(d.Screen(), "hint:") {
 			t.Fatalf("%dx%d: a hint before anything is focused:\n%s", size[0], size[1], d.Screen())
 		}
@@ -290,7 +290,7 @@ func TestFindingShownWholeWithHint(t *testing.T) {
 func TestPreviewJSONColours(t *testing.T) {
 	th := style.NewTheme(true)
 	d := newDriver(t, Options{Doc: mustParse(t, minimalCard), Theme: th})
-	d.goToStep(stepAgent) // the name is focused, so highlighted
+	d.goStep(cardedit.StepAgent) // the name is focused, so highlighted
 	raw := d.m.Render()
 	for _, want := range []string{th.JSONKey.Render(`"description"`), th.JSONString.Render(`"Gives forecasts."`), th.JSONPunct.Render("{")} {
 		if !strings.Contains(raw, want) {
@@ -346,8 +346,8 @@ func TestPreviewScrollsAndFollowsFocus(t *testing.T) {
 		t.Fatalf("pgup did not scroll back: %d", d.m.Prev.Offset)
 	}
 	// Focusing a member far down brings it into view.
-	d.m.goTo(stepSkills)
-	d.m.steps[stepSkills].(*cardedit.ListStep).Cursor = 50
+	d.m.goTo(at(cardedit.StepSkills))
+	d.m.steps[at(cardedit.StepSkills)].(*cardedit.ListStep).Cursor = 50
 	d.Press("enter")
 	first, _, ok := d.m.s.LineSpan(d.m.s.Focus)
 	d.m.Render()
@@ -369,7 +369,7 @@ func TestPickerAndDiagnosticsNeutraliseText(t *testing.T) {
 func TestFormScrollsToKeepFocusInView(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
 	d.Send(teaSize(80, 20))
-	d.Press("alt+5", "enter") // skill form: 7 fields, taller than the pane
+	d.goStep(cardedit.StepSkills).Press("enter") // skill form: 7 fields, taller than the pane
 	for i := 0; i < 6; i++ {
 		d.Press("tab")
 	}

@@ -64,7 +64,7 @@ func TestOASFVersionRoundTripNeverDuplicates(t *testing.T) {
 	needBothTaxonomies(t)
 	d := newDriverJSON(t, oasfCard("1.1.0", "["+errorHandling+"]", "["+networkSecurityRef+"]"))
 	orig := d.json()
-	d.m.goTo(stepOASF)
+	d.m.goTo(at(cardedit.StepOASF))
 	d.Press("right") // the version field has the focus: 1.0.0
 	d.MustContain("OASF 1.1.0 → 1.0.0?", "dropped (1)", "#60602", "no such class", "kept (1)", "#10305")
 	if d.json() != orig {
@@ -104,7 +104,7 @@ func TestOASFVersionRoundTripNeverDuplicates(t *testing.T) {
 func TestOASFUnknownReferenceCanBeRemovedInThePicker(t *testing.T) {
 	needBothTaxonomies(t)
 	d := newDriverJSON(t, oasfCard("1.0.0", "["+errorHandling+"]", "["+networkSecurityRef+"]"))
-	d.m.goTo(stepOASF)
+	d.m.goTo(at(cardedit.StepOASF))
 	d.Press("tab", "tab", "enter") // skills picker
 	d.MustContain("Chosen (1)", "not in 1.0.0", "60602")
 	d.Press("tab") // the Chosen list
@@ -125,7 +125,7 @@ func TestOASFUnknownReferenceCanBeRemovedInThePicker(t *testing.T) {
 func TestOASFChoosingAClassAlreadyReferencedByNameReplacesIt(t *testing.T) {
 	needBothTaxonomies(t)
 	d := newDriverJSON(t, oasfCard("1.1.0", `[{"name": "`+errorHandlingName+`", "id": 10302}]`, "[]"))
-	d.m.goTo(stepOASF)
+	d.m.goTo(at(cardedit.StepOASF))
 	d.Press("tab", "tab", "enter").Typ("error handling")
 	d.MustContain("Chosen (1)", "[x] Error Handling")
 	d.Press("enter")
@@ -144,7 +144,7 @@ func TestOASFChoosingAClassAlreadyReferencedByNameReplacesIt(t *testing.T) {
 // ticks the class under the cursor.
 func TestOASFPickerSpaceTypesASpace(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.m.goTo(stepOASF)
+	d.m.goTo(at(cardedit.StepOASF))
 	d.Press("tab", "tab", "enter", "enter") // skills picker, first category opened: a class under the cursor
 	d.Press("space")
 	if d.m.s.Doc.Find("/capabilities/extensions") != nil {
@@ -163,7 +163,7 @@ func TestOASFPickerSpaceTypesASpace(t *testing.T) {
 // domain opens the domain picker on the same query.
 func TestOASFSearchOffersDomainsAndWords(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.m.goTo(stepOASF)
+	d.m.goTo(at(cardedit.StepOASF))
 	d.Press("tab", "tab", "enter").Typ("translate")
 	d.MustContain("no skills match “translate” in 1.1.0", `search “translation” instead`)
 	d.Press("enter")
@@ -248,8 +248,8 @@ func syncedVersionInPicker(t *testing.T) {
 	}
 
 	d := newDriverJSON(t, minimalCard)
-	d.m.goTo(stepOASF)
-	st := d.m.steps[stepOASF].(*cardedit.OasfStep)
+	d.m.goTo(at(cardedit.StepOASF))
+	st := d.m.steps[at(cardedit.StepOASF)].(*cardedit.OasfStep)
 	// The synced version is offered, but a newer version is no reason to
 	// change the default a new payload gets.
 	if st.Version != oasf.DefaultVersion {

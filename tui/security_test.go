@@ -46,14 +46,14 @@ func hasCode(d *driver, code string) bool {
 }
 
 func (d *driver) security() *cardedit.SecurityStep {
-	return d.m.steps[stepSecurity].(*cardedit.SecurityStep)
+	return d.m.steps[at(cardedit.StepSecurity)].(*cardedit.SecurityStep)
 }
 
 // A scheme added on the Security step is written in the v1.0 shape, its
 // name follows the kind until typed, and a card requirement names it.
 func TestSecurityAddAPIKeySchemeAndRequireIt(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.goToStep(stepSecurity).MustContain("Security schemes", "none yet")
+	d.goStep(cardedit.StepSecurity).MustContain("Security schemes", "none yet")
 	d.Press("a")
 	jsonAt(t, d, "/securitySchemes/bearer", `{"httpAuthSecurityScheme": {"scheme": "bearer"}}`)
 	d.Press("left") // the kind: API key
@@ -72,8 +72,8 @@ func TestSecurityAddAPIKeySchemeAndRequireIt(t *testing.T) {
 // OAuth 2: one flow, its URLs and scopes, in the exact v1.0 shape.
 func TestSecurityOAuthClientCredentialsFlow(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.goToStep(stepSecurity).Press("a", "right", "right", "right") // bearer → basic → HTTP → OAuth 2
-	d.Press("tab", "right")                                        // flow: client
+	d.goStep(cardedit.StepSecurity).Press("a", "right", "right", "right") // bearer → basic → HTTP → OAuth 2
+	d.Press("tab", "right")                                                     // flow: client
 	d.Press("tab").Typ("https://auth.example/token")
 	d.Press("tab", "tab").Typ("orders:read=Read orders; orders:write; orders:read=again")
 	jsonAt(t, d, "/securitySchemes/oauth2", `{"oauth2SecurityScheme": {"flows": {"clientCredentials": {
@@ -94,7 +94,7 @@ func TestSecurityConvertsV03SchemeFromItsDiagnostic(t *testing.T) {
 		t.Fatalf("no variant error to fix: %v", d.diagCodes())
 	}
 	d.Press("ctrl+g", "enter")
-	if d.m.cur != stepSecurity || !d.security().Busy() || d.m.s.Focus != "/securitySchemes/key" {
+	if d.m.cur != at(cardedit.StepSecurity) || !d.security().Busy() || d.m.s.Focus != "/securitySchemes/key" {
 		t.Fatalf("the jump went to step %d (busy %v), focus %q", d.m.cur, d.m.steps[d.m.cur].Busy(), d.m.s.Focus)
 	}
 	d.MustContain("v0.3 form", "Convert to the v1.0 form", "security-scheme-variants")
@@ -113,7 +113,7 @@ func TestSecurityConvertSplitsOAuthFlows(t *testing.T) {
 		"clientCredentials": {"tokenUrl": "https://a.example/t", "scopes": {}},
 		"authorizationCode": {"authorizationUrl": "https://a.example/a", "tokenUrl": "https://a.example/t", "scopes": {}}}}},
 		"securityRequirements": [{"schemes": {"auth": {"list": []}}}]`))
-	d.goToStep(stepSecurity).Press("enter", "tab", "tab", "enter")
+	d.goStep(cardedit.StepSecurity).Press("enter", "tab", "tab", "enter")
 	jsonAt(t, d, "/securitySchemes", `{
 		"auth": {"oauth2SecurityScheme": {"flows": {"authorizationCode": {"authorizationUrl": "https://a.example/a", "tokenUrl": "https://a.example/t", "scopes": {}}}}},
 		"auth-clientCredentials": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://a.example/t", "scopes": {}}}}}}`)
@@ -131,7 +131,7 @@ func TestSecurityKeepsOneOAuthFlow(t *testing.T) {
 	if !hasCode(d, "a2a/oauth-flows") {
 		t.Fatalf("no flows error to fix: %v", d.diagCodes())
 	}
-	d.goToStep(stepSecurity).Press("enter").MustContain("Keep only deviceCode", "a2a/oauth-flows")
+	d.goStep(cardedit.StepSecurity).Press("enter").MustContain("Keep only deviceCode", "a2a/oauth-flows")
 	d.Press("tab", "tab", "tab", "enter")
 	jsonAt(t, d, "/securitySchemes/auth/oauth2SecurityScheme/flows",
 		`{"deviceCode": {"deviceAuthorizationUrl": "https://a.example/d", "tokenUrl": "https://a.example/t", "scopes": {}}}`)
@@ -146,7 +146,7 @@ func TestSecurityKeepsOneVariant(t *testing.T) {
 	if !hasCode(d, "a2a/security-scheme-variants") {
 		t.Fatalf("no variant error to fix: %v", d.diagCodes())
 	}
-	d.goToStep(stepSecurity).Press("enter", "tab", "tab").MustContain("Keep only mTLS")
+	d.goStep(cardedit.StepSecurity).Press("enter", "tab", "tab").MustContain("Keep only mTLS")
 	d.Press("enter")
 	jsonAt(t, d, "/securitySchemes/s", `{"mtlsSecurityScheme": {}}`)
 	if n := d.errorsCount(); n != 0 {
@@ -160,7 +160,7 @@ func TestSecurityRenameFollowsRequirements(t *testing.T) {
 		"securityRequirements": [{"schemes": {"key": {"list": []}}}]`)
 	card = strings.Replace(card, `"tags": ["weather"]}`, `"tags": ["weather"], "securityRequirements": [{"schemes": {"key": {"list": ["a"]}, "z": {"list": []}}}]}`, 1)
 	d := newDriverJSON(t, card)
-	d.goToStep(stepSecurity).Press("enter").Typ("2")
+	d.goStep(cardedit.StepSecurity).Press("enter").Typ("2")
 	jsonAt(t, d, "/securitySchemes", `{"key2": {"apiKeySecurityScheme": {"location": "header", "name": "X-K"}}, "z": {"mtlsSecurityScheme": {}}}`)
 	jsonAt(t, d, "/securityRequirements", `[{"schemes": {"key2": {"list": []}}}]`)
 	jsonAt(t, d, "/skills/0/securityRequirements", `[{"schemes": {"key2": {"list": ["a"]}, "z": {"list": []}}}]`)
@@ -181,7 +181,7 @@ func TestSecurityRenameFollowsRequirements(t *testing.T) {
 func TestSecurityRemoveSchemeDropsItsRequirements(t *testing.T) {
 	d := newDriverJSON(t, securedCard(`"securitySchemes": {"a": {"mtlsSecurityScheme": {}}, "b": {"mtlsSecurityScheme": {}}},
 		"securityRequirements": [{"schemes": {"a": {"list": []}}}, {"schemes": {"a": {"list": []}, "b": {"list": []}}}]`))
-	d.goToStep(stepSecurity).Press("d")
+	d.goStep(cardedit.StepSecurity).Press("d")
 	jsonAt(t, d, "/securitySchemes", `{"b": {"mtlsSecurityScheme": {}}}`)
 	jsonAt(t, d, "/securityRequirements", `[{"schemes": {"b": {"list": []}}}]`)
 	d.MustContain("removed scheme a and 2 requirements naming it")
@@ -199,7 +199,7 @@ func TestSecurityRemoveSchemeDropsItsRequirements(t *testing.T) {
 // requirements take it off, and why: the validator's rule and message.
 func TestSecuritySkillRequirementsShowTheOnRequestRule(t *testing.T) {
 	d := templateDriver(t, "on-request")
-	d.goToStep(stepSecurity)
+	d.goStep(cardedit.StepSecurity)
 	skills := d.m.s.ArrayLen("/skills")
 	k := cardedit.OnRequestEntry(d.m.s, "dispute-charge")
 	if k < 0 || skills < 2 {
@@ -219,7 +219,7 @@ func TestSecuritySkillRequirementsShowTheOnRequestRule(t *testing.T) {
 	}
 	d.MustContain("is listed On Request,", "onrequest/secured-skill")
 	d.Press("esc").MustContain("not On Request")
-	d.goToStep(stepOnRequest).MustContain("not eligible: carries securityRequirements")
+	d.goStep(cardedit.StepOnRequest).MustContain("not eligible: carries securityRequirements")
 }
 
 // An empty requirements list requires nothing: the skill stays eligible
@@ -228,7 +228,7 @@ func TestSecuritySkillRequirementsShowTheOnRequestRule(t *testing.T) {
 func TestEmptyRequirementsKeepSkillEligibleForOnRequest(t *testing.T) {
 	card := strings.Replace(minimalCard, `"tags": ["weather"]}`, `"tags": ["weather"], "securityRequirements": []}`, 1)
 	d := newDriverJSON(t, card)
-	d.goToStep(stepOnRequest)
+	d.goStep(cardedit.StepOnRequest)
 	if strings.Contains(d.Screen(), "not eligible") {
 		t.Fatalf("a skill with an empty requirements list is shown ineligible:\n%s", d.Screen())
 	}
@@ -246,7 +246,7 @@ func TestSecurityJumpToSkillRequirement(t *testing.T) {
 	card := strings.Replace(minimalCard, `"tags": ["weather"]}`, `"tags": ["weather"], "securityRequirements": [{"schemes": {"nope": {"list": []}}}]}`, 1)
 	d := newDriverJSON(t, card)
 	d.m.jumpTo("/skills/0/securityRequirements/0/schemes/nope")
-	if d.m.cur != stepSecurity || !d.security().Busy() || d.m.s.Focus != "/skills/0/securityRequirements" {
+	if d.m.cur != at(cardedit.StepSecurity) || !d.security().Busy() || d.m.s.Focus != "/skills/0/securityRequirements" {
 		t.Fatalf("step %d, focus %q", d.m.cur, d.m.s.Focus)
 	}
 	d.MustContain("Skill Forecast", "nope", "unknown-security-scheme")
@@ -282,7 +282,7 @@ func TestV03CardShowsItsInterfaces(t *testing.T) {
 		"additionalInterfaces": [{"url": "https://old.example/grpc", "transport": "GRPC"}],
 		"capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
 		"skills": [{"id": "a", "name": "A", "description": "A.", "tags": ["a"]}]}`)
-	d.goToStep(stepInterfaces)
+	d.goStep(cardedit.StepInterfaces)
 	screen := d.Screen()
 	if strings.Contains(screen, "No interfaces yet") {
 		t.Fatalf("a v0.3 card's interfaces are not shown:\n%s", screen)
@@ -295,7 +295,7 @@ func TestV03CardShowsItsInterfaces(t *testing.T) {
 func TestGoToTenthStepWithAltZero(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
 	d.Press("alt+0")
-	if d.m.cur != stepReview || len(d.m.steps) != 10 {
+	if d.m.cur != at(cardedit.StepReview) || len(d.m.steps) != 10 {
 		t.Fatalf("alt+0 went to step %d of %d", d.m.cur, len(d.m.steps))
 	}
 }
@@ -307,11 +307,11 @@ func TestDraftStepFromBeforeSecurityStep(t *testing.T) {
 		draft app.Draft
 		want  int
 	}{
-		{app.Draft{Step: 5}, stepOnRequest}, // On Request, before Security was the sixth step
-		{app.Draft{Step: 8}, stepReview},
-		{app.Draft{Step: 4}, stepSkills},
-		{app.Draft{Step: 6, StepName: "Security"}, stepSecurity},
-		{app.Draft{Step: 3, StepName: "No such step"}, stepAgent},
+		{app.Draft{Step: 5}, at(cardedit.StepOnRequest)}, // On Request, before Security was the sixth step
+		{app.Draft{Step: 8}, at(cardedit.StepReview)},
+		{app.Draft{Step: 4}, at(cardedit.StepSkills)},
+		{app.Draft{Step: 6, StepName: "Security"}, at(cardedit.StepSecurity)},
+		{app.Draft{Step: 3, StepName: "No such step"}, at(cardedit.StepAgent)},
 	} {
 		dr := c.draft
 		d := newDriver(t, Options{Doc: mustParse(t, minimalCard), Draft: &dr})
@@ -320,9 +320,9 @@ func TestDraftStepFromBeforeSecurityStep(t *testing.T) {
 		}
 	}
 	d := newDriver(t, Options{Doc: mustParse(t, minimalCard), DraftDir: t.TempDir()})
-	d.goToStep(stepSecurity)
+	d.goStep(cardedit.StepSecurity)
 	dr, _, _ := d.m.draftNow()
-	if dr.StepName != "Security" || dr.Step != stepSecurity {
+	if dr.StepName != "Security" || dr.Step != at(cardedit.StepSecurity) {
 		t.Fatalf("draft step %d %q", dr.Step, dr.StepName)
 	}
 }
@@ -330,12 +330,12 @@ func TestDraftStepFromBeforeSecurityStep(t *testing.T) {
 // The schemes are listed in the card's order, not sorted.
 func TestSecuritySchemeRowsInCardOrder(t *testing.T) {
 	d := newDriverJSON(t, securedCard(`"securitySchemes": {"zz": {"mtlsSecurityScheme": {}}, "aa": {"mtlsSecurityScheme": {}}}`))
-	d.goToStep(stepSecurity)
+	d.goStep(cardedit.StepSecurity)
 	screen := d.Screen()
 	if i, j := strings.Index(screen, "zz"), strings.Index(screen, "aa"); i < 0 || j < 0 || i > j {
 		t.Fatalf("schemes not in card order:\n%s", screen)
 	}
-	if got := d.m.steps[stepSecurity].Pointer(d.m.s); got != "/securitySchemes/zz" {
+	if got := d.m.steps[at(cardedit.StepSecurity)].Pointer(d.m.s); got != "/securitySchemes/zz" {
 		t.Fatalf("pointer %q", got)
 	}
 }
@@ -346,7 +346,7 @@ func TestSecurityConvertsV03Requirements(t *testing.T) {
 	card := securedCard(`"securitySchemes": {"k": {"mtlsSecurityScheme": {}}}, "security": [{"k": ["a"]}]`)
 	card = strings.Replace(card, `"tags": ["weather"]}`, `"tags": ["weather"], "security": [{"k": []}]}`, 1)
 	d := newDriverJSON(t, card)
-	d.goToStep(stepSecurity).MustContain("v0.3 security: convert")
+	d.goStep(cardedit.StepSecurity).MustContain("v0.3 security: convert")
 	d.Press("down", "enter", "tab").MustContain("Convert the v0.3 security")
 	d.Press("enter")
 	jsonAt(t, d, "/securityRequirements", `[{"schemes": {"k": {"list": ["a"]}}}]`)

@@ -22,12 +22,12 @@ func catalogDriver(t *testing.T) (*driver, string) {
 	t.Helper()
 	dir := t.TempDir()
 	d := newDriver(t, Options{Doc: mustParse(t, minimalCard), Output: filepath.Join(dir, "agent-card.json")})
-	d.m.goTo(stepCatalog)
+	d.m.goTo(at(cardedit.StepCatalog))
 	return d, dir
 }
 
 func (d *driver) catalog() *cardedit.CatalogStep {
-	return d.m.steps[stepCatalog].(*cardedit.CatalogStep)
+	return d.m.steps[at(cardedit.StepCatalog)].(*cardedit.CatalogStep)
 }
 
 // chooseWrite moves to the Write choice and picks option n (0 = nothing),
@@ -278,7 +278,7 @@ func TestCatalogStepRefusesInvalidCatalog(t *testing.T) {
 	if d.m.result.Saved || !strings.Contains(d.m.Status, "catalog would have 1 error") {
 		t.Fatalf("saved over an invalid catalog: %+v, status %q", d.m.result, d.m.Status)
 	}
-	if d.m.cur != stepCatalog {
+	if d.m.cur != at(cardedit.StepCatalog) {
 		t.Fatalf("the refusal went to step %d, want the Catalog step", d.m.cur)
 	}
 	if !bytes.Equal(readBytes(t, out), bad) {
@@ -423,7 +423,7 @@ func writeBigCatalog(tb testing.TB, n int) string {
 func TestDraftKeepsCatalogSettingsForResume(t *testing.T) {
 	dir := t.TempDir()
 	d := newDriver(t, Options{Doc: mustParse(t, minimalCard), DraftDir: dir})
-	d.m.goTo(stepCatalog)
+	d.m.goTo(at(cardedit.StepCatalog))
 	d.Typ("urn:example:agents:wx")
 	d.chooseWrite(2, "wx-catalog.json")
 	d.Press("tab", "right", "tab").Typ("Weather Co")
@@ -446,10 +446,10 @@ func TestDraftKeepsCatalogSettingsForResume(t *testing.T) {
 	if got := r.catalog().Cfg; got != dr.Catalog.Settings() || got.Write != app.WriteNewCatalog {
 		t.Fatalf("resumed settings %+v", got)
 	}
-	r.m.goTo(stepReview)
+	r.m.goTo(at(cardedit.StepReview))
 	r.Send(teaSize(220, 50))
 	r.MustContain("Also writes: a new AI Catalog listing the card to wx-catalog.json")
-	r.m.goTo(stepCatalog)
+	r.m.goTo(at(cardedit.StepCatalog))
 	r.MustContain("urn:example:agents:wx", "new catalog", "wx-catalog.json", "Weather Co")
 	if pv := r.catalogPreview(); !strings.Contains(pv, `"specVersion": "0.9"`) {
 		t.Fatalf("the resumed plan lost the specVersion:\n%s", pv)
@@ -461,20 +461,20 @@ func TestDraftKeepsCatalogSettingsForResume(t *testing.T) {
 func TestReviewAnnouncesTheCatalogWrite(t *testing.T) {
 	d, dir := catalogDriver(t)
 	d.Send(teaSize(220, 50))
-	d.m.goTo(stepReview)
+	d.m.goTo(at(cardedit.StepReview))
 	if strings.Contains(d.Screen(), "Also writes") {
 		t.Fatal("announces a write while the Catalog step writes nothing")
 	}
-	d.m.goTo(stepCatalog)
+	d.m.goTo(at(cardedit.StepCatalog))
 	d.chooseWrite(1, "")
-	d.m.goTo(stepReview)
+	d.m.goTo(at(cardedit.StepReview))
 	d.MustContain("Also writes: the catalog entry to ./ai-catalog-entry.json (after the card).")
 
 	// A catalog over the card's own file is announced as a stop.
 	card := d.m.output
-	d.m.goTo(stepCatalog)
+	d.m.goTo(at(cardedit.StepCatalog))
 	d.chooseWrite(0, card) // still "entry alone", now at the card's path
-	d.m.goTo(stepReview)
+	d.m.goTo(at(cardedit.StepReview))
 	d.MustContain("The save stops at the catalog: the catalog file is the card's own file")
 	d.Press("enter")
 	if !strings.Contains(d.m.Status, "not saved: the catalog file is the card's own file") {
@@ -573,7 +573,7 @@ func TestReviewShowsTheCatalogDiff(t *testing.T) {
 	d.Press("ctrl+s") // Review
 	d.MustContain("The catalog's diff (adds 7 lines and removes 1)", `"identifier": "`+derivedID+`"`)
 	// Writing nothing: no catalog diff.
-	d.m.goTo(stepCatalog)
+	d.m.goTo(at(cardedit.StepCatalog))
 	d.chooseWrite(0, "")
 	for range 3 {
 		d.Press("left")
@@ -592,7 +592,7 @@ func TestEditCatalogEntryAloneWrittenAfterTheCard(t *testing.T) {
 	d.editPersonEntry("/new").Press("esc")
 	diff := d.m.edit.s.Diff()
 
-	d.goToStep(stepCatalog).MustContain("Catalog", "Nothing here changes the card")
+	d.goStep(cardedit.StepCatalog).MustContain("Catalog", "Nothing here changes the card")
 	d.chooseWrite(1, "")
 	d.MustContain("On save: the entry is written to ./ai-catalog-entry.json")
 	if got := d.m.edit.s.Diff(); got != diff {
@@ -628,7 +628,7 @@ func TestEditCatalogEntryAloneWrittenAfterTheCard(t *testing.T) {
 func TestEditCatalogSettingsDoNotChangeTheCard(t *testing.T) {
 	d, path, data := openEdit(t, "edit-v10.json")
 	d.Send(teaSize(220, 50))
-	d.goToStep(stepCatalog).Typ("urn:example:agents:bank")
+	d.goStep(cardedit.StepCatalog).Typ("urn:example:agents:bank")
 	d.chooseWrite(2, "catalog.json")
 	d.Press("tab", "right", "tab").Typ("Example Bank")
 	if d.m.edit.s.Changed() || d.m.edit.s.Diff() != "" {
@@ -661,14 +661,14 @@ func TestEditCatalogRefusalStopsTheSave(t *testing.T) {
 	d, path, data := openEdit(t, "edit-v10.json")
 	d.Send(teaSize(220, 50)) // the announcements fit on one line
 	d.editPersonEntry("/new").Press("esc")
-	d.goToStep(stepCatalog)
+	d.goStep(cardedit.StepCatalog)
 	d.chooseWrite(1, path) // the card's own file
 	d.Press("ctrl+s").MustContain("The save stops at the catalog: the catalog file is the card's own file")
 	d.Press("ctrl+s")
 	if d.m.dialog != nil || !strings.Contains(d.m.Status, "not saved: the catalog file is the card's own file") {
 		t.Fatalf("dialog %v, status %q", d.m.dialog, d.m.Status)
 	}
-	if d.m.cur != stepCatalog {
+	if d.m.cur != at(cardedit.StepCatalog) {
 		t.Fatalf("on step %d, want the Catalog step", d.m.cur)
 	}
 	if readFile(t, path) != string(data) {
@@ -682,7 +682,7 @@ func TestEditCatalogExistingFileAsksBeforeTheCardQuestion(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.editPersonEntry("/new").Press("esc")
-	d.goToStep(stepCatalog)
+	d.goStep(cardedit.StepCatalog)
 	d.chooseWrite(1, "")
 	d.Press("ctrl+s", "ctrl+s")
 	if d.m.dialog == nil || !strings.Contains(d.m.dialog.Question, "ai-catalog-entry.json already exists") {
@@ -704,7 +704,7 @@ func TestEditCatalogExistingFileAsksBeforeTheCardQuestion(t *testing.T) {
 func TestEditCatalogSaveAsWritesTheEntryToo(t *testing.T) {
 	d, path, _ := openEdit(t, "edit-v10.json")
 	d.editPersonEntry("/new").Press("esc")
-	d.goToStep(stepCatalog)
+	d.goStep(cardedit.StepCatalog)
 	d.chooseWrite(1, "")
 	changeOnDisk(t, path, `"version": "1.0.0"`, `"version": "1.0.1"`)
 	d.Press("ctrl+s", "ctrl+s", "y")

@@ -46,7 +46,7 @@ func TestStartStepPicksTemplate(t *testing.T) {
 	d := newDriver(t, Options{Templates: []cardedit.Template{{Name: "on-request", Description: "bank", Data: data}}})
 	d.MustContain("Blank card", "on-request")
 	d.Press("down", "enter")
-	if d.m.cur != stepAgent {
+	if d.m.cur != at(cardedit.StepAgent) {
 		t.Fatalf("after choosing a template the step is %d", d.m.cur)
 	}
 	if got := d.m.s.Text("/name"); got != "Example Bank Assistant" {
@@ -56,7 +56,7 @@ func TestStartStepPicksTemplate(t *testing.T) {
 	d.Typ("!")
 	d.Press("ctrl+p", "up", "enter")
 	d.MustContain("replaces the card")
-	if d.m.cur != stepStart {
+	if d.m.cur != at(cardedit.StepStart) {
 		t.Fatal("replaced without confirmation")
 	}
 	d.Press("enter")
@@ -124,7 +124,7 @@ func TestInterfacesStepAddReorderRemove(t *testing.T) {
 
 func TestCapabilitiesStepKeepsExplicitFalse(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.Press("ctrl+n", "ctrl+n")
+	d.goStep(cardedit.StepCapabilities)
 	d.MustContain("Streaming", "unset", "Default input modes")
 	d.Press("right") // true
 	if v, set := boolAt(d.m.s, "/capabilities/streaming"); !set || !v {
@@ -156,7 +156,7 @@ func TestCapabilitiesStepKeepsExplicitFalse(t *testing.T) {
 
 func TestSkillsStepSuggestsUniqueIDs(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.Press("ctrl+n", "ctrl+n", "ctrl+n")
+	d.goStep(cardedit.StepSkills)
 	d.MustContain("Forecast", "[forecast]")
 	d.Press("a").Typ("Forecast")
 	if got := d.m.s.Text("/skills/1/id"); got != "forecast-2" {
@@ -183,7 +183,7 @@ func TestSkillsStepSuggestsUniqueIDs(t *testing.T) {
 
 func TestSkillRenameFollowsOnRequest(t *testing.T) {
 	d := templateDriver(t, "on-request")
-	d.Press("ctrl+n", "ctrl+n", "ctrl+n", "down", "down", "enter", "tab") // branch-hours id
+	d.goStep(cardedit.StepSkills).Press("down", "down", "enter", "tab") // branch-hours id
 	d.Press("ctrl+u").Typ("hours")
 	if j := cardedit.OnRequestEntry(d.m.s, "hours"); j < 0 {
 		t.Fatalf("On Request entry not renamed:\n%s", d.json())
@@ -192,8 +192,8 @@ func TestSkillRenameFollowsOnRequest(t *testing.T) {
 
 func onRequestDriver(t *testing.T) *driver {
 	d := templateDriver(t, "on-request")
-	d.Press("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n")
-	if d.m.cur != stepOnRequest {
+	d.goStep(cardedit.StepOnRequest)
+	if d.m.cur != at(cardedit.StepOnRequest) {
 		t.Fatalf("step %d", d.m.cur)
 	}
 	return d
@@ -256,7 +256,7 @@ func TestOnRequestIneligibleSkill(t *testing.T) {
 	card := strings.Replace(minimalCard, `"tags": ["weather"]}`,
 		`"tags": ["weather"], "securityRequirements": [{"schemes": {"k": {"list": []}}}]}`, 1)
 	d := newDriverJSON(t, card)
-	d.goToStep(stepOnRequest)
+	d.goStep(cardedit.StepOnRequest)
 	d.MustContain("not eligible: carries securityRequirements")
 	d.Press("space", "enter")
 	if cardedit.OnRequestIndex(d.m.s) >= 0 {
@@ -267,7 +267,7 @@ func TestOnRequestIneligibleSkill(t *testing.T) {
 func TestOnRequestWarnsWhenEntryInSkillText(t *testing.T) {
 	card := strings.Replace(minimalCard, `"Forecast for a city."`, `"Forecast for a city. Ask at https://help.example/desk"`, 1)
 	d := newDriverJSON(t, card)
-	d.Press("alt+7", "enter") // choose forecast, open its entry
+	d.goStep(cardedit.StepOnRequest).Press("enter") // choose forecast, open its entry
 	entry := component.Item(cardedit.OnRequestSkillsPtr(d.m.s), 0)
 	d.Typ("https://help.example/other")
 	warnings := func() int {
@@ -295,16 +295,16 @@ func TestOnRequestWarnsWhenEntryInSkillText(t *testing.T) {
 
 func TestOASFPickerSearchSelectAndCategories(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.m.goTo(stepOASF)
+	d.m.goTo(at(cardedit.StepOASF))
 	// The URI wraps after "objects/" in the form.
 	d.MustContain("Schema version", "1.1.0", "https://schema.oasf.outshift.com/1.1.0/objects/")
 	d.Press("tab", "tab", "enter") // skills picker
-	if !d.m.steps[stepOASF].Busy() {
+	if !d.m.steps[at(cardedit.StepOASF)].Busy() {
 		t.Fatal("picker not open")
 	}
 	// Browsing: the top level are categories (headings, not choices).
 	d.Press("enter")
-	if d.m.steps[stepOASF].(*cardedit.OasfStep).Picker.Parent == "" {
+	if d.m.steps[at(cardedit.StepOASF)].(*cardedit.OasfStep).Picker.Parent == "" {
 		t.Fatal("enter on a category did not open it")
 	}
 	d.Press("left")
@@ -376,7 +376,7 @@ func TestDiagnosticsPanelJumpsToField(t *testing.T) {
 		}
 	}
 	d.Press("enter")
-	if d.m.cur != stepSkills || d.m.s.Focus != "/skills/0/tags" {
+	if d.m.cur != at(cardedit.StepSkills) || d.m.s.Focus != "/skills/0/tags" {
 		t.Fatalf("jump went to step %d focus %q (%v)", d.m.cur, d.m.s.Focus, d.diagCodes())
 	}
 }
@@ -401,14 +401,14 @@ func TestCardTextIsNeutralisedInEveryPane(t *testing.T) {
 	card := strings.Replace(minimalCard, `"Gives forecasts."`, `"Evil \u001b[2J text"`, 1)
 	card = strings.Replace(card, `"name": "Forecast"`, `"name": "F\u001b]0;x\u0007"`, 1)
 	d := newDriverJSON(t, card)
-	for _, st := range []int{stepAgent, stepSkills, stepOnRequest, stepReview} {
+	for _, st := range []int{at(cardedit.StepAgent), at(cardedit.StepSkills), at(cardedit.StepOnRequest), at(cardedit.StepReview)} {
 		d.m.goTo(st)
 		raw := d.m.Render()
 		if strings.Contains(raw, "\x1b[2J") || strings.Contains(raw, "\x1b]0;") {
 			t.Fatalf("step %d draws a raw escape from the card", st)
 		}
 	}
-	d.m.goTo(stepAgent)
+	d.m.goTo(at(cardedit.StepAgent))
 	d.MustContain(`\x1b[2J`)
 }
 
@@ -426,13 +426,13 @@ func TestCtrlCKeepsDraftAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(dr.Card, "Draft Agent") || dr.Step != stepAgent {
+	if !strings.Contains(dr.Card, "Draft Agent") || dr.Step != at(cardedit.StepAgent) {
 		t.Fatalf("draft = %+v", dr)
 	}
 	// Resume reopens it at the same step, and reuses the draft file.
 	doc := mustParse(t, dr.Card)
 	r := newDriver(t, Options{Doc: doc, Draft: dr, DraftDir: dir})
-	if r.m.cur != stepAgent || r.m.s.Text("/name") != "Draft Agent" {
+	if r.m.cur != at(cardedit.StepAgent) || r.m.s.Text("/name") != "Draft Agent" {
 		t.Fatalf("resume at %d with %q", r.m.cur, r.m.s.Text("/name"))
 	}
 	r.Press("ctrl+c", "n")
@@ -487,7 +487,7 @@ func TestPasteGoesToTheField(t *testing.T) {
 
 func TestResumedDraftIsNeverDroppedSilently(t *testing.T) {
 	dir := t.TempDir()
-	dr := &app.Draft{Path: filepath.Join(dir, "draft-x.json"), Card: minimalCard, Step: stepAgent}
+	dr := &app.Draft{Path: filepath.Join(dir, "draft-x.json"), Card: minimalCard, Step: at(cardedit.StepAgent)}
 	if err := app.SaveDraft(dr); err != nil {
 		t.Fatal(err)
 	}
@@ -543,12 +543,12 @@ func TestDiagnosticJumpsIntoOnRequestAndOASF(t *testing.T) {
 		t.Fatalf("no diagnostic under %s: %v", under, d.diagCodes())
 	}
 	jump("/capabilities/extensions/0")
-	if d.m.cur != stepOnRequest || !d.m.steps[stepOnRequest].Busy() {
+	if d.m.cur != at(cardedit.StepOnRequest) || !d.m.steps[at(cardedit.StepOnRequest)].Busy() {
 		t.Fatalf("jump to the On Request entry went to step %d", d.m.cur)
 	}
 	d.Press("esc")
 	jump("/capabilities/extensions/1")
-	if d.m.cur != stepOASF {
+	if d.m.cur != at(cardedit.StepOASF) {
 		t.Fatalf("jump to the OASF extension went to step %d", d.m.cur)
 	}
 	d.MustContain("not in 1.1.0: #999999 no/such/skill")
@@ -603,7 +603,7 @@ func TestNewDraftResumedElsewhereKeepsItsOutput(t *testing.T) {
 func TestReviewWarnsOfAnExistingFile(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "card.json")
 	d := newDriver(t, Options{Doc: mustParse(t, minimalCard), Output: out})
-	d.m.goTo(stepReview)
+	d.m.goTo(at(cardedit.StepReview))
 	if strings.Contains(d.Screen(), "The file exists") {
 		t.Fatalf("warned of a file that does not exist:\n%s", d.Screen())
 	}
@@ -666,8 +666,8 @@ func skillsCard(n int) string {
 
 func TestSkillsListPagesAndJumps(t *testing.T) {
 	d := newDriverJSON(t, skillsCard(200))
-	d.goToStep(stepSkills)
-	st := d.m.steps[stepSkills]
+	d.goStep(cardedit.StepSkills)
+	st := d.m.steps[at(cardedit.StepSkills)]
 	offset := d.m.Prev.Offset
 	// Skill 150 of 200: 14 pages and 9 rows, not 149 ↓.
 	for range 14 {
@@ -704,8 +704,8 @@ func TestSkillsListPagesAndJumps(t *testing.T) {
 
 func TestSkillsListFilter(t *testing.T) {
 	d := newDriverJSON(t, skillsCard(200))
-	d.goToStep(stepSkills)
-	st := d.m.steps[stepSkills]
+	d.goStep(cardedit.StepSkills)
+	st := d.m.steps[at(cardedit.StepSkills)]
 	d.Press("/").Typ("skill 15")
 	// Letters went to the filter: nothing was added or removed.
 	if n := d.m.s.ArrayLen("/skills"); n != 200 {
@@ -738,8 +738,8 @@ func TestSkillsListFilter(t *testing.T) {
 
 func TestOnRequestSkillListPages(t *testing.T) {
 	d := newDriverJSON(t, skillsCard(200))
-	d.goToStep(stepOnRequest)
-	st := d.m.steps[stepOnRequest]
+	d.goStep(cardedit.StepOnRequest)
+	st := d.m.steps[at(cardedit.StepOnRequest)]
 	d.Press("pgdown", "pgdown", "end", "pgup")
 	if got := st.Pointer(d.m.s); got != "/skills/189" {
 		t.Fatalf("pgdn pgdn end pgup: %s, want /skills/189", got)
@@ -755,9 +755,9 @@ func TestOnRequestSkillListPages(t *testing.T) {
 // one is under the cursor, not hidden by the filter.
 func TestAddClearsTheFilter(t *testing.T) {
 	d := newDriverJSON(t, skillsCard(20))
-	d.goToStep(stepSkills)
+	d.goStep(cardedit.StepSkills)
 	d.Press("/").Typ("skill 1").Press("enter", "a", "esc")
-	st := d.m.steps[stepSkills]
+	st := d.m.steps[at(cardedit.StepSkills)]
 	if got := st.Pointer(d.m.s); got != "/skills/20" {
 		t.Fatalf("after adding: %s, want /skills/20", got)
 	}

@@ -63,6 +63,12 @@ func (f *flow) Keys(names ...string) *flow {
 	return f
 }
 
+// Step goes to step id by name, as a person would: the step palette
+// (ctrl+o), the step's title, enter.
+func (f *flow) Step(id cardedit.StepID) *flow {
+	return f.Keys("ctrl+o").Typ(cardedit.Spec(id).Title).Keys("enter")
+}
+
 func (f *flow) Typ(s string) *flow {
 	for _, r := range s {
 		if r == ' ' {
@@ -99,7 +105,7 @@ func TestFlowBlankToMinimalValidCardSaved(t *testing.T) {
 	f.Keys("enter")
 	f.Typ("Weather Helper").Keys("tab").Typ("Gives forecasts for any city.").Keys("tab")
 	f.Keys("ctrl+n", "a").Typ("https://weather.example/a2a").Keys("esc")
-	f.Keys("ctrl+n", "ctrl+n", "a").Typ("City forecast").Keys("tab", "tab")
+	f.Step(cardedit.StepSkills).Keys("a").Typ("City forecast").Keys("tab", "tab")
 	f.Typ("Forecast for a city, by day.").Keys("tab").Typ("weather, forecast").Keys("esc")
 	f.Keys("ctrl+s")
 	review := f.Screen()
@@ -121,7 +127,7 @@ func TestFlowOnRequestTelCompletionError(t *testing.T) {
 	m := New(Options{Theme: style.NewTheme(false), Templates: []cardedit.Template{{Name: "on-request", Description: "bank", Data: data}}})
 	f := newFlow(t, m, 120, 40)
 	f.Keys("down", "enter")                                  // the On Request template
-	f.Keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n") // On Request step
+	f.Step(cardedit.StepOnRequest)
 	f.Keys("down", "enter", "ctrl+u").Typ("tel:+1-555-0199") // dispute-charge has a completion
 	withTel := f.Screen()
 	f.Keys("ctrl+u").Typ("https://bank.example/support/disputes")
@@ -147,7 +153,7 @@ func TestFlowOASFPickerSkillsAndDomains(t *testing.T) {
 	}
 	m := New(Options{Doc: doc, Theme: style.NewTheme(false)})
 	f := newFlow(t, m, 140, 50)
-	f.Keys("ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n", "ctrl+n") // OASF
+	f.Step(cardedit.StepOASF)
 	f.Keys("tab", "tab", "enter")                                      // skills picker
 	f.Typ("summarization").Keys("enter")
 	f.Keys("esc").Typ("translation").Keys("enter")
@@ -260,7 +266,7 @@ func TestFlowUndoDeleteSkill(t *testing.T) {
 	m := New(Options{Theme: style.NewTheme(false), Templates: []cardedit.Template{{Name: "on-request", Description: "bank", Data: data}}})
 	f := newFlow(t, m, 120, 40)
 	f.Keys("down", "enter") // the On Request template
-	f.Keys("alt+5", "down") // Skills: Dispute a card charge
+	f.Step(cardedit.StepSkills).Keys("down") // Dispute a card charge
 	before := f.Screen()
 	f.Keys("d")
 	deleted := f.Screen()
@@ -303,7 +309,7 @@ func TestFlowEditOnRequestEntry(t *testing.T) {
 	es.Prepare(func(d *model.Doc) { model.NewCard(d) })
 
 	f := newFlow(t, New(Options{Edit: es, Theme: style.NewTheme(false)}), 120, 40)
-	f.Keys("alt+7", "enter") // On Request, the first skill's entry
+	f.Step(cardedit.StepOnRequest).Keys("enter") // the first skill's entry
 	f.Typ("/new")
 	f.Keys("ctrl+s") // Review: the diff
 	review := f.Screen()
@@ -358,7 +364,7 @@ func TestFlowSecurityStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := newFlow(t, New(Options{Doc: doc, Theme: style.NewTheme(false)}), 120, 40)
-	f.Keys("alt+6") // Security
+	f.Step(cardedit.StepSecurity)
 	list := f.Screen()
 	f.Keys("ctrl+g", "enter") // the variant error: the scheme's form
 	f.Keys("tab", "enter")    // Convert to the v1.0 form

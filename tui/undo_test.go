@@ -60,7 +60,7 @@ func TestUndoRedoTyping(t *testing.T) {
 func TestDeleteSkillThenUndoRestoresOnRequest(t *testing.T) {
 	d := templateDriver(t, "on-request")
 	orig := d.json()
-	d.Press("alt+5", "down") // Skills, Dispute a card charge
+	d.goStep(cardedit.StepSkills).Press("down") // Dispute a card charge
 	d.Press("d")
 	d.MustContain("deleted skill Dispute a card charge", "(ctrl+z undoes)")
 	if cardedit.OnRequestEntry(d.m.s, "dispute-charge") >= 0 {
@@ -71,8 +71,8 @@ func TestDeleteSkillThenUndoRestoresOnRequest(t *testing.T) {
 		t.Fatalf("the On Request extension is kept with no skill:\n%s", d.json())
 	}
 
-	d.Press("alt+9", "ctrl+z") // from Review: undo returns to the Skills step
-	if d.m.cur != stepSkills {
+	d.goStep(cardedit.StepCatalog).Press("ctrl+z") // from Catalog: undo returns to the Skills step
+	if d.m.cur != at(cardedit.StepSkills) {
 		t.Fatalf("undo stayed on step %d", d.m.cur)
 	}
 	if cardedit.OnRequestEntry(d.m.s, "branch-hours") < 0 || skillIDs(d) != "card-faq dispute-charge" && skillIDs(d) != "card-faq branch-hours" {
@@ -86,8 +86,8 @@ func TestDeleteSkillThenUndoRestoresOnRequest(t *testing.T) {
 		t.Fatal("the On Request entry of the skill is not back")
 	}
 	// Back where the delete was made: the list, on the skill.
-	if d.m.cur != stepSkills || d.m.steps[stepSkills].Busy() || d.m.s.Focus != "/skills/1" {
-		t.Fatalf("after undo: step %d, busy %v, focus %q", d.m.cur, d.m.steps[stepSkills].Busy(), d.m.s.Focus)
+	if d.m.cur != at(cardedit.StepSkills) || d.m.steps[at(cardedit.StepSkills)].Busy() || d.m.s.Focus != "/skills/1" {
+		t.Fatalf("after undo: step %d, busy %v, focus %q", d.m.cur, d.m.steps[at(cardedit.StepSkills)].Busy(), d.m.s.Focus)
 	}
 	d.Press("ctrl+y")
 	if cardedit.OnRequestEntry(d.m.s, "dispute-charge") >= 0 || len(strings.Fields(skillIDs(d))) != 2 {
@@ -117,8 +117,8 @@ func TestUndoChoosingOnRequestSkill(t *testing.T) {
 	if cardedit.OnRequestEntry(d.m.s, "card-faq") >= 0 {
 		t.Fatalf("card-faq still chosen:\n%s", d.json())
 	}
-	if d.m.cur != stepOnRequest || d.m.steps[stepOnRequest].Busy() {
-		t.Fatalf("step %d busy %v: the list should show", d.m.cur, d.m.steps[stepOnRequest].Busy())
+	if d.m.cur != at(cardedit.StepOnRequest) || d.m.steps[at(cardedit.StepOnRequest)].Busy() {
+		t.Fatalf("step %d busy %v: the list should show", d.m.cur, d.m.steps[at(cardedit.StepOnRequest)].Busy())
 	}
 	d.MustContain("[ ] Card and account questions")
 	d.Press("ctrl+p", "ctrl+n")
@@ -131,7 +131,7 @@ func TestUndoChoosingOnRequestSkill(t *testing.T) {
 // as they were: nothing to save, no diff.
 func TestEditUndoLeavesTheFileAsItWas(t *testing.T) {
 	d, _, data := openEdit(t, "edit-v10.json")
-	d.goToStep(stepSkills).Press("d")
+	d.goStep(cardedit.StepSkills).Press("d")
 	if !d.m.edit.s.Changed() {
 		t.Fatal("the delete changed nothing")
 	}
@@ -168,7 +168,7 @@ func TestUndoIsSavedInTheDraft(t *testing.T) {
 // showing the card as it is again.
 func TestUndoInTheOASFPicker(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
-	d.goToStep(stepOASF).Press("tab", "tab", "enter") // the skills picker
+	d.goStep(cardedit.StepOASF).Press("tab", "tab", "enter") // the skills picker
 	d.Typ("summarization").Press("enter")
 	if cardedit.OnRequestIndex(d.m.s) >= 0 || !strings.Contains(d.json(), "summarization") {
 		t.Fatalf("no class chosen:\n%s", d.json())
@@ -178,8 +178,8 @@ func TestUndoInTheOASFPicker(t *testing.T) {
 	if d.json() != minimalCard {
 		t.Fatalf("undo left:\n%s", d.json())
 	}
-	if d.m.cur != stepOASF || !d.m.steps[stepOASF].Busy() {
-		t.Fatalf("step %d, picker open %v", d.m.cur, d.m.steps[stepOASF].Busy())
+	if d.m.cur != at(cardedit.StepOASF) || !d.m.steps[at(cardedit.StepOASF)].Busy() {
+		t.Fatalf("step %d, picker open %v", d.m.cur, d.m.steps[at(cardedit.StepOASF)].Busy())
 	}
 	d.MustContain("Chosen (0)")
 	d.Press("ctrl+y")
@@ -210,7 +210,7 @@ func TestEditReloadForgetsTheHistory(t *testing.T) {
 func TestUndoAfterABurstOfKeys(t *testing.T) {
 	d := templateDriver(t, "on-request")
 	orig := d.json()
-	d.Press("alt+5", "down")
+	d.goStep(cardedit.StepSkills).Press("down")
 	for _, k := range []string{"d", "d", "enter", "x", "y", "z"} { // two deletes, typing in the name left
 		d.m.Update(keydrive.KeyMsg(k))
 	}

@@ -38,7 +38,7 @@ type CatalogSourceMsg struct{ Src *app.CatalogSource }
 
 func NewCatalogStep() *CatalogStep { return &CatalogStep{} }
 
-func (st *CatalogStep) Title() string { return "Catalog" }
+func (st *CatalogStep) Title() string { return titleOf(StepCatalog) }
 
 func (st *CatalogStep) Enter(s *component.Session) tea.Cmd {
 	st.Replan(s)

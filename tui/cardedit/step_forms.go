@@ -4,50 +4,54 @@ import "github.com/oncard/oncard/tui/component"
 
 // newAgentStep edits who the agent is: name, description, version, provider
 // and links.
-func NewAgentStep() Step {
+func newAgentStep(sp StepSpec) Step {
 	return &FormStep{
-		name: "Agent",
+		name: sp.Title,
 		members: component.MemberSet{
 			// Other members of provider are kept, not edited.
 			Containers: []string{"/provider"},
-			Trees:      []string{"/name", "/description", "/version", "/provider/organization", "/provider/url", "/documentationUrl", "/iconUrl"},
+			Trees:      specMembers(sp.Fields),
 		},
 		Build: func(s *component.Session) *component.Form {
-			name := component.NewTextField("Name", "/name", component.TextRequired, "Example Agent")
-			desc := component.NewTextField("Description", "/description", component.TextRequired, "What the agent does, for people and for clients")
-			ver := component.NewTextField("Version", "/version", component.TextRequired, "1.0.0")
-			ver.Hint = "the agent's own version"
-			org := component.NewTextField("Provider organization", "/provider/organization", component.TextString, "Example Inc.")
-			purl := component.NewTextField("Provider URL", "/provider/url", component.TextString, "https://example.com")
+			f := specForm(sp.Fields, "")
 			// An empty provider object is worse than none.
 			tidy := func(s *component.Session, _ string) { s.DeleteIfEmpty("/provider") }
-			org.OnApply, purl.OnApply = tidy, tidy
-			doc := component.NewTextField("Documentation URL", "/documentationUrl", component.TextString, "https://example.com/docs")
-			icon := component.NewTextField("Icon URL", "/iconUrl", component.TextString, "https://example.com/icon.png")
-			return component.NewForm(name, desc, ver, org, purl, doc, icon)
+			fieldFor(f, sp.Fields, "/provider/organization").(*component.TextField).OnApply = tidy
+			fieldFor(f, sp.Fields, "/provider/url").(*component.TextField).OnApply = tidy
+			return f
 		},
 	}
 }
 
 // newCapabilitiesStep edits capabilities and the default modes.
-func NewCapabilitiesStep() Step {
+func newCapabilitiesStep(sp StepSpec) Step {
 	return &FormStep{
-		name: "Capabilities",
+		name: sp.Title,
 		members: component.MemberSet{
 			// The extensions under /capabilities belong to their own
 			// steps; other members of capabilities are kept.
 			Containers: []string{"/capabilities"},
-			Trees: []string{"/capabilities/streaming", "/capabilities/pushNotifications",
-				"/capabilities/extendedAgentCard", "/defaultInputModes", "/defaultOutputModes"},
+			Trees:      specMembers(sp.Fields),
 		},
-		Build: func(s *component.Session) *component.Form {
-			stream := component.NewTriField("Streaming", "/capabilities/streaming")
-			push := component.NewTriField("Push notifications", "/capabilities/pushNotifications")
-			ext := component.NewTriField("Extended agent card", "/capabilities/extendedAgentCard")
-			stream.Hint = "an explicit false is kept"
-			in := component.NewModesField("Default input modes", "/defaultInputModes", false)
-			out := component.NewModesField("Default output modes", "/defaultOutputModes", false)
-			return component.NewForm(stream, push, ext, in, out)
-		},
+		Build: func(s *component.Session) *component.Form { return specForm(sp.Fields, "") },
 	}
+}
+
+// specForm is the form of specs over the item at item ("" for the card's
+// own members).
+func specForm(specs []FieldSpec, item string) *component.Form {
+	fields := make([]component.Field, len(specs))
+	for i, sp := range specs {
+		fields[i] = sp.Build(item)
+	}
+	return component.NewForm(fields...)
+}
+
+// specMembers are the members specs edit (relative to their item).
+func specMembers(specs []FieldSpec) []string {
+	out := make([]string, len(specs))
+	for i, sp := range specs {
+		out[i] = sp.Member
+	}
+	return out
 }

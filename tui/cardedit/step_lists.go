@@ -8,15 +8,15 @@ import (
 )
 
 // newInterfacesStep edits supportedInterfaces (the first is preferred).
-func NewInterfacesStep() Step {
-	const arr = "/supportedInterfaces"
+func newInterfacesStep(sp StepSpec) Step {
+	arr := sp.List
 	return &ListStep{
-		name:     "Interfaces",
+		name:     sp.Title,
 		arrayPtr: arr,
-		noun:     "interface",
+		noun:     sp.Noun,
 		// The first interface is the preferred one (A2A-AGENT-CARD.md).
 		firstPreferred: true,
-		fields:         []string{"url", "protocolBinding", "protocolVersion", "tenant"},
+		fields:         itemMembers(sp.Fields),
 		row: func(s *component.Session, i int) string {
 			p := component.Item(arr, i)
 			url := s.Text(p + "/url")
@@ -30,31 +30,30 @@ func NewInterfacesStep() Step {
 		},
 		whenEmpty: v03Interfaces,
 		ItemForm: func(s *component.Session, i int) *component.Form {
-			p := component.Item(arr, i)
-			url := component.NewTextField("URL", p+"/url", component.TextRequired, "https://agent.example.com/a2a")
-			url.Hint = "absolute; https in production; gRPC may be host:port"
-			binding := component.NewChoiceField("Protocol binding", p+"/protocolBinding",
-				[]string{"JSONRPC", "GRPC", "HTTP+JSON", "custom URI"},
-				[]any{"JSONRPC", "GRPC", "HTTP+JSON", nil})
-			binding.Custom = component.NewTextField("Custom binding", p+"/protocolBinding", component.TextRequired, "https://example.com/bindings/x")
-			ver := component.NewTextField("Protocol version", p+"/protocolVersion", component.TextRequired, "1.0")
-			ver.DefaultValue = "1.0"
-			ver.Hint = `"Major.Minor", no patch number`
-			tenant := component.NewTextField("Tenant", p+"/tenant", component.TextString, "(optional)")
-			return component.NewForm(url, binding, ver, tenant)
+			return specForm(sp.Fields, component.Item(arr, i))
 		},
 	}
 }
 
+// itemMembers are the names of the item members specs edit ("/url" is
+// url).
+func itemMembers(specs []FieldSpec) []string {
+	out := specMembers(specs)
+	for i, m := range out {
+		out[i] = m[1:]
+	}
+	return out
+}
+
 // newSkillsStep edits skills; the id follows the name (as a unique slug)
 // until the user edits it.
-func NewSkillsStep() Step {
-	const arr = "/skills"
+func newSkillsStep(sp StepSpec) Step {
+	arr := sp.List
 	st := &ListStep{
-		name:     "Skills",
+		name:     sp.Title,
 		arrayPtr: arr,
-		noun:     "skill",
-		fields:   []string{"name", "id", "description", "tags", "examples", "inputModes", "outputModes"},
+		noun:     sp.Noun,
+		fields:   itemMembers(sp.Fields),
 		row: func(s *component.Session, i int) string {
 			p := component.Item(arr, i)
 			name := s.Text(p + "/name")
@@ -70,15 +69,16 @@ func NewSkillsStep() Step {
 			removeOnRequestSkill(s, s.Text(component.Item(arr, i)+"/id"))
 		},
 	}
-	st.ItemForm = func(s *component.Session, i int) *component.Form { return skillForm(s, arr, i) }
+	st.ItemForm = func(s *component.Session, i int) *component.Form { return skillForm(s, sp, i) }
 	return st
 }
 
-func skillForm(s *component.Session, arr string, i int) *component.Form {
+func skillForm(s *component.Session, sp StepSpec, i int) *component.Form {
+	arr := sp.List
 	p := component.Item(arr, i)
-	name := component.NewTextField("Name", p+"/name", component.TextRequired, "Track an order")
-	id := component.NewTextField("Id", p+"/id", component.TextRequired, "track-order")
-	id.Hint = "suggested from the name; unique in the card"
+	f := specForm(sp.Fields, p)
+	name := fieldFor(f, sp.Fields, "/name").(*component.TextField)
+	id := fieldFor(f, sp.Fields, "/id").(*component.TextField)
 	// The id follows the name while it is empty or still the suggestion.
 	others := func(s *component.Session) map[string]bool {
 		used := map[string]bool{}
@@ -115,17 +115,7 @@ func skillForm(s *component.Session, arr string, i int) *component.Form {
 		renameOnRequestSkill(s, prevID, v)
 		prevID = v
 	}
-	desc := component.NewTextField("Description", p+"/description", component.TextRequired, "What the skill does")
-	tags := component.NewTextField("Tags", p+"/tags", component.TextList, "orders, tracking")
-	tags.Hint = "comma separated; at least one"
-	examples := component.NewTextField("Examples", p+"/examples", component.TextList, "Where is my order 1234? | Track my parcel")
-	examples.Sep = "|"
-	examples.Hint = "separated by |"
-	in := component.NewModesField("Input modes", p+"/inputModes", true)
-	in.Hint = "overrides the card's defaults"
-	out := component.NewModesField("Output modes", p+"/outputModes", true)
-	out.Hint = in.Hint
-	return component.NewForm(name, id, desc, tags, examples, in, out)
+	return f
 }
 
 // slugify turns a skill name into an id (the model's rule).

@@ -31,7 +31,7 @@ type OasfStep struct {
 
 func NewOASFStep(th *style.Theme) *OasfStep { return &OasfStep{th: th} }
 
-func (st *OasfStep) Title() string { return "OASF" }
+func (st *OasfStep) Title() string { return titleOf(StepOASF) }
 
 func (st *OasfStep) extPtr(s *component.Session) string {
 	if i := discoveryIndex(s); i >= 0 {

@@ -23,7 +23,7 @@ type OnRequestStep struct {
 
 func NewOnRequestStep() Step { return &OnRequestStep{} }
 
-func (st *OnRequestStep) Title() string { return "On Request" }
+func (st *OnRequestStep) Title() string { return titleOf(StepOnRequest) }
 
 func (st *OnRequestStep) Enter(s *component.Session) tea.Cmd {
 	n := s.ArrayLen("/skills")
@@ -93,8 +93,9 @@ func suggestedEntry(s *component.Session, id string) (entry, from string) {
 }
 
 func (st *OnRequestStep) EntryForm(s *component.Session, p string) *component.Form {
-	entry := component.NewTextField("Person entry", p+"/personEntry", component.TextRequired, "https://example.com/support or tel:+1-555-0100")
-	entry.Hint = "https:// (no query, no fragment) or tel:+…; the same for every caller"
+	specs := Spec(StepOnRequest).Fields
+	built := specForm(specs, p)
+	entry := fieldFor(built, specs, "/personEntry").(*component.TextField)
 	fields := []component.Field{entry}
 	if v, from := suggestedEntry(s, s.Text(p+"/id")); v != "" && s.Text(p+"/personEntry") == "" {
 		// Another skill's entry is a suggestion: the placeholder shows
@@ -115,11 +116,7 @@ func (st *OnRequestStep) EntryForm(s *component.Session, p string) *component.Fo
 		}
 		return fmt.Sprintf("applied to %d skill(s)", n)
 	}}
-	access := component.NewChoiceField("Assistant access", p+"/assistantAccess", []string{"no", "yes"}, []any{nil, true})
-	access.Hint = "opt in to letting an assistant get the result directly"
-	completion := component.NewChoiceField("Completion", p+"/completion",
-		[]string{component.NoneOption, "in-conversation", "deferred"}, []any{nil, "in-conversation", "deferred"})
-	completion.Hint = "only for a skill that changes something in your systems; needs an https entry"
+	access, completion := fieldFor(built, specs, "/assistantAccess"), fieldFor(built, specs, "/completion")
 	return component.NewForm(append(fields, all, access, completion)...)
 }
 

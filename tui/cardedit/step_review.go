@@ -57,7 +57,7 @@ func NewReviewStep(path string) *ReviewStep {
 	return &ReviewStep{Path: path}
 }
 
-func (st *ReviewStep) Title() string { return "Review & save" }
+func (st *ReviewStep) Title() string { return titleOf(StepReview) }
 
 func (st *ReviewStep) Enter(s *component.Session) tea.Cmd {
 	refresh := st.Catalog.RefreshForReview(s)

@@ -46,7 +46,7 @@ type SecurityStep struct {
 
 func NewSecurityStep() Step { return &SecurityStep{} }
 
-func (st *SecurityStep) Title() string { return "Security" }
+func (st *SecurityStep) Title() string { return titleOf(StepSecurity) }
 
 // rows are the schemes, the card, then the skills.
 func (st *SecurityStep) rows(s *component.Session) int {

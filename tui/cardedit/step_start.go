@@ -42,7 +42,7 @@ type StartStep struct {
 
 func NewStartStep(ts []Template) *StartStep { return &StartStep{templates: ts} }
 
-func (st *StartStep) Title() string { return "Start" }
+func (st *StartStep) Title() string { return titleOf(StepStart) }
 
 func (st *StartStep) Enter(*component.Session) tea.Cmd { st.confirm = false; return nil }
 

@@ -479,3 +479,13 @@ func TestCatEditSchemaVersionChoice(t *testing.T) {
 // catEditTestdata holds the catalog and card fixtures, found before a test
 // moves to a temporary directory.
 var catEditTestdata, _ = filepath.Abs("testdata")
+
+// The catalog editor has the step palette too (the frame owns it).
+func TestCatEditPaletteGoesToScreenByName(t *testing.T) {
+	d := openCatEdit(t)
+	d.Press("ctrl+o").Typ("review").Press("enter")
+	if d.c.cur != len(d.c.screens)-1 {
+		t.Fatalf("the palette went to screen %d", d.c.cur)
+	}
+	d.MustContain("Review & save")
+}

@@ -85,7 +85,7 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, style.Keys.Quit) {
 		return c.quit()
 	}
-	if page, jump, ok := c.PageKey(msg, c.cur, len(c.screens), c.s.Diags); ok {
+	if page, jump, ok := c.PageKey(msg, c.cur, c.titles(), c.s.Diags); ok {
 		switch {
 		case jump != "":
 			return c.jumpTo(jump)

@@ -18,10 +18,7 @@ func (c *CatalogEditor) View() tea.View {
 // being edited highlighted.
 func (c *CatalogEditor) Render() string {
 	sc := c.screens[c.cur]
-	titles := make([]string, len(c.screens))
-	for i, s := range c.screens {
-		titles[i] = s.Title()
-	}
+	titles := c.titles()
 	return c.Chrome.Render(component.FramePage{
 		Title: c.Th.Title.Render("oncard edit "+component.TruncateLeft(c.fileName(), 40)) + " " + c.Th.Hint.Render("[AI Catalog]"),
 		Unit:  "screen", Pages: titles, Cur: c.cur,
@@ -37,4 +34,13 @@ func (c *CatalogEditor) Render() string {
 		Diags: c.s.Diags,
 		Keys:  component.HistoryKeys(c.s, sc.Keys()), Overlay: c.confirm != nil,
 	})
+}
+
+// titles are the screens' titles, in order (the screen list, the palette).
+func (c *CatalogEditor) titles() []string {
+	titles := make([]string, len(c.screens))
+	for i, s := range c.screens {
+		titles[i] = s.Title()
+	}
+	return titles
 }

@@ -48,6 +48,8 @@ type Chrome struct {
 	Prev          Preview
 	showPreview   bool // below narrowWidth columns: the preview instead of the form
 	ShowHelp      bool
+	// Pal is the step palette (palette.go), drawn over the form pane.
+	Pal    Palette
 	Status        string // a message shown in the header until the next key
 }
 
@@ -156,15 +158,24 @@ func (f *Chrome) Render(p FramePage) string {
 	case l.narrow && f.showPreview:
 		body = f.previewPane(p.Preview, l.formW, l.bodyH)
 	case l.narrow:
-		body = fit(p.Content(l.formW-1, l.bodyH), l.formW, l.bodyH)
+		body = fit(f.content(p, l.formW-1, l.bodyH), l.formW, l.bodyH)
 	default:
 		list := fit(f.pageList(p.Pages, p.Cur), l.stepsW, l.bodyH)
-		form := fit(p.Content(l.formW-2, l.bodyH), l.formW, l.bodyH)
+		form := fit(f.content(p, l.formW-2, l.bodyH), l.formW, l.bodyH)
 		body = lipgloss.JoinHorizontal(lipgloss.Top, list, form, f.previewPane(p.Preview, l.previewW, l.bodyH))
 	}
 	diags := fit(f.Diag.View(th, p.Diags, w, l.diagH), w, l.diagH)
 	footer := fit(f.footer(w, p.Keys, p.Overlay, l.narrow), w, l.footerH)
 	return lipgloss.JoinVertical(lipgloss.Left, header, body, diags, footer)
+}
+
+// content is the form pane's text: the page's, or the step palette over
+// it.
+func (f *Chrome) content(p FramePage, width, height int) string {
+	if f.Pal.Open {
+		return f.Pal.view(f.Th, p.Pages, p.Cur, width)
+	}
+	return p.Content(width, height)
 }
 
 // pageList is the column of steps; the current one is highlighted.
@@ -183,7 +194,7 @@ func (f *Chrome) pageList(pages []string, cur int) string {
 	if len(pages) >= 10 {
 		jump = " alt+1…9, 0" // alt+0 is the tenth (style.StepOfDigit)
 	}
-	b.WriteString("\n" + f.Th.Hint.Render(" ctrl+n/ctrl+p") + "\n" + f.Th.Hint.Render(jump))
+	b.WriteString("\n" + f.Th.Hint.Render(" ctrl+n/ctrl+p") + "\n" + f.Th.Hint.Render(jump) + "\n" + f.Th.Hint.Render(" ctrl+o by name"))
 	return b.String()
 }
 
@@ -228,14 +239,21 @@ func (f *Chrome) FrameKey(msg tea.KeyPressMsg, busy bool) bool {
 // previewOnly: shift+pgup/pgdn scroll the preview whatever the page shows.
 func previewOnly(msg tea.KeyPressMsg) bool { return msg.Mod&tea.ModShift != 0 }
 
-// PageKey handles the keys both editors share for finding their way: F1
-// (the full help), the keys of the focused diagnostics panel, and the keys
-// that move to the next, previous or numbered page (cur of pages). ok says
+// PageKey handles the keys both editors share for finding their way: the
+// step palette (ctrl+o, then every key while it is open), F1 (the full
+// help), the keys of the focused diagnostics panel, and the keys that move
+// to the next, previous or numbered page (cur of the pages titled titles). ok says
 // msg was one of them; then jump is the pointer of a diagnostic to go to
 // ("" for none) and page the page to enter (-1 for none).
-func (f *Chrome) PageKey(msg tea.KeyPressMsg, cur, pages int, diags []validate.Diagnostic) (page int, jump string, ok bool) {
+func (f *Chrome) PageKey(msg tea.KeyPressMsg, cur int, titles []string, diags []validate.Diagnostic) (page int, jump string, ok bool) {
 	page = -1
+	pages := len(titles)
 	switch {
+	case f.Pal.Open:
+		page = f.Pal.update(msg, titles)
+	case key.Matches(msg, style.Keys.Palette):
+		f.Pal.open(cur)
+		f.Diag.Focused, f.showPreview = false, false
 	case key.Matches(msg, style.Keys.Help):
 		f.ShowHelp = !f.ShowHelp
 	case f.Diag.Focused:
