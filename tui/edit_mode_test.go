@@ -52,7 +52,6 @@ func openEditPath(t *testing.T, path string) *driver {
 	return newDriver(t, Options{Edit: es})
 }
 
-
 func (d *driver) review() *editReviewStep {
 	return d.m.steps[d.m.editStepIndex()].(*editReviewStep)
 }

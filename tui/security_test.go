@@ -73,7 +73,7 @@ func TestSecurityAddAPIKeySchemeAndRequireIt(t *testing.T) {
 func TestSecurityOAuthClientCredentialsFlow(t *testing.T) {
 	d := newDriverJSON(t, minimalCard)
 	d.goStep(cardedit.StepSecurity).Press("a", "right", "right", "right") // bearer → basic → HTTP → OAuth 2
-	d.Press("tab", "right")                                                     // flow: client
+	d.Press("tab", "right")                                               // flow: client
 	d.Press("tab").Typ("https://auth.example/token")
 	d.Press("tab", "tab").Typ("orders:read=Read orders; orders:write; orders:read=again")
 	jsonAt(t, d, "/securitySchemes/oauth2", `{"oauth2SecurityScheme": {"flows": {"clientCredentials": {

@@ -126,7 +126,7 @@ func TestFlowOnRequestTelCompletionError(t *testing.T) {
 	data, _ := templates.Get("on-request")
 	m := New(Options{Theme: style.NewTheme(false), Templates: []cardedit.Template{{Name: "on-request", Description: "bank", Data: data}}})
 	f := newFlow(t, m, 120, 40)
-	f.Keys("down", "enter")                                  // the On Request template
+	f.Keys("down", "enter") // the On Request template
 	f.Step(cardedit.StepOnRequest)
 	f.Keys("down", "enter", "ctrl+u").Typ("tel:+1-555-0199") // dispute-charge has a completion
 	withTel := f.Screen()
@@ -154,7 +154,7 @@ func TestFlowOASFPickerSkillsAndDomains(t *testing.T) {
 	m := New(Options{Doc: doc, Theme: style.NewTheme(false)})
 	f := newFlow(t, m, 140, 50)
 	f.Step(cardedit.StepOASF)
-	f.Keys("tab", "tab", "enter")                                      // skills picker
+	f.Keys("tab", "tab", "enter") // skills picker
 	f.Typ("summarization").Keys("enter")
 	f.Keys("esc").Typ("translation").Keys("enter")
 	f.Keys("esc").Typ("sentiment").Keys("enter")
@@ -265,7 +265,7 @@ func TestFlowUndoDeleteSkill(t *testing.T) {
 	data, _ := templates.Get("on-request")
 	m := New(Options{Theme: style.NewTheme(false), Templates: []cardedit.Template{{Name: "on-request", Description: "bank", Data: data}}})
 	f := newFlow(t, m, 120, 40)
-	f.Keys("down", "enter") // the On Request template
+	f.Keys("down", "enter")                  // the On Request template
 	f.Step(cardedit.StepSkills).Keys("down") // Dispute a card charge
 	before := f.Screen()
 	f.Keys("d")

@@ -50,7 +50,7 @@ type Chrome struct {
 	ShowHelp      bool
 	// Pal is the step palette (palette.go), drawn over the form pane.
 	Pal    Palette
-	Status        string // a message shown in the header until the next key
+	Status string // a message shown in the header until the next key
 }
 
 // framePage is what the current step or screen puts into the frame.

@@ -51,7 +51,7 @@ var Keys = KeyMap{
 		key.WithHelp("alt+1…9, 0", "go to step (0 is the 10th)")),
 	// The palette goes to a step by name (typed, filtered), whatever the
 	// number of steps.
-	Palette: key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "go to step by name")),
+	Palette:     key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "go to step by name")),
 	NextField:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next")),
 	PrevField:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "prev")),
 	Enter:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open/confirm")),
