@@ -18,6 +18,9 @@ type term struct {
 	socket string
 	dir    string // the working directory of the session
 	env    []string
+	// lines is how many lines the history had when the last answer was
+	// typed (waitForQuestion).
+	lines int
 }
 
 func tmuxAvailable(t *testing.T) {

@@ -3,7 +3,7 @@
 // disk (new), or through the same screens over an existing card, saved
 // back with a diff (edit, edit_mode.go). The root Model is a state machine
 // of steps; the card lives in one model.Doc that every step edits by
-// pointer, re-validated with validate.Document on every change.
+// pointer, re-validated through component.Check on every change.
 package tui
 
 import (

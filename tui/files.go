@@ -33,6 +33,9 @@ func (m *Model) work(w func() func(*Model) tea.Cmd) tea.Cmd {
 // where): the catalog the Catalog step planned is written after it, the
 // draft removed, and the program quits.
 func (m *Model) finishSaved() tea.Cmd {
+	if m.catalogStep != nil && m.edit == nil {
+		m.result.ServedAt = m.catalogStep.ServedAt(m.s)
+	}
 	writeCatalog := m.catalogWork()
 	draft := m.draftPath()
 	return m.work(func() func(*Model) tea.Cmd {

@@ -41,7 +41,7 @@ type Template = cardedit.Template
 const DefaultPath = cardedit.DefaultPath
 
 // NextSteps is what to do with a card saved at path (printed after a save).
-func NextSteps(path string) string { return cardedit.NextSteps(path) }
+func NextSteps(path, also, servedAt string) string { return cardedit.NextSteps(path, also, servedAt) }
 
 // CatalogEditorOptions configures the catalog editor (oncard edit CATALOG).
 type CatalogEditorOptions = catedit.CatalogEditorOptions

@@ -176,12 +176,22 @@ func (st *ReviewStep) Keys() []key.Binding {
 }
 func (st *ReviewStep) Busy() bool { return false }
 
-// NextSteps is printed after a card is saved.
-func NextSteps(path string) string {
-	return fmt.Sprintf(`Saved %s.
-Next steps:
-  1. Serve it at https://<your host>/.well-known/agent-card.json
+// NextSteps is printed after a card is saved at path: also is what was
+// written with it (the catalog, "" for nothing), servedAt the URL the
+// card is to be served at ("" when it is not known yet).
+func NextSteps(path, also, servedAt string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Saved %s.\n", path)
+	if also != "" {
+		b.WriteString(also + "\n")
+	}
+	if servedAt == "" {
+		servedAt = "https://<your host>/.well-known/agent-card.json"
+	}
+	fmt.Fprintf(&b, `Next steps:
+  1. Serve it at %s
   2. Check it any time:       oncard validate %s
   3. See its catalog entry:   oncard preview %s
-`, path, path, path)
+`, servedAt, path, path)
+	return b.String()
 }

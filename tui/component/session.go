@@ -177,7 +177,7 @@ func (s *Session) Refreshed() tea.Cmd {
 		if err != nil {
 			return CheckedMsg{gen: gen, err: err}
 		}
-		return CheckedMsg{gen: gen, diags: validate.Document(view, kind, opts), view: view}
+		return CheckedMsg{gen: gen, diags: Check(view, kind, opts), view: view}
 	}
 }
 
@@ -218,7 +218,7 @@ func (s *Session) Flush() {
 // Refresh re-encodes and re-validates the Doc, here and now.
 func (s *Session) Refresh() {
 	s.JSON = s.Doc.Encode()
-	s.Diags = validate.Document(s.Doc, s.kind(), s.Opts)
+	s.Diags = Check(s.Doc, s.kind(), s.Opts)
 	s.view, s.viewStale = nil, true
 	s.dirty = false
 	s.encodings++
@@ -412,6 +412,9 @@ type Result struct {
 	// Catalog says what the Catalog step wrote after the card, or why it
 	// did not ("" when it was to write nothing).
 	Catalog string
+	// ServedAt is the URL the card is to be served at, as the Catalog
+	// step derives it ("" when unknown).
+	ServedAt string
 }
 
 // PreviewContent is the card as the preview shows it, the member being

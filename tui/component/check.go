@@ -1,0 +1,15 @@
+package component
+
+import (
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
+)
+
+// Check is the one verdict every editor face gives a document: the full
+// screens (Session's refresh, on and off the event loop) and the
+// line-by-line prompts (tui/accessible) all judge a card or a catalog
+// here, and nowhere else, so that an answer is accepted or refused by the
+// same findings whichever face it was typed into.
+func Check(doc *model.Doc, kind validate.Kind, opts *validate.Options) []validate.Diagnostic {
+	return validate.Document(doc, kind, opts)
+}
