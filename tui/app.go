@@ -35,7 +35,8 @@ type Options struct {
 	Draft *app.Draft
 	// DraftDir is where drafts are kept; "" disables drafts.
 	DraftDir string
-	// Theme defaults to NewTheme(ColorsWanted()).
+	// Theme defaults to style.NewEnvTheme() (then follows the terminal's
+	// background once the terminal says what it is).
 	Theme *style.Theme
 	// Validate are the validation options (accepted OASF schema hosts);
 	// nil uses the defaults.
@@ -90,7 +91,7 @@ type Model struct {
 func New(opts Options) *Model {
 	th := opts.Theme
 	if th == nil {
-		th = style.NewTheme(style.ColorsWanted())
+		th = style.NewEnvTheme()
 	}
 	doc := opts.Doc
 	if opts.Edit != nil {

@@ -397,3 +397,21 @@ func TestWrapLineKeepsEveryCharacter(t *testing.T) {
 		}
 	}
 }
+
+// A terminal that does not answer the background query but says
+// COLORFGBG=0;15 (black on white) gets the light theme; its answer, when
+// it comes, still decides.
+func TestColorfgbgChoosesTheThemeUntilTheTerminalAnswers(t *testing.T) {
+	t.Setenv("COLORFGBG", "0;15")
+	t.Setenv("NO_COLOR", "")
+	t.Setenv("TERM", "xterm-256color")
+	m := New(Options{})
+	light, dark := style.NewAdaptiveTheme(true, false), style.NewAdaptiveTheme(true, true)
+	if got := m.Th.Title.GetForeground(); got != light.Title.GetForeground() {
+		t.Fatalf("title colour %v, want the light theme's %v", got, light.Title.GetForeground())
+	}
+	m.Update(tea.BackgroundColorMsg{Color: color.Black})
+	if got := m.Th.Title.GetForeground(); got != dark.Title.GetForeground() {
+		t.Fatalf("after a dark answer: title colour %v, want the dark theme's", got)
+	}
+}

@@ -26,7 +26,8 @@ import (
 type CatalogEditorOptions struct {
 	// Edit is the catalog file being edited (required).
 	Edit *edit.Session
-	// Theme defaults to NewTheme(ColorsWanted()).
+	// Theme defaults to style.NewEnvTheme() (then follows the terminal's
+	// background once the terminal says what it is).
 	Theme *style.Theme
 	// Validate are the validation options; nil uses the defaults.
 	Validate *validate.Options
@@ -100,7 +101,7 @@ type CatalogEditor struct {
 func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
 	th := opts.Theme
 	if th == nil {
-		th = style.NewTheme(style.ColorsWanted())
+		th = style.NewEnvTheme()
 	}
 	vopts := opts.Validate
 	if vopts == nil {
