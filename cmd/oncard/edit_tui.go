@@ -67,8 +67,10 @@ func runEditTUI(cmd *cobra.Command, e *app.Edit) error {
 		fmt.Fprintf(stderr, "oncard: wrote your version to %s; %s keeps the other version\n", model.SafeText(res.Path), name)
 		return nil
 	}
-	if !s.Changed() { // looked, changed nothing: an ordinary end
-		return nil
+	if !s.Changed() {
+		// Looked, changed nothing: nothing to say, and Ctrl-C is exit 130
+		// as in every command.
+		return exitError{code: exitInterrupt}
 	}
 	if res.DraftKept != "" {
 		fmt.Fprintf(stderr, "oncard: %s not written; the edits are kept in draft %s, offered when you run oncard edit %s again\n", name, resume.ID(res.DraftKept), name)
