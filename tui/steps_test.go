@@ -766,3 +766,21 @@ func TestAddClearsTheFilter(t *testing.T) {
 	}
 	d.MustContain("› 21.")
 }
+
+// Invisible characters of a card's text (a right-to-left override, an
+// isolate, zero-width characters, a byte order mark) reach the terminal
+// escaped in the focused field, as in the preview and the CLI.
+func TestFocusedFieldEscapesInvisibleCharacters(t *testing.T) {
+	card := strings.Replace(minimalCard, `"name": "Weather Helper"`, `"name": "Weather\u202eHelper\u2066x\u200by\u200dz\ufeff"`, 1)
+	d := newDriverJSON(t, card)
+	if d.m.s.Focus != "/name" {
+		t.Fatalf("focus %q, want the name", d.m.s.Focus)
+	}
+	sc := d.Screen()
+	for _, r := range []rune{0x202e, 0x2066, 0x200b, 0x200d, 0xfeff} {
+		if strings.ContainsRune(sc, r) {
+			t.Errorf("U+%04X reaches the screen raw", r)
+		}
+	}
+	d.MustContain(`Weather\u202eHelper\u2066x\u200by\u200dz\ufeff`)
+}

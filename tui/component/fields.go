@@ -157,8 +157,9 @@ func (f *TextField) View(th *style.Theme, focused bool, width int) string {
 	b.WriteString("\n  ")
 	if focused {
 		// The input echoes what the user types, which cannot contain
-		// controls (the textinput drops them); loaded values can.
-		b.WriteString(f.Input.View())
+		// controls (the textinput drops them); loaded values can, and
+		// both can hold invisible characters, shown escaped.
+		b.WriteString(EscapeInvisible(f.Input.View()))
 	} else {
 		v := f.Input.Value()
 		if !f.typed && f.loaded != "" {
@@ -174,6 +175,31 @@ func (f *TextField) View(th *style.Theme, focused bool, width int) string {
 		b.WriteString("\n" + HintLines(th, f.Hint, width))
 	}
 	return b.String()
+}
+
+// EscapeInvisible shows the invisible format characters of a rendered
+// input (U+202E, U+2066, U+200B, U+200D, U+FEFF, …) as model.SafeText
+// does, escaped: they reach the terminal in no field raw, as in no
+// preview. Control characters are left alone: in a rendered view they
+// are the renderer's own escape sequences (the input drops those typed).
+func EscapeInvisible(view string) string {
+	if !strings.ContainsFunc(view, isInvisible) {
+		return view
+	}
+	var b strings.Builder
+	for _, r := range view {
+		if isInvisible(r) {
+			b.WriteString(model.SafeText(string(r)))
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isInvisible is a character SafeText escapes that is no control.
+func isInvisible(r rune) bool {
+	return r >= 0xa0 && model.SafeText(string(r)) != string(r)
 }
 
 func splitList(v, sep string) []string {
@@ -314,7 +340,7 @@ func (f *ChoiceField) View(th *style.Theme, focused bool, width int) string {
 		if focused {
 			f.Custom.Input.SetWidth(max(10, width-4))
 			f.Custom.Input.SetStyles(th.Input)
-			out += "\n  URI: " + f.Custom.Input.View()
+			out += "\n  URI: " + EscapeInvisible(f.Custom.Input.View())
 		} else {
 			out += "\n  URI: " + Truncate(model.SafeText(f.Custom.Value()), width-7)
 		}

@@ -160,7 +160,7 @@ func (f *modesField) View(th *style.Theme, focused bool, width int) string {
 	if f.onOther() {
 		f.other.Input.SetWidth(max(10, width-10))
 		f.other.Input.SetStyles(th.Input)
-		b.WriteString("\n" + th.LabelFocus.Render(other) + f.other.Input.View())
+		b.WriteString("\n" + th.LabelFocus.Render(other) + EscapeInvisible(f.other.Input.View()))
 	} else {
 		b.WriteString("\n" + other + Truncate(model.SafeText(f.other.Value()), width-9))
 	}
