@@ -637,3 +637,18 @@ func TestJumpToUnownedMemberOpensItsItem(t *testing.T) {
 		t.Fatalf("a root member: focus %q, status %q", d.m.s.Focus, d.m.Status)
 	}
 }
+
+// At 100 columns Review's buttons run past the pane: a button is cut with
+// an ellipsis, and the focused one is read whole, wrapped.
+func TestReviewButtonsCutWithEllipsisWholeOnFocus(t *testing.T) {
+	d, _, _ := openEdit(t, "edit-v03.json")
+	d.m.Update(teaSize(100, 30))
+	d.goStep(cardedit.StepReview)
+	d.MustContain("[ Upgrade to a dual card (v1.0 +")
+	sc := d.Screen()
+	if !strings.Contains(sc, "…") || strings.Contains(sc, "old clients) ]") {
+		t.Fatalf("the unfocused dual-card button is not cut with an ellipsis:\n%s", sc)
+	}
+	d.Press("tab", "tab")
+	d.MustContain("› [ Upgrade to a dual card", "clients) ]")
+}

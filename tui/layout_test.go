@@ -415,3 +415,18 @@ func TestColorfgbgChoosesTheThemeUntilTheTerminalAnswers(t *testing.T) {
 		t.Fatalf("after a dark answer: title colour %v, want the dark theme's", got)
 	}
 }
+
+// A line cut at the screen's edge says so with one ellipsis: here the
+// status of a redo, longer than a 60-column header.
+func TestCutStatusEndsInAnEllipsis(t *testing.T) {
+	d := newDriverJSON(t, minimalCard)
+	d.m.Update(teaSize(60, 24))
+	d.goStep(cardedit.StepAgent).Typ("x").Press("ctrl+z", "ctrl+y")
+	header := strings.Split(d.Screen(), "\n")[0]
+	if !strings.HasPrefix(d.m.Status, "redone") || !strings.HasSuffix(strings.TrimRight(header, " "), "…") {
+		t.Fatalf("status %q, header %q: cut without an ellipsis", d.m.Status, header)
+	}
+	if w := ansi.StringWidth(header); w != 60 {
+		t.Fatalf("header %d columns wide", w)
+	}
+}

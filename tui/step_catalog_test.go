@@ -717,3 +717,28 @@ func TestEditCatalogSaveAsWritesTheEntryToo(t *testing.T) {
 		t.Fatalf("the entry is not the saved version's:\n%s", got)
 	}
 }
+
+// The focused Catalog identifier shows the whole suggestion, wrapped, at
+// 100 columns (the input's placeholder cut it).
+func TestCatalogSuggestionWholeOnFocus(t *testing.T) {
+	card := strings.Replace(minimalCard, "https://weather.example/a2a", "https://permits.springfield.example/a2a", 1)
+	card = strings.Replace(card, `"name": "Weather Helper"`, `"name": "City Permits Office"`, 1)
+	d := newDriverJSON(t, card)
+	d.m.Update(teaSize(100, 30))
+	d.goStep(cardedit.StepCatalog)
+	id := d.m.catalogStep.Plan.SuggestedID
+	if len(id) < 50 || d.m.catalogStep.F.Focused().Label() != cardedit.LblCatalogID {
+		t.Fatalf("suggested %q, focus %q", id, d.m.catalogStep.F.Focused().Label())
+	}
+	// The form pane's text, its wrapped lines joined.
+	var form strings.Builder
+	for _, ln := range strings.Split(d.Screen(), "\n") {
+		r := []rune(ln)
+		if len(r) > 70 {
+			form.WriteString(strings.TrimSpace(string(r[20:70])))
+		}
+	}
+	if !strings.Contains(form.String(), id) {
+		t.Fatalf("the focused identifier does not show %q whole:\n%s", id, d.Screen())
+	}
+}

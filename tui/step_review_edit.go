@@ -172,7 +172,7 @@ func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, hei
 			line(component.HintLines(th, what+" "+model.SafeText(e.Ptr)+": "+model.SafeText(e.Reason), width))
 		}
 		line("")
-		st.ViewActions(th, &b, st.actions())
+		st.ViewActions(th, &b, st.actions(), width)
 		line("")
 		st.ViewDiff(th, &b, st.planDiff, width, height-strings.Count(b.String(), "\n"))
 		return b.String()
@@ -220,7 +220,7 @@ func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, hei
 		line(th.Hint.Render(component.WrapRow(parts, width)))
 	}
 	line("")
-	st.ViewActions(th, &b, st.actions())
+	st.ViewActions(th, &b, st.actions(), width)
 	line("")
 	diff := m.edit.diff
 	if diff == "" {

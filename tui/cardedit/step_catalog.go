@@ -267,7 +267,7 @@ func (st *CatalogStep) Keys() []key.Binding {
 func (st *CatalogStep) Busy() bool { return false }
 
 // suggestField is a text setting whose empty value means "the suggested
-// one", shown as "suggested: …" (the input's placeholder while focused).
+// one", shown as "suggested: …" (wrapped under the input while focused).
 type suggestField struct {
 	*component.TextField
 	suggestion func() string
@@ -292,8 +292,17 @@ func (f *suggestField) suggest() {
 
 func (f *suggestField) View(th *style.Theme, focused bool, width int) string {
 	sugg := model.SafeText(f.suggestion())
-	if focused || strings.TrimSpace(f.Value()) != "" || sugg == "" {
+	if strings.TrimSpace(f.Value()) != "" || sugg == "" {
 		return f.TextField.View(th, focused, width)
+	}
+	if focused {
+		// The suggestion is read whole, wrapped under the empty input:
+		// as the input's placeholder it would be cut at the input's width.
+		ph := f.Input.Placeholder
+		f.Input.Placeholder = ""
+		v := f.TextField.View(th, focused, width)
+		f.Input.Placeholder = ph
+		return v + "\n" + component.HintLines(th, f.prefix+sugg, width)
 	}
 	return th.Label.Render(f.Lbl) + "\n" + component.HintLines(th, f.prefix+sugg, width)
 }

@@ -215,7 +215,7 @@ func (st *catEditReview) View(width, height int) string {
 		line(th.Hint.Render(fmt.Sprintf("The file already had %s; the edits add none.", component.Count(old, "error", "errors"))))
 	}
 	line("")
-	st.ViewActions(th, &b, st.actions())
+	st.ViewActions(th, &b, st.actions(), width)
 	line("")
 	diff := c.diff // refreshDiff
 	if diff == "" {

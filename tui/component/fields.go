@@ -384,7 +384,16 @@ func (f *ButtonField) View(th *style.Theme, focused bool, width int) string {
 	if focused {
 		// The marker, as on every other focused field: without colour
 		// (NO_COLOR, TERM=dumb) the style alone would not show the focus.
-		b = th.Cursor.Render("› " + b)
+		// The focused label is read whole, wrapped (the pane cuts the
+		// others, with an ellipsis).
+		lines := strings.Split(ansi.Wrap("› "+b, max(10, width), ""), "\n")
+		for i, l := range lines {
+			if i > 0 {
+				l = "  " + l
+			}
+			lines[i] = th.Cursor.Render(l)
+		}
+		b = strings.Join(lines, "\n")
 	}
 	if f.status != "" {
 		b += "  " + th.OK.Render(f.status)

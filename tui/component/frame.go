@@ -300,7 +300,8 @@ func (ch *Chrome) AdaptToBackground(msg tea.BackgroundColorMsg) {
 	}
 }
 
-// fit cuts or pads s to exactly w cells by h lines.
+// fit cuts or pads s to exactly w cells by h lines; a line cut ends in
+// one ellipsis.
 func fit(s string, w, h int) string {
 	lines := strings.Split(s, "\n")
 	if len(lines) > h {
@@ -311,7 +312,9 @@ func fit(s string, w, h int) string {
 	}
 	for i, ln := range lines {
 		if ansi.StringWidth(ln) > w {
-			ln = ansi.Truncate(ln, w, "")
+			// Cut with one ellipsis (Truncate), so that a cut line (a long
+			// status, a row running into the pane's edge) says so.
+			ln = Truncate(ln, w)
 		}
 		if pad := w - ansi.StringWidth(ln); pad > 0 {
 			ln += strings.Repeat(" ", pad)

@@ -134,7 +134,7 @@ func (r *ReviewFlow) ViewChangedOnDisk(th *style.Theme, b *strings.Builder, file
 	b.WriteString(th.Error.Render(ansi.Wrap(fileName+" changed on disk since it was opened; nothing was written.", width, "/ ")) + "\n")
 	b.WriteString(th.Hint.Render(ansi.Wrap("Your edits are kept. Reload re-applies those that do not conflict with the other change.", width, " ")) + "\n")
 	b.WriteString("\n")
-	r.ViewActions(th, b, acts)
+	r.ViewActions(th, b, acts, width)
 }
 
 // viewSaveAs is the path prompt.
@@ -143,10 +143,17 @@ func (r *ReviewFlow) ViewSaveAs(th *style.Theme, b *strings.Builder, width int) 
 	b.WriteString(FocusMark + " " + r.Path.View() + "\n")
 }
 
-func (r *ReviewFlow) ViewActions(th *style.Theme, b *strings.Builder, acts []Action) {
+func (r *ReviewFlow) ViewActions(th *style.Theme, b *strings.Builder, acts []Action, width int) {
 	for i, a := range acts {
 		if i == r.Cursor {
-			b.WriteString(th.Cursor.Render(FocusMark+" [ "+a.Label+" ]") + "\n")
+			// The focused action is read whole, wrapped; the pane cuts the
+			// others with an ellipsis.
+			for k, l := range strings.Split(ansi.Wrap(FocusMark+" [ "+a.Label+" ]", max(10, width), ""), "\n") {
+				if k > 0 {
+					l = "    " + l
+				}
+				b.WriteString(th.Cursor.Render(l) + "\n")
+			}
 		} else {
 			b.WriteString("  [ " + a.Label + " ]\n")
 		}
