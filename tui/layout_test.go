@@ -430,3 +430,29 @@ func TestCutStatusEndsInAnEllipsis(t *testing.T) {
 		t.Fatalf("header %d columns wide", w)
 	}
 }
+
+// At 100 columns the step list gives way so that the preview has its 45
+// columns (it had 28 and wrapped every few characters); from 115 on the
+// list is back. Below 100 the form and the preview take turns.
+func TestHundredColumnsGiveThePreviewRoom(t *testing.T) {
+	d := newDriverJSON(t, minimalCard)
+	for _, tc := range []struct {
+		width   int
+		list    bool
+		preview int
+	}{{100, false, 45}, {114, false, 45}, {115, true, 45}, {120, true, 45}} {
+		d.m.Update(teaSize(tc.width, 30))
+		if pw, _ := d.m.PreviewSize(); pw+2 < tc.preview {
+			t.Errorf("%d columns: the preview is %d wide, want ≥ %d", tc.width, pw+2, tc.preview)
+		}
+		sc := d.Screen()
+		if got := strings.Contains(sc, " 5 Skills"); got != tc.list {
+			t.Errorf("%d columns: step list drawn %v", tc.width, got)
+		}
+		for i, ln := range strings.Split(sc, "\n") {
+			if w := ansi.StringWidth(ln); w != tc.width {
+				t.Fatalf("%d columns: line %d is %d wide", tc.width, i, w)
+			}
+		}
+	}
+}

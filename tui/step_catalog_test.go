@@ -734,8 +734,8 @@ func TestCatalogSuggestionWholeOnFocus(t *testing.T) {
 	var form strings.Builder
 	for _, ln := range strings.Split(d.Screen(), "\n") {
 		r := []rune(ln)
-		if len(r) > 70 {
-			form.WriteString(strings.TrimSpace(string(r[20:70])))
+		if len(r) > 55 { // at 100 columns the form is the first 55
+			form.WriteString(strings.TrimSpace(string(r[:55])))
 		}
 	}
 	if !strings.Contains(form.String(), id) {

@@ -104,7 +104,12 @@ func (f *Chrome) layout() layout {
 	// maxFormWidth and never under minFormWidth: its choice rows, hints
 	// and findings are read whole, while the preview wraps its long lines
 	// anyway. The preview takes the rest.
-	l.stepsW = stepListWidth
+	// The step list gives way when it would leave the preview under its
+	// minimum (100 columns): the header names the step, ctrl+o goes to
+	// any other, and the JSON lines need the room more.
+	if w-stepListWidth-minFormWidth >= minPreviewWidth {
+		l.stepsW = stepListWidth
+	}
 	rest := w - l.stepsW
 	l.formW = max(minFormWidth, min(maxFormWidth, rest-minPreviewWidth))
 	l.previewW = rest - l.formW
@@ -159,6 +164,9 @@ func (f *Chrome) Render(p FramePage) string {
 		body = f.previewPane(p.Preview, l.formW, l.bodyH)
 	case l.narrow:
 		body = fit(f.content(p, l.formW-1, l.bodyH), l.formW, l.bodyH)
+	case l.stepsW == 0:
+		form := fit(f.content(p, l.formW-2, l.bodyH), l.formW, l.bodyH)
+		body = lipgloss.JoinHorizontal(lipgloss.Top, form, f.previewPane(p.Preview, l.previewW, l.bodyH))
 	default:
 		list := fit(f.pageList(p.Pages, p.Cur), l.stepsW, l.bodyH)
 		form := fit(f.content(p, l.formW-2, l.bodyH), l.formW, l.bodyH)
