@@ -456,3 +456,26 @@ func TestHundredColumnsGiveThePreviewRoom(t *testing.T) {
 		}
 	}
 }
+
+// The preview follows the focused member on every step, one the card does
+// not have yet too (an unset capability: its nearest ancestor): at 100×30
+// the Capabilities step of a card with many interfaces shows
+// "capabilities", highlighted, not the interfaces left in sight.
+func TestPreviewFollowsAnAbsentMember(t *testing.T) {
+	var ifaces []string
+	for i := range 8 {
+		ifaces = append(ifaces, fmt.Sprintf(`{"url": "https://weather.example/a2a/%d", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}`, i))
+	}
+	card := strings.Replace(minimalCard, `{"url": "https://weather.example/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}`, strings.Join(ifaces, ",\n    "), 1)
+	d := newDriverJSON(t, card)
+	d.m.Update(teaSize(100, 30))
+	d.goStep(cardedit.StepInterfaces).Press("end", "enter") // the last interface, in sight
+	d.Press("esc").goStep(cardedit.StepCapabilities)
+	if d.m.s.Focus != "/capabilities/streaming" {
+		t.Fatalf("focus %q", d.m.s.Focus)
+	}
+	hl := highlighted(d)
+	if len(hl) != 1 || !strings.Contains(hl[0], `"capabilities"`) {
+		t.Fatalf("highlighted %q, want the capabilities line:\n%s", hl, d.Screen())
+	}
+}

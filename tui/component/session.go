@@ -421,5 +421,18 @@ type Result struct {
 // edited (Focus) highlighted.
 func (s *Session) PreviewContent() PreviewContent {
 	first, last, hl := s.LineSpan(s.Focus)
+	// A member the card does not have yet (an unset capability) is
+	// followed at its nearest ancestor that it has, whose first line
+	// alone is highlighted: where the member will be written.
+	for at := s.Focus; !hl && at != ""; {
+		if i := strings.LastIndex(at, "/"); i > 0 {
+			at = at[:i]
+		} else {
+			break
+		}
+		if first, _, hl = s.LineSpan(at); hl {
+			last = first
+		}
+	}
 	return PreviewContent{Text: s.JSON, Key: s.Focus, First: first, Last: last, Highlight: hl}
 }
