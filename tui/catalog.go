@@ -104,7 +104,7 @@ func (m *Model) catalogWork() func() string {
 func catalogOverwriteDialog(st *cardedit.CatalogStep, t, stat string, resume func(m *Model) tea.Cmd) *component.Dialog[*Model] {
 	q := model.SafeText(t) + " already exists."
 	if stat != "" {
-		q += "\nWriting the catalog changes " + stat + "."
+		q += "\nWriting the catalog over it: " + stat + "."
 	}
 	return &component.Dialog[*Model]{
 		Question: q + "\nOverwrite it (after the card is saved)?",

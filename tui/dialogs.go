@@ -27,7 +27,7 @@ func quitDialog() *component.Dialog[*Model] {
 func overwriteDialog(path, stat string) *component.Dialog[*Model] {
 	q := model.SafeText(path) + " already exists."
 	if stat != "" {
-		q += "\nSaving changes " + stat + "."
+		q += "\nSaving over it: " + stat + "."
 	}
 	return &component.Dialog[*Model]{
 		Question: q + "\nOverwrite it?",
@@ -51,7 +51,7 @@ func diffStat(path string, data []byte) string {
 		return ""
 	}
 	if bytes.Equal(old, data) {
-		return "nothing (same bytes)"
+		return "no line changes (the same bytes)"
 	}
 	added, removed := component.CountDiffLines(udiff.Unified("old", "new", string(old), string(data)))
 	return fmt.Sprintf("%d %s added, %d removed", added, component.Plural(added, "line", "lines"), removed)

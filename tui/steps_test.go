@@ -353,7 +353,13 @@ func TestReviewRefusesErrorsAndAsksBeforeOverwrite(t *testing.T) {
 		t.Fatalf("no question about the existing file:\n%s", d.Screen())
 	}
 	d.MustContain("Overwrite it?", "lines added, 1 removed")
+	if !strings.Contains(d.m.dialog.Question, "Saving over it: ") {
+		t.Fatalf("the question says %q", d.m.dialog.Question) // it said "Saving changes 17 lines added"
+	}
 	d.Press("n")
+	if !strings.Contains(d.m.Status, "choose another path") {
+		t.Fatalf("status %q", d.m.Status)
+	}
 	if b, _ := os.ReadFile(out); string(b) != "old" {
 		t.Fatal("overwritten after no")
 	}
