@@ -474,6 +474,14 @@ func (p *Picker) hint() string {
 	return "top level · → open" + keys
 }
 
+// otherKind names the other taxonomy searched for alternatives ("domains").
+func (p *Picker) otherKind() string {
+	if p.Other == nil {
+		return "other taxonomy"
+	}
+	return p.Other.Kind.String()
+}
+
 func (p *Picker) View(width, height int) string {
 	th := p.th
 	var b strings.Builder
@@ -488,7 +496,16 @@ func (p *Picker) View(width, height int) string {
 	}
 	listH := max(3, height-4-rows-descRows)
 	p.List.SetSize(width, listH)
-	b.WriteString(p.List.View())
+	if p.noMatch && len(p.List.Items()) == 0 {
+		// The list alone would say "No items.": say what was searched and
+		// what to try instead, in as many lines as the list had.
+		msg := fmt.Sprintf("Nothing in the OASF %s of %s matches “%s”, nor in the %s. Try a shorter or another word "+
+			"(part of a class name, its id, a word of what it does), or clear the search (ctrl+u) to browse the categories.",
+			p.tree.Kind, model.SafeText(p.Version), model.SafeText(p.query()), p.otherKind())
+		b.WriteString(fit(th.Hint.Render(ansi.Wrap(msg, max(10, width-2), " ")), width, listH))
+	} else {
+		b.WriteString(p.List.View())
+	}
 	if descRows > 0 {
 		lines := p.DescriptionLines(width - 2)
 		for i := range descRows {

@@ -167,3 +167,17 @@ func TestPickerOffersWordsWhenNothingMatches(t *testing.T) {
 		t.Fatalf("query %q, current %+v", p.Query.Value(), c)
 	}
 }
+
+// A search that finds nothing, and no alternative either, says what was
+// searched and what to try, never only "No items.".
+func TestPickerNoMatchSaysWhatToTry(t *testing.T) {
+	p := newTestPicker(t)
+	p.Other = oasf.Get(oasf.DefaultVersion).Domains
+	for _, r := range "zzqxwv" {
+		p.Update(keydrive.KeyMsg(string(r)))
+	}
+	view := ansi.Strip(p.View(80, 30))
+	if strings.Contains(view, "No items") || !strings.Contains(view, "Nothing in the OASF skills") || !strings.Contains(view, "ctrl+u") {
+		t.Fatalf("no match:\n%s", view)
+	}
+}
