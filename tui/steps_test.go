@@ -790,3 +790,19 @@ func TestFocusedFieldEscapesInvisibleCharacters(t *testing.T) {
 	}
 	d.MustContain(`Weather\u202eHelper\u2066x\u200by\u200dz\ufeff`)
 }
+
+// A skill with a name and no id (a card written elsewhere) is offered the
+// id its name gives: enter on the empty Id field takes it.
+func TestSkillWithoutIDIsOfferedOne(t *testing.T) {
+	card := strings.Replace(minimalCard, `{"id": "forecast", "name": "Forecast",`, `{"name": "City Forecast",`, 1)
+	d := newDriverJSON(t, card)
+	d.goStep(cardedit.StepSkills).Press("enter", "tab")
+	if d.m.s.Focus != "/skills/0/id" {
+		t.Fatalf("focus %q", d.m.s.Focus)
+	}
+	d.MustContain("suggested: city-forecast (enter takes it)")
+	d.Press("enter")
+	if got := d.m.s.Text("/skills/0/id"); got != "city-forecast" {
+		t.Fatalf("id %q after enter", got)
+	}
+}

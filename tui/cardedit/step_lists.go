@@ -95,6 +95,12 @@ func skillForm(s *component.Session, sp StepSpec, i int) *component.Form {
 	}
 	wasAuto := auto(s)
 	prevID := s.Text(p + "/id")
+	// A skill with a name but no id (a card written elsewhere) is offered
+	// the id its name gives.
+	if prevID == "" && s.Text(p+"/name") != "" {
+		id.Suggested = uniqueSlug(slugify(s.Text(p+"/name")), others(s))
+		id.Input.Placeholder = "suggested: " + model.SafeText(id.Suggested) + " (enter takes it)"
+	}
 	name.OnApply = func(s *component.Session, v string) {
 		if !wasAuto {
 			return

@@ -56,6 +56,10 @@ type TextField struct {
 	OnApply func(s *Session, value string)
 	// defaultValue is shown when the member is absent (and written on change).
 	DefaultValue string
+	// Suggested, when set, is the value offered while the field is empty
+	// (shown as the placeholder; enter takes it, and so does an empty
+	// answer line by line).
+	Suggested string
 	// read and write, when set, replace reading and writing ptr (for values
 	// that are not one member, like the schema server inside a URI).
 	Read  func(s *Session) string

@@ -92,6 +92,11 @@ func (f *Form) Update(msg tea.KeyPressMsg, s *Session) (cmd tea.Cmd, blurred boo
 	case key.Matches(msg, style.Keys.PrevField):
 		return f.Move(-1), true
 	case key.Matches(msg, style.Keys.Enter) && !isButton:
+		if t, ok := fl.(*TextField); ok && t.Suggested != "" && strings.TrimSpace(t.Value()) == "" {
+			t.SetValue(t.Suggested) // enter takes the suggestion
+			t.Apply(s)
+			s.Changed()
+		}
 		if f.Idx == len(f.Fields)-1 {
 			f.Done = true
 			return nil, true

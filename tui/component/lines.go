@@ -44,6 +44,9 @@ func (f *TextField) Current() string {
 	if !f.typed && f.loaded != "" {
 		return f.loaded // the card's own text, with what the input drops
 	}
+	if f.Input.Value() == "" && f.Suggested != "" {
+		return f.Suggested
+	}
 	return f.Input.Value()
 }
 func (f *TextField) Choices() []string { return nil }
