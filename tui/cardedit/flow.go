@@ -273,7 +273,7 @@ var skillFields = []FieldSpec{
 // extension's params.skills).
 var onRequestFields = []FieldSpec{
 	{Label: "Person entry", Member: "/personEntry", Kind: FieldRequired, Example: "https://example.com/support or tel:+1-555-0100",
-		Hint: "https:// (no query, no fragment) or tel:+…; the same for every caller"},
+		Hint: "https:// (no query, no fragment) or tel:+ and digits, dashes between them (no spaces); the same for every caller"},
 	{Label: "Assistant access", Member: "/assistantAccess", Kind: FieldChoice, Options: []string{"no", "yes"}, Values: []any{nil, true},
 		Hint: "opt in to letting an assistant get the result directly"},
 	{Label: "Completion", Member: "/completion", Kind: FieldChoice,

@@ -293,7 +293,7 @@ func (st *catEditDiscovery) View(width, height int) string {
 		model.SafeText(e.Identifier()), model.DiscoveryCatalogKey), width)) + "\n\n")
 	b.WriteString(st.f.View(th, c.s, width))
 	if c.s.Doc.Find(st.ptr) == nil {
-		b.WriteString("\n\n" + th.Hint.Render("The entry has no discovery payload: choosing a skill or a domain adds one."))
+		b.WriteString("\n\n" + component.HintBlock(th, "The entry has no discovery payload: choosing a skill or a domain adds one.", width))
 	}
 	st.ViewClasses(th, &b, width, "\n\n")
 	return b.String()

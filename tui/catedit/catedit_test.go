@@ -489,3 +489,12 @@ func TestCatEditPaletteGoesToScreenByName(t *testing.T) {
 	}
 	d.MustContain("Review & save")
 }
+
+// The Discovery screen's note is wrapped in the pane, not cut (here at
+// 100 columns, where the form pane has 55).
+func TestCatEditDiscoveryNoteWrapped(t *testing.T) {
+	d := openCatEdit(t)
+	d.c.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.Press("down", "ctrl+o").Typ("Discovery").Press("enter")
+	d.MustContain("The entry has no discovery payload", "adds one.")
+}
