@@ -479,3 +479,15 @@ func TestPreviewFollowsAnAbsentMember(t *testing.T) {
 		t.Fatalf("highlighted %q, want the capabilities line:\n%s", hl, d.Screen())
 	}
 }
+
+// At 100 columns an interface's row keeps its binding and version whole
+// and cuts the long URL before them (they were cut off both rows).
+func TestInterfaceRowsKeepTheirBinding(t *testing.T) {
+	card := strings.Replace(minimalCard, `{"url": "https://weather.example/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}`,
+		`{"url": "https://permits.springfield.example/a2a/v1/permits-and-licences", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+    {"url": "https://permits.springfield.example/grpc/v1/permits-and-licences", "protocolBinding": "GRPC", "protocolVersion": "1.0"}`, 1)
+	d := newDriverJSON(t, card)
+	d.m.Update(teaSize(100, 30))
+	d.goStep(cardedit.StepInterfaces)
+	d.MustContain("…  JSONRPC 1.0", "…  GRPC 1.0")
+}

@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/tui/component"
@@ -29,6 +30,10 @@ type ListStep struct {
 	fields []string
 	// row is the one-line summary of item i (raw card text; made safe here).
 	row func(s *component.Session, i int) string
+	// tail, when set, is the end of row i that a narrow pane keeps whole,
+	// cutting what comes before it (an interface's binding and version
+	// after its long URL).
+	tail func(s *component.Session, i int) string
 	// itemForm builds the form of item i.
 	ItemForm func(s *component.Session, i int) *component.Form
 	// newItem is the JSON value appended by "add".
@@ -170,7 +175,13 @@ func (st *ListStep) View(th *style.Theme, s *component.Session, width, height in
 		if st.firstPreferred && i == 0 && n > 1 {
 			line += th.Hint.Render("(preferred) ")
 		}
-		line += model.SafeText(st.row(s, i))
+		row := model.SafeText(st.row(s, i))
+		if st.tail != nil && ansi.StringWidth(line+row) > width-2 {
+			tail := "  " + model.SafeText(st.tail(s, i))
+			head := strings.TrimSuffix(row, tail)
+			row = component.Truncate(head, max(10, width-2-ansi.StringWidth(line+tail))) + tail
+		}
+		line += row
 		if i == st.Cursor {
 			b.WriteString(th.Cursor.Render("›") + " " + component.Truncate(line, width-2))
 		} else {

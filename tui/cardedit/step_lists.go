@@ -25,6 +25,11 @@ func newInterfacesStep(sp StepSpec) Step {
 			}
 			return fmt.Sprintf("%s  %s %s", url, s.Text(p+"/protocolBinding"), s.Text(p+"/protocolVersion"))
 		},
+		// The binding and version are read whole; a long URL is cut.
+		tail: func(s *component.Session, i int) string {
+			p := component.Item(arr, i)
+			return s.Text(p+"/protocolBinding") + " " + s.Text(p+"/protocolVersion")
+		},
 		newItem: func(*component.Session) any {
 			return component.Object("url", "", "protocolBinding", "JSONRPC", "protocolVersion", "1.0")
 		},
