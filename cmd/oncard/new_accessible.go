@@ -56,6 +56,10 @@ func runAccessibleNew(cmd *cobra.Command, doc *model.Doc, d *app.Draft, f newFla
 	case errors.Is(err, accessible.ErrEndOfInput):
 		fmt.Fprintf(stderr, "oncard: not written: %s\n", err)
 		return exitError{code: exitInvalid}
+	case errors.Is(err, accessible.ErrUnfinished):
+		fmt.Fprintf(stderr, "oncard: not written: %s\n", err)
+		keepAccessibleDraft(cmd, doc, d, res)
+		return exitError{code: exitInvalid}
 	case errors.Is(err, context.Canceled) || errors.Is(err, accessible.ErrInterrupted):
 		keepAccessibleDraft(cmd, doc, d, res)
 		return exitError{code: exitInterrupt}

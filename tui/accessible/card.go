@@ -580,8 +580,11 @@ func (q *cardAsker) review() error {
 			break
 		}
 		q.a.Say("The card has " + component.Count(len(errs), "error", "errors") + " and cannot be written yet: " + strings.Join(errs, "; ") + ".")
-		var to int
-		_, err := q.text("Which step do you want to answer again (part of its name)", "", func(s string) error {
+		to := -1
+		_, err := q.text("Which step do you want to answer again (part of its name; Enter stops without writing the card)", "", func(s string) error {
+			if s == "" {
+				return nil // stop here
+			}
 			var found []int
 			for i, sp := range cardedit.Flow {
 				if i > 0 && s != "" && strings.Contains(strings.ToLower(sp.Title), strings.ToLower(s)) {
@@ -596,6 +599,9 @@ func (q *cardAsker) review() error {
 		})
 		if err != nil {
 			return err
+		}
+		if to < 0 {
+			return ErrUnfinished
 		}
 		if err := q.step(to); err != nil {
 			return err
