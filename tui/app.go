@@ -441,7 +441,7 @@ func (m *Model) Render() string {
 	st := m.steps[m.cur]
 	return m.Chrome.Render(component.FramePage{
 		Title: m.headerTitle(),
-		Unit:  "step", Pages: m.titles(), Cur: m.cur,
+		Unit:  "step", Pages: m.titles(), About: m.abouts(), Cur: m.cur,
 		Content: func(width, height int) string {
 			if m.dialog != nil {
 				return m.dialog.View(m.Th, width)
@@ -461,4 +461,16 @@ func (m *Model) titles() []string {
 		titles[i] = s.Title()
 	}
 	return titles
+}
+
+// abouts say what each step edits (cardedit.Flow), for the step palette;
+// edit mode's File screen edits nothing.
+func (m *Model) abouts() []string {
+	out := make([]string, len(m.steps))
+	for i, sp := range cardedit.Flow {
+		if i < len(out) && m.steps[i].Title() == sp.Title {
+			out[i] = sp.About
+		}
+	}
+	return out
 }

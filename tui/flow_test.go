@@ -113,4 +113,11 @@ func TestStepPalette(t *testing.T) {
 		t.Fatal("ctrl+o did not close the palette")
 	}
 	d.MustContain("ctrl+o by name") // the step list names it
+	// What a step edits is said under its title (the flow's About).
+	d.Press("ctrl+o").Typ("secu")
+	d.MustContain("› Security", "security schemes and the requirements of the card", "and of each skill")
+	d.Press("esc")
+	// At 80×24 every step is listed still, without the lines about them.
+	d.m.Update(teaSize(80, 24))
+	d.Press("ctrl+o").MustContain("Start", "› Review & save")
 }

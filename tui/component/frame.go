@@ -61,6 +61,9 @@ type FramePage struct {
 	// titles, in order, and cur is the current one.
 	Unit  string
 	Pages []string
+	// About says what each page edits, in a line ("" or nil for none):
+	// the step palette shows it beside the title.
+	About []string
 	Cur   int
 	// content is the form pane's text (the page, or a dialog over it);
 	// preview is the preview pane's, both in width × height cells.
@@ -181,7 +184,7 @@ func (f *Chrome) Render(p FramePage) string {
 // it.
 func (f *Chrome) content(p FramePage, width, height int) string {
 	if f.Pal.Open {
-		return f.Pal.view(f.Th, p.Pages, p.Cur, width)
+		return KeepInView(f.Pal.view(f.Th, p.Pages, p.About, p.Cur, width, height), height)
 	}
 	return p.Content(width, height)
 }

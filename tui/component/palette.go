@@ -3,6 +3,8 @@ package component
 import (
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -67,8 +69,9 @@ func (p *Palette) update(msg tea.KeyPressMsg, pages []string) (page int) {
 	return -1
 }
 
-// view draws the palette in the form pane, width columns wide.
-func (p *Palette) view(th *style.Theme, pages []string, cur, width int) string {
+// view draws the palette in the form pane, width × height cells: what
+// each step edits is said under its title when there is room for it.
+func (p *Palette) view(th *style.Theme, pages, about []string, cur, width, height int) string {
 	var b strings.Builder
 	b.WriteString(th.Title.Render("Go to a step") + "\n")
 	b.WriteString(th.Label.Render("name: ") + model.SafeText(p.Query) + th.LabelFocus.Render("▏") + "\n\n")
@@ -77,6 +80,9 @@ func (p *Palette) view(th *style.Theme, pages []string, cur, width int) string {
 		b.WriteString(th.Hint.Render(Truncate("no step's name contains "+quoteShown(p.Query), width)) + "\n")
 	}
 	at := min(p.cursor, len(m)-1)
+	if 7+2*len(m) > height {
+		about = nil
+	}
 	for k, i := range m {
 		line := "  " + pages[i]
 		if i == cur {
@@ -84,11 +90,18 @@ func (p *Palette) view(th *style.Theme, pages []string, cur, width int) string {
 		}
 		if k == at {
 			b.WriteString(th.Cursor.Render(Truncate(FocusMark+" "+line[2:], width)) + "\n")
-			continue
+		} else {
+			b.WriteString(Truncate(line, width) + "\n")
 		}
-		b.WriteString(Truncate(line, width) + "\n")
+		if i < len(about) && about[i] != "" {
+			if k == at { // the chosen step's, whole
+				b.WriteString(indentLines(th.Hint.Render(ansi.Wrap(about[i], max(10, width-4), " ")), 4) + "\n")
+			} else {
+				b.WriteString(th.Hint.Render(Truncate("    "+about[i], width)) + "\n")
+			}
+		}
 	}
-	b.WriteString("\n" + th.Hint.Render(Truncate("type to filter · ↑/↓ choose · enter goes there · esc closes", width)))
+	b.WriteString("\n" + HintBlock(th, "type to filter · ↑/↓ choose · enter goes there · esc closes", width))
 	return b.String()
 }
 
