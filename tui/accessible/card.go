@@ -213,8 +213,8 @@ func (q *cardAsker) field(fl component.Field, form *component.Form) error {
 			opts = append(opts, fmt.Sprintf("%d %s", i+1, c))
 		}
 		title += ": " + strings.Join(opts, ", ")
-		if len(ch) < len(choicesWithCustom(l)) {
-			title += ", or the custom value itself"
+		if c, ok := l.(interface{ CustomLabel() string }); ok && c.CustomLabel() != "" {
+			title += ", or type a " + strings.ToLower(c.CustomLabel())
 		}
 	}
 	wrote := false
@@ -238,15 +238,6 @@ func (q *cardAsker) field(fl component.Field, form *component.Form) error {
 		return q.errorsAt(fl, form)
 	})
 	return err
-}
-
-// choicesWithCustom is the choices of l with the custom option, if any
-// (a ChoiceField's Choices leave it out: it is answered with its text).
-func choicesWithCustom(l component.LineField) []string {
-	if c, ok := l.(interface{ Options() []string }); ok {
-		return c.Options()
-	}
-	return l.Choices()
 }
 
 // errorsAt is the error-level findings at fl's member, as one error (nil

@@ -140,5 +140,11 @@ func (f *modesField) Answer(s *Session, text string) error {
 	return nil
 }
 
-// Options are every option shown, the custom one included.
-func (f *ChoiceField) Options() []string { return f.options }
+// CustomLabel names the value typed for the custom last option ("" when
+// the choice has none).
+func (f *ChoiceField) CustomLabel() string {
+	if f.Custom == nil {
+		return ""
+	}
+	return f.Custom.Lbl
+}
