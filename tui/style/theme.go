@@ -79,7 +79,12 @@ func BackgroundIsDark() bool {
 
 // NewEnvTheme is the theme the environment asks for: colours unless
 // NO_COLOR or TERM=dumb, for the background COLORFGBG names.
-func NewEnvTheme() *Theme { return NewAdaptiveTheme(ColorsWanted(), BackgroundIsDark()) }
+func NewEnvTheme() *Theme {
+	if !BackgroundIsDark() {
+		return NewAdaptiveTheme(ColorsWanted(), false)
+	}
+	return NewTheme(ColorsWanted())
+}
 
 // NewTheme builds the theme, with colours or without, for a dark
 // background (what a terminal that does not say has, most often).
