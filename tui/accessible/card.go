@@ -72,6 +72,7 @@ type cardAsker struct {
 	catalog *cardedit.CatalogStep
 	opts    CardOptions
 	res     *CardResult
+	hinted  map[string]bool // the hints said already
 }
 
 // Card asks for an Agent Card step by step, every step of the full-screen
@@ -84,7 +85,7 @@ type cardAsker struct {
 // it, then the catalog plan.
 func Card(a *Asker, opts CardOptions) (res CardResult, err error) {
 	res = CardResult{Settings: opts.Catalog}
-	q := &cardAsker{a: a, s: component.NewSession(opts.Doc, opts.Validate), opts: opts, res: &res}
+	q := &cardAsker{a: a, s: component.NewSession(opts.Doc, opts.Validate), opts: opts, res: &res, hinted: map[string]bool{}}
 	q.s.RefreshDelay = 0
 	model.NewCard(opts.Doc)
 	q.steps = cardedit.NewFlow(cardedit.FlowConfig{Output: opts.Output})
@@ -204,8 +205,11 @@ func (q *cardAsker) field(fl component.Field, form *component.Form) error {
 	}
 	def := l.Current()
 	title := l.Label()
-	if h := l.Help(); h != "" {
+	// A hint is said the first time only: a screen reader reads it out,
+	// and the fields of every skill or interface repeat theirs.
+	if h := l.Help(); h != "" && !q.hinted[h] {
 		title += " (" + h + ")"
+		q.hinted[h] = true
 	}
 	if ch := l.Choices(); ch != nil {
 		var opts []string
