@@ -14,7 +14,7 @@ import (
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
-	"github.com/oncard/oncard/tui/cardedit"
+	"github.com/oncard/oncard/tui/cardsteps"
 	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/validate"
 )
@@ -62,14 +62,14 @@ type CardResult struct {
 }
 
 // cardAsker asks the card editor's steps line by line: the same flow
-// (cardedit.Flow), the same steps and forms, each answer written by the
+// (cardsteps.Flow), the same steps and forms, each answer written by the
 // field it answers and judged by the same check (component.Check, through
 // the Session) as on the full screen.
 type cardAsker struct {
 	a       *Asker
 	s       *component.Session
-	steps   []cardedit.Step
-	catalog *cardedit.CatalogStep
+	steps   []cardsteps.Step
+	catalog *cardsteps.CatalogStep
 	opts    CardOptions
 	res     *CardResult
 	hinted  map[string]bool // the hints said already
@@ -88,14 +88,14 @@ func Card(a *Asker, opts CardOptions) (res CardResult, err error) {
 	q := &cardAsker{a: a, s: component.NewSession(opts.Doc, opts.Validate), opts: opts, res: &res, hinted: map[string]bool{}}
 	q.s.RefreshDelay = 0
 	model.NewCard(opts.Doc)
-	q.steps = cardedit.NewFlow(cardedit.FlowConfig{Output: opts.Output})
-	q.catalog = q.steps[cardedit.StepIndex(cardedit.StepCatalog)].(*cardedit.CatalogStep)
+	q.steps = cardsteps.NewFlow(cardsteps.FlowConfig{Output: opts.Output})
+	q.catalog = q.steps[cardsteps.StepIndex(cardsteps.StepCatalog)].(*cardsteps.CatalogStep)
 	q.catalog.Cfg = opts.Catalog
 	a.Say("New Agent Card, step by step: answer each question and press Enter. An answer in [brackets] " +
 		"is the default, which Enter keeps; \"-\" clears an optional answer.")
 	first := 1 // after Start
 	if opts.From != "" {
-		for i, sp := range cardedit.Flow {
+		for i, sp := range cardsteps.Flow {
 			if sp.Title == opts.From && i > 0 {
 				first = i
 				a.Say("Resuming at the step " + sp.Title + ".")
@@ -103,7 +103,7 @@ func Card(a *Asker, opts CardOptions) (res CardResult, err error) {
 		}
 	}
 	defer func() { res.Answers = q.s.Edits }()
-	for i := first; i < len(cardedit.Flow); i++ {
+	for i := first; i < len(cardsteps.Flow); i++ {
 		if err = q.step(i); err != nil {
 			return res, err
 		}
@@ -112,40 +112,40 @@ func Card(a *Asker, opts CardOptions) (res CardResult, err error) {
 }
 
 // askers are the questions of each step, by ID.
-func (q *cardAsker) askers() map[cardedit.StepID]func(cardedit.Step) error {
-	return map[cardedit.StepID]func(cardedit.Step) error{
-		cardedit.StepAgent:        q.formStep,
-		cardedit.StepInterfaces:   q.listStep,
-		cardedit.StepCapabilities: q.formStep,
-		cardedit.StepSkills:       q.listStep,
-		cardedit.StepSecurity:     q.security,
-		cardedit.StepOnRequest:    q.onRequest,
-		cardedit.StepOASF:         func(cardedit.Step) error { return q.oasfClasses() },
-		cardedit.StepCatalog:      func(cardedit.Step) error { return q.catalogEntry() },
-		cardedit.StepReview:       func(cardedit.Step) error { return q.review() },
+func (q *cardAsker) askers() map[cardsteps.StepID]func(cardsteps.Step) error {
+	return map[cardsteps.StepID]func(cardsteps.Step) error{
+		cardsteps.StepAgent:        q.formStep,
+		cardsteps.StepInterfaces:   q.listStep,
+		cardsteps.StepCapabilities: q.formStep,
+		cardsteps.StepSkills:       q.listStep,
+		cardsteps.StepSecurity:     q.security,
+		cardsteps.StepOnRequest:    q.onRequest,
+		cardsteps.StepOASF:         func(cardsteps.Step) error { return q.oasfClasses() },
+		cardsteps.StepCatalog:      func(cardsteps.Step) error { return q.catalogEntry() },
+		cardsteps.StepReview:       func(cardsteps.Step) error { return q.review() },
 	}
 }
 
 // step asks step i of the flow.
 func (q *cardAsker) step(i int) error {
-	sp := cardedit.Flow[i]
+	sp := cardsteps.Flow[i]
 	q.res.Step, q.res.StepName = i, sp.Title
 	ask, ok := q.askers()[sp.ID]
 	if !ok {
 		return fmt.Errorf("the line-by-line prompts have no questions for the step %s", sp.Title)
 	}
-	q.a.Say(fmt.Sprintf("Step %d of %d, %s: %s.", i, len(cardedit.Flow)-1, sp.Title, sp.About))
+	q.a.Say(fmt.Sprintf("Step %d of %d, %s: %s.", i, len(cardsteps.Flow)-1, sp.Title, sp.About))
 	return ask(q.steps[i])
 }
 
-func (q *cardAsker) formStep(st cardedit.Step) error {
-	return q.form(st.(*cardedit.FormStep).Form(q.s))
+func (q *cardAsker) formStep(st cardsteps.Step) error {
+	return q.form(st.(*cardsteps.FormStep).Form(q.s))
 }
 
 // listStep asks each item of a list (the starting card's first), then
 // whether to add another; a list the card must have is never left empty.
-func (q *cardAsker) listStep(step cardedit.Step) error {
-	st := step.(*cardedit.ListStep)
+func (q *cardAsker) listStep(step cardsteps.Step) error {
+	st := step.(*cardsteps.ListStep)
 	noun := st.Noun()
 	for i := 0; ; i++ {
 		if i >= st.Count(q.s) {
@@ -341,8 +341,8 @@ func (q *cardAsker) yesNo(title string, def bool) (bool, error) {
 // security asks about the card's schemes (each kept or edited, then any
 // added), then, once there are schemes, the requirements of the card and
 // of each skill.
-func (q *cardAsker) security(step cardedit.Step) error {
-	st := step.(*cardedit.SecurityStep)
+func (q *cardAsker) security(step cardsteps.Step) error {
+	st := step.(*cardsteps.SecurityStep)
 	names := st.SchemeNames(q.s)
 	if len(names) == 0 {
 		q.a.Say("The card declares no security scheme: clients reach it without credentials.")
@@ -377,7 +377,7 @@ func (q *cardAsker) security(step cardedit.Step) error {
 	}
 	q.a.Say("Security requirements name the schemes a client must use: | between alternatives (any one is enough), " +
 		"+ joins schemes used together, scopes in ( ); empty for none. Schemes: " + safeJoin(st.SchemeNames(q.s)) + ".")
-	for _, owner := range cardedit.RequirementOwners(q.s) {
+	for _, owner := range cardsteps.RequirementOwners(q.s) {
 		f := st.OpenRequirements(q.s, owner)
 		q.a.Say("Requirements of " + st.OwnerLabel(q.s, owner) + ".")
 		if err := q.form(f); err != nil {
@@ -390,7 +390,7 @@ func (q *cardAsker) security(step cardedit.Step) error {
 // scheme asks the fields of the scheme called name: its kind first (the
 // form follows the kind, and a new scheme's name too), then the rest, the
 // form built again whenever an answer changes what it shows.
-func (q *cardAsker) scheme(st *cardedit.SecurityStep, name string) error {
+func (q *cardAsker) scheme(st *cardsteps.SecurityStep, name string) error {
 	asked := map[string]bool{}
 	var f *component.Form
 	for {
@@ -428,19 +428,19 @@ func nextField(f *component.Form, asked map[string]bool, first string) component
 
 // onRequest asks, skill by skill, whether a person handles it on request
 // and, if so, the fields of its entry, as the On Request step shows them.
-func (q *cardAsker) onRequest(step cardedit.Step) error {
-	st := step.(*cardedit.OnRequestStep)
+func (q *cardAsker) onRequest(step cardsteps.Step) error {
+	st := step.(*cardsteps.OnRequestStep)
 	for k := 0; k < q.s.ArrayLen("/skills"); k++ {
 		ptr := model.SkillPtr(k)
 		id := q.s.Text(ptr + "/id")
 		if id == "" {
 			continue
 		}
-		if why := cardedit.IneligibleReason(q.s, ptr); why != "" {
+		if why := cardsteps.IneligibleReason(q.s, ptr); why != "" {
 			q.a.Say(fmt.Sprintf("Skill %q %s, so it cannot be handled on request: %s.", model.SafeText(id), why, validate.SecuredSkillWhy))
 			continue
 		}
-		on, err := q.yesNo(fmt.Sprintf("Is skill %q handled by a person on request?", model.SafeText(id)), cardedit.OnRequestEntry(q.s, id) >= 0)
+		on, err := q.yesNo(fmt.Sprintf("Is skill %q handled by a person on request?", model.SafeText(id)), cardsteps.OnRequestEntry(q.s, id) >= 0)
 		if err != nil {
 			return err
 		}
@@ -541,7 +541,7 @@ func (q *cardAsker) catalogEntry() error {
 		if next == nil {
 			break
 		}
-		if next.Label() == cardedit.LblCatalogID && q.catalog.Plan != nil && q.catalog.Plan.SuggestedID != "" {
+		if next.Label() == cardsteps.LblCatalogID && q.catalog.Plan != nil && q.catalog.Plan.SuggestedID != "" {
 			q.a.Say("Suggested identifier: " + model.SafeText(q.catalog.Plan.SuggestedID) + " (Enter keeps it).")
 		}
 		asked[next.Label()] = true
@@ -581,7 +581,7 @@ func (q *cardAsker) review() error {
 				return nil // stop here
 			}
 			var found []int
-			for i, sp := range cardedit.Flow {
+			for i, sp := range cardsteps.Flow {
 				if i > 0 && s != "" && strings.Contains(strings.ToLower(sp.Title), strings.ToLower(s)) {
 					found = append(found, i)
 				}
@@ -601,14 +601,14 @@ func (q *cardAsker) review() error {
 		if err := q.step(to); err != nil {
 			return err
 		}
-		q.res.Step, q.res.StepName = len(cardedit.Flow)-1, cardedit.Flow[len(cardedit.Flow)-1].Title
+		q.res.Step, q.res.StepName = len(cardsteps.Flow)-1, cardsteps.Flow[len(cardsteps.Flow)-1].Title
 	}
 	return q.output()
 }
 
 func stepTitles() []string {
 	var out []string
-	for _, sp := range cardedit.Flow[1:] {
+	for _, sp := range cardsteps.Flow[1:] {
 		out = append(out, sp.Title)
 	}
 	return out

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/cardedit"
+	"github.com/oncard/oncard/tui/cardsteps"
 )
 
 // Every step of the full screen's flow is asked line by line (Start is
@@ -19,7 +19,7 @@ import (
 // its questions fails here.
 func TestEveryStepIsAsked(t *testing.T) {
 	askers := (&cardAsker{}).askers()
-	for _, sp := range cardedit.Flow[1:] {
+	for _, sp := range cardsteps.Flow[1:] {
 		if _, ok := askers[sp.ID]; !ok {
 			t.Errorf("the step %s (%s) has no line-by-line questions", sp.ID, sp.Title)
 		}
@@ -48,7 +48,7 @@ func (s *syncBuffer) String() string {
 // context's error, the card holding the answers so far and the result
 // saying the step it was on (a draft records both).
 func TestInterruptSaysWhereItStopped(t *testing.T) {
-	doc, err := model.Parse([]byte(cardedit.BlankCard))
+	doc, err := model.Parse([]byte(cardsteps.BlankCard))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -165,7 +165,7 @@ func TestCatEditInlineDataIsReadOnly(t *testing.T) {
 
 func TestCatEditAddFromCard(t *testing.T) {
 	d := openCatEdit(t)
-	card := filepath.Join(catEditTestdata, "..", "..", "testdata", "edit-v10.json") // the card editor's fixture
+	card := filepath.Join(catEditTestdata, "..", "..", "cardedit", "testdata", "edit-v10.json") // the card editor's fixture
 	d.Press("a").Typ(card).Press("enter")
 	es := d.entries()
 	if len(es) != 4 {
@@ -206,7 +206,7 @@ func TestCatEditAddRefusesWhatIsNotACard(t *testing.T) {
 // status names the first finding.
 func TestCatEditAddRefusesACardWithErrors(t *testing.T) {
 	d := openCatEdit(t)
-	data, err := os.ReadFile(filepath.Join(catEditTestdata, "..", "..", "testdata", "edit-v10.json"))
+	data, err := os.ReadFile(filepath.Join(catEditTestdata, "..", "..", "cardedit", "testdata", "edit-v10.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
