@@ -15,7 +15,8 @@ import (
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
+	"github.com/oncard/oncard/tui/widgets"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -63,11 +64,11 @@ type CardResult struct {
 
 // cardAsker asks the card editor's steps line by line: the same flow
 // (cardsteps.Flow), the same steps and forms, each answer written by the
-// field it answers and judged by the same check (component.Check, through
-// the Session) as on the full screen.
+// field it answers and judged by the same check (editor.Check, through
+// the editor State) as on the full screen.
 type cardAsker struct {
 	a       *Asker
-	s       *component.Session
+	s       *editor.State
 	steps   []cardsteps.Step
 	catalog *cardsteps.CatalogStep
 	opts    CardOptions
@@ -85,7 +86,7 @@ type cardAsker struct {
 // it, then the catalog plan.
 func Card(a *Asker, opts CardOptions) (res CardResult, err error) {
 	res = CardResult{Settings: opts.Catalog}
-	q := &cardAsker{a: a, s: component.NewSession(opts.Doc, opts.Validate), opts: opts, res: &res, hinted: map[string]bool{}}
+	q := &cardAsker{a: a, s: editor.NewState(opts.Doc, opts.Validate), opts: opts, res: &res, hinted: map[string]bool{}}
 	q.s.RefreshDelay = 0
 	model.NewCard(opts.Doc)
 	q.steps = cardsteps.NewFlow(cardsteps.FlowConfig{Output: opts.Output})
@@ -167,7 +168,7 @@ func (q *cardAsker) listStep(step cardsteps.Step) error {
 // form asks each field of f, then asks again every field that still has
 // findings at error level (one field's answer can make another's wrong:
 // a completion needs an https person entry).
-func (q *cardAsker) form(f *component.Form) error {
+func (q *cardAsker) form(f *widgets.Form) error {
 	for _, fl := range f.Fields {
 		if err := q.field(fl, f); err != nil {
 			return err
@@ -178,7 +179,7 @@ func (q *cardAsker) form(f *component.Form) error {
 
 // settle asks again, with the reason, each field of f that has findings
 // at error level, until none has.
-func (q *cardAsker) settle(f *component.Form) error {
+func (q *cardAsker) settle(f *widgets.Form) error {
 	for {
 		again := false
 		for _, fl := range f.Fields {
@@ -198,8 +199,8 @@ func (q *cardAsker) settle(f *component.Form) error {
 
 // field asks fl (one of form's fields) until its answer is taken and
 // leaves no error-level finding at its member. A button is no question.
-func (q *cardAsker) field(fl component.Field, form *component.Form) error {
-	l, ok := component.AsLine(fl)
+func (q *cardAsker) field(fl widgets.Field, form *widgets.Form) error {
+	l, ok := widgets.AsLine(fl)
 	if !ok {
 		return nil
 	}
@@ -248,19 +249,19 @@ func (q *cardAsker) field(fl component.Field, form *component.Form) error {
 // when there are none), leaving out those at a member another field of
 // form edits (they are that field's, asked in its turn). A field that
 // edits no card member (a Catalog setting) has none.
-func (q *cardAsker) errorsAt(fl component.Field, form *component.Form) error {
+func (q *cardAsker) errorsAt(fl widgets.Field, form *widgets.Form) error {
 	ptr := fl.Pointer()
 	if ptr == "" {
 		return nil
 	}
 	var msgs []string
 	for _, d := range q.s.Diags {
-		if d.Severity != validate.Error || !component.PointerWithin(d.Pointer, ptr) {
+		if d.Severity != validate.Error || !editor.PointerWithin(d.Pointer, ptr) {
 			continue
 		}
 		other := false
 		for _, o := range form.Fields {
-			if p := o.Pointer(); o != fl && p != ptr && len(p) > len(ptr) && component.PointerWithin(d.Pointer, p) {
+			if p := o.Pointer(); o != fl && p != ptr && len(p) > len(ptr) && editor.PointerWithin(d.Pointer, p) {
 				other = true
 			}
 		}
@@ -347,7 +348,7 @@ func (q *cardAsker) security(step cardsteps.Step) error {
 	if len(names) == 0 {
 		q.a.Say("The card declares no security scheme: clients reach it without credentials.")
 	} else {
-		q.a.Say("The card declares " + component.Count(len(names), "security scheme", "security schemes") + ": " + safeJoin(names) + ".")
+		q.a.Say("The card declares " + widgets.Count(len(names), "security scheme", "security schemes") + ": " + safeJoin(names) + ".")
 	}
 	for _, name := range names {
 		edit, err := q.yesNo(fmt.Sprintf("Change the scheme %q?", model.SafeText(name)), false)
@@ -392,7 +393,7 @@ func (q *cardAsker) security(step cardsteps.Step) error {
 // form built again whenever an answer changes what it shows.
 func (q *cardAsker) scheme(st *cardsteps.SecurityStep, name string) error {
 	asked := map[string]bool{}
-	var f *component.Form
+	var f *widgets.Form
 	for {
 		f = st.OpenScheme(q.s, name)
 		next := nextField(f, asked, "Kind")
@@ -410,10 +411,10 @@ func (q *cardAsker) scheme(st *cardsteps.SecurityStep, name string) error {
 
 // nextField is the first field of f not asked yet (first, when not asked
 // yet, before the others); nil when every one has been.
-func nextField(f *component.Form, asked map[string]bool, first string) component.Field {
-	var next component.Field
+func nextField(f *widgets.Form, asked map[string]bool, first string) widgets.Field {
+	var next widgets.Field
 	for _, fl := range f.Fields {
-		if _, ok := component.AsLine(fl); !ok || asked[fl.Label()] {
+		if _, ok := widgets.AsLine(fl); !ok || asked[fl.Label()] {
 			continue
 		}
 		if fl.Label() == first {
@@ -574,7 +575,7 @@ func (q *cardAsker) review() error {
 		if len(errs) == 0 {
 			break
 		}
-		q.a.Say("The card has " + component.Count(len(errs), "error", "errors") + " and cannot be written yet: " + strings.Join(errs, "; ") + ".")
+		q.a.Say("The card has " + widgets.Count(len(errs), "error", "errors") + " and cannot be written yet: " + strings.Join(errs, "; ") + ".")
 		to := -1
 		_, err := q.text("Which step do you want to answer again (part of its name; Enter stops without writing the card)", "", func(s string) error {
 			if s == "" {

@@ -3,7 +3,7 @@
 // disk (new), or through the same screens over an existing card, saved
 // back with a diff (edit, edit_mode.go). The root Model is a state machine
 // of steps; the card lives in one model.Doc that every step edits by
-// pointer, re-validated through component.Check on every change.
+// pointer, re-validated through editor.Check on every change.
 package cardedit
 
 import (
@@ -17,8 +17,9 @@ import (
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -59,18 +60,18 @@ func at(id cardsteps.StepID) int { return cardsteps.StepIndex(id) }
 
 // Model is the root of the program.
 type Model struct {
-	component.Chrome // the frame around the step: frame.go
-	s                *component.Session
-	steps            []cardsteps.Step
-	cur              int
-	dialog           *component.Dialog[*Model]
+	widgets.Chrome // the frame around the step: frame.go
+	s              *editor.State
+	steps          []cardsteps.Step
+	cur            int
+	dialog         *widgets.Dialog[*Model]
 
 	// drafts keeps the draft (drafts.Draft, nil when drafts are off): the
 	// card, or edit mode's edits, and the Catalog settings, which are no
 	// card edit and so are compared on their own.
-	drafts   component.DraftKeeper[app.CatalogSettings]
+	drafts   editor.DraftKeeper[app.CatalogSettings]
 	resumed  bool // the draft was reopened: Ctrl-C always asks about it
-	result   component.Result
+	result   editor.Result
 	quitting bool
 	// working says file work (a save) is under way: files.go.
 	working bool
@@ -106,7 +107,7 @@ func New(opts Options) *Model {
 		doc, start = d, at(cardsteps.StepStart)
 	}
 	model.NewCard(doc)
-	m := &Model{Chrome: component.Chrome{Th: th, AdaptTheme: opts.Theme == nil, Width: 120, Height: 40}, s: component.NewSession(doc, opts.Validate)}
+	m := &Model{Chrome: widgets.Chrome{Th: th, AdaptTheme: opts.Theme == nil, Width: 120, Height: 40}, s: editor.NewState(doc, opts.Validate)}
 	m.steps = cardsteps.NewFlow(cardsteps.FlowConfig{Templates: opts.Templates, Output: opts.Output, Theme: th})
 	catalog := m.steps[at(cardsteps.StepCatalog)].(*cardsteps.CatalogStep)
 	m.catalogStep, m.output = catalog, m.steps[at(cardsteps.StepReview)].(*cardsteps.ReviewStep).Path
@@ -156,8 +157,8 @@ func (m *Model) draftStep(d *app.Draft) int {
 // Result is how the program ended (after it returned).
 func (m *Model) Result() Result { return m.result }
 
-// Session exposes the card being edited (tests, benchmarks).
-func (m *Model) Session() *component.Session { return m.s }
+// State exposes the card being edited (tests, benchmarks).
+func (m *Model) State() *editor.State { return m.s }
 
 // Init focuses the first field.
 func (m *Model) Init() tea.Cmd { return tea.Batch(m.AskBackground(), m.steps[m.cur].Enter(m.s)) }
@@ -166,7 +167,7 @@ func (m *Model) Init() tea.Cmd { return tea.Batch(m.AskBackground(), m.steps[m.c
 // step), then settles what the screen shows (the preview's content and
 // scroll, the diagnostics panel's cursor): View only draws.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m.s.Prepare(msg) // the undo history: component/history.go
+	m.s.Prepare(msg) // the undo history: editor/history.go
 	_, cmd := m.update(msg)
 	m.s.Record(m.place()) // undo.go
 	m.settle()
@@ -199,20 +200,20 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		st := m.steps[m.cur]
 		cmd, _ := st.Update(tea.KeyPressMsg{Text: msg.Content}, m.s)
 		m.s.Focus = st.Pointer(m.s)
-		m.Status = component.EditFailure(m.s, m.Status)
+		m.Status = editor.EditFailure(m.s, m.Status)
 		return m, tea.Batch(cmd, m.handlePosted())
-	case component.DraftSavedMsg[app.CatalogSettings]:
+	case editor.DraftSavedMsg[app.CatalogSettings]:
 		return m, m.draftSaved(msg)
-	case component.Done[*Model]:
+	case editor.Done[*Model]:
 		return m, msg.Finish(m)
-	case component.RefreshMsg:
+	case editor.RefreshMsg:
 		return m, m.s.Refreshed()
-	case component.CheckedMsg:
+	case editor.CheckedMsg:
 		m.s.Checked(msg)
 		return m, nil
 	case tea.KeyPressMsg:
 		cmd := m.handleKey(msg)
-		m.Status = component.EditFailure(m.s, m.Status)
+		m.Status = editor.EditFailure(m.s, m.Status)
 		return m, cmd
 	}
 	// Anything else is a step's own message (the outcome of a command it
@@ -222,7 +223,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd, _ := st.Update(msg, m.s)
 		cmds = append(cmds, cmd)
 	}
-	m.Status = component.EditFailure(m.s, m.Status)
+	m.Status = editor.EditFailure(m.s, m.Status)
 	return m, tea.Batch(append(cmds, m.handlePosted())...)
 }
 
@@ -268,7 +269,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.goTo(at(cardsteps.StepReview))
 		}
 		return m.save(m.output, false)
-	case m.FrameKey(msg, st.Busy() || component.IsListing(st)):
+	case m.FrameKey(msg, st.Busy() || widgets.IsListing(st)):
 		return nil
 	}
 	m.Status = ""
@@ -281,7 +282,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // handlePosted handles the requests the step posted while handling the
-// message (component.Session.Post), in order.
+// message (editor.State.Post), in order.
 func (m *Model) handlePosted() tea.Cmd {
 	var cmds []tea.Cmd
 	for _, msg := range m.s.TakePosted() {
@@ -359,7 +360,7 @@ func (m *Model) autosaveNow() tea.Cmd {
 
 // draftSaved records a draft write and starts the next one when the card
 // changed meanwhile.
-func (m *Model) draftSaved(msg component.DraftSavedMsg[app.CatalogSettings]) tea.Cmd {
+func (m *Model) draftSaved(msg editor.DraftSavedMsg[app.CatalogSettings]) tea.Cmd {
 	again, err := m.drafts.Saved(msg)
 	if err != nil {
 		m.Status = "draft not saved: " + err.Error()
@@ -411,7 +412,7 @@ func (m *Model) save(path string, overwrite bool) tea.Cmd {
 	// Every write re-validates the whole document first.
 	m.s.Refresh()
 	if e, _, _ := validate.Counts(m.s.Diags); e > 0 {
-		m.Status = fmt.Sprintf("not saved: %d %s (ctrl+g lists them; enter jumps)", e, component.Plural(e, "error", "errors"))
+		m.Status = fmt.Sprintf("not saved: %d %s (ctrl+g lists them; enter jumps)", e, widgets.Plural(e, "error", "errors"))
 		if m.cur != at(cardsteps.StepReview) {
 			return m.goTo(at(cardsteps.StepReview))
 		}
@@ -421,14 +422,14 @@ func (m *Model) save(path string, overwrite bool) tea.Cmd {
 		return cmd
 	}
 	if path == "-" {
-		m.result = component.Result{Saved: true, Path: "-", JSON: m.s.JSON}
+		m.result = editor.Result{Saved: true, Path: "-", JSON: m.s.JSON}
 		return m.finishSaved()
 	}
 	return m.writeCard(path, m.s.JSON, overwrite)
 }
 
 // Result is what an editor did: saved where, or left how.
-type Result = component.Result
+type Result = editor.Result
 
 // View draws the whole screen.
 func (m *Model) View() tea.View {
@@ -439,18 +440,18 @@ func (m *Model) View() tea.View {
 
 func (m *Model) Render() string {
 	st := m.steps[m.cur]
-	return m.Chrome.Render(component.FramePage{
+	return m.Chrome.Render(widgets.FramePage{
 		Title: m.headerTitle(),
 		Unit:  "step", Pages: m.titles(), About: m.abouts(), Cur: m.cur,
 		Content: func(width, height int) string {
 			if m.dialog != nil {
 				return m.dialog.View(m.Th, width)
 			}
-			return component.KeepInView(st.View(m.Th, m.s, width, height), height)
+			return widgets.KeepInView(st.View(m.Th, m.s, width, height), height)
 		},
 		Preview: m.previewInner, // catalog_preview.go
 		Diags:   m.s.Diags,
-		Keys:    component.HistoryKeys(m.s, st.Keys()), Overlay: m.dialog != nil,
+		Keys:    editor.HistoryKeys(m.s, st.Keys()), Overlay: m.dialog != nil,
 	})
 }
 

@@ -18,9 +18,10 @@ import (
 	"github.com/oncard/oncard/model/oasf"
 	"github.com/oncard/oncard/model/testcards"
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/internal/keydrive"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // The budgets are stated for the card of testcards.Large(200, 50, 20): 200
@@ -218,7 +219,7 @@ func BenchmarkPickerWidgetKeystroke(b *testing.B) {
 	if tax == nil {
 		b.Skip("no 1.1.0 taxonomy")
 	}
-	p := component.NewPicker(tax.Skills, style.NewTheme(true), nil)
+	p := widgets.NewPicker(tax.Skills, style.NewTheme(true), nil)
 	benchPickerKeys(b, p, searchKeys())
 }
 
@@ -229,7 +230,7 @@ func searchKeys() []tea.KeyPressMsg {
 
 // benchPickerKeys sends keys to p in turn, drawing a frame after each,
 // and reports the median time of a key and its frame.
-func benchPickerKeys(b *testing.B, p *component.Picker, keys []tea.KeyPressMsg) {
+func benchPickerKeys(b *testing.B, p *widgets.Picker, keys []tea.KeyPressMsg) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	med := newMedian(b.N)
@@ -248,7 +249,7 @@ func BenchmarkPickerMove(b *testing.B) {
 	if tax == nil {
 		b.Skip("no 1.1.0 taxonomy")
 	}
-	p := component.NewPicker(tax.Skills, style.NewTheme(true), nil)
+	p := widgets.NewPicker(tax.Skills, style.NewTheme(true), nil)
 	p.Open(tax.Skills.Children("")[0])
 	benchPickerKeys(b, p, []tea.KeyPressMsg{keydrive.KeyMsg("down"), keydrive.KeyMsg("up")})
 }
@@ -407,7 +408,7 @@ func benchUndo(b *testing.B, data []byte) {
 // refreshNow is the refresh after an edit as the program runs it: the
 // RefreshMsg, then the check it starts, whose outcome comes back.
 func refreshNow(m *Model) {
-	if _, cmd := m.Update(component.RefreshMsg{}); cmd != nil {
+	if _, cmd := m.Update(editor.RefreshMsg{}); cmd != nil {
 		m.Update(cmd())
 	}
 }

@@ -8,7 +8,8 @@ import (
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // The catalog is written when the card is saved: Model.save calls
@@ -101,12 +102,12 @@ func (m *Model) catalogWork() func() string {
 
 // catalogOverwriteDialog asks before replacing an existing entry or catalog
 // file (as the card's own overwrite dialog does); yes goes on with the save.
-func catalogOverwriteDialog(st *cardsteps.CatalogStep, t, stat string, resume func(m *Model) tea.Cmd) *component.Dialog[*Model] {
+func catalogOverwriteDialog(st *cardsteps.CatalogStep, t, stat string, resume func(m *Model) tea.Cmd) *widgets.Dialog[*Model] {
 	q := model.SafeText(t) + " already exists."
 	if stat != "" {
 		q += "\nWriting the catalog over it: " + stat + "."
 	}
-	return &component.Dialog[*Model]{
+	return &widgets.Dialog[*Model]{
 		Question: q + "\nOverwrite it (after the card is saved)?",
 		Yes: func(m *Model) tea.Cmd {
 			st.Confirmed = t
@@ -136,7 +137,7 @@ func (m *Model) catalogAnnouncement() string {
 // previewContent is what the preview pane shows: the card, or on the
 // Catalog step what the catalog settings yield (the entry, the new catalog,
 // or the merged catalog with this card's entry highlighted).
-func (m *Model) previewContent() component.PreviewContent {
+func (m *Model) previewContent() editor.PreviewContent {
 	if st := m.catalogStep; st != nil && m.cur == m.catalogStepIndex() && st.Plan != nil {
 		return st.PreviewContent()
 	}

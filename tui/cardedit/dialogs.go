@@ -9,13 +9,13 @@ import (
 	"github.com/aymanbagabas/go-udiff"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // The card editor's dialogs: leaving with unsaved changes, overwriting a file.
 
-func quitDialog() *component.Dialog[*Model] {
-	return &component.Dialog[*Model]{
+func quitDialog() *widgets.Dialog[*Model] {
+	return &widgets.Dialog[*Model]{
 		Question: "Quit. Keep a draft of this card to resume later\n(oncard new --resume)?",
 		Yes:      keepDraftAndQuit,
 		No:       (*Model).quitRemovingDraft,
@@ -24,12 +24,12 @@ func quitDialog() *component.Dialog[*Model] {
 
 // overwriteDialog asks before replacing the file at path; stat says how
 // saving changes it (diffStat, "" when unknown).
-func overwriteDialog(path, stat string) *component.Dialog[*Model] {
+func overwriteDialog(path, stat string) *widgets.Dialog[*Model] {
 	q := model.SafeText(path) + " already exists."
 	if stat != "" {
 		q += "\nSaving over it: " + stat + "."
 	}
-	return &component.Dialog[*Model]{
+	return &widgets.Dialog[*Model]{
 		Question: q + "\nOverwrite it?",
 		Yes:      func(m *Model) tea.Cmd { return m.save(path, true) },
 		No: func(m *Model) tea.Cmd {
@@ -53,6 +53,6 @@ func diffStat(path string, data []byte) string {
 	if bytes.Equal(old, data) {
 		return "no line changes (the same bytes)"
 	}
-	added, removed := component.CountDiffLines(udiff.Unified("old", "new", string(old), string(data)))
-	return fmt.Sprintf("%d %s added, %d removed", added, component.Plural(added, "line", "lines"), removed)
+	added, removed := widgets.CountDiffLines(udiff.Unified("old", "new", string(old), string(data)))
+	return fmt.Sprintf("%d %s added, %d removed", added, widgets.Plural(added, "line", "lines"), removed)
 }

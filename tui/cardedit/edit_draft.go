@@ -7,7 +7,7 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // Edit mode keeps a draft of the unsaved edits, as `oncard new` keeps one
@@ -45,8 +45,8 @@ func (m *Model) editDraftNow() (app.Draft, int, app.CatalogSettings) {
 
 // editQuitDialog is ctrl+c in edit mode with unsaved edits and drafts on:
 // keep them as a draft (the default answer, y) or drop them.
-func (m *Model) editQuitDialog() *component.Dialog[*Model] {
-	return &component.Dialog[*Model]{
+func (m *Model) editQuitDialog() *widgets.Dialog[*Model] {
+	return &widgets.Dialog[*Model]{
 		Question: "Quit without saving " + m.edit.fileName() + ".\nKeep a draft of your edits (offered when you edit the file again)?",
 		Yes:      keepDraftAndQuit,
 		No:       (*Model).quitRemovingDraft,
@@ -60,7 +60,7 @@ func (m *Model) saveWarnings(warnings []string) {
 	if len(warnings) > 0 {
 		m.Status = "saved; warning: " + model.SafeText(warnings[0])
 		if len(warnings) > 1 {
-			m.Status += " (+" + component.Count(len(warnings)-1, "more", "more") + ")"
+			m.Status += " (+" + widgets.Count(len(warnings)-1, "more", "more") + ")"
 		}
 	}
 }

@@ -16,8 +16,9 @@ import (
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -80,7 +81,7 @@ func (m *Model) headerTitle() string {
 	if m.edit == nil {
 		return m.Th.Title.Render("oncard new")
 	}
-	return m.Th.Title.Render("oncard edit "+component.TruncateLeft(m.edit.fileName(), 40)) + " " + m.shapeBanner()
+	return m.Th.Title.Render("oncard edit "+widgets.TruncateLeft(m.edit.fileName(), 40)) + " " + m.shapeBanner()
 }
 
 // shapeBanner says which A2A shape the card has; v0.3 and dual cards are
@@ -163,7 +164,7 @@ func (m *Model) collectUncovered(ptr string, n *model.Node, out *[]string) bool 
 		}
 	case n.Kind == model.Array:
 		for i := 0; i < n.Len(); i++ {
-			children = append(children, component.Item(ptr, i))
+			children = append(children, editor.Item(ptr, i))
 			nodes = append(nodes, n.Index(i))
 		}
 	}
@@ -221,7 +222,7 @@ func (m *Model) editConfirmSave() tea.Cmd {
 		return m.confirmCatalogOnly()
 	}
 	if added := m.addedErrors(); len(added) > 0 {
-		m.Status = fmt.Sprintf("not saved: the edits add %s (listed on Review)", component.Count(len(added), "error", "errors"))
+		m.Status = fmt.Sprintf("not saved: the edits add %s (listed on Review)", widgets.Count(len(added), "error", "errors"))
 		return nil
 	}
 	// The catalog is checked before the question, so that a refusal or
@@ -229,14 +230,14 @@ func (m *Model) editConfirmSave() tea.Cmd {
 	if cmd, stop := m.catalogCheck(es.Path(), (*Model).editConfirmSave); stop {
 		return cmd
 	}
-	q := component.SaveQuestion(m.edit.fileName(), es.Diff())
+	q := widgets.SaveQuestion(m.edit.fileName(), es.Diff())
 	if also := m.catalogAnnouncement(); also != "" {
 		q += "\n" + also + "."
 	}
 	if m.edit.ed.BreaksSignatures() {
 		q += "\nThe card's signatures will no longer verify."
 	}
-	m.dialog = &component.Dialog[*Model]{
+	m.dialog = &widgets.Dialog[*Model]{
 		Question: q,
 		Yes:      func(m *Model) tea.Cmd { return m.editWrite() },
 		No: func(m *Model) tea.Cmd {
@@ -258,10 +259,10 @@ func (m *Model) confirmCatalogOnly() tea.Cmd {
 	}
 	q := "No changes to " + m.edit.fileName() + ": it is not written.\n" + m.catalogAnnouncement() + "."
 	q += "\nWrite the catalog?"
-	m.dialog = &component.Dialog[*Model]{
+	m.dialog = &widgets.Dialog[*Model]{
 		Question: q,
 		Yes: func(m *Model) tea.Cmd {
-			m.result = component.Result{Path: es.Path()}
+			m.result = editor.Result{Path: es.Path()}
 			return m.finishSaved()
 		},
 		No: func(m *Model) tea.Cmd {
@@ -284,12 +285,12 @@ func (m *Model) editWrite() tea.Cmd {
 			switch {
 			case err == nil:
 				es.Saved(data)
-				m.result = component.Result{Saved: true, Path: es.Path(), JSON: data}
+				m.result = editor.Result{Saved: true, Path: es.Path(), JSON: data}
 				m.saveWarnings(warnings)
 				return m.finishSaved()
 			case errors.Is(err, model.ErrChangedOnDisk):
 				m.Status = "not written: the file changed on disk"
-				m.editReview.SetMode(component.ReviewChangedOnDisk)
+				m.editReview.SetMode(widgets.ReviewChangedOnDisk)
 				return m.goTo(m.editStepIndex())
 			case errors.Is(err, model.ErrReadOnly):
 				m.Status = readOnlyRefusal(m.edit.fileName())
@@ -358,7 +359,7 @@ func (m *Model) editSaveAs(path string) tea.Cmd {
 				m.Status = "not written: " + model.SafeText(err.Error())
 				return nil
 			}
-			m.result = component.Result{Saved: true, Path: path, JSON: data}
+			m.result = editor.Result{Saved: true, Path: path, JSON: data}
 			return m.finishSaved()
 		}
 	})
@@ -374,7 +375,7 @@ func (m *Model) editQuit() tea.Cmd {
 		m.dialog = m.editQuitDialog()
 		return nil
 	}
-	m.dialog = &component.Dialog[*Model]{
+	m.dialog = &widgets.Dialog[*Model]{
 		Question: "Quit without saving? Your changes to " + m.edit.fileName() + " are lost.",
 		Yes: func(m *Model) tea.Cmd {
 			m.result.Interrupted = true
@@ -393,15 +394,15 @@ func newFileStep(m *Model) *fileStep { return &fileStep{m: m} }
 
 func (st *fileStep) Title() string { return "File" }
 
-func (st *fileStep) Enter(*component.Session) tea.Cmd { return nil }
+func (st *fileStep) Enter(*editor.State) tea.Cmd { return nil }
 
-func (st *fileStep) Update(tea.Msg, *component.Session) (tea.Cmd, bool) { return nil, false }
+func (st *fileStep) Update(tea.Msg, *editor.State) (tea.Cmd, bool) { return nil, false }
 
-func (st *fileStep) View(th *style.Theme, s *component.Session, width, height int) string {
+func (st *fileStep) View(th *style.Theme, s *editor.State, width, height int) string {
 	m := st.m
 	var b strings.Builder
 	line := func(text string) { b.WriteString(text + "\n") }
-	line(th.Title.Render(component.Truncate("Editing "+m.edit.fileName(), width)))
+	line(th.Title.Render(widgets.Truncate("Editing "+m.edit.fileName(), width)))
 	line("Shape: " + m.shapeBanner())
 	switch m.shape() {
 	case model.ShapeV03:
@@ -410,10 +411,10 @@ func (st *fileStep) View(th *style.Theme, s *component.Session, width, height in
 		line(th.Hint.Render(ansi.Wrap("A dual card: v1.0 members plus the v0.3 ones for old clients. It stays dual; the Review step can drop the v0.3 members.", width, " ")))
 	}
 	if n := m.edit.ed.Signatures(); n > 0 {
-		line(th.Warning.Render(ansi.Wrap(fmt.Sprintf("Signed (%s): any edit makes them stop verifying; Review offers to remove them.", component.Count(n, "signature", "signatures")), width, " ")))
+		line(th.Warning.Render(ansi.Wrap(fmt.Sprintf("Signed (%s): any edit makes them stop verifying; Review offers to remove them.", widgets.Count(n, "signature", "signatures")), width, " ")))
 	}
 	if e, _, _ := validate.Counts(m.edit.ed.Before()); e > 0 {
-		line(th.Hint.Render(ansi.Wrap(fmt.Sprintf("The file has %s already: a save is refused only for errors the edits add.", component.Count(e, "error", "errors")), width, " ")))
+		line(th.Hint.Render(ansi.Wrap(fmt.Sprintf("The file has %s already: a save is refused only for errors the edits add.", widgets.Count(e, "error", "errors")), width, " ")))
 	}
 	line("")
 	line(ansi.Wrap("Every screen shows the file's values; only what you change is written back, and the rest of the file stays byte for byte as it is. ctrl+n goes to the next screen, ctrl+s to Review & save (the diff, then a confirmation).", width, " "))
@@ -425,14 +426,14 @@ func (st *fileStep) View(th *style.Theme, s *component.Session, width, height in
 				line(th.Hint.Render(fmt.Sprintf("  … %d more (listed on Review)", len(kept)-i)))
 				break
 			}
-			line(th.Hint.Render(component.Truncate("  "+model.SafeText(p), width)))
+			line(th.Hint.Render(widgets.Truncate("  "+model.SafeText(p), width)))
 		}
 	}
 	return b.String()
 }
 
-func (st *fileStep) Pointer(*component.Session) string       { return "" }
-func (st *fileStep) Owns(string, *component.Session) bool    { return false }
-func (st *fileStep) Jump(string, *component.Session) tea.Cmd { return nil }
-func (st *fileStep) Keys() []key.Binding                     { return nil }
-func (st *fileStep) Busy() bool                              { return false }
+func (st *fileStep) Pointer(*editor.State) string       { return "" }
+func (st *fileStep) Owns(string, *editor.State) bool    { return false }
+func (st *fileStep) Jump(string, *editor.State) tea.Cmd { return nil }
+func (st *fileStep) Keys() []key.Binding                  { return nil }
+func (st *fileStep) Busy() bool                           { return false }

@@ -17,7 +17,8 @@ import (
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/model/oasf"
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
+	"github.com/oncard/oncard/tui/widgets"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -557,7 +558,7 @@ var keptCard = fmt.Sprintf(`{
     {"id": "faq", "name": "FAQ", "description": "Answers.", "tags": ["faq"], "x-skill": {"a": 1}}
   ]
 }
-`, component.DiscoveryURI(cardsteps.DefaultSchemaServer, oasf.DefaultVersion), oasf.DefaultVersion)
+`, widgets.DiscoveryURI(cardsteps.DefaultSchemaServer, oasf.DefaultVersion), oasf.DefaultVersion)
 
 // TestEditKeptAsIsListsUnknownMembersAtEveryLevel: a member no field edits
 // is listed wherever it is, even inside an item a screen edits.
@@ -596,14 +597,14 @@ func TestStepsOwnWhatTheirFieldsEdit(t *testing.T) {
 	d := newDriverJSON(t, keptCard)
 	s := d.m.s
 	for _, st := range d.m.steps {
-		var fields []component.Field
+		var fields []widgets.Field
 		switch st := st.(type) {
 		case *cardsteps.FormStep:
 			fields = st.Build(s).Fields
 		case *cardsteps.ListStep:
 			fields = st.ItemForm(s, 0).Fields
 		case *cardsteps.OnRequestStep:
-			fields = st.EntryForm(s, component.Item(cardsteps.OnRequestSkillsPtr(s), 0)).Fields
+			fields = st.EntryForm(s, editor.Item(cardsteps.OnRequestSkillsPtr(s), 0)).Fields
 		}
 		for _, f := range fields {
 			if p := f.Pointer(); p != "" && !st.Owns(p, s) {

@@ -8,11 +8,11 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 )
 
 // The card editor's file work (writing the card, the catalog, the draft;
-// reading the file again) runs in commands (component.Work), never in
+// reading the file again) runs in commands (editor.Work), never in
 // Update. While it runs, m.working is set: keys wait (they are dropped,
 // with the status saying why), so that nothing edits the card between the
 // moment its bytes were taken and the outcome.
@@ -20,7 +20,7 @@ import (
 // work runs file work in a command and holds the keys until it is done.
 func (m *Model) work(w func() func(*Model) tea.Cmd) tea.Cmd {
 	m.working = true
-	return component.Work(func() func(*Model) tea.Cmd {
+	return editor.Work(func() func(*Model) tea.Cmd {
 		finish := w()
 		return func(m *Model) tea.Cmd {
 			m.working = false
@@ -114,7 +114,7 @@ func (m *Model) writeCard(path string, data []byte, overwrite bool) tea.Cmd {
 				m.Status = "not saved: " + err.Error()
 				return nil
 			}
-			m.result = component.Result{Saved: true, Path: path, JSON: data}
+			m.result = editor.Result{Saved: true, Path: path, JSON: data}
 			m.saveWarnings(warnings)
 			return m.finishSaved()
 		}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 )
 
 // The flow is declared once: its steps have distinct IDs and titles, the
@@ -64,7 +64,7 @@ func TestFormStepsShowTheirDeclaredFields(t *testing.T) {
 	// A list's item form: the skill's fields, relative to the item.
 	d.goStep(cardsteps.StepSkills).Press("enter")
 	for _, f := range cardsteps.Spec(cardsteps.StepSkills).Fields {
-		if want := f.Pointer(component.Item("/skills", 0)); d.m.s.Focus != want {
+		if want := f.Pointer(editor.Item("/skills", 0)); d.m.s.Focus != want {
 			t.Errorf("skill field %q focuses %q, want %q", f.Label, d.m.s.Focus, want)
 		}
 		d.Press("tab")

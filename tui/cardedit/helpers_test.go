@@ -10,7 +10,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/internal/keydrive"
 	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
@@ -34,7 +34,7 @@ func newCardDriver(t *testing.T, m *Model) *driver {
 		OnQuit: func() { m.quitting = true },
 		Follow: func(msg tea.Msg) bool {
 			switch msg.(type) {
-			case component.RefreshMsg, component.CheckedMsg, component.DraftSavedMsg[app.CatalogSettings], cardsteps.CatalogSourceMsg, cardsteps.OutputStatMsg, component.Done[*Model]:
+			case editor.RefreshMsg, editor.CheckedMsg, editor.DraftSavedMsg[app.CatalogSettings], cardsteps.CatalogSourceMsg, cardsteps.OutputStatMsg, editor.Done[*Model]:
 				return true
 			}
 			return false
@@ -119,7 +119,7 @@ func readValidCard(t *testing.T, path string) []byte {
 }
 
 // boolAt reads a boolean member; set is false when it is absent.
-func boolAt(s *component.Session, ptr string) (v, set bool) {
+func boolAt(s *editor.State, ptr string) (v, set bool) {
 	return s.Doc.Find(ptr).BoolValue()
 }
 

@@ -10,8 +10,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/oncard/oncard/model/oasf"
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -96,7 +97,7 @@ func TestDiagnosticsPanelSaysHowManyMore(t *testing.T) {
 	for i := range diags {
 		diags[i] = validate.Diagnostic{Severity: validate.Error, Code: fmt.Sprintf("test/d%d", i), Message: "finding", Pointer: fmt.Sprintf("/m%d", i)}
 	}
-	var p component.DiagPanel
+	var p widgets.DiagPanel
 	view := ansi.Strip(p.View(th, diags, 80, 5))
 	if !strings.Contains(view, "+2 more (ctrl+g)") || !strings.Contains(view, "test/d2") || strings.Contains(view, "test/d3") {
 		t.Fatalf("5 findings in 4 rows:\n%s", view)
@@ -109,7 +110,7 @@ func TestDiagnosticsPanelSaysHowManyMore(t *testing.T) {
 	// list takes a third of that, the selected finding the rest) and
 	// scrolled to the end: the last ones, nothing below.
 	p.Focused, p.Cursor = true, 4
-	focusedH := component.FocusedPanelHeight(5, 40)
+	focusedH := widgets.FocusedPanelHeight(5, 40)
 	view = ansi.Strip(p.View(th, diags, 80, focusedH))
 	if strings.Contains(view, "more") || !strings.Contains(view, "› ✗ test/d4") || !strings.Contains(view, "test/d1") {
 		t.Fatalf("focused on the last finding:\n%s", view)
@@ -132,7 +133,7 @@ func TestChosenClassesAreCutAtTheStart(t *testing.T) {
 		{30, "#10302 …summarization"},
 		{15, "#10302 …ization"},
 	} {
-		if got := component.ClassLine(cl, c.width); got != c.want || ansi.StringWidth(got) > c.width {
+		if got := widgets.ClassLine(cl, c.width); got != c.want || ansi.StringWidth(got) > c.width {
 			t.Errorf("classLine(%d) = %q, want %q", c.width, got, c.want)
 		}
 	}
@@ -160,14 +161,14 @@ func TestPreviewShowsTheWholeMemberWhenItFits(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("line %d", i))
 	}
 	text := []byte(strings.Join(lines, "\n"))
-	var p component.Preview
+	var p widgets.Preview
 	// A member growing past the bottom (a class appended to a list).
-	p.Sync(component.PreviewContent{Text: text, Key: "/a", First: 5, Last: 12, Highlight: true}, 40, 10)
+	p.Sync(editor.PreviewContent{Text: text, Key: "/a", First: 5, Last: 12, Highlight: true}, 40, 10)
 	if p.Offset > 5 || p.LastShown < 12 {
 		t.Fatalf("lines 5-12 not all in view: %d-%d", p.Offset, p.LastShown)
 	}
 	// Taller than the pane: its start at the top.
-	p.Sync(component.PreviewContent{Text: text, Key: "/b", First: 30, Last: 60, Highlight: true}, 40, 10)
+	p.Sync(editor.PreviewContent{Text: text, Key: "/b", First: 30, Last: 60, Highlight: true}, 40, 10)
 	if p.Offset != 30 {
 		t.Fatalf("offset = %d, want 30", p.Offset)
 	}
@@ -381,7 +382,7 @@ func TestWrapLineKeepsEveryCharacter(t *testing.T) {
 		`    "description": "` + strings.Repeat("word ", 40) + `",`,
 		`    "name": "` + strings.Repeat("日本語テキスト", 12) + `"`,
 	} {
-		parts := component.WrapLine(s, 30)
+		parts := widgets.WrapLine(s, 30)
 		var joined strings.Builder
 		for i, p := range parts {
 			if w := ansi.StringWidth(p); w > 30 {

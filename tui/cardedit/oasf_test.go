@@ -16,9 +16,9 @@ import (
 	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model/oasf"
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/internal/keydrive"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // The OASF step's traps, each driven key by key through the card editor.
@@ -264,7 +264,7 @@ func syncedVersionInPicker(t *testing.T) {
 	if st.Version != servertest.ServerOnlyVersion {
 		t.Fatalf("version after ← = %q, want %s", st.Version, servertest.ServerOnlyVersion)
 	}
-	wantURI := cardsteps.DefaultSchemaServer + "/" + servertest.ServerOnlyVersion + component.DiscoverySuffix
+	wantURI := cardsteps.DefaultSchemaServer + "/" + servertest.ServerOnlyVersion + widgets.DiscoverySuffix
 	// The form wraps the URI after "objects/".
 	d.MustContain("["+servertest.ServerOnlyVersion+"]", wantURI[:len(wantURI)-len("discovery")])
 
@@ -349,7 +349,7 @@ func describedTaxonomy(t *testing.T, desc string) *oasf.Taxonomy {
 func TestPickerDescriptionIsSafeWrappedAndCut(t *testing.T) {
 	long := "Reads \x1b[31mcrash\x1b[0m dumps.\nThen " + strings.Repeat("explains the stack frame by frame ", 8) + "LASTWORD"
 	tax := describedTaxonomy(t, long)
-	p := component.NewPicker(tax.Skills, style.NewTheme(false), nil)
+	p := widgets.NewPicker(tax.Skills, style.NewTheme(false), nil)
 	if !p.Described {
 		t.Fatal("a tree with descriptions is not marked described")
 	}
@@ -367,11 +367,11 @@ func TestPickerDescriptionIsSafeWrappedAndCut(t *testing.T) {
 		t.Fatalf("the description is not shown made safe, breaks folded:\n%s", view)
 	}
 	if strings.Contains(view, "LASTWORD") {
-		t.Fatalf("a long description is not cut to %d lines:\n%s", component.DescriptionRows, view)
+		t.Fatalf("a long description is not cut to %d lines:\n%s", widgets.DescriptionRows, view)
 	}
 	lines := p.DescriptionLines(width - 2)
-	if len(lines) != component.DescriptionRows || !strings.HasSuffix(lines[component.DescriptionRows-1], "…") {
-		t.Fatalf("description lines = %q, want %d ending in …", lines, component.DescriptionRows)
+	if len(lines) != widgets.DescriptionRows || !strings.HasSuffix(lines[widgets.DescriptionRows-1], "…") {
+		t.Fatalf("description lines = %q, want %d ending in …", lines, widgets.DescriptionRows)
 	}
 	for _, l := range strings.Split(view, "\n") {
 		if w := ansi.StringWidth(l); w > width {
@@ -406,7 +406,7 @@ func TestPickerEmbeddedVersionShowsNoDescriptionRows(t *testing.T) {
 	if tax == nil {
 		t.Fatalf("no embedded %s", oasf.DefaultVersion)
 	}
-	p := component.NewPicker(tax.Skills, style.NewTheme(false), nil)
+	p := widgets.NewPicker(tax.Skills, style.NewTheme(false), nil)
 	if p.Described {
 		t.Fatal("an embedded tree is marked described")
 	}
@@ -414,7 +414,7 @@ func TestPickerEmbeddedVersionShowsNoDescriptionRows(t *testing.T) {
 		t.Fatalf("description lines for an embedded class = %q", got)
 	}
 	view := p.View(60, 20)
-	synced := component.NewPicker(describedTaxonomy(t, "Some text.").Skills, style.NewTheme(false), nil)
+	synced := widgets.NewPicker(describedTaxonomy(t, "Some text.").Skills, style.NewTheme(false), nil)
 	if a, b := strings.Count(view, "\n"), strings.Count(synced.View(60, 20), "\n"); a != b {
 		// Same total height either way: the rows go to the list instead.
 		t.Fatalf("embedded picker is %d lines, synced one %d", a, b)
@@ -450,7 +450,7 @@ func syncedSkills(b *testing.B) *oasf.Tree {
 // BenchmarkPickerKeystrokeSynced is BenchmarkPickerKeystroke on a synced
 // tree: every frame also shows the highlighted class's description.
 func BenchmarkPickerKeystrokeSynced(b *testing.B) {
-	p := component.NewPicker(syncedSkills(b), style.NewTheme(true), nil)
+	p := widgets.NewPicker(syncedSkills(b), style.NewTheme(true), nil)
 	benchPickerKeys(b, p, searchKeys())
 }
 
@@ -458,7 +458,7 @@ func BenchmarkPickerKeystrokeSynced(b *testing.B) {
 // move wraps a new description.
 func BenchmarkPickerMoveSynced(b *testing.B) {
 	tree := syncedSkills(b)
-	p := component.NewPicker(tree, style.NewTheme(true), nil)
+	p := widgets.NewPicker(tree, style.NewTheme(true), nil)
 	p.Open(tree.Children("")[0])
 	benchPickerKeys(b, p, []tea.KeyPressMsg{keydrive.KeyMsg("down"), keydrive.KeyMsg("up")})
 }

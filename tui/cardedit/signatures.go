@@ -8,8 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // The signatures on the edit Review step: each one's status over the card
@@ -18,12 +18,12 @@ import (
 
 // signatureActions offers re-signing when the edits break signatures and a
 // signing key is at hand.
-func (st *editReviewStep) signatureActions() []component.Action {
+func (st *editReviewStep) signatureActions() []widgets.Action {
 	ed := st.m.edit.ed
 	if ed.SigningKey == nil || !ed.BreaksSignatures() {
 		return nil
 	}
-	return []component.Action{{Label: "Re-sign with the signing key", Run: st.resign}}
+	return []widgets.Action{{Label: "Re-sign with the signing key", Run: st.resign}}
 }
 
 // resign signs again, with the signing key, the signatures it made.
@@ -38,7 +38,7 @@ func (st *editReviewStep) resign() tea.Cmd {
 	case len(done) == 0:
 		st.Notes = []string{"None of the signatures was made by the signing key: nothing re-signed."}
 	default:
-		st.Notes = []string{fmt.Sprintf("Re-signed %s with the signing key (see the diff).", component.Count(len(done), "signature", "signatures"))}
+		st.Notes = []string{fmt.Sprintf("Re-signed %s with the signing key (see the diff).", widgets.Count(len(done), "signature", "signatures"))}
 	}
 	return nil
 }

@@ -12,8 +12,9 @@ import (
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -24,7 +25,7 @@ import (
 // edit.Session and end the program.
 type editReviewStep struct {
 	m *Model
-	component.ReviewFlow
+	widgets.ReviewFlow
 	// plan is the upgrade being previewed (reviewUpgrade), with its diff.
 	plan     []model.Edit
 	planDiff string
@@ -37,46 +38,46 @@ func newEditReviewStep(m *Model) *editReviewStep { return &editReviewStep{m: m} 
 
 func (st *editReviewStep) Title() string { return "Review & save" }
 
-func (st *editReviewStep) Enter(s *component.Session) tea.Cmd {
+func (st *editReviewStep) Enter(s *editor.State) tea.Cmd {
 	refresh := st.m.catalog().RefreshForReview(s)
 	st.catalogDiff = st.m.catalog().PlanDiff()
-	if st.Mode == component.ReviewUpgrade { // an upgrade preview is stale once left
-		st.SetMode(component.ReviewMain)
+	if st.Mode == widgets.ReviewUpgrade { // an upgrade preview is stale once left
+		st.SetMode(widgets.ReviewMain)
 	}
 	return tea.Batch(st.FocusPath(), refresh)
 }
 
-func (st *editReviewStep) actions() []component.Action {
+func (st *editReviewStep) actions() []widgets.Action {
 	m := st.m
 	switch st.Mode {
-	case component.ReviewUpgrade:
-		return []component.Action{
+	case widgets.ReviewUpgrade:
+		return []widgets.Action{
 			{Label: "Apply the upgrade", Run: st.applyUpgrade},
-			{Label: "Cancel", Run: func() tea.Cmd { st.SetMode(component.ReviewMain); return nil }},
+			{Label: "Cancel", Run: func() tea.Cmd { st.SetMode(widgets.ReviewMain); return nil }},
 		}
-	case component.ReviewChangedOnDisk:
+	case widgets.ReviewChangedOnDisk:
 		return st.ChangedOnDiskActions(st.reload, m.edit.s.Path())
-	case component.ReviewSaveAs:
+	case widgets.ReviewSaveAs:
 		return nil
 	}
-	acts := []component.Action{{Label: "Save (asks first)", Run: m.editConfirmSave}}
+	acts := []widgets.Action{{Label: "Save (asks first)", Run: m.editConfirmSave}}
 	switch m.shape() {
 	case model.ShapeV03:
 		acts = append(acts,
-			component.Action{Label: "Upgrade to v1.0 (drop the v0.3 fields)", Run: func() tea.Cmd { return st.previewUpgrade(false) }},
-			component.Action{Label: "Upgrade to a dual card (v1.0 + v0.3 for old clients)", Run: func() tea.Cmd { return st.previewUpgrade(true) }})
+			widgets.Action{Label: "Upgrade to v1.0 (drop the v0.3 fields)", Run: func() tea.Cmd { return st.previewUpgrade(false) }},
+			widgets.Action{Label: "Upgrade to a dual card (v1.0 + v0.3 for old clients)", Run: func() tea.Cmd { return st.previewUpgrade(true) }})
 	case model.ShapeDual:
 		acts = append(acts,
-			component.Action{Label: "Upgrade to v1.0 only (drop the v0.3 fields)", Run: func() tea.Cmd { return st.previewUpgrade(false) }})
+			widgets.Action{Label: "Upgrade to v1.0 only (drop the v0.3 fields)", Run: func() tea.Cmd { return st.previewUpgrade(false) }})
 	}
 	acts = append(acts, st.signatureActions()...)
 	if m.s.Doc.Root().Get("signatures") != nil {
-		acts = append(acts, component.Action{Label: "Remove the signatures", Run: st.removeSignatures})
+		acts = append(acts, widgets.Action{Label: "Remove the signatures", Run: st.removeSignatures})
 	}
 	return acts
 }
 
-func (st *editReviewStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+func (st *editReviewStep) Update(in tea.Msg, s *editor.State) (tea.Cmd, bool) {
 	if _, ok := in.(cardsteps.CatalogSourceMsg); ok {
 		// The Catalog step (before this one) has planned with it.
 		st.catalogDiff = st.m.catalog().PlanDiff()
@@ -110,7 +111,7 @@ func (st *editReviewStep) previewUpgrade(keepDual bool) tea.Cmd {
 	st.plan = plan
 	m.s.Flush()
 	st.planDiff = edit.UnifiedDiff(m.edit.s.Path(), m.s.JSON, after.Encode())
-	st.SetMode(component.ReviewUpgrade)
+	st.SetMode(widgets.ReviewUpgrade)
 	return nil
 }
 
@@ -118,12 +119,12 @@ func (st *editReviewStep) applyUpgrade() tea.Cmd {
 	m := st.m
 	err := m.edit.s.Apply(st.plan)
 	m.s.Changed()
-	st.SetMode(component.ReviewMain)
+	st.SetMode(widgets.ReviewMain)
 	if err != nil {
 		m.Status = "upgrade stopped: " + model.SafeText(err.Error())
 		return nil
 	}
-	st.Notes = []string{fmt.Sprintf("Upgraded: %s applied (see the diff).", component.Count(len(st.plan), "change", "changes"))}
+	st.Notes = []string{fmt.Sprintf("Upgraded: %s applied (see the diff).", widgets.Count(len(st.plan), "change", "changes"))}
 	return nil
 }
 
@@ -151,25 +152,25 @@ func (st *editReviewStep) reload() tea.Cmd {
 	})
 }
 
-func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, height int) string {
+func (st *editReviewStep) View(th *style.Theme, s *editor.State, width, height int) string {
 	m := st.m
 	var b strings.Builder
 	line := func(text string) { b.WriteString(text + "\n") }
 	switch st.Mode {
-	case component.ReviewChangedOnDisk:
+	case widgets.ReviewChangedOnDisk:
 		st.ViewChangedOnDisk(th, &b, m.edit.fileName(), st.actions(), width)
 		return b.String()
-	case component.ReviewSaveAs:
+	case widgets.ReviewSaveAs:
 		st.ViewSaveAs(th, &b, width)
 		return b.String()
-	case component.ReviewUpgrade:
+	case widgets.ReviewUpgrade:
 		line(th.Title.Render("Upgrade preview: nothing is applied yet"))
 		for _, e := range st.plan {
 			what := "set"
 			if e.Value == nil {
 				what = "delete"
 			}
-			line(component.HintLines(th, what+" "+model.SafeText(e.Ptr)+": "+model.SafeText(e.Reason), width))
+			line(widgets.HintLines(th, what+" "+model.SafeText(e.Ptr)+": "+model.SafeText(e.Reason), width))
 		}
 		line("")
 		st.ViewActions(th, &b, st.actions(), width)
@@ -177,18 +178,18 @@ func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, hei
 		st.ViewDiff(th, &b, st.planDiff, width, height-strings.Count(b.String(), "\n"))
 		return b.String()
 	}
-	line(component.CountsLine(th, s.Diags) + "  " + m.shapeBanner())
+	line(widgets.CountsLine(th, s.Diags) + "  " + m.shapeBanner())
 	for _, n := range st.Notes {
 		line(th.Info.Render(ansi.Wrap(n, width, " /")))
 	}
 	if added := m.addedErrors(); len(added) > 0 {
 		line(th.Error.Render(fmt.Sprintf("The edits add %s; the file is not written until they are fixed (ctrl+g jumps):",
-			component.Count(len(added), "error", "errors"))))
+			widgets.Count(len(added), "error", "errors"))))
 		for _, d := range added {
-			line("  " + component.RenderDiag(th, d, width-2))
+			line("  " + widgets.RenderDiag(th, d, width-2))
 		}
 	} else if old, _, _ := validate.Counts(m.edit.ed.Before()); old > 0 {
-		line(th.Hint.Render(fmt.Sprintf("The file already had %s; the edits add none.", component.Count(old, "error", "errors"))))
+		line(th.Hint.Render(fmt.Sprintf("The file already had %s; the edits add none.", widgets.Count(old, "error", "errors"))))
 	}
 	if m.edit.breaks {
 		line(th.Warning.Render(ansi.Wrap("The card is signed: after this edit its signatures no longer verify. Re-sign it, or remove them.", width, " ")))
@@ -203,7 +204,7 @@ func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, hei
 		if why := cat.Problem(m.edit.s.Path()); why != "" {
 			line(th.Error.Render(ansi.Wrap("The save stops at the catalog: "+why, width, " /")))
 		}
-		if d := component.CatalogDiff(th, st.catalogDiff, width, 6); d != "" {
+		if d := widgets.CatalogDiff(th, st.catalogDiff, width, 6); d != "" {
 			line(d)
 		}
 	}
@@ -217,7 +218,7 @@ func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, hei
 			}
 			parts = append(parts, model.SafeText(p)+sep)
 		}
-		line(th.Hint.Render(component.WrapRow(parts, width)))
+		line(th.Hint.Render(widgets.WrapRow(parts, width)))
 	}
 	line("")
 	st.ViewActions(th, &b, st.actions(), width)
@@ -234,15 +235,15 @@ func (st *editReviewStep) View(th *style.Theme, s *component.Session, width, hei
 // shownDiff is the diff the screen shows: the upgrade's while previewing
 // one, else the edits'.
 func (st *editReviewStep) shownDiff() string {
-	if st.Mode == component.ReviewUpgrade {
+	if st.Mode == widgets.ReviewUpgrade {
 		return st.planDiff
 	}
 	return st.m.edit.s.Diff()
 }
 
-func (st *editReviewStep) Pointer(*component.Session) string       { return "" }
-func (st *editReviewStep) Owns(string, *component.Session) bool    { return false }
-func (st *editReviewStep) Jump(string, *component.Session) tea.Cmd { return nil }
+func (st *editReviewStep) Pointer(*editor.State) string       { return "" }
+func (st *editReviewStep) Owns(string, *editor.State) bool    { return false }
+func (st *editReviewStep) Jump(string, *editor.State) tea.Cmd { return nil }
 func (st *editReviewStep) Keys() []key.Binding {
 	return []key.Binding{style.Keys.NextField, style.Keys.Enter, style.Keys.ScrollDown}
 }

@@ -11,8 +11,9 @@ import (
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/templates"
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -145,7 +146,7 @@ func TestCapabilitiesStepKeepsExplicitFalse(t *testing.T) {
 		t.Fatalf("input modes = %v", got)
 	}
 	d.Press("left", "space") // text/plain off
-	for range component.CommonModes {
+	for range widgets.CommonModes {
 		d.Press("right")
 	}
 	d.Typ("application/x-custom, video/mp4")
@@ -221,7 +222,7 @@ func TestOnRequestTelWithCompletionShowsErrorAtOnce(t *testing.T) {
 func errorsUnder(d *driver, ptr string) []validate.Diagnostic {
 	var out []validate.Diagnostic
 	for _, x := range d.m.s.Diags {
-		if x.Severity == validate.Error && component.PointerWithin(x.Pointer, ptr) {
+		if x.Severity == validate.Error && editor.PointerWithin(x.Pointer, ptr) {
 			out = append(out, x)
 		}
 	}
@@ -238,12 +239,12 @@ func TestOnRequestChooseUseForAllAndUnchoose(t *testing.T) {
 	d.Press("enter").Press("ctrl+u").Typ("https://bank.example/help").Press("tab", "tab", "enter")
 	sp := cardsteps.OnRequestSkillsPtr(d.m.s)
 	for k := 0; k < d.m.s.ArrayLen(sp); k++ {
-		if got := d.m.s.Text(component.Item(sp, k) + "/personEntry"); got != "https://bank.example/help" {
+		if got := d.m.s.Text(editor.Item(sp, k) + "/personEntry"); got != "https://bank.example/help" {
 			t.Fatalf("entry %d = %q after 'use for all'", k, got)
 		}
 	}
 	d.Press("tab", "right") // assistantAccess yes
-	if v, _ := boolAt(d.m.s, component.Item(sp, j)+"/assistantAccess"); !v {
+	if v, _ := boolAt(d.m.s, editor.Item(sp, j)+"/assistantAccess"); !v {
 		t.Fatalf("assistantAccess not set:\n%s", d.json())
 	}
 	d.Press("esc", "space", "down", "space", "down", "space")
@@ -268,13 +269,13 @@ func TestOnRequestWarnsWhenEntryInSkillText(t *testing.T) {
 	card := strings.Replace(minimalCard, `"Forecast for a city."`, `"Forecast for a city. Ask at https://help.example/desk"`, 1)
 	d := newDriverJSON(t, card)
 	d.goStep(cardsteps.StepOnRequest).Press("enter") // choose forecast, open its entry
-	entry := component.Item(cardsteps.OnRequestSkillsPtr(d.m.s), 0)
+	entry := editor.Item(cardsteps.OnRequestSkillsPtr(d.m.s), 0)
 	d.Typ("https://help.example/other")
 	warnings := func() int {
 		n := 0
 		for _, x := range d.m.s.Diags {
 			// validate decides the severity (it reports an error today).
-			if x.Severity >= validate.Warning && (component.PointerWithin(x.Pointer, entry) || component.PointerWithin(x.Pointer, "/skills/0")) {
+			if x.Severity >= validate.Warning && (editor.PointerWithin(x.Pointer, entry) || editor.PointerWithin(x.Pointer, "/skills/0")) {
 				n++
 			}
 		}
@@ -509,7 +510,7 @@ func TestResumedDraftIsNeverDroppedSilently(t *testing.T) {
 func TestOnRequestChoosingCompletionWithTelShowsErrorAtOnce(t *testing.T) {
 	d := onRequestDriver(t)
 	d.Press("down", "down", "enter") // branch-hours: tel:+1-555-0100, no completion
-	entry := component.Item(cardsteps.OnRequestSkillsPtr(d.m.s), cardsteps.OnRequestEntry(d.m.s, "branch-hours"))
+	entry := editor.Item(cardsteps.OnRequestSkillsPtr(d.m.s), cardsteps.OnRequestEntry(d.m.s, "branch-hours"))
 	if len(errorsUnder(d, entry)) != 0 {
 		t.Fatalf("fixture has errors: %v", d.diagCodes())
 	}
@@ -538,7 +539,7 @@ func TestDiagnosticJumpsIntoOnRequestAndOASF(t *testing.T) {
 		t.Helper()
 		d.Press("ctrl+g")
 		for i, x := range d.m.s.Diags {
-			if component.PointerWithin(x.Pointer, under) {
+			if editor.PointerWithin(x.Pointer, under) {
 				for k := 0; k < i; k++ {
 					d.Press("down")
 				}
@@ -628,7 +629,7 @@ func TestOnRequestEntryIsSuggestedNotPrefilled(t *testing.T) {
 	d.Press("enter") // card-faq, not chosen before
 	d.Typ("tel:+15550100")
 	sp := cardsteps.OnRequestSkillsPtr(d.m.s)
-	entry := component.Item(sp, cardsteps.OnRequestEntry(d.m.s, "card-faq")) + "/personEntry"
+	entry := editor.Item(sp, cardsteps.OnRequestEntry(d.m.s, "card-faq")) + "/personEntry"
 	if got := d.m.s.Text(entry); got != "tel:+15550100" {
 		t.Fatalf("personEntry = %q, want what was typed", got)
 	}
@@ -637,7 +638,7 @@ func TestOnRequestEntryIsSuggestedNotPrefilled(t *testing.T) {
 
 	// Chosen with space in the list: no entry copied either.
 	d.Press("esc", "down", "down", "space", "space") // branch-hours off and on again
-	entry2 := component.Item(sp, cardsteps.OnRequestEntry(d.m.s, "branch-hours")) + "/personEntry"
+	entry2 := editor.Item(sp, cardsteps.OnRequestEntry(d.m.s, "branch-hours")) + "/personEntry"
 	if got := d.m.s.Text(entry2); got != "" {
 		t.Fatalf("personEntry of a skill chosen with space = %q, want empty", got)
 	}
@@ -648,7 +649,7 @@ func TestOnRequestUseTheSameEntry(t *testing.T) {
 	d := onRequestDriver(t)
 	d.Press("enter") // card-faq
 	sp := cardsteps.OnRequestSkillsPtr(d.m.s)
-	entry := component.Item(sp, cardsteps.OnRequestEntry(d.m.s, "card-faq")) + "/personEntry"
+	entry := editor.Item(sp, cardsteps.OnRequestEntry(d.m.s, "card-faq")) + "/personEntry"
 	if got := d.m.s.Text(entry); got != "" {
 		t.Fatalf("personEntry = %q before the offer is taken", got)
 	}

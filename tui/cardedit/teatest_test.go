@@ -18,7 +18,7 @@ import (
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/templates"
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/internal/keydrive"
 	"github.com/oncard/oncard/tui/style"
 )
@@ -212,7 +212,7 @@ func tempWorkDir(t *testing.T) string {
 	return pkg
 }
 
-func itoa(i int) string { return filepath.Base(strings.TrimPrefix(component.Item("", i), "/")) }
+func itoa(i int) string { return filepath.Base(strings.TrimPrefix(editor.Item("", i), "/")) }
 
 // fillMinimalCard drives a blank card to a minimal valid one, as a person
 // would: Start (blank), Agent, Interfaces, Skills.

@@ -4,17 +4,17 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 )
 
-// Undo and redo in the card editor: the Session keeps the history
-// (component/history.go); the root records where each key was pressed and,
+// Undo and redo in the card editor: the editor State keeps the history
+// (editor/history.go); the root records where each key was pressed and,
 // on ctrl+z / ctrl+y, returns to the step and field of the edit undone.
 
 // place is where the editor is: the step, the member being edited, and
 // whether the step has a sub-view open.
-func (m *Model) place() component.Place {
-	return component.Place{Page: m.cur, Focus: m.s.Focus, Busy: m.steps[m.cur].Busy()}
+func (m *Model) place() editor.Place {
+	return editor.Place{Page: m.cur, Focus: m.s.Focus, Busy: m.steps[m.cur].Busy()}
 }
 
 // undoRedo undoes (or redoes) the last step of the history and returns to
@@ -31,7 +31,7 @@ func (m *Model) undoRedo(redo bool) tea.Cmd {
 
 // returnTo shows the step and field of at, rebuilt from the Doc: a row of a
 // list is shown under the cursor, a field is focused (its item opened).
-func (m *Model) returnTo(at component.Place) tea.Cmd {
+func (m *Model) returnTo(at editor.Place) tea.Cmd {
 	if at.Page >= 0 && at.Page < len(m.steps) {
 		m.cur = at.Page
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/oncard/oncard/tui/cardsteps"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/internal/keydrive"
 )
 
@@ -98,7 +98,7 @@ func TestDeleteSkillThenUndoRestoresOnRequest(t *testing.T) {
 func skillIDs(d *driver) string {
 	var ids []string
 	for i := 0; i < d.m.s.ArrayLen("/skills"); i++ {
-		ids = append(ids, d.m.s.Text(component.Item("/skills", i)+"/id"))
+		ids = append(ids, d.m.s.Text(editor.Item("/skills", i)+"/id"))
 	}
 	return strings.Join(ids, " ")
 }
@@ -110,7 +110,7 @@ func TestUndoChoosingOnRequestSkill(t *testing.T) {
 	d.Press("enter") // card-faq: chosen, its entry form open
 	d.Typ("tel:+15550100")
 	d.Press("ctrl+z") // the typing
-	if j := cardsteps.OnRequestEntry(d.m.s, "card-faq"); j < 0 || d.m.s.Text(component.Item(cardsteps.OnRequestSkillsPtr(d.m.s), j)+"/personEntry") != "" {
+	if j := cardsteps.OnRequestEntry(d.m.s, "card-faq"); j < 0 || d.m.s.Text(editor.Item(cardsteps.OnRequestSkillsPtr(d.m.s), j)+"/personEntry") != "" {
 		t.Fatalf("after undoing the typing:\n%s", d.json())
 	}
 	d.Press("ctrl+z") // the choice

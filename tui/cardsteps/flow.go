@@ -1,8 +1,8 @@
 package cardsteps
 
 import (
-	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // The card editor's flow is declared once, here: every step's ID, title,
@@ -88,32 +88,32 @@ func (f FieldSpec) Separator() string {
 }
 
 // Build makes the full screen's field for the item at item.
-func (f FieldSpec) Build(item string) component.Field {
+func (f FieldSpec) Build(item string) widgets.Field {
 	ptr := f.Pointer(item)
-	text := func(kind FieldKind, label, example string) *component.TextField {
-		k := component.TextString
+	text := func(kind FieldKind, label, example string) *widgets.TextField {
+		k := widgets.TextString
 		switch kind {
 		case FieldRequired:
-			k = component.TextRequired
+			k = widgets.TextRequired
 		case FieldList:
-			k = component.TextList
+			k = widgets.TextList
 		}
-		t := component.NewTextField(label, ptr, k, example)
+		t := widgets.NewTextField(label, ptr, k, example)
 		t.Sep = f.Separator()
 		t.Hint, t.DefaultValue = f.Hint, f.Default
 		return t
 	}
 	switch f.Kind {
 	case FieldTri:
-		c := component.NewTriField(f.Label, ptr)
+		c := widgets.NewTriField(f.Label, ptr)
 		c.Hint = f.Hint
 		return c
 	case FieldModes:
-		m := component.NewModesField(f.Label, ptr, f.Optional)
+		m := widgets.NewModesField(f.Label, ptr, f.Optional)
 		m.Hint = f.Hint
 		return m
 	case FieldChoice:
-		c := component.NewChoiceField(f.Label, ptr, f.Options, f.Values)
+		c := widgets.NewChoiceField(f.Label, ptr, f.Options, f.Values)
 		c.Hint = f.Hint
 		if f.Custom != "" {
 			c.Custom = text(FieldRequired, f.Custom, f.Example)
@@ -220,7 +220,7 @@ func NewFlow(c FlowConfig) []Step {
 
 // FieldFor is the field of specs that edits member (a relative pointer),
 // for the steps that tie fields together (a skill's id follows its name).
-func fieldFor(f *component.Form, specs []FieldSpec, member string) component.Field {
+func fieldFor(f *widgets.Form, specs []FieldSpec, member string) widgets.Field {
 	for i, sp := range specs {
 		if sp.Member == member {
 			return f.Fields[i]
@@ -277,6 +277,6 @@ var onRequestFields = []FieldSpec{
 	{Label: "Assistant access", Member: "/assistantAccess", Kind: FieldChoice, Options: []string{"no", "yes"}, Values: []any{nil, true},
 		Hint: "opt in to letting an assistant get the result directly"},
 	{Label: "Completion", Member: "/completion", Kind: FieldChoice,
-		Options: []string{component.NoneOption, "in-conversation", "deferred"}, Values: []any{nil, "in-conversation", "deferred"},
+		Options: []string{widgets.NoneOption, "in-conversation", "deferred"}, Values: []any{nil, "in-conversation", "deferred"},
 		Hint: "only for a skill that changes something in your systems; needs an https entry"},
 }

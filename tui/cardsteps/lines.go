@@ -2,7 +2,8 @@ package cardsteps
 
 import (
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // What the line-by-line prompts (tui/accessible) need of the steps: the
@@ -12,7 +13,7 @@ import (
 // written by the same code a key would run.
 
 // Form is the step's form, loaded from the card.
-func (st *FormStep) Form(s *component.Session) *component.Form {
+func (st *FormStep) Form(s *editor.State) *widgets.Form {
 	f := st.Build(s)
 	f.Load(s)
 	return f
@@ -22,25 +23,25 @@ func (st *FormStep) Form(s *component.Session) *component.Form {
 func (st *ListStep) Noun() string { return st.noun }
 
 // Count is the number of items in the list.
-func (st *ListStep) Count(s *component.Session) int { return st.count(s) }
+func (st *ListStep) Count(s *editor.State) int { return st.count(s) }
 
 // Add appends a new item, as the add key does.
-func (st *ListStep) Add(s *component.Session) { st.add(s) }
+func (st *ListStep) Add(s *editor.State) { st.add(s) }
 
 // Item is the form of item i, loaded from the card.
-func (st *ListStep) Item(s *component.Session, i int) *component.Form {
+func (st *ListStep) Item(s *editor.State, i int) *widgets.Form {
 	f := st.ItemForm(s, i)
 	f.Load(s)
 	return f
 }
 
 // SchemeNames are the card's security schemes, in written order.
-func (st *SecurityStep) SchemeNames(s *component.Session) []string { return schemeNames(s) }
+func (st *SecurityStep) SchemeNames(s *editor.State) []string { return schemeNames(s) }
 
 // AddScheme adds a scheme as the add key does (a bearer scheme under a
 // name not taken, which follows the kind chosen until a name is typed)
 // and returns its name.
-func (st *SecurityStep) AddScheme(s *component.Session) string {
+func (st *SecurityStep) AddScheme(s *editor.State) string {
 	st.addScheme(s)
 	return st.scheme
 }
@@ -50,7 +51,7 @@ func (st *SecurityStep) Scheme() string { return st.scheme }
 
 // OpenScheme is the form of the scheme called name, built for what the
 // scheme is now (its kind, its flow).
-func (st *SecurityStep) OpenScheme(s *component.Session, name string) *component.Form {
+func (st *SecurityStep) OpenScheme(s *editor.State, name string) *widgets.Form {
 	for i, n := range schemeNames(s) {
 		if n == name {
 			st.Cursor = i
@@ -62,11 +63,11 @@ func (st *SecurityStep) OpenScheme(s *component.Session, name string) *component
 
 // RequirementOwners are the pointers of what carries security
 // requirements: the card ("") and each skill.
-func RequirementOwners(s *component.Session) []string { return requirementOwners(s) }
+func RequirementOwners(s *editor.State) []string { return requirementOwners(s) }
 
 // OpenRequirements is the form of the requirements of owner ("" the card,
 // "/skills/N").
-func (st *SecurityStep) OpenRequirements(s *component.Session, owner string) *component.Form {
+func (st *SecurityStep) OpenRequirements(s *editor.State, owner string) *widgets.Form {
 	st.Cursor = len(schemeNames(s))
 	if owner != "" {
 		for i, o := range requirementOwners(s) {
@@ -81,7 +82,7 @@ func (st *SecurityStep) OpenRequirements(s *component.Session, owner string) *co
 }
 
 // OwnerLabel names the owner of requirements for a question.
-func (st *SecurityStep) OwnerLabel(s *component.Session, owner string) string {
+func (st *SecurityStep) OwnerLabel(s *editor.State, owner string) string {
 	if owner == "" {
 		return "the card"
 	}
@@ -90,13 +91,13 @@ func (st *SecurityStep) OwnerLabel(s *component.Session, owner string) string {
 
 // IneligibleReason says why the skill at skillPtr cannot be handled on
 // request ("" when it can): the validator's rule.
-func IneligibleReason(s *component.Session, skillPtr string) string {
+func IneligibleReason(s *editor.State, skillPtr string) string {
 	return ineligibleReason(s, skillPtr)
 }
 
 // ChooseSkill lists skill id as handled on request, as space does on the
 // step, and returns the pointer of its entry.
-func (st *OnRequestStep) ChooseSkill(s *component.Session, id string) string {
+func (st *OnRequestStep) ChooseSkill(s *editor.State, id string) string {
 	if OnRequestEntry(s, id) < 0 {
 		chooseOnRequestSkill(s, id, "")
 		s.Changed()
@@ -105,11 +106,11 @@ func (st *OnRequestStep) ChooseSkill(s *component.Session, id string) string {
 	if j < 0 {
 		return ""
 	}
-	return component.Item(OnRequestSkillsPtr(s), j)
+	return editor.Item(OnRequestSkillsPtr(s), j)
 }
 
 // UnchooseSkill drops skill id's entry (and the extension with the last).
-func (st *OnRequestStep) UnchooseSkill(s *component.Session, id string) {
+func (st *OnRequestStep) UnchooseSkill(s *editor.State, id string) {
 	if OnRequestEntry(s, id) >= 0 {
 		removeOnRequestSkill(s, id)
 		s.Changed()
@@ -117,7 +118,7 @@ func (st *OnRequestStep) UnchooseSkill(s *component.Session, id string) {
 }
 
 // Entry is the form of the entry at ptr, loaded from the card.
-func (st *OnRequestStep) Entry(s *component.Session, ptr string) *component.Form {
+func (st *OnRequestStep) Entry(s *editor.State, ptr string) *widgets.Form {
 	f := st.EntryForm(s, ptr)
 	f.Load(s)
 	return f
@@ -125,7 +126,7 @@ func (st *OnRequestStep) Entry(s *component.Session, ptr string) *component.Form
 
 // Form is the step's form for the settings as they are, the plan made
 // again first (and the catalog file merged into read, here and now).
-func (st *CatalogStep) Form(s *component.Session) *component.Form {
+func (st *CatalogStep) Form(s *editor.State) *widgets.Form {
 	st.Replan(s)
 	for cmd := st.readSource(); cmd != nil; {
 		msg, ok := cmd().(CatalogSourceMsg)
@@ -141,7 +142,7 @@ func (st *CatalogStep) Form(s *component.Session) *component.Form {
 // ServedAt is the URL the card is to be served at: the entry's URL as the
 // Catalog step has it (set, or derived from the first interface's host);
 // "" when the card does not say.
-func (st *CatalogStep) ServedAt(s *component.Session) string {
+func (st *CatalogStep) ServedAt(s *editor.State) string {
 	if st.Cfg.URL != "" {
 		return st.Cfg.URL
 	}

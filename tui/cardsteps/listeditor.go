@@ -10,8 +10,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // listStep edits an array of objects (interfaces, skills): a list of rows
@@ -29,29 +30,29 @@ type ListStep struct {
 	// (unknown or v0.3 members) are kept as they are.
 	fields []string
 	// row is the one-line summary of item i (raw card text; made safe here).
-	row func(s *component.Session, i int) string
+	row func(s *editor.State, i int) string
 	// tail, when set, is the end of row i that a narrow pane keeps whole,
 	// cutting what comes before it (an interface's binding and version
 	// after its long URL).
-	tail func(s *component.Session, i int) string
+	tail func(s *editor.State, i int) string
 	// itemForm builds the form of item i.
-	ItemForm func(s *component.Session, i int) *component.Form
+	ItemForm func(s *editor.State, i int) *widgets.Form
 	// newItem is the JSON value appended by "add".
-	newItem func(s *component.Session) any
+	newItem func(s *editor.State) any
 	// onRemove runs before item i is removed (e.g. to drop references).
-	onRemove func(s *component.Session, i int)
+	onRemove func(s *editor.State, i int)
 	// whenEmpty, when set, is what the step shows with no item instead of
 	// "No …s yet" ("" keeps that): a v0.3 card's interfaces.
-	whenEmpty func(th *style.Theme, s *component.Session, width int) string
+	whenEmpty func(th *style.Theme, s *editor.State, width int) string
 
 	rowForm
 }
 
 func (st *ListStep) Title() string { return st.name }
 
-func (st *ListStep) count(s *component.Session) int { return s.ArrayLen(st.arrayPtr) }
+func (st *ListStep) count(s *editor.State) int { return s.ArrayLen(st.arrayPtr) }
 
-func (st *ListStep) Enter(s *component.Session) tea.Cmd {
+func (st *ListStep) Enter(s *editor.State) tea.Cmd {
 	n := st.count(s)
 	if st.Cursor >= n {
 		st.Cursor = max(0, n-1)
@@ -66,7 +67,7 @@ func (st *ListStep) Enter(s *component.Session) tea.Cmd {
 	return nil
 }
 
-func (st *ListStep) openItem(s *component.Session, i int) tea.Cmd {
+func (st *ListStep) openItem(s *editor.State, i int) tea.Cmd {
 	idx := 0
 	if st.Editing && st.f != nil && st.Cursor == i {
 		idx = st.f.Idx
@@ -81,7 +82,7 @@ func (st *ListStep) openItem(s *component.Session, i int) tea.Cmd {
 	return st.f.Focus()
 }
 
-func (st *ListStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+func (st *ListStep) Update(in tea.Msg, s *editor.State) (tea.Cmd, bool) {
 	msg, ok := in.(tea.KeyPressMsg)
 	if !ok {
 		return nil, false
@@ -106,7 +107,7 @@ func (st *ListStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
 			if st.onRemove != nil {
 				st.onRemove(s, st.Cursor)
 			}
-			s.Note(s.Doc.Delete(component.Item(st.arrayPtr, st.Cursor)))
+			s.Note(s.Doc.Delete(editor.Item(st.arrayPtr, st.Cursor)))
 			s.Say("deleted " + what + " (" + style.Keys.Undo.Help().Key + " undoes)")
 			if st.Cursor >= n-1 {
 				st.Cursor = max(0, n-2)
@@ -116,14 +117,14 @@ func (st *ListStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
 		}
 	case key.Matches(msg, style.Keys.MoveUp):
 		if st.Cursor > 0 {
-			s.Note(s.Doc.Move(component.Item(st.arrayPtr, st.Cursor), component.Item(st.arrayPtr, st.Cursor-1)))
+			s.Note(s.Doc.Move(editor.Item(st.arrayPtr, st.Cursor), editor.Item(st.arrayPtr, st.Cursor-1)))
 			st.Cursor--
 			s.Changed()
 			return nil, true
 		}
 	case key.Matches(msg, style.Keys.MoveDown):
 		if st.Cursor < n-1 {
-			s.Note(s.Doc.Move(component.Item(st.arrayPtr, st.Cursor), component.Item(st.arrayPtr, st.Cursor+1)))
+			s.Note(s.Doc.Move(editor.Item(st.arrayPtr, st.Cursor), editor.Item(st.arrayPtr, st.Cursor+1)))
 			st.Cursor++
 			s.Changed()
 			return nil, true
@@ -132,7 +133,7 @@ func (st *ListStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
 	return nil, false
 }
 
-func (st *ListStep) add(s *component.Session) tea.Cmd {
+func (st *ListStep) add(s *editor.State) tea.Cmd {
 	if err := s.EnsureArray(st.arrayPtr); err != nil {
 		return nil
 	}
@@ -142,7 +143,7 @@ func (st *ListStep) add(s *component.Session) tea.Cmd {
 	return st.openItem(s, st.count(s)-1)
 }
 
-func (st *ListStep) View(th *style.Theme, s *component.Session, width, height int) string {
+func (st *ListStep) View(th *style.Theme, s *editor.State, width, height int) string {
 	n := st.count(s)
 	var b strings.Builder
 	if st.Editing && st.f != nil {
@@ -167,10 +168,10 @@ func (st *ListStep) View(th *style.Theme, s *component.Session, width, height in
 		b.WriteString(st.Nav.View(th, len(shown), n, width) + "\n")
 		rows = max(3, rows-1)
 	}
-	for _, i := range component.Window(shown, st.Cursor, rows) {
+	for _, i := range widgets.Window(shown, st.Cursor, rows) {
 		line := fmt.Sprintf("%d. ", i+1)
-		if d := s.DiagsAt(component.Item(st.arrayPtr, i)); len(d) > 0 {
-			line += component.DiagMark(th, d) + " "
+		if d := s.DiagsAt(editor.Item(st.arrayPtr, i)); len(d) > 0 {
+			line += widgets.DiagMark(th, d) + " "
 		}
 		if st.firstPreferred && i == 0 && n > 1 {
 			line += th.Hint.Render("(preferred) ")
@@ -179,37 +180,37 @@ func (st *ListStep) View(th *style.Theme, s *component.Session, width, height in
 		if st.tail != nil && ansi.StringWidth(line+row) > width-2 {
 			tail := "  " + model.SafeText(st.tail(s, i))
 			head := strings.TrimSuffix(row, tail)
-			row = component.Truncate(head, max(10, width-2-ansi.StringWidth(line+tail))) + tail
+			row = widgets.Truncate(head, max(10, width-2-ansi.StringWidth(line+tail))) + tail
 		}
 		line += row
 		if i == st.Cursor {
-			b.WriteString(th.Cursor.Render("›") + " " + component.Truncate(line, width-2))
+			b.WriteString(th.Cursor.Render("›") + " " + widgets.Truncate(line, width-2))
 		} else {
-			b.WriteString("  " + component.Truncate(line, width-2))
+			b.WriteString("  " + widgets.Truncate(line, width-2))
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString(component.HintBlock(th, fmt.Sprintf("%d %s(s) · enter edit · a add · d remove · shift+↑/↓ reorder · / filter", n, st.noun), width))
+	b.WriteString(widgets.HintBlock(th, fmt.Sprintf("%d %s(s) · enter edit · a add · d remove · shift+↑/↓ reorder · / filter", n, st.noun), width))
 	return b.String()
 }
 
-func (st *ListStep) Pointer(*component.Session) string {
+func (st *ListStep) Pointer(*editor.State) string {
 	if st.Editing && st.f != nil {
 		return st.f.Pointer()
 	}
-	return component.Item(st.arrayPtr, st.Cursor)
+	return editor.Item(st.arrayPtr, st.Cursor)
 }
 
 // owns: the array, its items, and the members of an item its form edits.
-func (st *ListStep) Owns(ptr string, _ *component.Session) bool {
-	ms := component.MemberSet{
+func (st *ListStep) Owns(ptr string, _ *editor.State) bool {
+	ms := editor.MemberSet{
 		Containers: []string{st.arrayPtr, st.arrayPtr + "/*"},
-		Trees:      component.Under(st.arrayPtr+"/*", st.fields...),
+		Trees:      editor.Under(st.arrayPtr+"/*", st.fields...),
 	}
 	return ms.Owns(ptr)
 }
 
-func (st *ListStep) Jump(ptr string, s *component.Session) tea.Cmd {
+func (st *ListStep) Jump(ptr string, s *editor.State) tea.Cmd {
 	toks, err := model.SplitPointer(strings.TrimPrefix(ptr, st.arrayPtr))
 	if err != nil || len(toks) == 0 {
 		st.Editing = false
@@ -226,7 +227,7 @@ func (st *ListStep) Jump(ptr string, s *component.Session) tea.Cmd {
 }
 
 // Place puts the cursor on the item at ptr, the list shown (Placer).
-func (st *ListStep) Place(ptr string, s *component.Session) bool {
+func (st *ListStep) Place(ptr string, s *editor.State) bool {
 	return st.placeRow(ptr, st.arrayPtr, st.count(s))
 }
 
@@ -247,9 +248,9 @@ func (st *ListStep) Busy() bool { return st.Editing || st.Nav.Typing }
 type rowForm struct {
 	Cursor  int // the row
 	Editing bool
-	f       *component.Form // the open row's form
+	f       *widgets.Form // the open row's form
 	// Nav pages and filters the rows (pgup/pgdn, home/end, /).
-	Nav component.ListNav
+	Nav widgets.ListNav
 }
 
 // Listing: while no row is open, pgup/pgdn page the rows.
@@ -261,7 +262,7 @@ func (r *rowForm) moveKey(msg tea.KeyPressMsg, n int) bool {
 	if key.Matches(msg, style.Keys.Filter) {
 		return false
 	}
-	var unfiltered component.ListNav
+	var unfiltered widgets.ListNav
 	cur, ok := unfiltered.Key(msg, r.Cursor, n, func(int) string { return "" })
 	r.Cursor = cur
 	return ok
@@ -277,7 +278,7 @@ func (r *rowForm) listKey(msg tea.KeyPressMsg, n int, text func(int) string) boo
 
 // formKey passes a key to the open form: esc, or the form's own end,
 // closes it. blurred says a field was left (the draft is saved then).
-func (r *rowForm) formKey(msg tea.KeyPressMsg, s *component.Session) (cmd tea.Cmd, blurred bool) {
+func (r *rowForm) formKey(msg tea.KeyPressMsg, s *editor.State) (cmd tea.Cmd, blurred bool) {
 	if key.Matches(msg, style.Keys.Back) {
 		r.Editing = false
 		return nil, true
@@ -292,9 +293,9 @@ func (r *rowForm) formKey(msg tea.KeyPressMsg, s *component.Session) (cmd tea.Cm
 
 // skillRowText is the text of the card's skill i that a filter matches:
 // its name and id, as the On Request step lists them.
-func skillRowText(s *component.Session) func(int) string {
+func skillRowText(s *editor.State) func(int) string {
 	return func(i int) string {
-		p := component.Item("/skills", i)
+		p := editor.Item("/skills", i)
 		return s.Text(p+"/name") + " [" + s.Text(p+"/id") + "]"
 	}
 }

@@ -1,6 +1,6 @@
 package cardsteps
 
-// Requests a step posts to the root (component.Session.Post): the root
+// Requests a step posts to the root (editor.State.Post): the root
 // handles each one as soon as the step's Update returns.
 
 // CardChosenMsg: the Start step has replaced the card with a template or

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 )
 
 // The security members of a card, as the Security step reads and writes
@@ -24,7 +24,7 @@ const schemesPtr = "/securitySchemes"
 func schemePtr(name string) string { return schemesPtr + "/" + model.Pointer(name)[1:] }
 
 // schemeNames are the card's scheme names in written order.
-func schemeNames(s *component.Session) []string {
+func schemeNames(s *editor.State) []string {
 	n := s.Doc.Find(schemesPtr)
 	if n == nil || n.Kind != model.Object {
 		return nil
@@ -167,7 +167,7 @@ func rawJSON(n *model.Node) json.RawMessage {
 		for _, m := range n.Members {
 			kv = append(kv, m.Key, rawJSON(m.Value))
 		}
-		return component.Object(kv...)
+		return editor.Object(kv...)
 	case model.Array:
 		parts := make([]string, len(n.Items))
 		for i, it := range n.Items {
@@ -200,7 +200,7 @@ func freshFlow(name string, old *model.Node) json.RawMessage {
 	if v := old.Get("pkceRequired"); v != nil && name == "authorizationCode" {
 		kv = append(kv, "pkceRequired", rawJSON(v))
 	}
-	return component.Object(kv...)
+	return editor.Object(kv...)
 }
 
 const httpWrapper = "httpAuthSecurityScheme"
@@ -212,7 +212,7 @@ func freshScheme(k int, old *model.Node) json.RawMessage {
 	kind := schemeKinds[k]
 	variant := old.Get(kind.wrapper)
 	if variant != nil && variant.Kind == model.Object && kind.wrapper != httpWrapper {
-		return component.Object(kind.wrapper, rawJSON(variant))
+		return editor.Object(kind.wrapper, rawJSON(variant))
 	}
 	var kv []any
 	switch kind.wrapper {
@@ -228,14 +228,14 @@ func freshScheme(k int, old *model.Node) json.RawMessage {
 	case "apiKeySecurityScheme":
 		kv = []any{"location", "header", "name", ""}
 	case "oauth2SecurityScheme":
-		kv = []any{"flows", component.Object("authorizationCode", freshFlow("authorizationCode", nil))}
+		kv = []any{"flows", editor.Object("authorizationCode", freshFlow("authorizationCode", nil))}
 	case "openIdConnectSecurityScheme":
 		kv = []any{"openIdConnectUrl", ""}
 	}
 	if desc := schemeDescription(old); desc != nil {
 		kv = append(kv, "description", rawJSON(desc))
 	}
-	return component.Object(kind.wrapper, component.Object(kv...))
+	return editor.Object(kind.wrapper, editor.Object(kv...))
 }
 
 // schemeDescription is the description a scheme carries: its first
@@ -250,7 +250,7 @@ func schemeDescription(old *model.Node) *model.Node {
 }
 
 // uniqueSchemeName is base, or base-2, base-3 … when it is taken.
-func uniqueSchemeName(s *component.Session, base string) string {
+func uniqueSchemeName(s *editor.State, base string) string {
 	names := schemeNames(s)
 	if !slices.Contains(names, base) {
 		return base
@@ -264,10 +264,10 @@ func uniqueSchemeName(s *component.Session, base string) string {
 
 // requirementOwners are the pointers of everything that carries security
 // requirements: the card ("") and each skill.
-func requirementOwners(s *component.Session) []string {
+func requirementOwners(s *editor.State) []string {
 	out := []string{""}
 	for i := 0; i < s.ArrayLen("/skills"); i++ {
-		out = append(out, component.Item("/skills", i))
+		out = append(out, editor.Item("/skills", i))
 	}
 	return out
 }
@@ -372,16 +372,16 @@ func requirementsJSON(reqs [][]reqScheme) json.RawMessage {
 			if scopes == nil {
 				scopes = []string{}
 			}
-			kv = append(kv, r.name, component.Object("list", scopes))
+			kv = append(kv, r.name, editor.Object("list", scopes))
 		}
-		items[i] = string(component.Object("schemes", component.Object(kv...)))
+		items[i] = string(editor.Object("schemes", editor.Object(kv...)))
 	}
 	return json.RawMessage("[" + strings.Join(items, ",") + "]")
 }
 
 // writeRequirements writes a requirement line at owner's
 // securityRequirements; an empty line removes the member.
-func writeRequirements(s *component.Session, owner, line string) {
+func writeRequirements(s *editor.State, owner, line string) {
 	ptr := owner + "/securityRequirements"
 	reqs := parseRequirements(line)
 	if len(reqs) == 0 {
@@ -393,7 +393,7 @@ func writeRequirements(s *component.Session, owner, line string) {
 
 // renameScheme renames a scheme, in place, and every requirement naming
 // it (card and skills).
-func renameScheme(s *component.Session, old, next string) error {
+func renameScheme(s *editor.State, old, next string) error {
 	if next == old {
 		return nil
 	}
@@ -412,7 +412,7 @@ func renameScheme(s *component.Session, old, next string) error {
 		}
 		kv = append(kv, k, rawJSON(m.Value))
 	}
-	if err := s.SetValue(schemesPtr, component.Object(kv...)); err != nil {
+	if err := s.SetValue(schemesPtr, editor.Object(kv...)); err != nil {
 		return err
 	}
 	return rewriteRequirements(s, func(name string) (string, bool) {
@@ -426,7 +426,7 @@ func renameScheme(s *component.Session, old, next string) error {
 // removeSchemeReferences drops scheme name from every requirement. An
 // alternative left without schemes goes (it named only this scheme), and
 // a list left empty goes; it returns how many requirements changed.
-func removeSchemeReferences(s *component.Session, name string) (int, error) {
+func removeSchemeReferences(s *editor.State, name string) (int, error) {
 	changed := 0
 	err := rewriteRequirements(s, func(n string) (string, bool) {
 		if n == name {
@@ -441,7 +441,7 @@ func removeSchemeReferences(s *component.Session, name string) (int, error) {
 // rewriteRequirements maps every scheme name of every v1.0 requirement
 // list through fn (keep false drops it) and writes back the lists that
 // changed.
-func rewriteRequirements(s *component.Session, fn func(name string) (string, bool)) error {
+func rewriteRequirements(s *editor.State, fn func(name string) (string, bool)) error {
 	for _, owner := range requirementOwners(s) {
 		ptr := owner + "/securityRequirements"
 		list := s.Doc.Find(ptr)
@@ -472,12 +472,12 @@ func rewriteRequirements(s *component.Session, fn func(name string) (string, boo
 			var members []any
 			for _, m := range req.Members {
 				if m.Key == "schemes" {
-					members = append(members, "schemes", component.Object(kv...))
+					members = append(members, "schemes", editor.Object(kv...))
 				} else {
 					members = append(members, m.Key, rawJSON(m.Value))
 				}
 			}
-			items = append(items, string(component.Object(members...)))
+			items = append(items, string(editor.Object(members...)))
 		}
 		if !changed {
 			continue
@@ -525,7 +525,7 @@ func scopesJSON(line string) json.RawMessage {
 			kv = append(kv, name, strings.TrimSpace(desc))
 		}
 	}
-	return component.Object(kv...)
+	return editor.Object(kv...)
 }
 
 // ---- converting the v0.3 forms ----
@@ -533,7 +533,7 @@ func scopesJSON(line string) json.RawMessage {
 // applyUpgradeEdits applies the edits of the upgrade's plan
 // (model.PlanUpgrade: the one v0.3 → v1.0 mapping) that keep passes, and
 // returns how many it applied.
-func applyUpgradeEdits(s *component.Session, keep func(e model.Edit, plan []model.Edit) bool) (int, error) {
+func applyUpgradeEdits(s *editor.State, keep func(e model.Edit, plan []model.Edit) bool) (int, error) {
 	plan, err := model.PlanUpgrade(s.Doc, model.UpgradeOptions{})
 	if err != nil {
 		return 0, err

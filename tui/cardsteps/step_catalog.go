@@ -9,8 +9,9 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // catalogStep lists the card in an AI Catalog: the entry's identifier and
@@ -22,7 +23,7 @@ import (
 type CatalogStep struct {
 	Cfg  app.CatalogSettings
 	Plan *app.CatalogPlan
-	F    *component.Form
+	F    *widgets.Form
 	// confirmed is the catalog file the user agreed to replace.
 	Confirmed string
 	// planner makes plan, reusing what a keystroke did not change.
@@ -40,7 +41,7 @@ func NewCatalogStep() *CatalogStep { return &CatalogStep{} }
 
 func (st *CatalogStep) Title() string { return titleOf(StepCatalog) }
 
-func (st *CatalogStep) Enter(s *component.Session) tea.Cmd {
+func (st *CatalogStep) Enter(s *editor.State) tea.Cmd {
 	st.Replan(s)
 	focus := ""
 	if st.F != nil {
@@ -54,7 +55,7 @@ func (st *CatalogStep) Enter(s *component.Session) tea.Cmd {
 // settings (recomputing only what changed, see catalogPlanner). It reads
 // no file: a catalog to merge into that has not been read yet is planned
 // as "reading…" until readSource's reading arrives.
-func (st *CatalogStep) Replan(s *component.Session) {
+func (st *CatalogStep) Replan(s *editor.State) {
 	st.Plan = st.Planner.Plan(s.Doc, s.Edits, st.Cfg, s.Opts)
 	st.suggest()
 }
@@ -89,7 +90,7 @@ func (st *CatalogStep) readSource() tea.Cmd {
 // with it when it is a new reading of the file the settings name (one of a
 // file chosen before is dropped), and the file is read again when the
 // settings changed to another meanwhile.
-func (st *CatalogStep) sourceRead(msg CatalogSourceMsg, s *component.Session) tea.Cmd {
+func (st *CatalogStep) sourceRead(msg CatalogSourceMsg, s *editor.State) tea.Cmd {
 	if st.reading == msg.Src.Path() {
 		st.reading = ""
 	}
@@ -114,16 +115,16 @@ const (
 
 // rebuild makes the fields the write choice needs: a path unless it writes
 // nothing, specVersion and host name only for a new catalog.
-func (st *CatalogStep) rebuild(s *component.Session, focus string) {
+func (st *CatalogStep) rebuild(s *editor.State, focus string) {
 	id := newSuggestField(LblCatalogID, &st.Cfg.Identifier, func() string { return st.Plan.SuggestedID })
 	id.Hint = "empty: the suggested urn:air identifier, derived from the first interface's host and the card's name"
 	u := newSuggestField(lblCatalogURL, &st.Cfg.URL, func() string { return st.Plan.SuggestedURL })
 	u.Hint = "empty: the well-known path of the first interface's host"
 
-	write := component.NewChoiceField(LblCatalogWrite, "", app.CatalogWriteOptions, []any{app.WriteNothing, app.WriteEntry, app.WriteNewCatalog, app.WriteIntoExisting})
-	write.Write = func(_ *component.Session, v any) { st.Cfg.Write = v.(app.CatalogWrite) }
+	write := widgets.NewChoiceField(LblCatalogWrite, "", app.CatalogWriteOptions, []any{app.WriteNothing, app.WriteEntry, app.WriteNewCatalog, app.WriteIntoExisting})
+	write.Write = func(_ *editor.State, v any) { st.Cfg.Write = v.(app.CatalogWrite) }
 	write.Hint = "written atomically after the card; an existing file is replaced only after a yes"
-	fields := []component.Field{id, u, write}
+	fields := []widgets.Field{id, u, write}
 
 	if st.Cfg.Write != app.WriteNothing {
 		def := app.DefaultCatalogPath(st.Cfg.Write)
@@ -140,22 +141,22 @@ func (st *CatalogStep) rebuild(s *component.Session, focus string) {
 		for i, v := range app.CatalogSpecVersions {
 			values[i] = v
 		}
-		spec := component.NewChoiceField(LblCatalogSpec, "", app.CatalogSpecVersions, values)
-		spec.Write = func(_ *component.Session, v any) { st.Cfg.SpecVersion = v.(string) }
-		host := component.NewTextField(LblCatalogHost, "", component.TextString, "Example Agents")
-		host.Read = func(*component.Session) string { return st.Cfg.HostName }
-		host.Write = func(_ *component.Session, v string) { st.Cfg.HostName = v }
+		spec := widgets.NewChoiceField(LblCatalogSpec, "", app.CatalogSpecVersions, values)
+		spec.Write = func(_ *editor.State, v any) { st.Cfg.SpecVersion = v.(string) }
+		host := widgets.NewTextField(LblCatalogHost, "", widgets.TextString, "Example Agents")
+		host.Read = func(*editor.State) string { return st.Cfg.HostName }
+		host.Write = func(_ *editor.State, v string) { st.Cfg.HostName = v }
 		host.Hint = "optional: host.displayName of the new catalog"
 		fields = append(fields, spec, host)
 	}
 
-	st.F = component.NewForm(fields...)
+	st.F = widgets.NewForm(fields...)
 	st.F.Load(s)
 	// The choices hold settings, not card members: set them after load
 	// (which looks for them in the card).
 	write.Idx = int(st.Cfg.Write)
 	if st.Cfg.Write == app.WriteNewCatalog {
-		spec := st.F.Fields[len(st.F.Fields)-2].(*component.ChoiceField)
+		spec := st.F.Fields[len(st.F.Fields)-2].(*widgets.ChoiceField)
 		for i, v := range app.CatalogSpecVersions {
 			if v == st.Cfg.SpecVersion {
 				spec.Idx = i
@@ -170,7 +171,7 @@ func (st *CatalogStep) rebuild(s *component.Session, focus string) {
 	st.suggest()
 }
 
-func (st *CatalogStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+func (st *CatalogStep) Update(in tea.Msg, s *editor.State) (tea.Cmd, bool) {
 	var msg tea.KeyPressMsg
 	switch in := in.(type) {
 	case CatalogSourceMsg:
@@ -211,33 +212,33 @@ func (st *CatalogStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) 
 	return tea.Batch(cmd, st.readSource()), false
 }
 
-func (st *CatalogStep) View(th *style.Theme, s *component.Session, width, height int) string {
+func (st *CatalogStep) View(th *style.Theme, s *editor.State, width, height int) string {
 	var b strings.Builder
-	b.WriteString(component.HintLines(th, "Lists this card in an AI Catalog. Nothing here changes the card.", width) + "\n\n")
+	b.WriteString(widgets.HintLines(th, "Lists this card in an AI Catalog. Nothing here changes the card.", width) + "\n\n")
 	b.WriteString(st.F.View(th, s, width) + "\n\n")
 	p := st.Plan
 	if p.Err != nil {
-		b.WriteString(th.Error.Render(component.Truncate("✗ "+model.SafeText(p.Err.Error()), width)) + "\n")
+		b.WriteString(th.Error.Render(widgets.Truncate("✗ "+model.SafeText(p.Err.Error()), width)) + "\n")
 		return b.String()
 	}
-	b.WriteString(th.Label.Render("Catalog findings: ") + component.CountsLine(th, p.Diags) + "\n")
+	b.WriteString(th.Label.Render("Catalog findings: ") + widgets.CountsLine(th, p.Diags) + "\n")
 	for n, d := range p.Diags {
 		if n == 6 {
 			b.WriteString(th.Hint.Render(fmt.Sprintf("… %d more", len(p.Diags)-n)) + "\n")
 			break
 		}
-		b.WriteString(component.RenderDiagFull(th, d, width, 0) + "\n")
+		b.WriteString(widgets.RenderDiagFull(th, d, width, 0) + "\n")
 		if d.Pointer != "" {
-			b.WriteString("  " + th.Hint.Render(component.Truncate(model.SafeText(d.Pointer), width-2)) + "\n")
+			b.WriteString("  " + th.Hint.Render(widgets.Truncate(model.SafeText(d.Pointer), width-2)) + "\n")
 		}
 	}
 	for _, n := range p.Notes {
 		// What was derived is shown as "suggested: …" already.
 		if !strings.HasPrefix(n, "identifier ") && !strings.HasPrefix(n, "url ") {
-			b.WriteString(component.HintLines(th, "note: "+n, width) + "\n")
+			b.WriteString(widgets.HintLines(th, "note: "+n, width) + "\n")
 		}
 	}
-	b.WriteString(th.OK.Render(component.Truncate(st.OnSave(), width)))
+	b.WriteString(th.OK.Render(widgets.Truncate(st.OnSave(), width)))
 	return b.String()
 }
 
@@ -258,9 +259,9 @@ func (st *CatalogStep) OnSave() string {
 	return "On save: the card only (the preview shows its entry)."
 }
 
-func (st *CatalogStep) Pointer(*component.Session) string       { return "" }
-func (st *CatalogStep) Owns(string, *component.Session) bool    { return false }
-func (st *CatalogStep) Jump(string, *component.Session) tea.Cmd { return nil }
+func (st *CatalogStep) Pointer(*editor.State) string       { return "" }
+func (st *CatalogStep) Owns(string, *editor.State) bool    { return false }
+func (st *CatalogStep) Jump(string, *editor.State) tea.Cmd { return nil }
 func (st *CatalogStep) Keys() []key.Binding {
 	return []key.Binding{style.Keys.NextField, style.Keys.PrevField, style.Keys.Left, style.Keys.Right}
 }
@@ -269,15 +270,15 @@ func (st *CatalogStep) Busy() bool { return false }
 // suggestField is a text setting whose empty value means "the suggested
 // one", shown as "suggested: …" (wrapped under the input while focused).
 type suggestField struct {
-	*component.TextField
+	*widgets.TextField
 	suggestion func() string
 	prefix     string // "suggested: " unless set
 }
 
 func newSuggestField(lbl string, v *string, suggestion func() string) *suggestField {
-	f := component.NewTextField(lbl, "", component.TextString, "")
-	f.Read = func(*component.Session) string { return *v }
-	f.Write = func(_ *component.Session, s string) { *v = s }
+	f := widgets.NewTextField(lbl, "", widgets.TextString, "")
+	f.Read = func(*editor.State) string { return *v }
+	f.Write = func(_ *editor.State, s string) { *v = s }
 	return &suggestField{TextField: f, suggestion: suggestion, prefix: "suggested: "}
 }
 
@@ -302,9 +303,9 @@ func (f *suggestField) View(th *style.Theme, focused bool, width int) string {
 		f.Input.Placeholder = ""
 		v := f.TextField.View(th, focused, width)
 		f.Input.Placeholder = ph
-		return v + "\n" + component.HintLines(th, f.prefix+sugg, width)
+		return v + "\n" + widgets.HintLines(th, f.prefix+sugg, width)
 	}
-	return th.Label.Render(f.Lbl) + "\n" + component.HintLines(th, f.prefix+sugg, width)
+	return th.Label.Render(f.Lbl) + "\n" + widgets.HintLines(th, f.prefix+sugg, width)
 }
 
 // announcement is "Also writes: the catalog entry to ./ai-catalog-entry.json"
@@ -340,7 +341,7 @@ func (st *CatalogStep) Problem(cardPath string) string {
 // RefreshForReview recomputes the plan when Review is entered (the card
 // may have changed since the Catalog step was shown) and checks the
 // catalog file again.
-func (st *CatalogStep) RefreshForReview(s *component.Session) tea.Cmd {
+func (st *CatalogStep) RefreshForReview(s *editor.State) tea.Cmd {
 	if st == nil || st.Cfg.Write == app.WriteNothing {
 		return nil
 	}
@@ -365,9 +366,9 @@ func (st *CatalogStep) ReadSource() tea.Cmd { return st.readSource() }
 // (the entry, the new catalog or the merged one), the card's entry
 // highlighted. Its key changes with the file and the entry, so that the
 // preview follows the entry again after a change of either.
-func (st *CatalogStep) PreviewContent() component.PreviewContent {
+func (st *CatalogStep) PreviewContent() editor.PreviewContent {
 	first, last, hl := app.EntryLines(st.Plan)
-	return component.PreviewContent{
+	return editor.PreviewContent{
 		Text:  st.Plan.PreviewText(),
 		Key:   "catalog:" + st.Cfg.Target() + st.Plan.EntryPointer(),
 		First: first, Last: last, Highlight: hl,

@@ -4,7 +4,8 @@ import (
 	"fmt"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // newInterfacesStep edits supportedInterfaces (the first is preferred).
@@ -17,8 +18,8 @@ func newInterfacesStep(sp StepSpec) Step {
 		// The first interface is the preferred one (A2A-AGENT-CARD.md).
 		firstPreferred: true,
 		fields:         itemMembers(sp.Fields),
-		row: func(s *component.Session, i int) string {
-			p := component.Item(arr, i)
+		row: func(s *editor.State, i int) string {
+			p := editor.Item(arr, i)
 			url := s.Text(p + "/url")
 			if url == "" {
 				url = "(no url)"
@@ -26,16 +27,16 @@ func newInterfacesStep(sp StepSpec) Step {
 			return fmt.Sprintf("%s  %s %s", url, s.Text(p+"/protocolBinding"), s.Text(p+"/protocolVersion"))
 		},
 		// The binding and version are read whole; a long URL is cut.
-		tail: func(s *component.Session, i int) string {
-			p := component.Item(arr, i)
+		tail: func(s *editor.State, i int) string {
+			p := editor.Item(arr, i)
 			return s.Text(p+"/protocolBinding") + " " + s.Text(p+"/protocolVersion")
 		},
-		newItem: func(*component.Session) any {
-			return component.Object("url", "", "protocolBinding", "JSONRPC", "protocolVersion", "1.0")
+		newItem: func(*editor.State) any {
+			return editor.Object("url", "", "protocolBinding", "JSONRPC", "protocolVersion", "1.0")
 		},
 		whenEmpty: v03Interfaces,
-		ItemForm: func(s *component.Session, i int) *component.Form {
-			return specForm(sp.Fields, component.Item(arr, i))
+		ItemForm: func(s *editor.State, i int) *widgets.Form {
+			return specForm(sp.Fields, editor.Item(arr, i))
 		},
 	}
 }
@@ -59,42 +60,42 @@ func newSkillsStep(sp StepSpec) Step {
 		arrayPtr: arr,
 		noun:     sp.Noun,
 		fields:   itemMembers(sp.Fields),
-		row: func(s *component.Session, i int) string {
-			p := component.Item(arr, i)
+		row: func(s *editor.State, i int) string {
+			p := editor.Item(arr, i)
 			name := s.Text(p + "/name")
 			if name == "" {
 				name = "(unnamed)"
 			}
 			return fmt.Sprintf("%s  [%s]", name, s.Text(p+"/id"))
 		},
-		newItem: func(s *component.Session) any {
-			return component.Object("id", "", "name", "", "description", "", "tags", []string{})
+		newItem: func(s *editor.State) any {
+			return editor.Object("id", "", "name", "", "description", "", "tags", []string{})
 		},
-		onRemove: func(s *component.Session, i int) {
-			removeOnRequestSkill(s, s.Text(component.Item(arr, i)+"/id"))
+		onRemove: func(s *editor.State, i int) {
+			removeOnRequestSkill(s, s.Text(editor.Item(arr, i)+"/id"))
 		},
 	}
-	st.ItemForm = func(s *component.Session, i int) *component.Form { return skillForm(s, sp, i) }
+	st.ItemForm = func(s *editor.State, i int) *widgets.Form { return skillForm(s, sp, i) }
 	return st
 }
 
-func skillForm(s *component.Session, sp StepSpec, i int) *component.Form {
+func skillForm(s *editor.State, sp StepSpec, i int) *widgets.Form {
 	arr := sp.List
-	p := component.Item(arr, i)
+	p := editor.Item(arr, i)
 	f := specForm(sp.Fields, p)
-	name := fieldFor(f, sp.Fields, "/name").(*component.TextField)
-	id := fieldFor(f, sp.Fields, "/id").(*component.TextField)
+	name := fieldFor(f, sp.Fields, "/name").(*widgets.TextField)
+	id := fieldFor(f, sp.Fields, "/id").(*widgets.TextField)
 	// The id follows the name while it is empty or still the suggestion.
-	others := func(s *component.Session) map[string]bool {
+	others := func(s *editor.State) map[string]bool {
 		used := map[string]bool{}
 		for j := 0; j < s.ArrayLen(arr); j++ {
 			if j != i {
-				used[s.Text(component.Item(arr, j)+"/id")] = true
+				used[s.Text(editor.Item(arr, j)+"/id")] = true
 			}
 		}
 		return used
 	}
-	auto := func(s *component.Session) bool {
+	auto := func(s *editor.State) bool {
 		cur := s.Text(p + "/id")
 		return cur == "" || cur == uniqueSlug(slugify(s.Text(p+"/name")), others(s))
 	}
@@ -106,7 +107,7 @@ func skillForm(s *component.Session, sp StepSpec, i int) *component.Form {
 		id.Suggested = uniqueSlug(slugify(s.Text(p+"/name")), others(s))
 		id.Input.Placeholder = "suggested: " + model.SafeText(id.Suggested) + " (enter takes it)"
 	}
-	name.OnApply = func(s *component.Session, v string) {
+	name.OnApply = func(s *editor.State, v string) {
 		if !wasAuto {
 			return
 		}
@@ -118,7 +119,7 @@ func skillForm(s *component.Session, sp StepSpec, i int) *component.Form {
 			prevID = next
 		}
 	}
-	id.OnApply = func(s *component.Session, v string) {
+	id.OnApply = func(s *editor.State, v string) {
 		wasAuto = auto(s)
 		if v == "" {
 			return // an id being retyped: keep references until it has a value

@@ -9,39 +9,40 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // DefaultSchemaServer is the public OASF schema server.
 const DefaultSchemaServer = "https://schema.oasf.outshift.com"
 
-func discoveryIndex(s *component.Session) int { return cardOf(s).DiscoveryIndex() }
+func discoveryIndex(s *editor.State) int { return cardOf(s).DiscoveryIndex() }
 
 // oasfStep declares the OASF discovery extension: schema_version, schema
 // server, and skills and domains chosen with the picker.
 type OasfStep struct {
 	th     *style.Theme
 	server string
-	component.ClassChoice
-	f *component.Form
+	widgets.ClassChoice
+	f *widgets.Form
 	// confirm asks before a version switch renames or drops references.
-	confirm *component.Dialog[*component.Session]
+	confirm *widgets.Dialog[*editor.State]
 }
 
 func NewOASFStep(th *style.Theme) *OasfStep { return &OasfStep{th: th} }
 
 func (st *OasfStep) Title() string { return titleOf(StepOASF) }
 
-func (st *OasfStep) extPtr(s *component.Session) string {
+func (st *OasfStep) extPtr(s *editor.State) string {
 	if i := discoveryIndex(s); i >= 0 {
-		return component.Item(extensionsPtr, i)
+		return editor.Item(extensionsPtr, i)
 	}
 	return ""
 }
 
 // load reads the extension from the card.
-func (st *OasfStep) Load(s *component.Session) {
+func (st *OasfStep) Load(s *editor.State) {
 	st.Version, st.server = oasf.DefaultVersion, DefaultSchemaServer
 	st.Skills, st.Domains = nil, nil
 	p := st.extPtr(s)
@@ -52,29 +53,29 @@ func (st *OasfStep) Load(s *component.Session) {
 	if v := s.Text(p + "/params/schema_version"); v != "" {
 		st.Version = v
 	}
-	if i := strings.LastIndex(strings.TrimSuffix(uri, component.DiscoverySuffix), "/"); i > 0 {
+	if i := strings.LastIndex(strings.TrimSuffix(uri, widgets.DiscoverySuffix), "/"); i > 0 {
 		st.server = uri[:i]
 	}
 	st.ReadClasses(s, p+"/params")
 }
 
 // save writes the extension (or removes it when nothing is chosen).
-func (st *OasfStep) save(s *component.Session) {
+func (st *OasfStep) save(s *editor.State) {
 	skills := st.Values(oasf.Skills)
 	domains := st.Values(oasf.Domains)
-	s.Note(cardOf(s).SetDiscovery(component.DiscoveryURI(st.server, st.Version), st.Version, skills, domains))
+	s.Note(cardOf(s).SetDiscovery(widgets.DiscoveryURI(st.server, st.Version), st.Version, skills, domains))
 }
 
 // switchVersion moves the declaration to version to, mapping each
 // reference into that version's taxonomy. When a reference would be
 // renamed or dropped the step asks first, listing what happens to each;
 // no puts the version field back.
-func (st *OasfStep) switchVersion(s *component.Session, to string, revert func()) {
+func (st *OasfStep) switchVersion(s *editor.State, to string, revert func()) {
 	if to == st.Version {
 		return
 	}
 	vc := st.PlanVersion(to)
-	apply := func(s *component.Session) tea.Cmd {
+	apply := func(s *editor.State) tea.Cmd {
 		st.ApplyVersion(vc)
 		st.save(s)
 		return nil
@@ -83,10 +84,10 @@ func (st *OasfStep) switchVersion(s *component.Session, to string, revert func()
 		apply(s)
 		return
 	}
-	st.confirm = &component.Dialog[*component.Session]{
+	st.confirm = &widgets.Dialog[*editor.State]{
 		Question: vc.Question(),
 		Yes:      apply,
-		No: func(*component.Session) tea.Cmd {
+		No: func(*editor.State) tea.Cmd {
 			revert()
 			return nil
 		},
@@ -108,7 +109,7 @@ func (st *OasfStep) versions() []string {
 	return out
 }
 
-func (st *OasfStep) Enter(s *component.Session) tea.Cmd {
+func (st *OasfStep) Enter(s *editor.State) tea.Cmd {
 	st.Load(s)
 	st.confirm = nil // a switch not confirmed before leaving the step is dropped
 	idx := 0
@@ -120,13 +121,13 @@ func (st *OasfStep) Enter(s *component.Session) tea.Cmd {
 	for i, v := range vs {
 		vals[i] = v
 	}
-	ver := component.NewChoiceField("Schema version", "", vs, vals)
+	ver := widgets.NewChoiceField("Schema version", "", vs, vals)
 	for i, v := range vs {
 		if v == st.Version {
 			ver.Idx = i
 		}
 	}
-	ver.Write = func(s *component.Session, v any) {
+	ver.Write = func(s *editor.State, v any) {
 		to, _ := v.(string)
 		st.switchVersion(s, to, func() {
 			for i, v := range vs {
@@ -136,18 +137,18 @@ func (st *OasfStep) Enter(s *component.Session) tea.Cmd {
 			}
 		})
 	}
-	server := component.NewTextField("Schema server", "", component.TextString, DefaultSchemaServer)
-	server.Read = func(*component.Session) string { return st.server }
-	server.Write = func(s *component.Session, v string) {
+	server := widgets.NewTextField("Schema server", "", widgets.TextString, DefaultSchemaServer)
+	server.Read = func(*editor.State) string { return st.server }
+	server.Write = func(s *editor.State, v string) {
 		st.server = strings.TrimSpace(v)
 		if st.server == "" {
 			st.server = DefaultSchemaServer
 		}
 		st.save(s)
 	}
-	skills := &component.ButtonField{Lbl: "Choose OASF skills", Action: func(*component.Session) string { return "" }}
-	domains := &component.ButtonField{Lbl: "Choose OASF domains", Action: func(*component.Session) string { return "" }}
-	st.f = component.NewForm(ver, server, skills, domains)
+	skills := &widgets.ButtonField{Lbl: "Choose OASF skills", Action: func(*editor.State) string { return "" }}
+	domains := &widgets.ButtonField{Lbl: "Choose OASF domains", Action: func(*editor.State) string { return "" }}
+	st.f = widgets.NewForm(ver, server, skills, domains)
 	st.f.Load(s)
 	// load() of the version field reads no pointer: keep the card's version.
 	for i, v := range vs {
@@ -167,7 +168,7 @@ func (st *OasfStep) openPicker(k oasf.Kind) tea.Cmd {
 	return cmd
 }
 
-func (st *OasfStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+func (st *OasfStep) Update(in tea.Msg, s *editor.State) (tea.Cmd, bool) {
 	msg, ok := in.(tea.KeyPressMsg)
 	if !ok {
 		return nil, false
@@ -177,7 +178,7 @@ func (st *OasfStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
 			return nil, false // pasted text answers nothing
 		}
 		cancelled := st.confirm
-		cmd := st.confirm.Update(msg, s, func() { st.confirm = nil }, func(*component.Session) tea.Cmd { return nil })
+		cmd := st.confirm.Update(msg, s, func() { st.confirm = nil }, func(*editor.State) tea.Cmd { return nil })
 		if st.confirm == nil && cancelled != nil && key.Matches(msg, style.Keys.Back) {
 			cancelled.No(s) // esc cancels the switch too: the field shows the version kept
 		}
@@ -205,7 +206,7 @@ func (st *OasfStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
 	return st.f.Update(msg, s)
 }
 
-func (st *OasfStep) View(th *style.Theme, s *component.Session, width, height int) string {
+func (st *OasfStep) View(th *style.Theme, s *editor.State, width, height int) string {
 	if st.confirm != nil {
 		return st.confirm.View(th, width)
 	}
@@ -216,18 +217,18 @@ func (st *OasfStep) View(th *style.Theme, s *component.Session, width, height in
 	b.WriteString(st.f.View(th, s, width))
 	// The URI is shown whole (wrapped, never cut): it is what gets written.
 	b.WriteString("\n\n" + th.Label.Render("Extension URI (as written)") + "\n" +
-		ansi.Hardwrap(model.SafeText(component.DiscoveryURI(st.server, st.Version)), width, false))
+		ansi.Hardwrap(model.SafeText(widgets.DiscoveryURI(st.server, st.Version)), width, false))
 	st.ViewClasses(th, &b, width, "\n")
 	if p := st.extPtr(s); p != "" {
 		for _, d := range s.DiagsAt(p) {
-			b.WriteString("\n" + component.RenderDiagFull(th, d, width, 0))
+			b.WriteString("\n" + widgets.RenderDiagFull(th, d, width, 0))
 		}
 	}
 	return b.String()
 }
 
 // pointer is the member highlighted: a part of the extension.
-func (st *OasfStep) Pointer(s *component.Session) string {
+func (st *OasfStep) Pointer(s *editor.State) string {
 	p := st.extPtr(s)
 	if p == "" {
 		return ""
@@ -251,26 +252,26 @@ func (st *OasfStep) Pointer(s *component.Session) string {
 
 // owns: the extension's declaration and the params this step writes (the
 // class lists are rewritten whole); other members are kept.
-func (st *OasfStep) Owns(ptr string, s *component.Session) bool {
+func (st *OasfStep) Owns(ptr string, s *editor.State) bool {
 	p := st.extPtr(s)
 	if p == "" {
 		return false
 	}
-	ms := component.MemberSet{
+	ms := editor.MemberSet{
 		Containers: []string{p, p + "/params"},
-		Trees:      component.Under(p, "uri", "description", "params/schema_version", "params/skills", "params/domains"),
+		Trees:      editor.Under(p, "uri", "description", "params/schema_version", "params/skills", "params/domains"),
 	}
 	return ms.Owns(ptr)
 }
 
-func (st *OasfStep) Jump(ptr string, s *component.Session) tea.Cmd {
+func (st *OasfStep) Jump(ptr string, s *editor.State) tea.Cmd {
 	p := st.extPtr(s)
 	switch {
-	case component.PointerWithin(ptr, p+"/params/domains"):
+	case editor.PointerWithin(ptr, p+"/params/domains"):
 		st.f.Idx = 3
-	case component.PointerWithin(ptr, p+"/params/skills"):
+	case editor.PointerWithin(ptr, p+"/params/skills"):
 		st.f.Idx = 2
-	case component.PointerWithin(ptr, p+"/uri"):
+	case editor.PointerWithin(ptr, p+"/uri"):
 		st.f.Idx = 1
 	default:
 		st.f.Idx = 0

@@ -9,8 +9,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // onRequestStep chooses the skills a person handles and, for each, where a
@@ -25,7 +26,7 @@ func NewOnRequestStep() Step { return &OnRequestStep{} }
 
 func (st *OnRequestStep) Title() string { return titleOf(StepOnRequest) }
 
-func (st *OnRequestStep) Enter(s *component.Session) tea.Cmd {
+func (st *OnRequestStep) Enter(s *editor.State) tea.Cmd {
 	n := s.ArrayLen("/skills")
 	if st.Cursor >= n {
 		st.Cursor = max(0, n-1)
@@ -44,14 +45,14 @@ func (st *OnRequestStep) Enter(s *component.Session) tea.Cmd {
 
 // Place puts the cursor on the skill at ptr (/skills/i), the list shown
 // (Placer).
-func (st *OnRequestStep) Place(ptr string, s *component.Session) bool {
+func (st *OnRequestStep) Place(ptr string, s *editor.State) bool {
 	return st.placeRow(ptr, "/skills", s.ArrayLen("/skills"))
 }
 
-func (st *OnRequestStep) skillPtr() string { return component.Item("/skills", st.Cursor) }
+func (st *OnRequestStep) skillPtr() string { return editor.Item("/skills", st.Cursor) }
 
 // open shows the entry form of the skill under the cursor (choosing it).
-func (st *OnRequestStep) Open(s *component.Session) tea.Cmd {
+func (st *OnRequestStep) Open(s *editor.State) tea.Cmd {
 	id := s.Text(st.skillPtr() + "/id")
 	if id == "" || ineligibleReason(s, st.skillPtr()) != "" {
 		st.Editing = false
@@ -68,7 +69,7 @@ func (st *OnRequestStep) Open(s *component.Session) tea.Cmd {
 		idx = st.f.Idx
 	}
 	st.Editing = true
-	st.f = st.EntryForm(s, component.Item(OnRequestSkillsPtr(s), j))
+	st.f = st.EntryForm(s, editor.Item(OnRequestSkillsPtr(s), j))
 	st.f.Load(s)
 	if idx < len(st.f.Fields) {
 		st.f.Idx = idx
@@ -81,7 +82,7 @@ func (st *OnRequestStep) Open(s *component.Session) tea.Cmd {
 // placeholder and written only by the explicit "use the same entry"
 // button, never put into the field as text (typing would append to it).
 // from is the id of the skill it comes from.
-func suggestedEntry(s *component.Session, id string) (entry, from string) {
+func suggestedEntry(s *editor.State, id string) (entry, from string) {
 	n := s.Doc.Find(OnRequestSkillsPtr(s))
 	for j := 0; j < n.Len(); j++ {
 		e := n.Index(j)
@@ -92,35 +93,35 @@ func suggestedEntry(s *component.Session, id string) (entry, from string) {
 	return "", ""
 }
 
-func (st *OnRequestStep) EntryForm(s *component.Session, p string) *component.Form {
+func (st *OnRequestStep) EntryForm(s *editor.State, p string) *widgets.Form {
 	specs := Spec(StepOnRequest).Fields
 	built := specForm(specs, p)
-	entry := fieldFor(built, specs, "/personEntry").(*component.TextField)
-	fields := []component.Field{entry}
+	entry := fieldFor(built, specs, "/personEntry").(*widgets.TextField)
+	fields := []widgets.Field{entry}
 	if v, from := suggestedEntry(s, s.Text(p+"/id")); v != "" && s.Text(p+"/personEntry") == "" {
 		// Another skill's entry is a suggestion: the placeholder shows
 		// it, the button writes it; the field itself stays as it is.
 		entry.Input.Placeholder = model.SafeText(v) + " (as " + model.SafeText(from) + ")"
-		fields = append(fields, &component.ButtonField{Lbl: "Use the same entry as " + model.SafeText(from), Action: func(s *component.Session) string {
+		fields = append(fields, &widgets.ButtonField{Lbl: "Use the same entry as " + model.SafeText(from), Action: func(s *editor.State) string {
 			s.Note(s.Doc.SetValue(p+"/personEntry", v))
 			entry.SetValue(v)
 			return "entry set"
 		}})
 	}
-	all := &component.ButtonField{Lbl: "Use this entry for all chosen skills", Action: func(s *component.Session) string {
+	all := &widgets.ButtonField{Lbl: "Use this entry for all chosen skills", Action: func(s *editor.State) string {
 		v := entry.Value()
 		sp := OnRequestSkillsPtr(s)
 		n := s.ArrayLen(sp)
 		for j := 0; j < n; j++ {
-			s.Note(s.Doc.SetValue(component.Item(sp, j)+"/personEntry", v))
+			s.Note(s.Doc.SetValue(editor.Item(sp, j)+"/personEntry", v))
 		}
 		return fmt.Sprintf("applied to %d skill(s)", n)
 	}}
 	access, completion := fieldFor(built, specs, "/assistantAccess"), fieldFor(built, specs, "/completion")
-	return component.NewForm(append(fields, all, access, completion)...)
+	return widgets.NewForm(append(fields, all, access, completion)...)
 }
 
-func (st *OnRequestStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+func (st *OnRequestStep) Update(in tea.Msg, s *editor.State) (tea.Cmd, bool) {
 	msg, ok := in.(tea.KeyPressMsg)
 	if !ok {
 		return nil, false
@@ -154,13 +155,13 @@ func (st *OnRequestStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool
 	return nil, false
 }
 
-func (st *OnRequestStep) View(th *style.Theme, s *component.Session, width, height int) string {
+func (st *OnRequestStep) View(th *style.Theme, s *editor.State, width, height int) string {
 	var b strings.Builder
 	n := s.ArrayLen("/skills")
 	if n == 0 {
 		return th.Hint.Render("The card has no skills yet: add them on the Skills step first.")
 	}
-	sp := component.Item("/skills", st.Cursor)
+	sp := editor.Item("/skills", st.Cursor)
 	if st.Editing && st.f != nil {
 		name := model.SafeText(s.Text(sp + "/name"))
 		title := "Skill: " + name
@@ -169,9 +170,9 @@ func (st *OnRequestStep) View(th *style.Theme, s *component.Session, width, heig
 			tail = strings.TrimSuffix(tail, " · esc back")
 		}
 		if ansi.StringWidth(title+tail) > width {
-			title = component.Truncate(title, max(10, width-ansi.StringWidth(tail)))
+			title = widgets.Truncate(title, max(10, width-ansi.StringWidth(tail)))
 		}
-		b.WriteString(th.Title.Render(title) + th.Hint.Render(component.Truncate(tail, max(1, width-ansi.StringWidth(title)))))
+		b.WriteString(th.Title.Render(title) + th.Hint.Render(widgets.Truncate(tail, max(1, width-ansi.StringWidth(title)))))
 		b.WriteString("\n")
 		// Findings about the entry, or about the skill's own text (the
 		// entry must not appear in it), are shown above the fields.
@@ -181,77 +182,77 @@ func (st *OnRequestStep) View(th *style.Theme, s *component.Session, width, heig
 		// completion shows at once what it does to the entry.
 		focused := st.f.Pointer()
 		for _, d := range s.Diags {
-			mine := component.PointerWithin(d.Pointer, entry) && (focused == "" || !component.PointerWithin(d.Pointer, focused))
-			if mine || component.PointerWithin(d.Pointer, sp) {
-				b.WriteString(component.RenderDiagFull(th, d, width, 0) + "\n")
+			mine := editor.PointerWithin(d.Pointer, entry) && (focused == "" || !editor.PointerWithin(d.Pointer, focused))
+			if mine || editor.PointerWithin(d.Pointer, sp) {
+				b.WriteString(widgets.RenderDiagFull(th, d, width, 0) + "\n")
 			}
 		}
 		b.WriteString("\n" + st.f.View(th, s, width))
 		return b.String()
 	}
-	b.WriteString(component.HintBlock(th, "Skills a person handles: space chooses · enter opens · / filters", width) + "\n\n")
+	b.WriteString(widgets.HintBlock(th, "Skills a person handles: space chooses · enter opens · / filters", width) + "\n\n")
 	rows := max(3, height-3)
 	shown := st.Nav.Visible(n, skillRowText(s))
 	if st.Nav.Filtered() {
 		b.WriteString(st.Nav.View(th, len(shown), n, width) + "\n")
 	}
-	for _, i := range component.Window(shown, st.Cursor, rows) {
-		p := component.Item("/skills", i)
+	for _, i := range widgets.Window(shown, st.Cursor, rows) {
+		p := editor.Item("/skills", i)
 		id := s.Text(p + "/id")
 		label := model.SafeText(s.Text(p+"/name")) + " [" + model.SafeText(id) + "]"
 		var line string
 		if why := ineligibleReason(s, p); why != "" {
 			line = th.Hint.Render("  ✗ "+label) + "\n      " + th.Warning.Render("not eligible: "+why)
 		} else if j := OnRequestEntry(s, id); j >= 0 {
-			ep := component.Item(OnRequestSkillsPtr(s), j)
+			ep := editor.Item(OnRequestSkillsPtr(s), j)
 			line = "[x] " + label + "  " + th.Hint.Render(model.SafeText(s.Text(ep+"/personEntry")))
 			if d := s.DiagsAt(ep); len(d) > 0 {
-				line += " " + component.DiagMark(th, d)
+				line += " " + widgets.DiagMark(th, d)
 			}
 		} else {
 			line = "[ ] " + label
 		}
 		first, rest, _ := strings.Cut(line, "\n")
 		if i == st.Cursor {
-			b.WriteString(th.Cursor.Render("›") + " " + component.Truncate(first, width-2))
+			b.WriteString(th.Cursor.Render("›") + " " + widgets.Truncate(first, width-2))
 		} else {
-			b.WriteString("  " + component.Truncate(first, width-2))
+			b.WriteString("  " + widgets.Truncate(first, width-2))
 		}
 		if rest != "" {
-			b.WriteString("\n" + component.Truncate(rest, width))
+			b.WriteString("\n" + widgets.Truncate(rest, width))
 		}
 		b.WriteString("\n")
 	}
 	return b.String()
 }
 
-func (st *OnRequestStep) Pointer(*component.Session) string {
+func (st *OnRequestStep) Pointer(*editor.State) string {
 	if st.Editing && st.f != nil {
 		return st.f.Pointer()
 	}
-	return component.Item("/skills", st.Cursor)
+	return editor.Item("/skills", st.Cursor)
 }
 
 // owns: the extension's declaration (written when the first skill is
 // chosen) and the fields of each entry; other members are kept.
-func (st *OnRequestStep) Owns(ptr string, s *component.Session) bool {
+func (st *OnRequestStep) Owns(ptr string, s *editor.State) bool {
 	i := OnRequestIndex(s)
 	if i < 0 {
 		return false
 	}
-	ext := component.Item(extensionsPtr, i)
+	ext := editor.Item(extensionsPtr, i)
 	entries := ext + "/params/skills"
-	ms := component.MemberSet{
+	ms := editor.MemberSet{
 		Containers: []string{ext, ext + "/params", entries, entries + "/*"},
-		Trees: append(component.Under(ext, "uri", "description", "required"),
-			component.Under(entries+"/*", "id", "personEntry", "assistantAccess", "completion")...),
+		Trees: append(editor.Under(ext, "uri", "description", "required"),
+			editor.Under(entries+"/*", "id", "personEntry", "assistantAccess", "completion")...),
 	}
 	return ms.Owns(ptr)
 }
 
-func (st *OnRequestStep) Jump(ptr string, s *component.Session) tea.Cmd {
+func (st *OnRequestStep) Jump(ptr string, s *editor.State) tea.Cmd {
 	sp := OnRequestSkillsPtr(s)
-	if sp == "" || !component.PointerWithin(ptr, sp) {
+	if sp == "" || !editor.PointerWithin(ptr, sp) {
 		return nil
 	}
 	toks, _ := model.SplitPointer(strings.TrimPrefix(ptr, sp))
@@ -262,7 +263,7 @@ func (st *OnRequestStep) Jump(ptr string, s *component.Session) tea.Cmd {
 	if _, err := fmt.Sscanf(toks[0], "%d", &j); err != nil {
 		return nil
 	}
-	i := skillIndexByID(s, s.Text(component.Item(sp, j)+"/id"))
+	i := skillIndexByID(s, s.Text(editor.Item(sp, j)+"/id"))
 	if i < 0 {
 		return nil
 	}

@@ -10,8 +10,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -21,7 +22,7 @@ const DefaultPath = "./agent-card.json"
 // reviewStep shows every diagnostic, asks for the path and saves.
 type ReviewStep struct {
 	Path string
-	f    *component.Form
+	f    *widgets.Form
 	// catalog is the Catalog step, whose write Review announces (nil
 	// when the flow has none).
 	Catalog *CatalogStep
@@ -59,25 +60,25 @@ func NewReviewStep(path string) *ReviewStep {
 
 func (st *ReviewStep) Title() string { return titleOf(StepReview) }
 
-func (st *ReviewStep) Enter(s *component.Session) tea.Cmd {
+func (st *ReviewStep) Enter(s *editor.State) tea.Cmd {
 	refresh := st.Catalog.RefreshForReview(s)
 	st.catalogDiff = st.Catalog.PlanDiff()
-	path := component.NewTextField("Save to", "", component.TextString, DefaultPath)
+	path := widgets.NewTextField("Save to", "", widgets.TextString, DefaultPath)
 	path.Hint = `"-" writes the card to standard output`
-	path.Read = func(*component.Session) string { return st.Path }
-	path.Write = func(s *component.Session, v string) {
+	path.Read = func(*editor.State) string { return st.Path }
+	path.Write = func(s *editor.State, v string) {
 		st.Path = strings.TrimSpace(v)
 		s.Post(OutputChangedMsg{Path: st.Path})
 	}
 	stat := st.statOutput()
-	save := &component.ButtonField{Lbl: "Save", Action: func(*component.Session) string { return "" }}
-	st.f = component.NewForm(path, save)
+	save := &widgets.ButtonField{Lbl: "Save", Action: func(*editor.State) string { return "" }}
+	st.f = widgets.NewForm(path, save)
 	st.f.Load(s)
 	st.f.Idx = 1
 	return tea.Batch(st.f.Focus(), refresh, stat)
 }
 
-func (st *ReviewStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+func (st *ReviewStep) Update(in tea.Msg, s *editor.State) (tea.Cmd, bool) {
 	var msg tea.KeyPressMsg
 	switch in := in.(type) {
 	case CatalogSourceMsg:
@@ -122,12 +123,12 @@ func (st *ReviewStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
 	return cmd, false
 }
 
-func (st *ReviewStep) View(th *style.Theme, s *component.Session, width, height int) string {
+func (st *ReviewStep) View(th *style.Theme, s *editor.State, width, height int) string {
 	var b strings.Builder
 	e, w, i := validate.Counts(s.Diags)
-	b.WriteString(component.CountsLine(th, s.Diags) + "\n")
+	b.WriteString(widgets.CountsLine(th, s.Diags) + "\n")
 	if e > 0 {
-		b.WriteString(th.Error.Render(fmt.Sprintf("Fix the %d %s before saving (ctrl+g, enter jumps to the field).", e, component.Plural(e, "error", "errors"))) + "\n")
+		b.WriteString(th.Error.Render(fmt.Sprintf("Fix the %d %s before saving (ctrl+g, enter jumps to the field).", e, widgets.Plural(e, "error", "errors"))) + "\n")
 	} else {
 		if w+i > 0 {
 			b.WriteString(th.Hint.Render("Warnings do not stop the save; read them first.") + "\n")
@@ -146,11 +147,11 @@ func (st *ReviewStep) View(th *style.Theme, s *component.Session, width, height 
 			b.WriteString(th.Info.Render(ansi.Wrap(also+".", max(10, width), " /")) + "\n")
 		}
 		if why := st.Catalog.Problem(st.Path); why != "" {
-			b.WriteString(th.Error.Render(component.Truncate("The save stops at the catalog: "+why, width)) + "\n")
+			b.WriteString(th.Error.Render(widgets.Truncate("The save stops at the catalog: "+why, width)) + "\n")
 		}
 	}
 	b.WriteString("\n" + st.f.View(th, s, width) + "\n")
-	if d := component.CatalogDiff(th, st.catalogDiff, width, max(3, (height-10)/2)); d != "" {
+	if d := widgets.CatalogDiff(th, st.catalogDiff, width, max(3, (height-10)/2)); d != "" {
 		b.WriteString("\n" + d + "\n")
 	}
 	rows := max(1, height-8)
@@ -163,14 +164,14 @@ func (st *ReviewStep) View(th *style.Theme, s *component.Session, width, height 
 		if where == "" {
 			where = "/"
 		}
-		b.WriteString("\n" + component.RenderDiag(th, d, width-2) + "\n  " + th.Hint.Render(component.Truncate(model.SafeText(where), width-2)))
+		b.WriteString("\n" + widgets.RenderDiag(th, d, width-2) + "\n  " + th.Hint.Render(widgets.Truncate(model.SafeText(where), width-2)))
 	}
 	return b.String()
 }
 
-func (st *ReviewStep) Pointer(*component.Session) string       { return "" }
-func (st *ReviewStep) Owns(string, *component.Session) bool    { return false }
-func (st *ReviewStep) Jump(string, *component.Session) tea.Cmd { return nil }
+func (st *ReviewStep) Pointer(*editor.State) string       { return "" }
+func (st *ReviewStep) Owns(string, *editor.State) bool    { return false }
+func (st *ReviewStep) Jump(string, *editor.State) tea.Cmd { return nil }
 func (st *ReviewStep) Keys() []key.Binding {
 	return []key.Binding{style.Keys.NextField, style.Keys.Enter}
 }

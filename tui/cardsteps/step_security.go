@@ -10,8 +10,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -36,7 +37,7 @@ type SecurityStep struct {
 	shape string
 	// name is the open scheme's name field; its input is carried across
 	// rebuilds (a rename rebuilds the form) so that typing goes on.
-	name *component.TextField
+	name *widgets.TextField
 	// status is the outcome of the last list action (a removal).
 	status string
 	// autoName says the open scheme still has the name it was added with:
@@ -49,13 +50,13 @@ func NewSecurityStep() Step { return &SecurityStep{} }
 func (st *SecurityStep) Title() string { return titleOf(StepSecurity) }
 
 // rows are the schemes, the card, then the skills.
-func (st *SecurityStep) rows(s *component.Session) int {
+func (st *SecurityStep) rows(s *editor.State) int {
 	return len(schemeNames(s)) + 1 + s.ArrayLen("/skills")
 }
 
 // rowTarget says what row i is: a scheme (its name) or the owner of
 // requirements ("" for the card, "/skills/N").
-func (st *SecurityStep) rowTarget(s *component.Session, i int) (scheme string, owner string, isScheme bool) {
+func (st *SecurityStep) rowTarget(s *editor.State, i int) (scheme string, owner string, isScheme bool) {
 	names := schemeNames(s)
 	if i < len(names) {
 		return names[i], "", true
@@ -63,10 +64,10 @@ func (st *SecurityStep) rowTarget(s *component.Session, i int) (scheme string, o
 	if i == len(names) {
 		return "", "", false
 	}
-	return "", component.Item("/skills", i-len(names)-1), false
+	return "", editor.Item("/skills", i-len(names)-1), false
 }
 
-func (st *SecurityStep) Enter(s *component.Session) tea.Cmd {
+func (st *SecurityStep) Enter(s *editor.State) tea.Cmd {
 	n := st.rows(s)
 	if st.Cursor >= n {
 		st.Cursor = max(0, n-1)
@@ -83,13 +84,13 @@ func (st *SecurityStep) Enter(s *component.Session) tea.Cmd {
 }
 
 // open builds the form of the row under the cursor.
-func (st *SecurityStep) open(s *component.Session) tea.Cmd {
+func (st *SecurityStep) open(s *editor.State) tea.Cmd {
 	idx := 0
 	scheme, owner, isScheme := st.rowTarget(s, st.Cursor)
 	if st.Editing && st.f != nil && st.scheme == scheme && st.owner == owner {
 		idx = st.f.Idx
 	}
-	var typing *component.TextField // the name being typed, when it is this row's
+	var typing *widgets.TextField // the name being typed, when it is this row's
 	if isScheme && st.Editing && st.scheme == scheme {
 		typing = st.name
 	} else {
@@ -109,7 +110,7 @@ func (st *SecurityStep) open(s *component.Session) tea.Cmd {
 
 // RowForm builds the form of row i (a scheme, or requirements) and makes
 // it the step's open row.
-func (st *SecurityStep) RowForm(s *component.Session, i int) *component.Form {
+func (st *SecurityStep) RowForm(s *editor.State, i int) *widgets.Form {
 	scheme, owner, isScheme := st.rowTarget(s, i)
 	if isScheme {
 		st.scheme, st.owner = scheme, ""
@@ -135,12 +136,12 @@ func schemeShape(n *model.Node) string {
 
 // ownerShape is what a requirements form was built for: whether the
 // owner has a v0.3 "security" to convert.
-func ownerShape(s *component.Session, owner string) string {
+func ownerShape(s *editor.State, owner string) string {
 	return fmt.Sprint(s.Doc.Find(owner+"/security") != nil)
 }
 
 // shapeChanged reports whether the open form no longer fits the card.
-func (st *SecurityStep) shapeChanged(s *component.Session) bool {
+func (st *SecurityStep) shapeChanged(s *editor.State) bool {
 	if st.scheme == "" {
 		return ownerShape(s, st.owner) != st.shape
 	}
@@ -148,7 +149,7 @@ func (st *SecurityStep) shapeChanged(s *component.Session) bool {
 	return n != nil && schemeShape(n) != st.shape
 }
 
-func (st *SecurityStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+func (st *SecurityStep) Update(in tea.Msg, s *editor.State) (tea.Cmd, bool) {
 	msg, ok := in.(tea.KeyPressMsg)
 	if !ok {
 		return nil, false
@@ -177,7 +178,7 @@ func (st *SecurityStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool)
 // addScheme adds an HTTP bearer scheme (the most common kind) under a name
 // not taken, and opens it with the focus on its kind: the name is a
 // suggestion that typing does not extend.
-func (st *SecurityStep) addScheme(s *component.Session) tea.Cmd {
+func (st *SecurityStep) addScheme(s *editor.State) tea.Cmd {
 	name := uniqueSchemeName(s, "bearer")
 	s.Note(s.SetValue(schemePtr(name), freshScheme(kindBearer, nil)))
 	s.Changed()
@@ -195,7 +196,7 @@ func (st *SecurityStep) addScheme(s *component.Session) tea.Cmd {
 
 // remove deletes the scheme under the cursor and the requirements naming
 // it, or clears the requirements of the row's owner.
-func (st *SecurityStep) remove(s *component.Session) bool {
+func (st *SecurityStep) remove(s *editor.State) bool {
 	scheme, owner, isScheme := st.rowTarget(s, st.Cursor)
 	if isScheme {
 		refs, err := removeSchemeReferences(s, scheme)
@@ -205,7 +206,7 @@ func (st *SecurityStep) remove(s *component.Session) bool {
 		s.Changed()
 		st.status = "removed scheme " + model.SafeText(scheme)
 		if refs > 0 {
-			st.status += fmt.Sprintf(" and %s naming it", component.Count(refs, "requirement", "requirements"))
+			st.status += fmt.Sprintf(" and %s naming it", widgets.Count(refs, "requirement", "requirements"))
 		}
 		return true
 	}
@@ -220,11 +221,11 @@ func (st *SecurityStep) remove(s *component.Session) bool {
 }
 
 // nameField renames the scheme as it is typed (requirements follow).
-func (st *SecurityStep) nameField(s *component.Session, scheme string) *component.TextField {
-	f := component.NewTextField("Name", schemePtr(scheme), component.TextRequired, "bearer")
+func (st *SecurityStep) nameField(s *editor.State, scheme string) *widgets.TextField {
+	f := widgets.NewTextField("Name", schemePtr(scheme), widgets.TextRequired, "bearer")
 	f.Hint = "the name requirements use; unique in the card"
-	f.Read = func(*component.Session) string { return st.scheme }
-	f.Write = func(s *component.Session, v string) {
+	f.Read = func(*editor.State) string { return st.scheme }
+	f.Write = func(s *editor.State, v string) {
 		st.autoName = false
 		if err := renameScheme(s, st.scheme, v); err != nil {
 			s.Note(err)
@@ -241,18 +242,18 @@ func (st *SecurityStep) nameField(s *component.Session, scheme string) *componen
 // kindField is a choice whose index is read from the card rather than
 // matched against one member (a scheme's kind, an OAuth flow).
 type kindField struct {
-	*component.ChoiceField
-	read func(s *component.Session) int
+	*widgets.ChoiceField
+	read func(s *editor.State) int
 }
 
-func (f *kindField) Load(s *component.Session) {
+func (f *kindField) Load(s *editor.State) {
 	f.ChoiceField.Load(s)
 	f.Idx = f.read(s)
 }
 
 // schemeForm is the form of the open scheme: name, kind, and the members
 // of that kind.
-func (st *SecurityStep) schemeForm(s *component.Session) *component.Form {
+func (st *SecurityStep) schemeForm(s *editor.State) *widgets.Form {
 	p := schemePtr(st.scheme)
 	node := s.Doc.Find(p)
 	labels := make([]string, len(schemeKinds))
@@ -260,9 +261,9 @@ func (st *SecurityStep) schemeForm(s *component.Session) *component.Form {
 	for i, k := range schemeKinds {
 		labels[i], values[i] = k.label, strconv.Itoa(i)
 	}
-	kind := &kindField{ChoiceField: component.NewChoiceField("Kind", p, labels, values),
-		read: func(s *component.Session) int { k, _ := kindOf(s.Doc.Find(schemePtr(st.scheme))); return k }}
-	kind.Write = func(s *component.Session, v any) {
+	kind := &kindField{ChoiceField: widgets.NewChoiceField("Kind", p, labels, values),
+		read: func(s *editor.State) int { k, _ := kindOf(s.Doc.Find(schemePtr(st.scheme))); return k }}
+	kind.Write = func(s *editor.State, v any) {
 		k, _ := strconv.Atoi(v.(string))
 		s.Note(s.SetValue(schemePtr(st.scheme), freshScheme(k, s.Doc.Find(schemePtr(st.scheme)))))
 		if st.autoName {
@@ -274,22 +275,22 @@ func (st *SecurityStep) schemeForm(s *component.Session) *component.Form {
 			}
 		}
 	}
-	fields := []component.Field{st.name, kind}
+	fields := []widgets.Field{st.name, kind}
 	k, wrapped := kindOf(node)
 	kind.Hint = schemeKinds[k].about
 	if node.Get("type") != nil && len(schemeWrappers(node)) == 0 {
 		kind.Hint = "the v0.3 form {\"type\": …}: convert it below, or choose a kind to write it anew"
-		fields = append(fields, &component.ButtonField{Lbl: "Convert to the v1.0 form", Ptr: p, Action: st.convertScheme})
-		return component.NewForm(fields...)
+		fields = append(fields, &widgets.ButtonField{Lbl: "Convert to the v1.0 form", Ptr: p, Action: st.convertScheme})
+		return widgets.NewForm(fields...)
 	}
 	if !wrapped {
 		kind.Hint = "this scheme holds no known variant: choose its kind"
-		return component.NewForm(fields...)
+		return widgets.NewForm(fields...)
 	}
 	if ws := schemeWrappers(node); len(ws) > 1 {
 		kind.Hint = fmt.Sprintf("it holds %d variants (%s); v1.0 takes exactly one", len(ws), strings.Join(ws, ", "))
 		keep := k
-		fields = append(fields, &component.ButtonField{Lbl: "Keep only " + schemeKinds[k].label, Ptr: p, Action: func(s *component.Session) string {
+		fields = append(fields, &widgets.ButtonField{Lbl: "Keep only " + schemeKinds[k].label, Ptr: p, Action: func(s *editor.State) string {
 			s.Note(s.SetValue(schemePtr(st.scheme), freshScheme(keep, s.Doc.Find(schemePtr(st.scheme)))))
 			return "kept " + schemeKinds[keep].label
 		}})
@@ -297,33 +298,33 @@ func (st *SecurityStep) schemeForm(s *component.Session) *component.Form {
 	w := p + "/" + schemeKinds[k].wrapper
 	switch k {
 	case kindAPIKey:
-		loc := component.NewChoiceField("Location", w+"/location", []string{"header", "query", "cookie"}, []any{"header", "query", "cookie"})
-		name := component.NewTextField("Parameter name", w+"/name", component.TextRequired, "X-API-Key")
+		loc := widgets.NewChoiceField("Location", w+"/location", []string{"header", "query", "cookie"}, []any{"header", "query", "cookie"})
+		name := widgets.NewTextField("Parameter name", w+"/name", widgets.TextRequired, "X-API-Key")
 		name.Hint = "the header, query parameter or cookie that carries the key"
 		fields = append(fields, loc, name)
 	case kindBearer:
-		f := component.NewTextField("Bearer format", w+"/bearerFormat", component.TextString, "JWT")
+		f := widgets.NewTextField("Bearer format", w+"/bearerFormat", widgets.TextString, "JWT")
 		f.Hint = "optional: a hint for clients about the token"
 		fields = append(fields, f)
 	case kindHTTPOther:
-		f := component.NewTextField("HTTP auth scheme", w+"/scheme", component.TextRequired, "digest")
+		f := widgets.NewTextField("HTTP auth scheme", w+"/scheme", widgets.TextRequired, "digest")
 		f.Hint = "an HTTP authentication scheme name (RFC 7235)"
 		fields = append(fields, f)
 	case kindOAuth2:
 		fields = append(fields, st.oauthFields(s, w)...)
 	case kindOIDC:
-		f := component.NewTextField("OpenID Connect URL", w+"/openIdConnectUrl", component.TextRequired, "https://auth.example.com/.well-known/openid-configuration")
+		f := widgets.NewTextField("OpenID Connect URL", w+"/openIdConnectUrl", widgets.TextRequired, "https://auth.example.com/.well-known/openid-configuration")
 		f.Hint = "the provider's discovery document"
 		fields = append(fields, f)
 	case kindMTLS:
 		// A client certificate: nothing to say but a description.
 	}
-	desc := component.NewTextField("Description", w+"/description", component.TextString, "(optional)")
-	return component.NewForm(append(fields, desc)...)
+	desc := widgets.NewTextField("Description", w+"/description", widgets.TextString, "(optional)")
+	return widgets.NewForm(append(fields, desc)...)
 }
 
 // oauthFields are the flow choice and the chosen flow's members.
-func (st *SecurityStep) oauthFields(s *component.Session, w string) []component.Field {
+func (st *SecurityStep) oauthFields(s *editor.State, w string) []widgets.Field {
 	flowsPtr := w + "/flows"
 	labels := make([]string, len(oauthFlows))
 	values := make([]any, len(oauthFlows))
@@ -335,8 +336,8 @@ func (st *SecurityStep) oauthFields(s *component.Session, w string) []component.
 	if len(names) > 0 {
 		cur = names[0]
 	}
-	flow := &kindField{ChoiceField: component.NewChoiceField("Flow", flowsPtr, labels, values),
-		read: func(*component.Session) int { return max(0, flowIndex(cur)) }}
+	flow := &kindField{ChoiceField: widgets.NewChoiceField("Flow", flowsPtr, labels, values),
+		read: func(*editor.State) int { return max(0, flowIndex(cur)) }}
 	flow.Hint = "flows." + cur + "; one flow per scheme (declare another scheme for another flow)"
 	if f := flowIndex(cur); f >= 0 && oauthFlows[f].deprecated {
 		flow.Hint = "flows." + cur + " is deprecated (OAuth 2.0 Security BCP): prefer code or device"
@@ -344,15 +345,15 @@ func (st *SecurityStep) oauthFields(s *component.Session, w string) []component.
 	if len(names) > 1 {
 		flow.Hint = fmt.Sprintf("it holds %d flows (%s); v1.0 takes exactly one: declare one scheme per flow", len(names), strings.Join(names, ", "))
 	}
-	flow.Write = func(s *component.Session, v any) {
+	flow.Write = func(s *editor.State, v any) {
 		name := v.(string)
 		old := s.Doc.Find(flowsPtr).Get(cur)
-		s.Note(s.SetValue(flowsPtr, component.Object(name, freshFlow(name, old))))
+		s.Note(s.SetValue(flowsPtr, editor.Object(name, freshFlow(name, old))))
 	}
-	fields := []component.Field{flow}
+	fields := []widgets.Field{flow}
 	if len(names) > 1 {
-		fields = append(fields, &component.ButtonField{Lbl: "Keep only " + cur, Ptr: flowsPtr, Action: func(s *component.Session) string {
-			s.Note(s.SetValue(flowsPtr, component.Object(cur, freshFlow(cur, s.Doc.Find(flowsPtr).Get(cur)))))
+		fields = append(fields, &widgets.ButtonField{Lbl: "Keep only " + cur, Ptr: flowsPtr, Action: func(s *editor.State) string {
+			s.Note(s.SetValue(flowsPtr, editor.Object(cur, freshFlow(cur, s.Doc.Find(flowsPtr).Get(cur)))))
 			return "kept " + cur
 		}})
 	}
@@ -362,18 +363,18 @@ func (st *SecurityStep) oauthFields(s *component.Session, w string) []component.
 	fp := flowsPtr + "/" + model.Pointer(cur)[1:]
 	f := oauthFlows[flowIndex(cur)]
 	for _, u := range f.required {
-		fields = append(fields, component.NewTextField(urlLabel(u), fp+"/"+u, component.TextRequired, "https://auth.example.com/"+strings.TrimSuffix(u, "Url")))
+		fields = append(fields, widgets.NewTextField(urlLabel(u), fp+"/"+u, widgets.TextRequired, "https://auth.example.com/"+strings.TrimSuffix(u, "Url")))
 	}
-	fields = append(fields, component.NewTextField("Refresh URL", fp+"/refreshUrl", component.TextString, "(optional)"))
-	scopes := component.NewTextField("Scopes", fp+"/scopes", component.TextString, "orders:read=Read your orders; orders:write")
+	fields = append(fields, widgets.NewTextField("Refresh URL", fp+"/refreshUrl", widgets.TextString, "(optional)"))
+	scopes := widgets.NewTextField("Scopes", fp+"/scopes", widgets.TextString, "orders:read=Read your orders; orders:write")
 	scopes.Hint = "name=description, separated by ; (the description may be left out)"
-	scopes.Read = func(s *component.Session) string { return readScopes(s.Doc.Find(fp + "/scopes")) }
-	scopes.Write = func(s *component.Session, v string) { s.Note(s.SetValue(fp+"/scopes", scopesJSON(v))) }
+	scopes.Read = func(s *editor.State) string { return readScopes(s.Doc.Find(fp + "/scopes")) }
+	scopes.Write = func(s *editor.State, v string) { s.Note(s.SetValue(fp+"/scopes", scopesJSON(v))) }
 	fields = append(fields, scopes)
 	if cur == "authorizationCode" {
-		fields = append(fields, component.NewTriField("PKCE required", fp+"/pkceRequired"))
+		fields = append(fields, widgets.NewTriField("PKCE required", fp+"/pkceRequired"))
 	}
-	meta := component.NewTextField("OAuth 2 metadata URL", w+"/oauth2MetadataUrl", component.TextString, "https://auth.example.com/.well-known/oauth-authorization-server")
+	meta := widgets.NewTextField("OAuth 2 metadata URL", w+"/oauth2MetadataUrl", widgets.TextString, "https://auth.example.com/.well-known/oauth-authorization-server")
 	meta.Hint = "optional (RFC 8414)"
 	return append(fields, meta)
 }
@@ -399,7 +400,7 @@ func urlLabel(member string) string {
 // upgrade's own mapping: apiKey "in" becomes "location", several OAuth
 // flows become one scheme per flow ("<name>-<flow>"), and the v1.0
 // requirements naming a split scheme name each of its parts.
-func (st *SecurityStep) convertScheme(s *component.Session) string {
+func (st *SecurityStep) convertScheme(s *editor.State) string {
 	me := schemePtr(st.scheme)
 	splitOff := func(ptr string) bool {
 		rest, ok := strings.CutPrefix(ptr, me+"-")
@@ -430,15 +431,15 @@ func (st *SecurityStep) convertScheme(s *component.Session) string {
 }
 
 // requirementsForm edits the requirements of owner ("" the card).
-func (st *SecurityStep) requirementsForm(s *component.Session, owner string) *component.Form {
+func (st *SecurityStep) requirementsForm(s *editor.State, owner string) *widgets.Form {
 	ptr := owner + "/securityRequirements"
-	line := component.NewTextField("Requirements", ptr, component.TextString, "bearer | oauth(read write) + key")
+	line := widgets.NewTextField("Requirements", ptr, widgets.TextString, "bearer | oauth(read write) + key")
 	line.Hint = "| between alternatives (any one is enough) · + joins schemes used together · scopes in ( ) · empty: none"
-	line.Read = func(s *component.Session) string { return readRequirements(s.Doc.Find(ptr)) }
-	line.Write = func(s *component.Session, v string) { writeRequirements(s, owner, v) }
-	fields := []component.Field{line}
+	line.Read = func(s *editor.State) string { return readRequirements(s.Doc.Find(ptr)) }
+	line.Write = func(s *editor.State, v string) { writeRequirements(s, owner, v) }
+	fields := []widgets.Field{line}
 	if s.Doc.Find(owner+"/security") != nil {
-		fields = append(fields, &component.ButtonField{Lbl: "Convert the v0.3 security", Ptr: owner + "/security", Action: func(s *component.Session) string {
+		fields = append(fields, &widgets.ButtonField{Lbl: "Convert the v0.3 security", Ptr: owner + "/security", Action: func(s *editor.State) string {
 			n, err := applyUpgradeEdits(s, func(e model.Edit, _ []model.Edit) bool { return e.Ptr == ptr || e.Ptr == owner+"/security" })
 			s.Note(err)
 			if n == 0 {
@@ -447,24 +448,24 @@ func (st *SecurityStep) requirementsForm(s *component.Session, owner string) *co
 			return "converted"
 		}})
 	}
-	return component.NewForm(fields...)
+	return widgets.NewForm(fields...)
 }
 
-func (st *SecurityStep) View(th *style.Theme, s *component.Session, width, height int) string {
+func (st *SecurityStep) View(th *style.Theme, s *editor.State, width, height int) string {
 	var b strings.Builder
 	if st.Editing && st.f != nil {
 		if st.owner != "" || st.scheme == "" {
-			b.WriteString(th.Hint.Render(component.Truncate(st.ownerLabel(s, st.owner)+" · esc back to the list", width)) + "\n")
+			b.WriteString(th.Hint.Render(widgets.Truncate(st.ownerLabel(s, st.owner)+" · esc back to the list", width)) + "\n")
 			if note := st.OnRequestNote(s, st.owner); note != "" {
-				b.WriteString(component.HintLines(th, note, width) + "\n")
+				b.WriteString(widgets.HintLines(th, note, width) + "\n")
 			}
 			if names := schemeNames(s); len(names) > 0 {
-				b.WriteString(component.HintLines(th, "declared: "+model.SafeText(strings.Join(names, ", ")), width) + "\n")
+				b.WriteString(widgets.HintLines(th, "declared: "+model.SafeText(strings.Join(names, ", ")), width) + "\n")
 			} else {
-				b.WriteString(component.HintLines(th, "no scheme declared yet: add one in the list first (a)", width) + "\n")
+				b.WriteString(widgets.HintLines(th, "no scheme declared yet: add one in the list first (a)", width) + "\n")
 			}
 		} else {
-			b.WriteString(th.Hint.Render(component.Truncate("scheme "+model.SafeText(st.scheme)+" · esc back to the list", width)) + "\n")
+			b.WriteString(th.Hint.Render(widgets.Truncate("scheme "+model.SafeText(st.scheme)+" · esc back to the list", width)) + "\n")
 		}
 		b.WriteString("\n" + st.f.View(th, s, width))
 		return b.String()
@@ -475,20 +476,20 @@ func (st *SecurityStep) View(th *style.Theme, s *component.Session, width, heigh
 	row := func(i int, text string) {
 		if i == st.Cursor {
 			cursorLine = len(lines)
-			lines = append(lines, th.Cursor.Render("›")+" "+component.Truncate(text, width-2))
+			lines = append(lines, th.Cursor.Render("›")+" "+widgets.Truncate(text, width-2))
 		} else {
-			lines = append(lines, "  "+component.Truncate(text, width-2))
+			lines = append(lines, "  "+widgets.Truncate(text, width-2))
 		}
 	}
 	lines = append(lines, th.Label.Render("Security schemes"))
 	if len(names) == 0 {
-		lines = append(lines, th.Hint.Render(component.Truncate("  none yet: a adds one", width)))
+		lines = append(lines, th.Hint.Render(widgets.Truncate("  none yet: a adds one", width)))
 	}
 	for i, name := range names {
 		p := schemePtr(name)
 		text := model.SafeText(name) + "  "
 		if d := s.DiagsAt(p); len(d) > 0 {
-			text += component.DiagMark(th, d) + " "
+			text += widgets.DiagMark(th, d) + " "
 		}
 		row(i, text+th.Hint.Render(describeScheme(s.Doc.Find(p))))
 	}
@@ -497,7 +498,7 @@ func (st *SecurityStep) View(th *style.Theme, s *component.Session, width, heigh
 		ptr := owner + "/securityRequirements"
 		mark := ""
 		if d := append(s.DiagsAt(ptr), s.DiagsAt(owner+"/security")...); len(d) > 0 {
-			mark = component.DiagMark(th, d) + " "
+			mark = widgets.DiagMark(th, d) + " "
 		}
 		req := readRequirements(s.Doc.Find(ptr))
 		if req == "" && s.Doc.Find(owner+"/security") != nil {
@@ -514,11 +515,11 @@ func (st *SecurityStep) View(th *style.Theme, s *component.Session, width, heigh
 		// The label gives way to what is required, down to 20 cells.
 		label := st.ownerLabel(s, owner)
 		room := max(20, width-4-ansi.StringWidth(mark+req))
-		row(len(names)+i, component.Truncate(label, room)+"  "+mark+req)
+		row(len(names)+i, widgets.Truncate(label, room)+"  "+mark+req)
 	}
-	foot := []string{"", th.Hint.Render(component.Truncate("enter edit · a add a scheme · d remove", width))}
+	foot := []string{"", th.Hint.Render(widgets.Truncate("enter edit · a add a scheme · d remove", width))}
 	if st.status != "" {
-		foot = append(foot, th.OK.Render(component.Truncate(st.status, width)))
+		foot = append(foot, th.OK.Render(widgets.Truncate(st.status, width)))
 	}
 	rows := max(3, height-len(foot))
 	start := 0
@@ -532,7 +533,7 @@ func (st *SecurityStep) View(th *style.Theme, s *component.Session, width, heigh
 }
 
 // ownerLabel names the owner of requirements: the card, or a skill.
-func (st *SecurityStep) ownerLabel(s *component.Session, owner string) string {
+func (st *SecurityStep) ownerLabel(s *editor.State, owner string) string {
 	if owner == "" {
 		return "Card (every skill)"
 	}
@@ -545,7 +546,7 @@ func (st *SecurityStep) ownerLabel(s *component.Session, owner string) string {
 
 // OnRequestNote says how a skill's requirements and On Request meet: the
 // validator's rule (validate.SecuredSkillMembers), where it bites.
-func (st *SecurityStep) OnRequestNote(s *component.Session, owner string) string {
+func (st *SecurityStep) OnRequestNote(s *editor.State, owner string) string {
 	if owner == "" {
 		return ""
 	}
@@ -599,7 +600,7 @@ func describeScheme(n *model.Node) string {
 	return "mutual TLS"
 }
 
-func (st *SecurityStep) Pointer(s *component.Session) string {
+func (st *SecurityStep) Pointer(s *editor.State) string {
 	if st.Editing && st.f != nil {
 		return st.f.Pointer()
 	}
@@ -612,15 +613,15 @@ func (st *SecurityStep) Pointer(s *component.Session) string {
 
 // securityMembers are what this step edits: the schemes, the card's and
 // each skill's requirements, and the v0.3 "security" it converts.
-var securityMembers = component.MemberSet{
+var securityMembers = editor.MemberSet{
 	Trees: []string{schemesPtr, "/securityRequirements", "/security", "/skills/*/securityRequirements", "/skills/*/security"},
 }
 
-func (st *SecurityStep) Owns(ptr string, _ *component.Session) bool {
+func (st *SecurityStep) Owns(ptr string, _ *editor.State) bool {
 	return securityMembers.Owns(ptr)
 }
 
-func (st *SecurityStep) Jump(ptr string, s *component.Session) tea.Cmd {
+func (st *SecurityStep) Jump(ptr string, s *editor.State) tea.Cmd {
 	names := schemeNames(s)
 	target := -1
 	if rest, ok := strings.CutPrefix(ptr, schemesPtr+"/"); ok {

@@ -7,8 +7,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // Template is a starter card offered on the Start step.
@@ -44,12 +45,12 @@ func NewStartStep(ts []Template) *StartStep { return &StartStep{templates: ts} }
 
 func (st *StartStep) Title() string { return titleOf(StepStart) }
 
-func (st *StartStep) Enter(*component.Session) tea.Cmd { st.confirm = false; return nil }
+func (st *StartStep) Enter(*editor.State) tea.Cmd { st.confirm = false; return nil }
 
 // choices is "Blank card" followed by the templates.
 func (st *StartStep) choices() int { return 1 + len(st.templates) }
 
-func (st *StartStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
+func (st *StartStep) Update(in tea.Msg, s *editor.State) (tea.Cmd, bool) {
 	msg, ok := in.(tea.KeyPressMsg)
 	if !ok {
 		return nil, false
@@ -88,7 +89,7 @@ func (st *StartStep) Update(in tea.Msg, s *component.Session) (tea.Cmd, bool) {
 	return nil, false
 }
 
-func (st *StartStep) View(th *style.Theme, s *component.Session, width, height int) string {
+func (st *StartStep) View(th *style.Theme, s *editor.State, width, height int) string {
 	var b strings.Builder
 	b.WriteString(th.Hint.Render("Start from a template or from a blank card.") + "\n\n")
 	for i := 0; i < st.choices(); i++ {
@@ -98,9 +99,9 @@ func (st *StartStep) View(th *style.Theme, s *component.Session, width, height i
 		}
 		line := name + th.Hint.Render("  "+model.SafeText(desc))
 		if i == st.cursor {
-			b.WriteString(th.Cursor.Render("›") + " " + component.Truncate(line, width-2))
+			b.WriteString(th.Cursor.Render("›") + " " + widgets.Truncate(line, width-2))
 		} else {
-			b.WriteString("  " + component.Truncate(line, width-2))
+			b.WriteString("  " + widgets.Truncate(line, width-2))
 		}
 		b.WriteString("\n")
 	}
@@ -113,9 +114,9 @@ func (st *StartStep) View(th *style.Theme, s *component.Session, width, height i
 	return b.String()
 }
 
-func (st *StartStep) Pointer(*component.Session) string       { return "" }
-func (st *StartStep) Owns(string, *component.Session) bool    { return false }
-func (st *StartStep) Jump(string, *component.Session) tea.Cmd { return nil }
+func (st *StartStep) Pointer(*editor.State) string       { return "" }
+func (st *StartStep) Owns(string, *editor.State) bool    { return false }
+func (st *StartStep) Jump(string, *editor.State) tea.Cmd { return nil }
 func (st *StartStep) Keys() []key.Binding {
 	return []key.Binding{style.Keys.Up, style.Keys.Down, style.Keys.Enter}
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/model/oasf"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/internal/keydrive"
 	"github.com/oncard/oncard/tui/style"
 )
@@ -49,7 +49,7 @@ func newCatEditDriver(t *testing.T, c *CatalogEditor, path string, orig []byte) 
 		OnQuit: func() { d.quit = true },
 		Follow: func(msg tea.Msg) bool {
 			switch msg.(type) {
-			case component.Done[*CatalogEditor], component.RefreshMsg, component.CheckedMsg, component.DraftSavedMsg[noExtra]:
+			case editor.Done[*CatalogEditor], editor.RefreshMsg, editor.CheckedMsg, editor.DraftSavedMsg[noExtra]:
 				return true
 			}
 			return false

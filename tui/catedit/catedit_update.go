@@ -7,15 +7,16 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // Update handles one message (an edit of the catalog it made is one undo
 // step), then settles what the screen shows (the preview, the diagnostics
 // panel): View only draws.
 func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	c.s.Prepare(msg) // the undo history: component/history.go
+	c.s.Prepare(msg) // the undo history: editor/history.go
 	_, cmd := c.update(msg)
 	c.s.Record(c.place()) // catedit_undo.go
 	c.Settle(c.s.PreviewContent(), len(c.s.Diags))
@@ -39,22 +40,22 @@ func (c *CatalogEditor) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		sc := c.screens[c.cur]
 		cmd := sc.Update(tea.KeyPressMsg{Text: msg.Content})
 		c.s.Focus = sc.Pointer()
-		c.Status = component.EditFailure(c.s, c.Status)
+		c.Status = editor.EditFailure(c.s, c.Status)
 		return c, cmd
-	case component.Done[*CatalogEditor]:
+	case editor.Done[*CatalogEditor]:
 		return c, msg.Finish(c)
-	case component.RefreshMsg:
+	case editor.RefreshMsg:
 		return c, c.s.Refreshed()
-	case component.CheckedMsg:
+	case editor.CheckedMsg:
 		c.s.Checked(msg)
 		return c, nil
-	case component.DraftSavedMsg[noExtra]:
+	case editor.DraftSavedMsg[noExtra]:
 		return c, c.draftSaved(msg)
 	case tea.KeyPressMsg:
 		edits, screen := c.s.Edits, c.cur
 		c.blurred = false
 		cmd := c.handleKey(msg)
-		c.Status = component.EditFailure(c.s, c.Status)
+		c.Status = editor.EditFailure(c.s, c.Status)
 		// The draft follows the edits: when a field is left, and after
 		// every edit made elsewhere than in a field being typed.
 		if c.blurred || (c.s.Edits != edits && screen != catEditScreenEntry) {
@@ -68,7 +69,7 @@ func (c *CatalogEditor) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	for _, sc := range c.screens {
 		cmds = append(cmds, sc.Update(msg))
 	}
-	c.Status = component.EditFailure(c.s, c.Status)
+	c.Status = editor.EditFailure(c.s, c.Status)
 	return c, tea.Batch(cmds...)
 }
 
@@ -102,7 +103,7 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return c.goTo(catEditScreenReview)
 		}
 		return c.confirmSave()
-	case c.FrameKey(msg, sc.Busy() || component.IsListing(sc)):
+	case c.FrameKey(msg, sc.Busy() || widgets.IsListing(sc)):
 		return nil
 	}
 	c.Status = ""
@@ -115,7 +116,7 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 // pointer): an entry's discovery payload opens Discovery, the rest of an
 // entry opens Entry; anything else is shown in the preview.
 func (c *CatalogEditor) jumpTo(ptr string) tea.Cmd {
-	if ptr == "/entries" || !component.PointerWithin(ptr, "/entries") {
+	if ptr == "/entries" || !editor.PointerWithin(ptr, "/entries") {
 		c.s.Focus = ptr
 		c.Status = "no field edits " + model.SafeText(ptr) + "; it is highlighted in the preview"
 		return nil
@@ -125,7 +126,7 @@ func (c *CatalogEditor) jumpTo(ptr string) tea.Cmd {
 		return c.goTo(catEditScreenEntries)
 	}
 	c.entry = i
-	if component.PointerWithin(ptr, catEditDiscoveryPtr(model.EntryPtr(i))) {
+	if editor.PointerWithin(ptr, catEditDiscoveryPtr(model.EntryPtr(i))) {
 		return c.goTo(catEditScreenDiscovery)
 	}
 	cmd := c.goTo(catEditScreenEntry)
@@ -147,7 +148,7 @@ func (c *CatalogEditor) quit() tea.Cmd {
 		c.confirm = c.quitDialog()
 		return nil
 	}
-	c.confirm = &component.Dialog[*CatalogEditor]{
+	c.confirm = &widgets.Dialog[*CatalogEditor]{
 		Question: "Quit without saving? Your changes to " + c.fileName() + " are lost.",
 		Yes: func(*CatalogEditor) tea.Cmd {
 			c.result.Interrupted = true
@@ -157,9 +158,9 @@ func (c *CatalogEditor) quit() tea.Cmd {
 	return nil
 }
 
-// catEditFormUpdate is form.update over the catalog's Session (whose Kind
+// catEditFormUpdate is form.update over the catalog's editor State (whose Kind
 // makes every change re-validate the Doc as a catalog).
-func (c *CatalogEditor) catEditFormUpdate(f *component.Form, msg tea.KeyPressMsg) tea.Cmd {
+func (c *CatalogEditor) catEditFormUpdate(f *widgets.Form, msg tea.KeyPressMsg) tea.Cmd {
 	cmd, blurred := f.Update(msg, c.s)
 	c.blurred = c.blurred || blurred
 	return cmd
@@ -167,5 +168,5 @@ func (c *CatalogEditor) catEditFormUpdate(f *component.Form, msg tea.KeyPressMsg
 
 // catEditQuote is card or file text made safe and short for one line.
 func catEditQuote(s string, w int) string {
-	return component.Truncate(model.SafeText(strings.TrimSpace(s)), w)
+	return widgets.Truncate(model.SafeText(strings.TrimSpace(s)), w)
 }

@@ -1,6 +1,7 @@
-package component
+package widgets
 
 import (
+	"github.com/oncard/oncard/tui/editor"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -55,7 +56,7 @@ func isCommonMode(m string) bool {
 	return false
 }
 
-func (f *modesField) Load(s *Session) {
+func (f *modesField) Load(s *editor.State) {
 	f.chosen = nil
 	var others []string
 	for _, m := range s.Strings(f.ptr) {
@@ -115,7 +116,7 @@ func (f *modesField) modes() []string {
 	return out
 }
 
-func (f *modesField) Apply(s *Session) {
+func (f *modesField) Apply(s *editor.State) {
 	m := f.modes()
 	if len(m) == 0 && f.optional {
 		s.Note(s.SetValue(f.ptr, nil))

@@ -1,8 +1,9 @@
-package component
+package widgets
 
 import (
 	"bytes"
 	"fmt"
+	"github.com/oncard/oncard/tui/editor"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -37,16 +38,6 @@ type Preview struct {
 	LastShown int
 }
 
-// PreviewContent is what the preview is to show: the text, the key of what
-// it follows (a pointer, or anything that changes when the highlighted
-// part is another) and the source lines to highlight.
-type PreviewContent struct {
-	Text        []byte
-	Key         string
-	First, Last int
-	Highlight   bool
-}
-
 // SetContent replaces the text shown (scrolling keys call it with the
 // text on screen).
 func (p *Preview) SetContent(data []byte) {
@@ -76,7 +67,7 @@ func (p *Preview) clamp(height int) {
 // a highlight not wholly in sight is scrolled into view: its start a third
 // of the way down, or higher when that shows its end (a skill appended to
 // a list), its start at the top when it is taller than the pane.
-func (p *Preview) Sync(c PreviewContent, width, height int) {
+func (p *Preview) Sync(c editor.PreviewContent, width, height int) {
 	if c.Key != p.LastPtr {
 		p.LastPtr, p.Follow = c.Key, true
 	}

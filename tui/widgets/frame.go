@@ -1,7 +1,8 @@
-package component
+package widgets
 
 import (
 	"fmt"
+	"github.com/oncard/oncard/tui/editor"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -135,7 +136,7 @@ func (f *Chrome) PreviewSize() (width, height int) {
 // message (View changes nothing): the preview takes its content and
 // scrolls to what it follows, the diagnostics panel keeps its cursor in
 // its list of n.
-func (f *Chrome) Settle(c PreviewContent, n int) {
+func (f *Chrome) Settle(c editor.PreviewContent, n int) {
 	w, h := f.PreviewSize()
 	f.Prev.Sync(c, w, h)
 	f.Diag.Settle(n, f.layout().diagH)

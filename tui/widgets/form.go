@@ -1,6 +1,7 @@
-package component
+package widgets
 
 import (
+	"github.com/oncard/oncard/tui/editor"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -21,7 +22,7 @@ type Form struct {
 
 func NewForm(fields ...Field) *Form { return &Form{Fields: fields} }
 
-func (f *Form) Load(s *Session) {
+func (f *Form) Load(s *editor.State) {
 	for _, fl := range f.Fields {
 		fl.Load(s)
 	}
@@ -58,7 +59,7 @@ func (f *Form) FocusPointer(ptr string) bool {
 	best, bestLen := -1, -1
 	for i, fl := range f.Fields {
 		p := fl.Pointer()
-		if p != "" && PointerWithin(ptr, p) && len(p) > bestLen {
+		if p != "" && editor.PointerWithin(ptr, p) && len(p) > bestLen {
 			best, bestLen = i, len(p)
 		}
 	}
@@ -80,7 +81,7 @@ func (f *Form) Move(delta int) tea.Cmd {
 
 // update handles a key; blurred says the focus left a field (drafts save
 // then).
-func (f *Form) Update(msg tea.KeyPressMsg, s *Session) (cmd tea.Cmd, blurred bool) {
+func (f *Form) Update(msg tea.KeyPressMsg, s *editor.State) (cmd tea.Cmd, blurred bool) {
 	fl := f.Focused()
 	if fl == nil {
 		return nil, false
@@ -115,7 +116,7 @@ func (f *Form) Update(msg tea.KeyPressMsg, s *Session) (cmd tea.Cmd, blurred boo
 }
 
 // view renders the fields with the diagnostics of the focused one below it.
-func (f *Form) View(th *style.Theme, s *Session, width int) string {
+func (f *Form) View(th *style.Theme, s *editor.State, width int) string {
 	var b strings.Builder
 	for i, fl := range f.Fields {
 		if i > 0 {

@@ -1,4 +1,4 @@
-package component
+package editor
 
 import (
 	"strings"
@@ -15,7 +15,7 @@ func TestRefreshChecksOffTheLoopOneAtATime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewSession(doc, nil)
+	s := NewState(doc, nil)
 	s.RefreshDelay = 0
 	before := len(s.Diags)
 	s.Note(s.SetValue("/name", ""))

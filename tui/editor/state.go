@@ -1,4 +1,4 @@
-package component
+package editor
 
 import (
 	"bytes"
@@ -13,10 +13,10 @@ import (
 	"github.com/oncard/oncard/validate"
 )
 
-// Session is the state every step shares: the one Doc (the only copy of the
+// State is the state every step shares: the one Doc (the only copy of the
 // card), its encoding for the preview, and the diagnostics of the last
 // validation. Steps edit the Doc by pointer and call changed().
-type Session struct {
+type State struct {
 	Doc   *model.Doc
 	JSON  []byte // Doc.Encode() after the last change
 	Diags []validate.Diagnostic
@@ -59,16 +59,16 @@ type Session struct {
 
 // Say asks the root to show status in the status line once the current
 // key is handled (a failed edit of the same key is shown instead).
-func (s *Session) Say(status string) { s.said = status }
+func (s *State) Say(status string) { s.said = status }
 
 // Post sends msg to the root: a step's way of asking for what only the
 // root does (move to another step, save). Unlike a tea.Cmd, the root
 // handles it before the next key, so no key typed meanwhile lands on a
 // step that has asked to be left.
-func (s *Session) Post(msg tea.Msg) { s.posted = append(s.posted, msg) }
+func (s *State) Post(msg tea.Msg) { s.posted = append(s.posted, msg) }
 
 // TakePosted returns the requests posted since the last call.
-func (s *Session) TakePosted() []tea.Msg {
+func (s *State) TakePosted() []tea.Msg {
 	p := s.posted
 	s.posted = nil
 	return p
@@ -77,7 +77,7 @@ func (s *Session) TakePosted() []tea.Msg {
 // note records err, the outcome of an edit of the Doc. A failed edit
 // changes nothing in the Doc (model's edits are all or nothing); the root
 // says why on screen once the key is handled (takeEditErr).
-func (s *Session) Note(err error) {
+func (s *State) Note(err error) {
 	if err != nil && s.editErr == nil {
 		s.editErr = err
 	}
@@ -85,24 +85,24 @@ func (s *Session) Note(err error) {
 
 // takeEditErr returns the failed edit of the key just handled (nil when
 // every edit applied) and forgets it.
-func (s *Session) takeEditErr() error {
+func (s *State) takeEditErr() error {
 	err := s.editErr
 	s.editErr = nil
 	return err
 }
 
-func NewSession(doc *model.Doc, opts *validate.Options) *Session {
+func NewState(doc *model.Doc, opts *validate.Options) *State {
 	if opts == nil {
 		opts = &validate.Options{}
 	}
-	s := &Session{Doc: doc, Opts: opts, RefreshDelay: FrameDelay}
+	s := &State{Doc: doc, Opts: opts, RefreshDelay: FrameDelay}
 	s.Refresh()
 	s.Record(Place{}) // the history starts from this card
 	return s
 }
 
 // replace swaps in a new document (a template chosen at the start).
-func (s *Session) Replace(doc *model.Doc) {
+func (s *State) Replace(doc *model.Doc) {
 	s.Doc = doc
 	s.Changed()
 }
@@ -111,14 +111,14 @@ func (s *Session) Replace(doc *model.Doc) {
 // brought up to date by the next Refresh, which the editor asks for once
 // the keys already waiting are handled (RefreshCmd): a burst of keys costs
 // one re-encoding and one re-validation, whatever the size of the card.
-func (s *Session) Changed() {
+func (s *State) Changed() {
 	if s.editErr == nil { // a failed edit is not counted (nor drafted)
 		s.Edits++
 	}
 	s.dirty = true
 }
 
-// RefreshMsg asks the editor to bring the Session up to date (Refreshed).
+// RefreshMsg asks the editor to bring the State up to date (Refreshed).
 type RefreshMsg struct{}
 
 // FrameDelay is how long the refresh after an edit waits by default: one
@@ -131,7 +131,7 @@ const FrameDelay = time.Second / 60
 // one refresh covers them all. nil when nothing changed, a RefreshMsg is
 // on its way, or the findings of the last encoding are still being made
 // (one check at a time: the next refresh is asked for once it is back).
-func (s *Session) RefreshCmd() tea.Cmd {
+func (s *State) RefreshCmd() tea.Cmd {
 	if !s.dirty || s.refreshAsked || s.checking != 0 {
 		return nil
 	}
@@ -147,18 +147,18 @@ func (s *Session) RefreshCmd() tea.Cmd {
 
 // Pending says an edit waits for its Refresh (the encoding, the findings
 // and the preview are still those of before it).
-func (s *Session) Pending() bool { return s.dirty }
+func (s *State) Pending() bool { return s.dirty }
 
 // Checking says the findings are being made again, off the event loop,
 // for the card as last encoded (JSON is up to date, Diags are not yet).
-func (s *Session) Checking() bool { return s.checking != 0 }
+func (s *State) Checking() bool { return s.checking != 0 }
 
 // Refreshed handles a RefreshMsg. The card is encoded at once (JSON, what
 // the preview shows and a draft keeps, is up to date again), and the
 // command it returns validates that encoding off the event loop: the keys
 // typed meanwhile are handled without waiting for the rules of a large
 // card. Its CheckedMsg brings the findings (Checked).
-func (s *Session) Refreshed() tea.Cmd {
+func (s *State) Refreshed() tea.Cmd {
 	s.refreshAsked = false
 	if !s.dirty {
 		return nil
@@ -191,7 +191,7 @@ type CheckedMsg struct {
 
 // Checked takes the findings of a check: those of the latest encoding
 // (an earlier check's, overtaken by a newer encoding, are dropped).
-func (s *Session) Checked(msg CheckedMsg) {
+func (s *State) Checked(msg CheckedMsg) {
 	if msg.gen != s.encodings || s.checking == 0 {
 		return
 	}
@@ -209,14 +209,14 @@ func (s *Session) Checked(msg CheckedMsg) {
 // Flush refreshes now when the card changed since the last Refresh: for
 // what must see the card as it is (a draft, a diff; a save refreshes
 // whatever the state, findings included).
-func (s *Session) Flush() {
+func (s *State) Flush() {
 	if s.dirty {
 		s.Refresh()
 	}
 }
 
 // Refresh re-encodes and re-validates the Doc, here and now.
-func (s *Session) Refresh() {
+func (s *State) Refresh() {
 	s.JSON = s.Doc.Encode()
 	s.Diags = Check(s.Doc, s.kind(), s.Opts)
 	s.view, s.viewStale = nil, true
@@ -226,7 +226,7 @@ func (s *Session) Refresh() {
 }
 
 // kind is what the Doc is validated as: a card unless the editor says.
-func (s *Session) kind() validate.Kind {
+func (s *State) kind() validate.Kind {
 	if s.Kind == "" {
 		return validate.KindCard
 	}
@@ -234,7 +234,7 @@ func (s *Session) kind() validate.Kind {
 }
 
 // previewDoc is the encoded JSON parsed, for positions in the preview.
-func (s *Session) previewDoc() *model.Doc {
+func (s *State) previewDoc() *model.Doc {
 	if s.viewStale {
 		s.view, s.viewStale = nil, false
 		if v, err := model.Parse(s.JSON); err == nil {
@@ -246,7 +246,7 @@ func (s *Session) previewDoc() *model.Doc {
 
 // lineSpan tells which preview lines (0-based, inclusive) hold the member at
 // ptr; ok is false when it is not in the document.
-func (s *Session) LineSpan(ptr string) (first, last int, ok bool) {
+func (s *State) LineSpan(ptr string) (first, last int, ok bool) {
 	view := s.previewDoc()
 	if view == nil || ptr == "" {
 		return 0, 0, false
@@ -267,7 +267,7 @@ func (s *Session) LineSpan(ptr string) (first, last int, ok bool) {
 }
 
 // diagsAt returns the diagnostics whose pointer is ptr or lies under it.
-func (s *Session) DiagsAt(ptr string) []validate.Diagnostic {
+func (s *State) DiagsAt(ptr string) []validate.Diagnostic {
 	var out []validate.Diagnostic
 	for _, d := range s.Diags {
 		if PointerWithin(d.Pointer, ptr) {
@@ -288,10 +288,10 @@ func PointerWithin(p, base string) bool {
 // ---- editing helpers: the Doc is always edited through these ----
 
 // text reads a string member ("" when absent or not a string).
-func (s *Session) Text(ptr string) string { return s.Doc.Find(ptr).Text() }
+func (s *State) Text(ptr string) string { return s.Doc.Find(ptr).Text() }
 
 // strings reads an array of strings.
-func (s *Session) Strings(ptr string) []string {
+func (s *State) Strings(ptr string) []string {
 	n := s.Doc.Find(ptr)
 	var out []string
 	for i := 0; i < n.Len(); i++ {
@@ -303,14 +303,14 @@ func (s *Session) Strings(ptr string) []string {
 }
 
 // ensureObject creates the objects on the way to ptr (and ptr itself).
-func (s *Session) ensureObject(ptr string) error { return s.ensure(ptr, "{}") }
+func (s *State) ensureObject(ptr string) error { return s.ensure(ptr, "{}") }
 
 // ensureArray creates an empty array at ptr (and objects above it).
-func (s *Session) EnsureArray(ptr string) error { return s.ensure(ptr, "[]") }
+func (s *State) EnsureArray(ptr string) error { return s.ensure(ptr, "[]") }
 
 // ensure writes empty at ptr when nothing is there, creating the objects
 // above it first. The root always exists.
-func (s *Session) ensure(ptr, empty string) error {
+func (s *State) ensure(ptr, empty string) error {
 	if ptr == "" || s.Doc.Find(ptr) != nil {
 		return nil
 	}
@@ -325,7 +325,7 @@ func (s *Session) ensure(ptr, empty string) error {
 }
 
 // setValue writes v at ptr, creating parent objects; a nil v deletes it.
-func (s *Session) SetValue(ptr string, v any) error {
+func (s *State) SetValue(ptr string, v any) error {
 	if v == nil {
 		if s.Doc.Find(ptr) == nil {
 			return nil
@@ -346,14 +346,14 @@ func (s *Session) SetValue(ptr string, v any) error {
 
 // deleteIfEmpty removes an object or array that has no members left (an
 // empty "provider": {} is worse than none).
-func (s *Session) DeleteIfEmpty(ptr string) {
+func (s *State) DeleteIfEmpty(ptr string) {
 	if n := s.Doc.Find(ptr); n != nil && n.Len() == 0 && (n.Kind == model.Object || n.Kind == model.Array) {
 		s.Note(s.Doc.Delete(ptr))
 	}
 }
 
 // arrayLen is the number of items of the array at ptr.
-func (s *Session) ArrayLen(ptr string) int { return s.Doc.Find(ptr).Len() }
+func (s *State) ArrayLen(ptr string) int { return s.Doc.Find(ptr).Len() }
 
 // item is the pointer of the i-th item of the array at ptr.
 func Item(ptr string, i int) string { return ptr + "/" + strconv.Itoa(i) }
@@ -387,7 +387,7 @@ func Object(kv ...any) json.RawMessage {
 // editFailure is the status line after a key: why an edit of the key
 // failed (it changed nothing), else what a step said (Say), else status
 // as it was.
-func EditFailure(s *Session, status string) string {
+func EditFailure(s *State, status string) string {
 	said := s.said
 	s.said = ""
 	if err := s.takeEditErr(); err != nil {
@@ -419,7 +419,7 @@ type Result struct {
 
 // PreviewContent is the card as the preview shows it, the member being
 // edited (Focus) highlighted.
-func (s *Session) PreviewContent() PreviewContent {
+func (s *State) PreviewContent() PreviewContent {
 	first, last, hl := s.LineSpan(s.Focus)
 	// A member the card does not have yet (an unset capability) is
 	// followed at its nearest ancestor that it has, whose first line
@@ -435,4 +435,14 @@ func (s *Session) PreviewContent() PreviewContent {
 		}
 	}
 	return PreviewContent{Text: s.JSON, Key: s.Focus, First: first, Last: last, Highlight: hl}
+}
+
+// PreviewContent is what the preview is to show: the text, the key of what
+// it follows (a pointer, or anything that changes when the highlighted
+// part is another) and the source lines to highlight.
+type PreviewContent struct {
+	Text        []byte
+	Key         string
+	First, Last int
+	Highlight   bool
 }

@@ -1,6 +1,7 @@
-package component
+package widgets
 
 import (
+	"github.com/oncard/oncard/tui/editor"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -25,11 +26,11 @@ import (
 type Field interface {
 	Label() string
 	Pointer() string // the member it edits (highlight, diagnostics, jumps)
-	Load(s *Session)
+	Load(s *editor.State)
 	// update handles a key while the field has focus; changed says the
 	// value changed (the caller then applies it and re-validates).
 	Update(msg tea.KeyPressMsg) (changed bool, cmd tea.Cmd)
-	Apply(s *Session)
+	Apply(s *editor.State)
 	Focus() tea.Cmd
 	blur()
 	View(th *style.Theme, focused bool, width int) string
@@ -53,7 +54,7 @@ type TextField struct {
 	Hint     string
 	Input    textinput.Model
 	// onApply runs after the value is written (e.g. to keep ids in step).
-	OnApply func(s *Session, value string)
+	OnApply func(s *editor.State, value string)
 	// defaultValue is shown when the member is absent (and written on change).
 	DefaultValue string
 	// Suggested, when set, is the value offered while the field is empty
@@ -62,8 +63,8 @@ type TextField struct {
 	Suggested string
 	// read and write, when set, replace reading and writing ptr (for values
 	// that are not one member, like the schema server inside a URI).
-	Read  func(s *Session) string
-	Write func(s *Session, v string)
+	Read  func(s *editor.State) string
+	Write func(s *editor.State, v string)
 	// loaded is the value as read from the card; the input drops control
 	// characters, so until the user types, the card's own text is shown
 	// (neutralised).
@@ -94,7 +95,7 @@ func (f *TextField) SetValue(v string) {
 	f.typed = true
 }
 
-func (f *TextField) Load(s *Session) {
+func (f *TextField) Load(s *editor.State) {
 	if f.Read != nil {
 		f.SetValue(f.Read(s))
 		return
@@ -125,7 +126,7 @@ func (f *TextField) Update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	return changed, cmd
 }
 
-func (f *TextField) Apply(s *Session) {
+func (f *TextField) Apply(s *editor.State) {
 	v := f.Input.Value()
 	if f.Write != nil {
 		f.Write(s, v)
@@ -227,7 +228,7 @@ type ChoiceField struct {
 	Custom *TextField
 	Hint   string
 	// write, when set, replaces writing ptr.
-	Write func(s *Session, v any)
+	Write func(s *editor.State, v any)
 }
 
 const NoneOption = "(none)"
@@ -252,7 +253,7 @@ func (f *ChoiceField) blur() {
 
 func (f *ChoiceField) onCustom() bool { return f.Custom != nil && f.Idx == len(f.options)-1 }
 
-func (f *ChoiceField) Load(s *Session) {
+func (f *ChoiceField) Load(s *editor.State) {
 	n := s.Doc.Find(f.ptr)
 	f.Idx = 0
 	if n == nil {
@@ -312,7 +313,7 @@ func (f *ChoiceField) Update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	return false, nil
 }
 
-func (f *ChoiceField) Apply(s *Session) {
+func (f *ChoiceField) Apply(s *editor.State) {
 	if f.onCustom() {
 		v := strings.TrimSpace(f.Custom.Value())
 		if v == "" {
@@ -370,16 +371,16 @@ func NewTriField(lbl, ptr string) *ChoiceField {
 type ButtonField struct {
 	Lbl    string
 	Ptr    string
-	Action func(s *Session) string // returns a status message
+	Action func(s *editor.State) string // returns a status message
 	status string
 }
 
-func (f *ButtonField) Label() string    { return f.Lbl }
-func (f *ButtonField) Pointer() string  { return f.Ptr }
-func (f *ButtonField) Load(*Session)    {}
-func (f *ButtonField) Focus() tea.Cmd   { return nil }
-func (f *ButtonField) blur()            { f.status = "" }
-func (f *ButtonField) Apply(s *Session) { f.status = f.Action(s) }
+func (f *ButtonField) Label() string           { return f.Lbl }
+func (f *ButtonField) Pointer() string         { return f.Ptr }
+func (f *ButtonField) Load(*editor.State)    {}
+func (f *ButtonField) Focus() tea.Cmd          { return nil }
+func (f *ButtonField) blur()                   { f.status = "" }
+func (f *ButtonField) Apply(s *editor.State) { f.status = f.Action(s) }
 func (f *ButtonField) Update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	return key.Matches(msg, style.Keys.Enter, style.Keys.Toggle), nil
 }

@@ -1,9 +1,10 @@
-package component
+package widgets
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/oncard/oncard/tui/editor"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -52,7 +53,7 @@ func (r Ref) Value() any {
 	if r.Raw != nil {
 		return r.Raw
 	}
-	return Object("name", r.Class.Name, "id", r.Class.ID)
+	return editor.Object("name", r.Class.Name, "id", r.Class.ID)
 }
 
 // Denotes reports whether the reference stands for c: a known reference to
@@ -97,7 +98,7 @@ func compactJSON(raw []byte) []byte {
 
 // ReadClasses reads the references at ptr+"/skills" and ptr+"/domains",
 // checked against the taxonomy of cc.Version.
-func (cc *ClassChoice) ReadClasses(s *Session, ptr string) {
+func (cc *ClassChoice) ReadClasses(s *editor.State, ptr string) {
 	tax := oasf.Get(cc.Version)
 	cc.Skills = readRefs(s, ptr+"/skills", tax, oasf.Skills)
 	cc.Domains = readRefs(s, ptr+"/domains", tax, oasf.Domains)
@@ -239,7 +240,7 @@ func DiscoveryURI(server, version string) string {
 	return strings.TrimRight(server, "/") + "/" + version + DiscoverySuffix
 }
 
-func readRefs(s *Session, ptr string, tax *oasf.Taxonomy, k oasf.Kind) []Ref {
+func readRefs(s *editor.State, ptr string, tax *oasf.Taxonomy, k oasf.Kind) []Ref {
 	n := s.Doc.Find(ptr)
 	var tree *oasf.Tree // nil: no taxonomy for the version, nothing is known
 	if tax != nil {

@@ -1,4 +1,4 @@
-package component
+package editor
 
 import (
 	"fmt"
@@ -9,19 +9,19 @@ import (
 	"github.com/oncard/oncard/model"
 )
 
-func historySession(t *testing.T) *Session {
+func historyState(t *testing.T) *State {
 	t.Helper()
 	doc, err := model.Parse([]byte(`{"name": "A", "description": "x"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewSession(doc, nil)
+	return NewState(doc, nil)
 }
 
 // edit sets ptr to v as one action of the editor at place at, as the
-// editors drive the Session: Prepare with the key, the edit, Record. The
-// Session is not refreshed in between (a burst of keys), unless refreshing.
-func edit(t *testing.T, s *Session, ptr, v string, typed bool, at Place) {
+// editors drive the State: Prepare with the key, the edit, Record. The
+// State is not refreshed in between (a burst of keys), unless refreshing.
+func edit(t *testing.T, s *State, ptr, v string, typed bool, at Place) {
 	t.Helper()
 	var key tea.Msg = tea.KeyPressMsg{Code: tea.KeyEnter}
 	if typed {
@@ -41,7 +41,7 @@ func edit(t *testing.T, s *Session, ptr, v string, typed bool, at Place) {
 	}
 }
 
-// refreshing makes edit refresh the Session after each action (the
+// refreshing makes edit refresh the State after each action (the
 // RefreshMsg an editor gets once the keys waiting are handled).
 var refreshing bool
 
@@ -56,7 +56,7 @@ func bothWays(t *testing.T, test func(t *testing.T)) {
 
 func TestHistoryTypingInOneFieldIsOneStep(t *testing.T) {
 	bothWays(t, func(t *testing.T) {
-		s := historySession(t)
+		s := historyState(t)
 		name := Place{Focus: "/name"}
 		s.Record(name) // the editor records where it is after every message
 		for _, v := range []string{"AB", "ABC", "ABCD"} {
@@ -90,7 +90,7 @@ func TestHistoryTypingInOneFieldIsOneStep(t *testing.T) {
 
 func TestHistoryNewEditDropsRedo(t *testing.T) {
 	bothWays(t, func(t *testing.T) {
-		s := historySession(t)
+		s := historyState(t)
 		edit(t, s, "/name", "B", false, Place{})
 		edit(t, s, "/name", "C", false, Place{})
 		s.Undo()
@@ -108,7 +108,7 @@ func TestHistoryNewEditDropsRedo(t *testing.T) {
 // An undo is an edit: drafts and the edit count see it.
 func TestHistoryUndoCountsAsEdit(t *testing.T) {
 	bothWays(t, func(t *testing.T) {
-		s := historySession(t)
+		s := historyState(t)
 		edit(t, s, "/name", "B", false, Place{})
 		n := s.Edits
 		s.Undo()
@@ -124,7 +124,7 @@ func TestHistoryUndoCountsAsEdit(t *testing.T) {
 
 func TestHistoryIsBounded(t *testing.T) {
 	bothWays(t, func(t *testing.T) {
-		s := historySession(t)
+		s := historyState(t)
 		s.hist.maxSteps = 5
 		for i := range 20 {
 			edit(t, s, "/name", fmt.Sprint("n", i), false, Place{})
@@ -139,7 +139,7 @@ func TestHistoryIsBounded(t *testing.T) {
 			t.Fatalf("the oldest step kept is %q, want n14", got)
 		}
 
-		s = historySession(t)
+		s = historyState(t)
 		s.hist.maxBytes = 3 * len(s.JSON)
 		for i := range 20 {
 			edit(t, s, "/name", fmt.Sprint("n", i), false, Place{})
@@ -160,7 +160,7 @@ func TestHistoryIsBounded(t *testing.T) {
 // A key that writes what was there is no step to undo.
 func TestHistoryNoOpEditIsNoStep(t *testing.T) {
 	bothWays(t, func(t *testing.T) {
-		s := historySession(t)
+		s := historyState(t)
 		edit(t, s, "/name", "B", false, Place{})
 		edit(t, s, "/name", "B", false, Place{})
 		if _, ok := s.Undo(); !ok || s.Text("/name") != "A" {

@@ -1,4 +1,4 @@
-package component
+package editor
 
 import tea "charm.land/bubbletea/v2"
 

@@ -1,4 +1,4 @@
-package component
+package editor
 
 import (
 	"bytes"
@@ -21,11 +21,11 @@ import (
 // one step until the focus leaves the field or another kind of edit comes
 // between.
 //
-// The encodings cost no work per typed key: the Session re-encodes lazily
-// (Changed, RefreshCmd), and the history takes Session.JSON when it is up
+// The encodings cost no work per typed key: the State re-encodes lazily
+// (Changed, RefreshCmd), and the history takes State.JSON when it is up
 // to date. The encoding of the card before a step is needed only when a
 // step begins; Prepare makes it then, before any key that is not more
-// typing in the field of the last step, when the Session has not
+// typing in the field of the last step, when the State has not
 // refreshed since. A burst of typing costs nothing here.
 
 // Undo history bounds: the number of steps and the bytes of the encodings
@@ -52,15 +52,15 @@ type snapshot struct {
 	at   Place
 }
 
-// history is the Session's undo and redo stacks.
+// history is the State's undo and redo stacks.
 type history struct {
 	started bool
 	undo    []snapshot
 	redo    []snapshot
 	// base is the encoding of the card at the last step boundary (nil
 	// while stale: the card has changed since it was encoded, by the last
-	// step, and Session.JSON is not yet up to date) and baseEdits the
-	// Session's Edits then.
+	// step, and State.JSON is not yet up to date) and baseEdits the
+	// State's Edits then.
 	base      []byte
 	baseEdits int
 	// at is where the editor was at the last Record: where the next key
@@ -78,13 +78,13 @@ type history struct {
 
 // Typed tells the history that the current action typed into the text
 // field at ptr: consecutive typing in one field makes one undo step.
-func (s *Session) Typed(ptr string) { s.hist.typedNow = ptr }
+func (s *State) Typed(ptr string) { s.hist.typedNow = ptr }
 
 // Prepare is called by the editor before it handles msg: unless msg goes
 // on typing in the field of the last step (and so joins that step), the
 // card as it is now, the state a new step would start from, is encoded
 // if it is not yet.
-func (s *Session) Prepare(msg tea.Msg) {
+func (s *State) Prepare(msg tea.Msg) {
 	h := &s.hist
 	if !h.started || h.base != nil || s.continuesTyping(msg) {
 		return
@@ -101,7 +101,7 @@ func (s *Session) Prepare(msg tea.Msg) {
 
 // continuesTyping says msg is text for the field the last step typed into,
 // still focused.
-func (s *Session) continuesTyping(msg tea.Msg) bool {
+func (s *State) continuesTyping(msg tea.Msg) bool {
 	h := &s.hist
 	if h.typing == "" || s.Focus != h.typing {
 		return false
@@ -119,7 +119,7 @@ func (s *Session) continuesTyping(msg tea.Msg) bool {
 // editor is now. If the Doc changed since the last Record, that change
 // becomes an undo step (or joins the typing step it continues) and the
 // redo stack is dropped. Editors call it after every message.
-func (s *Session) Record(at Place) {
+func (s *State) Record(at Place) {
 	h := &s.hist
 	typed := h.typedNow
 	h.typedNow = ""
@@ -135,7 +135,7 @@ func (s *Session) Record(at Place) {
 			h.typing = "" // the focus left the field: the next typing is a new step
 		}
 		if h.base == nil {
-			h.base = s.upToDateJSON() // free once the Session has refreshed
+			h.base = s.upToDateJSON() // free once the State has refreshed
 		}
 		return
 	}
@@ -156,8 +156,8 @@ func (s *Session) Record(at Place) {
 	h.base = s.upToDateJSON()
 }
 
-// upToDateJSON is Session.JSON when it encodes the Doc as it is, else nil.
-func (s *Session) upToDateJSON() []byte {
+// upToDateJSON is State.JSON when it encodes the Doc as it is, else nil.
+func (s *State) upToDateJSON() []byte {
 	if s.Pending() {
 		return nil
 	}
@@ -167,30 +167,30 @@ func (s *Session) upToDateJSON() []byte {
 // ForgetHistory starts the history again from the Doc as it is at the
 // next Record: for a Doc that is another document now (a file reloaded
 // from disk), whose older versions must not be written back over it.
-func (s *Session) ForgetHistory() {
+func (s *State) ForgetHistory() {
 	h := &s.hist
 	*h = history{maxSteps: h.maxSteps, maxBytes: h.maxBytes}
 }
 
 // CanUndo and CanRedo say whether there is a step to undo or redo.
-func (s *Session) CanUndo() bool { return len(s.hist.undo) > 0 }
-func (s *Session) CanRedo() bool { return len(s.hist.redo) > 0 }
+func (s *State) CanUndo() bool { return len(s.hist.undo) > 0 }
+func (s *State) CanRedo() bool { return len(s.hist.redo) > 0 }
 
 // Undo puts the Doc back as it was before the last step, re-validated and
 // counted as an edit (drafts save the undone card). It returns where that
 // step was made; ok is false when there is nothing to undo, or when the
 // old card could not be written back (the Doc is unchanged; Note has the
 // reason).
-func (s *Session) Undo() (at Place, ok bool) { return s.travel(&s.hist.undo, &s.hist.redo) }
+func (s *State) Undo() (at Place, ok bool) { return s.travel(&s.hist.undo, &s.hist.redo) }
 
 // Redo makes the last undone step again.
-func (s *Session) Redo() (at Place, ok bool) { return s.travel(&s.hist.redo, &s.hist.undo) }
+func (s *State) Redo() (at Place, ok bool) { return s.travel(&s.hist.redo, &s.hist.undo) }
 
 // travel restores the last snapshot of from, keeping the current card on
 // to (with the same place: undoing and redoing a step both return to
 // where it was made). A step that changed nothing in the end (a value set
 // to what it was) is passed over.
-func (s *Session) travel(from, to *[]snapshot) (Place, bool) {
+func (s *State) travel(from, to *[]snapshot) (Place, bool) {
 	h := &s.hist
 	s.Flush()
 	for len(*from) > 0 && bytes.Equal((*from)[len(*from)-1].json, s.JSON) {
@@ -252,7 +252,7 @@ func (h *history) dropRedo() {
 // Travel undoes (redo false) or redoes the last step and says so on the
 // status line: at is where the step was made, ok false when there was
 // nothing to undo (redo). Both editors' ctrl+z and ctrl+y.
-func (s *Session) Travel(redo bool) (at Place, status string, ok bool) {
+func (s *State) Travel(redo bool) (at Place, status string, ok bool) {
 	if redo {
 		at, ok = s.Redo()
 	} else {
@@ -271,7 +271,7 @@ func (s *Session) Travel(redo bool) (at Place, status string, ok bool) {
 
 // HistoryKeys are ks with undo and redo added when there is something to
 // undo or redo: the footer shows them then.
-func HistoryKeys(s *Session, ks []key.Binding) []key.Binding {
+func HistoryKeys(s *State, ks []key.Binding) []key.Binding {
 	out := append([]key.Binding(nil), ks...)
 	if s.CanUndo() {
 		out = append(out, style.Keys.Undo)

@@ -1,7 +1,8 @@
-package component
+package widgets
 
 import (
 	"fmt"
+	"github.com/oncard/oncard/tui/editor"
 	"strings"
 
 	"github.com/oncard/oncard/model"
@@ -111,7 +112,7 @@ func reread(r Ref, tree *oasf.Tree) Ref {
 func readRawRef(r Ref) Ref {
 	raw := r.Raw
 	if raw == nil {
-		raw = Object("name", r.Class.Name, "id", r.Class.ID)
+		raw = editor.Object("name", r.Class.Name, "id", r.Class.ID)
 	}
 	return Ref{Raw: raw, id: r.Class.ID, hasID: true, name: r.Class.Name, hasName: true}
 }

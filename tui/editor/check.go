@@ -1,4 +1,4 @@
-package component
+package editor
 
 import (
 	"github.com/oncard/oncard/model"
@@ -6,7 +6,7 @@ import (
 )
 
 // Check is the one verdict every editor face gives a document: the full
-// screens (Session's refresh, on and off the event loop) and the
+// screens (State's refresh, on and off the event loop) and the
 // line-by-line prompts (tui/accessible) all judge a card or a catalog
 // here, and nowhere else, so that an answer is accepted or refused by the
 // same findings whichever face it was typed into.

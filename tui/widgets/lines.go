@@ -1,7 +1,8 @@
-package component
+package widgets
 
 import (
 	"fmt"
+	"github.com/oncard/oncard/tui/editor"
 	"strings"
 
 	"github.com/oncard/oncard/model"
@@ -27,7 +28,7 @@ type LineField interface {
 	// Answer writes the answer into the card (s.Changed is called); an
 	// answer the field cannot take (not one of its choices) is refused
 	// and changes nothing.
-	Answer(s *Session, text string) error
+	Answer(s *editor.State, text string) error
 }
 
 // AsLine is f's line face; ok is false for a field that holds no value
@@ -61,7 +62,7 @@ func (f *TextField) Help() string {
 
 func (f *TextField) Optional() bool { return f.kind != TextRequired }
 
-func (f *TextField) Answer(s *Session, text string) error {
+func (f *TextField) Answer(s *editor.State, text string) error {
 	if f.Read == nil && f.kind != TextList && s.Doc.Find(f.ptr) != nil && s.Text(f.ptr) == text {
 		return nil // the card holds it already, byte for byte
 	}
@@ -90,7 +91,7 @@ func (f *ChoiceField) Choices() []string {
 func (f *ChoiceField) Help() string   { return f.Hint }
 func (f *ChoiceField) Optional() bool { return false }
 
-func (f *ChoiceField) Answer(s *Session, text string) error {
+func (f *ChoiceField) Answer(s *editor.State, text string) error {
 	text = strings.TrimSpace(text)
 	for i, o := range f.options {
 		if strings.EqualFold(o, text) && !(f.Custom != nil && i == len(f.options)-1) {
@@ -124,7 +125,7 @@ func (f *modesField) Help() string {
 }
 
 // Answer takes the media types, comma separated ("" for none).
-func (f *modesField) Answer(s *Session, text string) error {
+func (f *modesField) Answer(s *editor.State, text string) error {
 	f.chosen = nil
 	var others []string
 	for _, m := range splitList(text, ",") {
