@@ -435,5 +435,5 @@ func (st *fileStep) View(th *style.Theme, s *editor.State, width, height int) st
 func (st *fileStep) Pointer(*editor.State) string       { return "" }
 func (st *fileStep) Owns(string, *editor.State) bool    { return false }
 func (st *fileStep) Jump(string, *editor.State) tea.Cmd { return nil }
-func (st *fileStep) Keys() []key.Binding                  { return nil }
-func (st *fileStep) Busy() bool                           { return false }
+func (st *fileStep) Keys() []key.Binding                { return nil }
+func (st *fileStep) Busy() bool                         { return false }

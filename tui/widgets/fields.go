@@ -375,11 +375,11 @@ type ButtonField struct {
 	status string
 }
 
-func (f *ButtonField) Label() string           { return f.Lbl }
-func (f *ButtonField) Pointer() string         { return f.Ptr }
+func (f *ButtonField) Label() string         { return f.Lbl }
+func (f *ButtonField) Pointer() string       { return f.Ptr }
 func (f *ButtonField) Load(*editor.State)    {}
-func (f *ButtonField) Focus() tea.Cmd          { return nil }
-func (f *ButtonField) blur()                   { f.status = "" }
+func (f *ButtonField) Focus() tea.Cmd        { return nil }
+func (f *ButtonField) blur()                 { f.status = "" }
 func (f *ButtonField) Apply(s *editor.State) { f.status = f.Action(s) }
 func (f *ButtonField) Update(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	return key.Matches(msg, style.Keys.Enter, style.Keys.Toggle), nil
