@@ -167,11 +167,7 @@ func (m *Model) Init() tea.Cmd { return tea.Batch(m.AskBackground(), m.steps[m.c
 // step), then settles what the screen shows (the preview's content and
 // scroll, the diagnostics panel's cursor): View only draws.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m.s.Prepare(msg) // the undo history: editor/history.go
-	_, cmd := m.update(msg)
-	m.s.Record(m.place()) // undo.go
-	m.settle()
-	return m, tea.Batch(cmd, m.s.RefreshCmd())
+	return m, m.s.Handle(msg, m.update, m.place, m.settle) // the undo history: editor/history.go, undo.go
 }
 
 // settle brings what the screen shows up to date with the model, after
@@ -183,38 +179,19 @@ func (m *Model) settle() {
 	}
 }
 
-func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	pro := widgets.Prologue[*Model]{Chrome: &m.Chrome, State: m.s, Root: m, Dialog: &m.dialog, Working: m.working,
+		Paste: m.paste, Quit: keepDraftAndQuit}
+	if cmd, ok := pro.Handle(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.Width, m.Height = msg.Width, msg.Height
-		return m, nil
-	case tea.BackgroundColorMsg:
-		m.AdaptToBackground(msg)
-		return m, nil
-	case tea.PasteMsg:
-		// A paste goes to the focused field as typed text, never to the
-		// program's own keys.
-		if m.dialog != nil || m.Diag.Focused {
-			return m, nil
-		}
-		st := m.steps[m.cur]
-		cmd, _ := st.Update(tea.KeyPressMsg{Text: msg.Content}, m.s)
-		m.s.Focus = st.Pointer(m.s)
-		m.Status = editor.EditFailure(m.s, m.Status)
-		return m, tea.Batch(cmd, m.handlePosted())
 	case editor.DraftSavedMsg[app.CatalogSettings]:
-		return m, m.draftSaved(msg)
-	case editor.Done[*Model]:
-		return m, msg.Finish(m)
-	case editor.RefreshMsg:
-		return m, m.s.Refreshed()
-	case editor.CheckedMsg:
-		m.s.Checked(msg)
-		return m, nil
+		return m.draftSaved(msg)
 	case tea.KeyPressMsg:
 		cmd := m.handleKey(msg)
 		m.Status = editor.EditFailure(m.s, m.Status)
-		return m, cmd
+		return cmd
 	}
 	// Anything else is a step's own message (the outcome of a command it
 	// started): every step sees it, and takes only its own.
@@ -224,19 +201,21 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmds = append(cmds, cmd)
 	}
 	m.Status = editor.EditFailure(m.s, m.Status)
-	return m, tea.Batch(append(cmds, m.handlePosted())...)
+	return tea.Batch(append(cmds, m.handlePosted())...)
 }
 
+// paste types text into the focused field (the prologue's Paste).
+func (m *Model) paste(text string) tea.Cmd {
+	st := m.steps[m.cur]
+	cmd, _ := st.Update(tea.KeyPressMsg{Text: text}, m.s)
+	m.s.Focus = st.Pointer(m.s)
+	return tea.Batch(cmd, m.handlePosted())
+}
+
+// handleKey handles a key the prologue left (no file work, no dialog: a
+// second ctrl+c in a dialog leaves at once, keeping the draft, as losing
+// work is the worse mistake).
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if m.working {
-		m.Status = "saving…"
-		return nil
-	}
-	if m.dialog != nil {
-		// A second ctrl+c leaves at once, keeping the draft (losing work is
-		// the worse mistake).
-		return m.dialog.Update(msg, m, func() { m.dialog = nil }, keepDraftAndQuit)
-	}
 	st := m.steps[m.cur]
 	if !key.Matches(msg, style.Keys.Quit) {
 		if page, jump, ok := m.PageKey(msg, m.cur, m.titles(), m.s.Diags); ok {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/oncard/oncard/tui/cardsteps"
 	"github.com/oncard/oncard/tui/editor"
 )
@@ -120,4 +122,24 @@ func TestStepPalette(t *testing.T) {
 	// At 80×24 every step is listed still, without the lines about them.
 	d.m.Update(teaSize(80, 24))
 	d.Press("ctrl+o").MustContain("Start", "› Review & save")
+}
+
+// The prologue both editors share drops a paste while the step palette
+// has the keyboard (it went to the field behind it).
+func TestPasteWhilePaletteOpenIsDropped(t *testing.T) {
+	d := newDriverJSON(t, minimalCard)
+	before := d.json()
+	d.Press("ctrl+o")
+	d.Send(tea.PasteMsg{Content: "pasted"})
+	d.Press("esc")
+	d.Send(editor.RefreshMsg{})
+	if d.json() != before || d.m.s.Edits != 0 {
+		t.Fatalf("a paste behind the palette edited the card:\n%s", d.json())
+	}
+	// Without the palette, it is typed into the focused field.
+	d.Send(tea.PasteMsg{Content: " pasted"})
+	d.Send(editor.RefreshMsg{})
+	if got := d.m.s.Text("/name"); got != "Weather Helper pasted" {
+		t.Fatalf("name %q after a paste", got)
+	}
 }

@@ -16,52 +16,41 @@ import (
 // step), then settles what the screen shows (the preview, the diagnostics
 // panel): View only draws.
 func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	c.s.Prepare(msg) // the undo history: editor/history.go
-	_, cmd := c.update(msg)
-	c.s.Record(c.place()) // catedit_undo.go
-	c.Settle(c.s.PreviewContent(), len(c.s.Diags))
-	c.refreshDiff()
-	return c, tea.Batch(cmd, c.s.RefreshCmd())
+	// The undo history: editor/history.go, catedit_undo.go.
+	return c, c.s.Handle(msg, c.update, c.place, func() {
+		c.Settle(c.s.PreviewContent(), len(c.s.Diags))
+		c.refreshDiff()
+	})
 }
 
-func (c *CatalogEditor) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (c *CatalogEditor) update(msg tea.Msg) tea.Cmd {
+	edits, screen := c.s.Edits, c.cur
+	c.blurred = false
+	cmd := c.dispatch(msg)
+	// The draft follows the edits: when a field is left, and after every
+	// edit a key made elsewhere than in a field being typed (a dialog's
+	// answer too).
+	if _, isKey := msg.(tea.KeyPressMsg); isKey && (c.blurred || (c.s.Edits != edits && screen != catEditScreenEntry)) {
+		cmd = tea.Batch(cmd, c.autosave())
+	}
+	return cmd
+}
+
+// dispatch hands msg to the prologue both editors share, or handles it.
+func (c *CatalogEditor) dispatch(msg tea.Msg) tea.Cmd {
+	// A second ctrl+c in a dialog leaves at once, as in the card editor.
+	pro := widgets.Prologue[*CatalogEditor]{Chrome: &c.Chrome, State: c.s, Root: c, Dialog: &c.confirm, Working: c.working,
+		Paste: c.paste, Quit: (*CatalogEditor).keepDraftAndQuit}
+	if cmd, ok := pro.Handle(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		c.Width, c.Height = msg.Width, msg.Height
-		return c, nil
-	case tea.BackgroundColorMsg:
-		c.AdaptToBackground(msg)
-		return c, nil
-	case tea.PasteMsg:
-		// A paste is typed text for the focused field, never keys.
-		if c.confirm != nil || c.Diag.Focused {
-			return c, nil
-		}
-		sc := c.screens[c.cur]
-		cmd := sc.Update(tea.KeyPressMsg{Text: msg.Content})
-		c.s.Focus = sc.Pointer()
-		c.Status = editor.EditFailure(c.s, c.Status)
-		return c, cmd
-	case editor.Done[*CatalogEditor]:
-		return c, msg.Finish(c)
-	case editor.RefreshMsg:
-		return c, c.s.Refreshed()
-	case editor.CheckedMsg:
-		c.s.Checked(msg)
-		return c, nil
 	case editor.DraftSavedMsg[noExtra]:
-		return c, c.draftSaved(msg)
+		return c.draftSaved(msg)
 	case tea.KeyPressMsg:
-		edits, screen := c.s.Edits, c.cur
-		c.blurred = false
 		cmd := c.handleKey(msg)
 		c.Status = editor.EditFailure(c.s, c.Status)
-		// The draft follows the edits: when a field is left, and after
-		// every edit made elsewhere than in a field being typed.
-		if c.blurred || (c.s.Edits != edits && screen != catEditScreenEntry) {
-			cmd = tea.Batch(cmd, c.autosave())
-		}
-		return c, cmd
+		return cmd
 	}
 	// Anything else is a screen's own message (the outcome of a command
 	// it started): every screen sees it, and takes only its own.
@@ -70,18 +59,19 @@ func (c *CatalogEditor) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmds = append(cmds, sc.Update(msg))
 	}
 	c.Status = editor.EditFailure(c.s, c.Status)
-	return c, tea.Batch(cmds...)
+	return tea.Batch(cmds...)
 }
 
+// paste types text into the focused field (the prologue's Paste).
+func (c *CatalogEditor) paste(text string) tea.Cmd {
+	sc := c.screens[c.cur]
+	cmd := sc.Update(tea.KeyPressMsg{Text: text})
+	c.s.Focus = sc.Pointer()
+	return cmd
+}
+
+// handleKey handles a key the prologue left (no file work, no dialog).
 func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if c.working {
-		c.Status = "saving…"
-		return nil
-	}
-	if c.confirm != nil {
-		// A second ctrl+c leaves at once, as in the card editor.
-		return c.confirm.Update(msg, c, func() { c.confirm = nil }, (*CatalogEditor).keepDraftAndQuit)
-	}
 	sc := c.screens[c.cur]
 	if key.Matches(msg, style.Keys.Quit) {
 		return c.quit()

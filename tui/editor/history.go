@@ -281,3 +281,16 @@ func HistoryKeys(s *State, ks []key.Binding) []key.Binding {
 	}
 	return out
 }
+
+// Handle runs one message through an editor: the undo history prepares
+// for it, update handles it, the history records where it was (place: an
+// edit of the Doc is one undo step), settle brings what the screen shows
+// up to date (View only draws), and the refresh the edits ask for is
+// added to the commands.
+func (s *State) Handle(msg tea.Msg, update func(tea.Msg) tea.Cmd, place func() Place, settle func()) tea.Cmd {
+	s.Prepare(msg)
+	cmd := update(msg)
+	s.Record(place())
+	settle()
+	return tea.Batch(cmd, s.RefreshCmd())
+}
