@@ -25,7 +25,7 @@ func TestKeysDoc(t *testing.T) {
 		t.Fatalf("%v (run with ONCARD_UPDATE_DOCS=1)", err)
 	}
 	if string(got) != want {
-		t.Fatalf("docs/keys.md is out of date: run ONCARD_UPDATE_DOCS=1 go test ./tui -run TestKeysDoc")
+		t.Fatalf("docs/keys.md is out of date: run ONCARD_UPDATE_DOCS=1 go test ./tui/cardedit -run TestKeysDoc")
 	}
 }
 
@@ -74,7 +74,7 @@ func TestReadmeKeys(t *testing.T) {
 		return
 	}
 	if got := string(readme[start:end]); got != want+"\n" {
-		t.Fatalf("the key table in docs/new.md is out of date: run ONCARD_UPDATE_DOCS=1 go test ./tui -run TestReadmeKeys")
+		t.Fatalf("the key table in docs/new.md is out of date: run ONCARD_UPDATE_DOCS=1 go test ./tui/cardedit -run TestReadmeKeys")
 	}
 }
 
@@ -83,7 +83,7 @@ func TestReadmeKeys(t *testing.T) {
 func keysMarkdown() string {
 	var b strings.Builder
 	b.WriteString("# Keys of `oncard new` and `oncard edit`\n\n")
-	b.WriteString("Generated from the one keymap (`tui/style/keys.go`); `go test ./tui -run TestKeysDoc` checks it.\n")
+	b.WriteString("Generated from the one keymap (`tui/style/keys.go`); `go test ./tui/cardedit -run TestKeysDoc` checks it.\n")
 	b.WriteString("Bare letters (a, d, y, n) only act where no text is being typed: in lists and dialogs.\n")
 	b.WriteString("`oncard edit FILE` on a terminal uses the same screens and keys; there ctrl+s shows the diff on Review, then asks before writing.\n\n")
 	titles := []string{"Steps and program", "Fields and choices", "Lists (interfaces, skills)", "Undo, panels and dialogs",

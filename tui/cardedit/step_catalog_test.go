@@ -320,7 +320,7 @@ func TestCatalogStepRefusesMergeChangedOnDisk(t *testing.T) {
 }
 
 // TestCatalogStepView is the golden of the step's screen (new catalog
-// chosen). Regenerate with go test ./tui -run TestCatalogStepView -update.
+// chosen). Regenerate with go test ./tui/cardedit -run TestCatalogStepView -update.
 func TestCatalogStepView(t *testing.T) {
 	d, _ := catalogDriver(t)
 	d.chooseWrite(2, "")

@@ -347,7 +347,7 @@ func requireEditGolden(t *testing.T, name, out string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./tui -run %s -update)", err, t.Name())
+		t.Fatalf("%v (run go test ./tui/cardedit -run %s -update)", err, t.Name())
 	}
 	if d := udiff.Unified("golden", "run", string(want), out); d != "" {
 		t.Fatalf("the screen differs from %s:\n%s", name, d)
