@@ -33,7 +33,7 @@ func TestEditOnRequestEntryInTmux(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed: the test checks the edit with git diff --numstat")
 	}
-	card, err := os.ReadFile(filepath.Join("..", "tui", "testdata", "edit-v10.json"))
+	card, err := os.ReadFile(filepath.Join("..", "tui", "cardedit", "testdata", "edit-v10.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
