@@ -29,16 +29,6 @@ const (
 	Required
 )
 
-func (p Presence) String() string {
-	switch p {
-	case Optional:
-		return "optional"
-	case Required:
-		return "REQUIRED"
-	}
-	return "plain"
-}
-
 // FieldKind is a field's proto type, as far as presence cares.
 type FieldKind uint8
 

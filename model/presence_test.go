@@ -69,7 +69,7 @@ func TestPresenceTable(t *testing.T) {
 			if (fl.Presence == Required) != inSchema {
 				seen[key] = true
 				if _, known := schemaDifferences[key]; !known {
-					t.Errorf("%s: %s in the table, required in the schema: %v", key, fl.Presence, inSchema)
+					t.Errorf("%s: %s in the table, required in the schema: %v", key, presenceName(fl.Presence), inSchema)
 				}
 			}
 		}
@@ -119,7 +119,7 @@ func TestPresenceFacts(t *testing.T) {
 			continue
 		}
 		if fl.Presence != c.want {
-			t.Errorf("%s.%s is %s, the proto says %s", c.msg, c.field, fl.Presence, c.want)
+			t.Errorf("%s.%s is %s, the proto says %s", c.msg, c.field, presenceName(fl.Presence), presenceName(c.want))
 		}
 	}
 	if !strings.Contains(PresenceSource, "v1.0.1") {
@@ -158,4 +158,29 @@ func snakeToCamel(s string) string {
 		}
 	}
 	return strings.Join(parts, "")
+}
+
+func presenceName(p Presence) string {
+	return [...]string{Plain: "plain", Optional: "optional", Required: "REQUIRED"}[p]
+}
+
+func TestLoneSurrogate(t *testing.T) {
+	cases := map[string]string{
+		`{"a":"\ud800"}`:              "/a",
+		`{"a":["x","\udc00y"]}`:       "/a/1",
+		`{"\ud83d":1}`:                "/\ufffd",
+		`{"a":"\ud83d\u0041"}`:        "/a",
+		`{"a":"\\ud800"}`:             "", // an escaped backslash, then text
+		`{"a":"\ud83d\ude00","b":""}`: "",
+	}
+	for src, want := range cases {
+		doc, err := Parse([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, found := doc.LoneSurrogate()
+		if found != (want != "") || got != want {
+			t.Errorf("%s: LoneSurrogate() = %q, %v; want %q", src, got, found, want)
+		}
+	}
 }
