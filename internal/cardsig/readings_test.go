@@ -139,3 +139,18 @@ func TestPayloadRefusesLoneSurrogates(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPayloads is the canonical payload of the full template card
+// (about 5 KB) under each reading: what Verify computes once per card.
+func BenchmarkPayloads(b *testing.B) {
+	doc := benchCard(b)
+	for _, r := range Readings {
+		b.Run(string(r), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Payload(doc, r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -237,13 +237,23 @@ func (v *verifier) one(i int, it *model.Node) Result {
 func (v *verifier) underReadings(jws *jose.JSONWebSignature, k jose.JSONWebKey, h headers) ([]ReadingVerdict, int) {
 	out := make([]ReadingVerdict, len(Readings))
 	n := 0
+	// Readings that agree share one payload: it is verified once.
+	checked := map[string]bool{}
+	covers := func(p []byte) bool {
+		ok, seen := checked[string(p)]
+		if !seen {
+			ok = jws.DetachedVerify(p, k.Key) == nil
+			checked[string(p)] = ok
+		}
+		return ok
+	}
 	for i, rd := range Readings {
 		out[i].Reading = rd
 		p, ok := v.payloads[rd]
 		switch {
 		case !ok:
 			out[i].Reason = "no payload under this reading: " + v.payloadErrs[rd].Error()
-		case jws.DetachedVerify(p, k.Key) != nil:
+		case !covers(p):
 			out[i].Reason = OtherPayload
 		case rd == JSSDK && (!h.protectedKid || !h.typ):
 			// verifyAgentCardSignature reads kid, typ and alg from the
