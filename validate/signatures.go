@@ -84,7 +84,7 @@ func SignatureFindings(doc *model.Doc, results []cardsig.Result, policy Signatur
 		switch res.Status {
 		case cardsig.Verified:
 			if rejected := res.RejectedUnder(); len(rejected) > 0 {
-				r.add(res.Pointer, Warning, codeSigReaders, label+" verifies "+readingsSummary(res)+"; "+readersOf(rejected)+" will reject it",
+				r.add(res.Pointer, Warning, codeSigReaders, label+" verifies with the "+model.SafeText(res.KeySource)+" "+readingsSummary(res)+"; "+readersOf(rejected)+" will reject it",
 					"re-sign it with oncard sign CARD --key KEY, which first drops the default-valued members that readers treat differently, so that every reader computes the same payload")
 				r.diags[len(r.diags)-1].Readings = verdicts(res)
 			}

@@ -119,7 +119,9 @@ func TestJKUOnThisMachineOnlyWhenNamed(t *testing.T) {
 	defaults := validate.DefaultSchemaHosts
 
 	writeConfig(`{}`)
-	_, err := fetcher(defaults).JKU(context.Background(), jku)
+	// The card is served from the jku's own origin, so only the address
+	// rule refuses it.
+	_, err := fetcher(defaults).JKUFor(srv.URL+"/.well-known/agent-card.json")(context.Background(), jku)
 	if !errors.Is(err, cardsig.ErrJKUNotAccepted) {
 		t.Fatalf("a loopback jku with the default hosts: %v, want ErrJKUNotAccepted", err)
 	}
@@ -139,7 +141,7 @@ func TestJKUOnThisMachineOnlyWhenNamed(t *testing.T) {
 		return (&net.Dialer{}).DialContext(ctx, network, srv.Listener.Addr().String())
 	}
 	rebound := &KeySetFetcher{Client: safehttp.New(safehttp.Options{HTTPClient: &http.Client{Transport: transport}}), Hosts: defaults}
-	_, err = rebound.JKU(context.Background(), "https://schema.oasf.outshift.com/jwks.json")
+	_, err = rebound.JKUFor("https://schema.oasf.outshift.com/card.json")(context.Background(), "https://schema.oasf.outshift.com/jwks.json")
 	if !errors.Is(err, cardsig.ErrJKUNotAccepted) || !strings.Contains(err.Error(), "schema.oasf.outshift.com resolves to 127.0.0.1, an address of this machine") {
 		t.Errorf("a default host resolving to loopback: %v", err)
 	}
@@ -168,5 +170,36 @@ func TestJKUOnThisMachineOnlyWhenNamed(t *testing.T) {
 		if hits.Load() != before+1 {
 			t.Errorf("%s: not fetched", name)
 		}
+	}
+}
+
+// TestJKUOnlyOnTheCardsOwnOrigin: a jku on an accepted host that the user
+// did not name is followed only for a card served from that origin; a
+// host the user named is followed for any card.
+func TestJKUOnlyOnTheCardsOwnOrigin(t *testing.T) {
+	srv, hits := keySetServer(t)
+	hostPort := strings.TrimPrefix(srv.URL, "https://")
+	jku := srv.URL + "/jwks.json"
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	client := safehttp.New(safehttp.Options{HTTPClient: srv.Client()})
+	// The server's host named as an accepted host, but counted as a
+	// default: as schema.oasf.outshift.com would be.
+	defaults := validate.DefaultSchemaHosts
+	f := &KeySetFetcher{Client: client, Hosts: defaults}
+	for _, card := range []string{"", "https://elsewhere.example/.well-known/agent-card.json"} {
+		_, err := f.JKUFor(card)(context.Background(), "https://schema.oasf.outshift.com/jwks.json")
+		if !errors.Is(err, cardsig.ErrJKUNotAccepted) || !strings.Contains(err.Error(), "is not the card's own origin") {
+			t.Errorf("card %q: a default host's jku elsewhere: %v", card, err)
+		}
+	}
+	named := &KeySetFetcher{Client: client, Hosts: append(slices.Clone(defaults), hostPort)}
+	if _, err := named.JKUFor("https://elsewhere.example/card.json")(context.Background(), jku); err != nil {
+		t.Errorf("a host the user named: %v", err)
+	}
+	if n := hits.Load(); n != 1 {
+		t.Errorf("%d requests, want 1", n)
+	}
+	if !sameOrigin("https://a.example/jwks.json", "https://A.example:443/card") || sameOrigin("https://a.example/k", "https://a.example:8443/c") || sameOrigin("https://a.example/k", "") {
+		t.Error("sameOrigin")
 	}
 }

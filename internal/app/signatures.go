@@ -41,7 +41,7 @@ func (s SignatureState) Line() string {
 // key of keys can check is "unverified", not "invalid": it may well be
 // someone else's.
 func SignatureStatus(ctx context.Context, doc *model.Doc, keys *cardsig.KeySet) []SignatureState {
-	results := cardsig.Verify(ctx, doc, cardsig.Options{Keys: keys})
+	results := cardsig.Verify(ctx, doc, cardsig.Options{Keys: keys, KeysFrom: "signing key"})
 	out := make([]SignatureState, len(results))
 	for i, r := range results {
 		s := SignatureState{Index: r.Index, KeyID: r.KeyID, Algorithm: r.Algorithm, Reason: r.Reason}

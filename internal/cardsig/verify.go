@@ -2,12 +2,14 @@ package cardsig
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	jose "github.com/go-jose/go-jose/v4"
 
@@ -49,8 +51,9 @@ type Result struct {
 	Status    Status
 	// Reason says why, for people; "" for Verified.
 	Reason string
-	// KeySource is where the key that decided came from: "key set" (the
-	// caller's), "jku" (fetched), or "" when no key was tried.
+	// KeySource is where the keys tried came from, for messages: the
+	// caller's Options.KeysFrom ("key set" when it says nothing), or "key
+	// set of its jku URL"; "" when no key was tried.
 	KeySource string
 	// JKUNotAccepted: Unverified because Fetch refused the jku's origin
 	// (ErrJKUNotAccepted); accepting the host would have it fetched.
@@ -98,6 +101,9 @@ type Options struct {
 	// Keys, when set, are the keys signatures are checked with; jku is
 	// then not followed.
 	Keys *KeySet
+	// KeysFrom says where Keys came from, for every finding: "key set of
+	// --jwks keys.json", "signing key (--sign-key)"; "" says "key set".
+	KeysFrom string
 	// Fetch, when set and Keys is nil, returns the JWK set a signature's
 	// jku names (an https URL, checked by CheckJKU before the call). It
 	// decides which origins it accepts, returning ErrJKUNotAccepted for
@@ -189,6 +195,9 @@ func (v *verifier) one(i int, it *model.Node) Result {
 	cands := keys.candidates(h.kid)
 	if len(cands) == 0 {
 		r.Status, r.Reason = UnknownKey, "the "+source+" has no key with kid "+strconv.Quote(h.kid)
+		if k, ok := keys.expiredFor(h.kid); ok {
+			r.Reason = "the key with kid " + strconv.Quote(k.kid) + " in the " + source + " expired on " + k.exp.UTC().Format(time.RFC3339) + " (its exp); an expired key is not used"
+		}
 		return r
 	}
 	var fitting []jose.JSONWebKey
@@ -226,6 +235,7 @@ func (v *verifier) one(i int, it *model.Node) Result {
 	if h.kid != "" {
 		which += " with kid " + strconv.Quote(h.kid)
 	}
+	which += " of the " + source
 	r.Status = PayloadMismatch
 	r.Reason = "the signature does not match the card's canonical form under any reading (" + readingNames(Readings) + ") with " + which +
 		": the card changed after it was signed, or another key signed it"
@@ -280,7 +290,7 @@ func readingNames(rs []Reading) string {
 // from, or nil and why there are none.
 func (v *verifier) keysFor(h headers) (*KeySet, string, string) {
 	if v.opts.Keys != nil {
-		return v.opts.Keys, "key set", ""
+		return v.opts.Keys, cmp.Or(v.opts.KeysFrom, "key set"), ""
 	}
 	if h.jku == "" {
 		return nil, "", "no key to check it with: give the signer's public keys (a JWK set)"
@@ -307,7 +317,7 @@ func (v *verifier) keysFor(h headers) (*KeySet, string, string) {
 	case f.err != nil:
 		return nil, "", "the key set of its jku " + h.jku + " could not be read: " + f.err.Error()
 	}
-	return f.keys, "jku key set", ""
+	return f.keys, "key set of its jku " + h.jku, ""
 }
 
 // signatureSizes are the fixed signature lengths of the EC and Ed25519

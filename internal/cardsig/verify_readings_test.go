@@ -5,8 +5,12 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
+	"encoding/json"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	jose "github.com/go-jose/go-jose/v4"
 
@@ -162,5 +166,53 @@ func TestDroppedMembersMakeReadingsAgree(t *testing.T) {
 	}
 	if got := Disagreeing(doc); !slices.Equal(got, []Reading{JSSDK}) {
 		t.Errorf("with an unknown member: disagreeing %v, want [a2a-js]", got)
+	}
+}
+
+// TestExpiredKeyNotUsed: a JWK whose exp is past is left out of the key
+// set; a signature that wants it is unknown-key, saying the key expired.
+// Every finding names where its keys came from.
+func TestExpiredKeyNotUsed(t *testing.T) {
+	defer func(n func() time.Time) { now = n }(now)
+	now = func() time.Time { return time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC) }
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk := &SigningKey{signer: key}
+	doc := mustParse(t, readingsCard)
+	if _, err := Sign(doc, sk, SignOptions{KeyID: "old"}); err != nil {
+		t.Fatal(err)
+	}
+	jwk, err := json.Marshal(sk.PublicJWK("old", "ES256"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withExp := func(exp int64) *KeySet {
+		t.Helper()
+		raw := strings.Replace(string(jwk), "{", fmt.Sprintf(`{"exp":%d,`, exp), 1)
+		set, err := ParseJWKSet([]byte(`{"keys":[` + raw + `]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return set
+	}
+	past := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC).Unix()
+	if _, err := ParseJWKSet([]byte(`{"keys":[` + strings.Replace(string(jwk), "{", fmt.Sprintf(`{"exp":%d,`, past), 1) + `]}`)); err == nil || !strings.Contains(err.Error(), "expired on 2026-06-01T00:00:00Z") {
+		t.Errorf("a set of one expired key: %v", err)
+	}
+	both, err := ParseJWKSet([]byte(`{"keys":[` + strings.Replace(string(jwk), "{", fmt.Sprintf(`{"exp":%d,`, past), 1) + `,` +
+		strings.Replace(strings.Replace(string(jwk), `"old"`, `"new"`, 1), "{", `{"exp":1893456000,`, 1) + `]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Verify(context.Background(), doc, Options{Keys: both, KeysFrom: "key set of --jwks keys.json"})
+	if res[0].Status != UnknownKey || !strings.Contains(res[0].Reason, `the key with kid "old" in the key set of --jwks keys.json expired on 2026-06-01T00:00:00Z`) {
+		t.Errorf("an expired key: %+v", res[0])
+	}
+	// Not expired yet: used, and the source is named.
+	res = Verify(context.Background(), doc, Options{Keys: withExp(now().Add(time.Hour).Unix()), KeysFrom: "key set of --jwks keys.json"})
+	if res[0].Status != Verified || res[0].KeySource != "key set of --jwks keys.json" {
+		t.Errorf("a key still valid: %+v", res[0])
 	}
 }

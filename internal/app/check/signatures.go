@@ -19,6 +19,9 @@ import (
 type signatureCheck struct {
 	policy validate.SignaturePolicy
 	opts   cardsig.Options
+	// keySets fetches the key sets of jku URLs (nil with --jwks): per
+	// card, since a jku is followed on the card's own origin.
+	keySets *app.KeySetFetcher
 }
 
 // SignaturePolicies are the values of --signatures.
@@ -44,7 +47,7 @@ func newSignatureCheck(ctx context.Context, policy, jwks string, hosts []string)
 	c := &signatureCheck{policy: validate.SignaturePolicy(policy)}
 	keySets := &app.KeySetFetcher{Client: input.Client(), Hosts: hosts}
 	if jwks == "" {
-		c.opts.Fetch = keySets.JKU
+		c.keySets = keySets
 		return c, nil
 	}
 	var keys *cardsig.KeySet
@@ -63,6 +66,7 @@ func newSignatureCheck(ctx context.Context, policy, jwks string, hosts []string)
 		return nil, fmt.Errorf("--jwks %s", model.SafeText(err.Error()))
 	}
 	c.opts.Keys = keys
+	c.opts.KeysFrom = "key set of --jwks " + model.SafeText(safehttp.Redact(jwks))
 	return c, nil
 }
 
@@ -71,6 +75,10 @@ func (c *signatureCheck) run(ctx context.Context, r *fileResult) {
 	if c == nil || r.doc == nil || r.Kind != validate.KindCard {
 		return
 	}
-	r.Diags = validate.WithSignatures(ctx, r.doc, r.Diags, c.policy, c.opts)
+	opts := c.opts
+	if c.keySets != nil {
+		opts.Fetch = c.keySets.JKUFor(r.url)
+	}
+	r.Diags = validate.WithSignatures(ctx, r.doc, r.Diags, c.policy, opts)
 	r.Ends = valueEnds(r.doc, r.Diags)
 }
