@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net"
 	"net/http"
@@ -201,5 +202,44 @@ func TestJKUOnlyOnTheCardsOwnOrigin(t *testing.T) {
 	}
 	if !sameOrigin("https://a.example/jwks.json", "https://A.example:443/card") || sameOrigin("https://a.example/k", "https://a.example:8443/c") || sameOrigin("https://a.example/k", "") {
 		t.Error("sameOrigin")
+	}
+}
+
+// TestConfiguredKeySets: the config file's jwks (relative to its folder)
+// are read as one key set, named for messages; an unreadable one is an
+// error naming it.
+func TestConfiguredKeySets(t *testing.T) {
+	cfgDir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", cfgDir)
+	dir := filepath.Join(cfgDir, "oncard")
+	if err := os.MkdirAll(filepath.Join(dir, "keys"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	key, err := cardsig.ParseSigningKey(pemKeyForTest(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := json.Marshal(key.PublicKeySet("partner", "EdDSA"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "keys", "partner.json"), set, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if keys, _, err := ConfiguredKeySets(); err != nil || keys != nil {
+		t.Fatalf("no config: %v, %v", keys, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"jwks": ["keys/partner.json"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	keys, from, err := ConfiguredKeySets()
+	if err != nil || keys.Len() != 1 || from != "key sets of the config file's jwks" {
+		t.Fatalf("%v %q %v", keys, from, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"jwks": ["keys/missing.json"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := ConfiguredKeySets(); err == nil || !strings.Contains(err.Error(), "jwks[0]") {
+		t.Errorf("a missing key set: %v", err)
 	}
 }

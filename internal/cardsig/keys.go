@@ -318,6 +318,18 @@ func (s *KeySet) expiredFor(kid string) (expiredKey, bool) {
 	return expiredKey{}, false
 }
 
+// MergeKeySets is one key set holding the keys of all of sets.
+func MergeKeySets(sets ...*KeySet) *KeySet {
+	out := &KeySet{}
+	for _, s := range sets {
+		if s != nil {
+			out.keys = append(out.keys, s.keys...)
+			out.expired = append(out.expired, s.expired...)
+		}
+	}
+	return out
+}
+
 // Len is the number of keys.
 func (s *KeySet) Len() int {
 	if s == nil {

@@ -47,6 +47,15 @@ func newSignatureCheck(ctx context.Context, policy, jwks string, hosts []string)
 	c := &signatureCheck{policy: validate.SignaturePolicy(policy)}
 	keySets := &app.KeySetFetcher{Client: input.Client(), Hosts: hosts}
 	if jwks == "" {
+		// The config file's key sets, else the jku of each signature.
+		keys, from, err := app.ConfiguredKeySets()
+		if err != nil {
+			return nil, err
+		}
+		if keys != nil {
+			c.opts.Keys, c.opts.KeysFrom = keys, from
+			return c, nil
+		}
 		c.keySets = keySets
 		return c, nil
 	}
