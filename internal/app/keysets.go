@@ -105,12 +105,6 @@ func (f *KeySetFetcher) fetch(ctx context.Context, rawURL string, publicOnly boo
 	return body, nil
 }
 
-// JKU is a cardsig.Options.Fetch for a card that was not fetched (a local
-// file): JKUFor("").
-func (f *KeySetFetcher) JKU(ctx context.Context, jku string) ([]byte, error) {
-	return f.jkuFor(ctx, jku, "")
-}
-
 // JKUFor is the cardsig.Options.Fetch for the signatures of the card
 // fetched from cardURL ("" for a local file). A jku is a hint that anyone
 // can write into a card (a forger picks the trust anchor,

@@ -72,7 +72,7 @@ func TestKeySetFetcherOnce(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
-			data, err := f.JKU(context.Background(), srv.URL+"/jwks.json")
+			data, err := f.JKUFor("")(context.Background(), srv.URL+"/jwks.json")
 			if err != nil || string(data) != `{"keys": []}` {
 				t.Errorf("%q, %v", data, err)
 			}
@@ -83,7 +83,7 @@ func TestKeySetFetcherOnce(t *testing.T) {
 		t.Errorf("fetched %d times, want once", n)
 	}
 	refusing := &KeySetFetcher{Client: safehttp.New(safehttp.Options{HTTPClient: srv.Client()}), Hosts: []string{"keys.example"}}
-	if _, err := refusing.JKU(context.Background(), srv.URL+"/jwks.json"); !errors.Is(err, cardsig.ErrJKUNotAccepted) {
+	if _, err := refusing.JKUFor("")(context.Background(), srv.URL+"/jwks.json"); !errors.Is(err, cardsig.ErrJKUNotAccepted) {
 		t.Errorf("a loopback jku off the list: %v", err)
 	}
 	if _, err := f.Get(context.Background(), srv.URL+"/other.json"); err != nil {
@@ -151,7 +151,7 @@ func TestJKUOnThisMachineOnlyWhenNamed(t *testing.T) {
 	}
 
 	writeConfig(`{"jku_hosts": ["https://keys.example/"]}`)
-	if _, err := fetcher(defaults).JKU(context.Background(), jku); err == nil || !strings.Contains(err.Error(), "jku_hosts[0]") {
+	if _, err := fetcher(defaults).JKUFor("")(context.Background(), jku); err == nil || !strings.Contains(err.Error(), "jku_hosts[0]") {
 		t.Errorf("a jku_hosts entry that is not a host: %v", err)
 	}
 
@@ -165,7 +165,7 @@ func TestJKUOnThisMachineOnlyWhenNamed(t *testing.T) {
 	} {
 		writeConfig(c.config)
 		before := hits.Load()
-		if data, err := fetcher(c.hosts).JKU(context.Background(), jku); err != nil || string(data) != `{"keys": []}` {
+		if data, err := fetcher(c.hosts).JKUFor("")(context.Background(), jku); err != nil || string(data) != `{"keys": []}` {
 			t.Errorf("%s: %q, %v", name, data, err)
 		}
 		if hits.Load() != before+1 {
