@@ -397,3 +397,20 @@ func members(n *model.Node) []*model.Member {
 	}
 	return n.Members
 }
+
+// TestDocumentSet says what the set holds and what was left out, and why
+// (a checkout without ../shared has no real cards: said, not hidden).
+func TestDocumentSet(t *testing.T) {
+	kinds := map[string]int{}
+	for _, d := range set.m.Docs {
+		kinds[d.Kind]++
+	}
+	t.Logf("%d documents: %d templates, %d from new --from fixtures, %d upgraded real cards, %d signed by oncard",
+		len(set.m.Docs), kinds["template"], kinds["from"], kinds["upgraded"], kinds["signed"])
+	for _, s := range set.m.Skipped {
+		t.Log("left out: " + s)
+	}
+	if kinds["template"] != 4 || kinds["from"] == 0 || kinds["signed"] == 0 {
+		t.Errorf("the set lacks documents: %v", kinds)
+	}
+}
