@@ -2,6 +2,8 @@ package cardsig
 
 import (
 	"bytes"
+	"encoding/json"
+	"reflect"
 	"slices"
 	"strconv"
 
@@ -124,5 +126,73 @@ func Disagreeing(doc *model.Doc) []Reading {
 			out = append(out, r)
 		}
 	}
+	return out
+}
+
+// Differences lists, as JSON pointers into the payload, the members the
+// payload under reading b leaves out, adds or holds otherwise than the
+// §8.4.1 payload: why that reading disagrees ("/capabilities", the
+// REQUIRED but empty capabilities the JS SDK drops). At most max.
+func Differences(doc *model.Doc, b Reading, max int) []string {
+	ref, err1 := Payload(doc, Normalised)
+	other, err2 := Payload(doc, b)
+	if err1 != nil || err2 != nil {
+		return nil
+	}
+	var x, y any
+	if json.Unmarshal(ref, &x) != nil || json.Unmarshal(other, &y) != nil {
+		return nil
+	}
+	var out []string
+	var walk func(a, b any, ptr string)
+	walk = func(a, b any, ptr string) {
+		if len(out) >= max {
+			return
+		}
+		switch av := a.(type) {
+		case map[string]any:
+			bv, ok := b.(map[string]any)
+			if !ok {
+				out = append(out, pointerOrCard(ptr))
+				return
+			}
+			keys := make([]string, 0, len(av)+len(bv))
+			for k := range av {
+				keys = append(keys, k)
+			}
+			for k := range bv {
+				if _, ok := av[k]; !ok {
+					keys = append(keys, k)
+				}
+			}
+			slices.Sort(keys)
+			for _, k := range keys {
+				p := ptr + model.Pointer(k)
+				va, inA := av[k]
+				vb, inB := bv[k]
+				if !inA || !inB {
+					if len(out) < max {
+						out = append(out, p)
+					}
+					continue
+				}
+				walk(va, vb, p)
+			}
+		case []any:
+			bv, ok := b.([]any)
+			if !ok || len(bv) != len(av) {
+				out = append(out, pointerOrCard(ptr))
+				return
+			}
+			for i := range av {
+				walk(av[i], bv[i], ptr+"/"+strconv.Itoa(i))
+			}
+		default:
+			if !reflect.DeepEqual(a, b) {
+				out = append(out, pointerOrCard(ptr))
+			}
+		}
+	}
+	walk(x, y, "")
 	return out
 }

@@ -216,3 +216,14 @@ func TestExpiredKeyNotUsed(t *testing.T) {
 		t.Errorf("a key still valid: %+v", res[0])
 	}
 }
+
+// TestDifferences names what a reading reads otherwise than §8.4.1.
+func TestDifferences(t *testing.T) {
+	doc := mustParse(t, `{"name":"a","x-mine":1,"capabilities":{},"securityRequirements":[{"schemes":{"bearer":{"list":[]}}}]}`)
+	if got, want := Differences(doc, JSSDK, 5), []string{"/capabilities", "/securityRequirements", "/x-mine"}; !slices.Equal(got, want) {
+		t.Errorf("Differences = %v, want %v", got, want)
+	}
+	if got := Differences(doc, Literal, 5); !slices.Equal(got, []string{"/securityRequirements/0/schemes/bearer/list"}) {
+		t.Errorf("literal: %v", got) // the list §8.4.1 drops
+	}
+}

@@ -330,7 +330,7 @@ func (e *editRun) resign() error {
 		for i, r := range rejecting {
 			names[i] = r.Readers()
 		}
-		fmt.Fprintf(e.stderr, "oncard: warning: the new signature is over the A2A §8.4.1 form of the card, which %s read differently: they will reject it\n", strings.Join(names, " and "))
+		fmt.Fprintf(e.stderr, "oncard: warning: the new signature is over the A2A §8.4.1 form of the card, and will be rejected by %s (another canonical payload)\n", strings.Join(names, " and "))
 	}
 	if len(done) == 0 && e.ed.BreaksSignatures() {
 		fmt.Fprintf(e.stderr, "oncard: none of the signatures of %s was made by the signing key; nothing re-signed\n", e.name)

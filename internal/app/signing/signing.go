@@ -124,7 +124,7 @@ func Sign(ctx context.Context, con app.Console, path string, o Options) error {
 		fmt.Fprintf(stderr, "oncard: kept %s as written (not checked here)\n", app.Count(others, "other signature", "other signatures"))
 	}
 	if rejecting := cardsig.Disagreeing(doc); len(rejecting) > 0 {
-		fmt.Fprintf(stderr, "oncard: warning: signature %d is over the A2A §8.4.1 form of the card, which %s read differently: they will reject it (%s)\n",
+		fmt.Fprintf(stderr, "oncard: warning: signature %d is over the A2A §8.4.1 form of the card, and will be rejected by %s (%s)\n",
 			signed.Index, readers(rejecting), disagreementCause(doc, rejecting))
 	}
 
@@ -222,10 +222,20 @@ func disagreementCause(doc *model.Doc, rs []cardsig.Reading) string {
 	if n := len(cardsig.DroppedMembers(doc)); n > 0 {
 		return "the card keeps " + app.Count(n, "default-valued member", "default-valued members") + "; sign without --keep-defaults, or answer yes, to drop them"
 	}
-	if slices.Equal(rs, []cardsig.Reading{cardsig.JSSDK}) {
-		return "the JS SDK also leaves out members it does not know, empty REQUIRED members such as \"capabilities\": {}, and requirements without scopes; oncard keeps those, as the specification does"
+	var parts []string
+	for _, r := range rs {
+		if at := cardsig.Differences(doc, r, 4); len(at) > 0 {
+			parts = append(parts, string(r)+" reads "+strings.Join(at, ", ")+" otherwise")
+		}
 	}
-	return "their payloads differ"
+	why := "their payloads differ"
+	if len(parts) > 0 {
+		why = strings.Join(parts, "; ")
+	}
+	if slices.Contains(rs, cardsig.JSSDK) {
+		why += ": the JS SDK leaves out members it does not know, empty REQUIRED members such as \"capabilities\": {}, and requirements without scopes, which oncard keeps, as the specification does"
+	}
+	return why
 }
 
 // refuseErrors lists the card's error-level findings and refuses to sign:

@@ -120,7 +120,7 @@ func TestSignKeepingDefaults(t *testing.T) {
 				t.Fatalf("%v\n%s", err, errb.String())
 			}
 			if !strings.Contains(errb.String(), "oncard: kept as written\n") ||
-				!strings.Contains(errb.String(), "warning: signature 0 is over the A2A §8.4.1 form of the card, which verifiers that canonicalise the card as written") {
+				!strings.Contains(errb.String(), "warning: signature 0 is over the A2A §8.4.1 form of the card, and will be rejected by verifiers that canonicalise the card as written") {
 				t.Errorf("stderr:\n%s", errb.String())
 			}
 			signed := out.Bytes()
