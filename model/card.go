@@ -255,7 +255,9 @@ func (c *Card) OnRequestIndex() int {
 func (c *Card) DiscoveryIndex() int { return c.ExtensionIndex(IsDiscoveryURI) }
 
 // AddExtension appends an extension. params is JSON text (nil for none);
-// required TriUnset leaves the member out.
+// required TriUnset leaves the member out, and so does TriFalse: the proto
+// declares it a plain bool (the presence table), which the canonical form
+// drops at false, so writing it would only make readers disagree.
 func (c *Card) AddExtension(uri, description string, required Tri, params []byte) (int, error) {
 	var b bytes.Buffer
 	b.WriteString(`{"uri":`)
@@ -266,7 +268,7 @@ func (c *Card) AddExtension(uri, description string, required Tri, params []byte
 		b.WriteString(`,"description":`)
 		b.Write(d)
 	}
-	if required != TriUnset {
+	if required == TriTrue || (required == TriFalse && Message("AgentExtension").Field("required").Presence != Plain) {
 		b.WriteString(`,"required":` + required.String())
 	}
 	if params != nil {

@@ -61,7 +61,7 @@ func PlanUpgrade(card *Doc, o UpgradeOptions) ([]Edit, error) {
 	if o.ProtocolVersion == "" {
 		o.ProtocolVersion = "1.0"
 	}
-	p := upgradePlan{d: card, root: card.Root(), o: o, split: map[string][]string{}}
+	p := upgradePlan{d: card, root: card.Root(), o: o, split: map[string][]string{}, written: map[string]bool{}}
 	p.interfaces()
 	p.extendedCard()
 	p.stateTransitionHistory()
@@ -82,6 +82,9 @@ type upgradePlan struct {
 	// the v1.0 schemes it became, one per flow (its own name first):
 	// requirements naming it name each of them, as alternatives.
 	split map[string][]string
+	// written are the owners ("" for the card, a skill's pointer) whose
+	// securityRequirements the plan writes from v0.3 security.
+	written map[string]bool
 }
 
 func (p *upgradePlan) set(ptr string, v []byte, why string) {
@@ -401,7 +404,7 @@ func (p *upgradePlan) securityRequirements() {
 		done := p.root.Get("securityRequirements") != nil
 		if v, ok := p.requirements(sec); ok && !done {
 			p.set("/securityRequirements", v, "v0.3 security is securityRequirements [{schemes: {name: {list}}}] in v1.0")
-			done = true
+			done, p.written[""] = true, true
 		}
 		if done {
 			p.dropV03("security", "v0.3 security: now securityRequirements")
@@ -417,31 +420,36 @@ func (p *upgradePlan) securityRequirements() {
 		done := sk.Get("securityRequirements") != nil
 		if v, ok := p.requirements(sec); ok && !done {
 			p.set(SkillPtr(i)+"/securityRequirements", v, "skill security is securityRequirements in v1.0")
-			done = true
+			done, p.written[SkillPtr(i)] = true, true
 		}
 		if done && !p.o.KeepDual {
 			p.del(SkillPtr(i)+"/security", "v0.3 skill security: now securityRequirements")
 		}
 	}
-	p.expandExistingRequirements()
+	p.rewriteExistingRequirements()
 }
 
-// expandExistingRequirements rewrites v1.0 securityRequirements the card
-// already had when they name a scheme that was split.
-func (p *upgradePlan) expandExistingRequirements() {
-	if len(p.split) == 0 {
-		return
-	}
+// rewriteExistingRequirements rewrites the securityRequirements the card
+// already had: the v0.3 forms readers misread become the spec's
+// {schemes: {name: {list: [...]}}} (a requirement without "schemes",
+// {name: [scopes]}, which every reader drops; a bare scope array or null
+// under "schemes", whose scopes the JS SDK drops), and a requirement
+// naming a scheme that was split names each scheme it became.
+func (p *upgradePlan) rewriteExistingRequirements() {
 	rewrite := func(ptr string, owner *Node) {
 		list := owner.Get("securityRequirements")
-		if list == nil || list.Kind != Array || owner.Get("security") != nil {
+		if list == nil || list.Kind != Array || p.written[ptr] {
 			return // absent, or just written from security (expanded there)
 		}
-		items, ok := p.v10Requirements(list)
+		items, converted, ok := p.v10Requirements(list)
 		if !ok {
-			return
+			return // a form not known: left for the validator to report
 		}
-		if expanded, changed := p.expand(items); changed {
+		expanded, split := p.expand(items)
+		switch {
+		case converted:
+			p.set(ptr+"/securityRequirements", requirementsJSON(expanded), `a v0.3 requirement form: v1.0 writes {"schemes": {name: {"list": [scopes]}}}, which every reader reads`)
+		case split:
 			p.set(ptr+"/securityRequirements", requirementsJSON(expanded), "a split OAuth scheme: its flows are alternatives in securityRequirements")
 		}
 	}
@@ -452,21 +460,48 @@ func (p *upgradePlan) expandExistingRequirements() {
 	}
 }
 
-// v10Requirements reads [{schemes: {name: value}}] as written.
-func (p *upgradePlan) v10Requirements(list *Node) ([][]kv, bool) {
-	var out [][]kv
+// v10Requirements reads securityRequirements as written, each scheme's
+// value in the spec's {"list": [...]} form: converted says a v0.3 form was
+// rewritten on the way ({name: [scopes]} without "schemes", a bare scope
+// array, null); ok is false for a form it does not know.
+func (p *upgradePlan) v10Requirements(list *Node) (items [][]kv, converted, ok bool) {
 	for _, req := range list.Items {
+		if req.Kind != Object {
+			return nil, false, false
+		}
 		schemes := req.Get("schemes")
-		if req.Kind != Object || schemes == nil || schemes.Kind != Object {
-			return nil, false
+		if schemes == nil {
+			schemes = req // the v0.3 map form: the requirement is the map
+			converted = converted || req.Len() > 0
+		} else if schemes.Kind != Object || req.Len() != 1 {
+			return nil, false, false
 		}
 		var item []kv
 		for _, m := range schemes.Members {
-			item = append(item, kv{m.Key, p.src(m.Value)})
+			v, changed, known := p.scopeList(m.Value)
+			if !known {
+				return nil, false, false
+			}
+			converted = converted || changed
+			item = append(item, kv{m.Key, v})
 		}
-		out = append(out, item)
+		items = append(items, item)
 	}
-	return out, true
+	return items, converted, true
+}
+
+// scopeList is a requirement's value for one scheme in the spec form:
+// {"list": [...]} as written, a bare array wrapped, null as no scopes.
+func (p *upgradePlan) scopeList(v *Node) (raw []byte, changed, ok bool) {
+	switch v.Kind {
+	case Object:
+		return p.src(v), false, true
+	case Array:
+		return objectJSON([]kv{{"list", p.src(v)}}), true, true
+	case Null:
+		return []byte(`{"list":[]}`), true, true
+	}
+	return nil, false, false
 }
 
 // expand replaces each requirement naming a split scheme by one
@@ -517,10 +552,11 @@ func (p *upgradePlan) requirements(sec *Node) ([]byte, bool) {
 		}
 		var schemes []kv
 		for _, m := range req.Members {
-			if m.Value.Kind != Array {
+			v, _, ok := p.scopeList(m.Value)
+			if !ok || m.Value.Kind == Object {
 				return nil, false
 			}
-			schemes = append(schemes, kv{m.Key, objectJSON([]kv{{"list", p.src(m.Value)}})})
+			schemes = append(schemes, kv{m.Key, v})
 		}
 		items = append(items, schemes)
 	}

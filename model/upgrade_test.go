@@ -297,3 +297,71 @@ func TestUpgradeReasonsTakeTheirArticle(t *testing.T) {
 		t.Errorf("a reason takes the wrong article:\n%s", all)
 	}
 }
+
+// TestUpgradeRequirementForms: every v0.3 requirement form, at card and
+// skill level, in a v0.3 card's security and in a v1.0 card's
+// securityRequirements, becomes {"schemes": {name: {"list": [...]}}}: the
+// one form every reader reads (a2a-go reads the map form as no schemes,
+// the JS SDK as {schemes: {}}; the JS SDK drops bare scope arrays).
+func TestUpgradeRequirementForms(t *testing.T) {
+	cases := []struct {
+		name, card string
+		want       map[string]string // pointer -> JSON after the upgrade
+	}{
+		{
+			"v1.0 card: the map form, bare arrays, null",
+			`{"name":"a","supportedInterfaces":[{"url":"https://a.example","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
+			  "securityRequirements":[{"bearer":[]},{"oauth":["read","write"]}],
+			  "skills":[{"id":"s","securityRequirements":[{"schemes":{"oauth":["read"],"key":null}},{"schemes":{"bearer":{"list":[]}}}]},
+			            {"id":"t","securityRequirements":[{"schemes":{"bearer":{"list":["x"]}}}]}]}`,
+			map[string]string{
+				"/securityRequirements":          `[{"schemes":{"bearer":{"list":[]}}},{"schemes":{"oauth":{"list":["read","write"]}}}]`,
+				"/skills/0/securityRequirements": `[{"schemes":{"oauth":{"list":["read"]},"key":{"list":[]}}},{"schemes":{"bearer":{"list":[]}}}]`,
+				"/skills/1/securityRequirements": `[{"schemes":{"bearer":{"list":["x"]}}}]`, // already the spec form: untouched
+			},
+		},
+		{
+			"v0.3 card: security with null scopes, card and skill",
+			`{"name":"a","url":"https://a.example","protocolVersion":"0.3.0","security":[{"bearer":null}],
+			  "skills":[{"id":"s","security":[{"oauth":["read"]}]}]}`,
+			map[string]string{
+				"/securityRequirements":          `[{"schemes":{"bearer":{"list":[]}}}]`,
+				"/skills/0/securityRequirements": `[{"schemes":{"oauth":{"list":["read"]}}}]`,
+				"/security":                      ``,
+				"/skills/0/security":             ``,
+			},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := Parse([]byte(tc.card))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := upgrade(doc, UpgradeOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			for ptr, want := range tc.want {
+				n := doc.Find(ptr)
+				if want == "" {
+					if n != nil {
+						t.Errorf("%s is still there", ptr)
+					}
+					continue
+				}
+				got, _ := json.Marshal(n.Interface())
+				var a, b any
+				_ = json.Unmarshal(got, &a)
+				_ = json.Unmarshal([]byte(want), &b)
+				if !reflect.DeepEqual(a, b) {
+					t.Errorf("%s = %s, want %s", ptr, got, want)
+				}
+			}
+		})
+	}
+	// A form it does not know is left for the validator to report.
+	doc, _ := Parse([]byte(`{"name":"a","supportedInterfaces":[],"securityRequirements":[{"bearer":"read"}]}`))
+	if edits, err := PlanUpgrade(doc, UpgradeOptions{}); !errors.Is(err, ErrNotV03) {
+		t.Errorf("an unknown form: %v, %v", edits, err)
+	}
+}

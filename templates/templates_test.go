@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
 	"github.com/oncard/oncard/validate"
@@ -154,5 +155,29 @@ func TestTemplatesUseRealOASFClasses(t *testing.T) {
 	}
 	if checked < 6 {
 		t.Errorf("only %d references checked", checked)
+	}
+}
+
+// TestTemplatesWriteNoDroppedDefaults: no template writes a member the
+// canonical form drops (a plain field at its default, such as an
+// extension's "required": false, or an empty list), so that every reader
+// of a signature over a card made from it computes one payload. The
+// presence table (model/presence.go) decides.
+func TestTemplatesWriteNoDroppedDefaults(t *testing.T) {
+	for _, n := range Names() {
+		b, _ := Get(n)
+		doc, err := model.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if validate.Detect(doc) != validate.KindCard {
+			continue
+		}
+		if drops := cardsig.DroppedMembers(doc); len(drops) > 0 {
+			t.Errorf("%s writes default-valued members: %v", n, drops)
+		}
+		if r := cardsig.Disagreeing(doc); len(r) > 0 {
+			t.Errorf("%s: the readings %v compute another payload than A2A §8.4.1", n, r)
+		}
 	}
 }

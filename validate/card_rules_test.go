@@ -40,6 +40,10 @@ var cardRuleCases = []struct {
 		{"a2a/v03-leftover", "/url", Warning},
 		{"a2a/v03-leftover", "/preferredTransport", Warning},
 	}},
+	{"v03-requirement", []cardWant{
+		{"a2a/v03-requirement", "/securityRequirements/0", Error},
+		{"a2a/v03-requirement", "/skills/0/security", Error},
+	}},
 	{"v03-card", []cardWant{{"a2a/v03-card", "", Warning}}},
 	{"hidden-characters", []cardWant{
 		{"a2a/hidden-characters", "/name", Warning},

@@ -143,25 +143,66 @@ var v03TopLevelLeftovers = []v03Leftover{
 	{"security", `securityRequirements: [{"schemes": {"<name>": {"list": [...]}}}]`},
 }
 
+// ruleA2AV03Requirement is a v0.3 security requirement that v1.0 readers
+// drop (an error: the requirement silently disappears for every client).
+
+const upgradeHint = `v1.0 writes securityRequirements: [{"schemes": {"<name>": {"list": [...]}}}]; oncard edit --upgrade CARD converts it`
+
+// specRequirement writes the spec form of a v0.3 map-form requirement
+// {name: [scopes]}: {"schemes": {name: {"list": [scopes]}}}, as the
+// upgrade converts it.
+func specRequirement(req *model.Node) string {
+	var b strings.Builder
+	b.WriteString(`{"schemes": {`)
+	for i, m := range req.Members {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(quoted(m.Key) + `: {"list": `)
+		switch m.Value.Kind {
+		case model.Array:
+			scopes := make([]string, len(m.Value.Items))
+			for j, it := range m.Value.Items {
+				scopes[j] = quoted(it.Text())
+			}
+			b.WriteString("[" + strings.Join(scopes, ", ") + "]")
+		default:
+			b.WriteString("[]")
+		}
+		b.WriteString("}")
+	}
+	b.WriteString("}}")
+	return b.String()
+}
+
 // checkV03Leftovers warns about v0.3 members in a v1.0 card. A dual card
 // keeps them on purpose and is not warned.
 func checkV03Leftovers(r *report, root *model.Node) {
 	for _, l := range v03TopLevelLeftovers {
-		if root.Get(l.key) != nil {
-			r.emit(ruleA2AV03Leftover, "/"+l.key, "v0.3 member "+quoted(l.key)+" in a v1.0 card", "v1.0 writes "+l.instead+"; keep both only for a dual card that also lists a 0.3 interface")
+		if root.Get(l.key) == nil {
+			continue
 		}
+		if l.key == "security" && root.Get("securityRequirements") == nil {
+			r.emit(ruleA2AV03Requirement, "/security", `v0.3 "security" in a v1.0 card, which has no securityRequirements: v1.0 readers see no security requirement at all`, upgradeHint)
+			continue
+		}
+		r.emit(ruleA2AV03Leftover, "/"+l.key, "v0.3 member "+quoted(l.key)+" in a v1.0 card", "v1.0 writes "+l.instead+"; keep both only for a dual card that also lists a 0.3 interface")
 	}
 	if caps := root.Get("capabilities"); caps.Get("stateTransitionHistory") != nil {
 		r.emit(ruleA2AV03Leftover, "/capabilities/stateTransitionHistory", `"stateTransitionHistory" was removed in v1.0`, "remove it")
 	}
 	for i, sk := range itemsOf(root.Get("skills")) {
-		if sk.Get("security") != nil {
+		switch {
+		case sk.Get("security") == nil:
+		case sk.Get("securityRequirements") == nil:
+			r.emit(ruleA2AV03Requirement, indexPtr("/skills", i)+"/security", `v0.3 "security" in a v1.0 skill, which has no securityRequirements: v1.0 readers see no security requirement for the skill`, upgradeHint)
+		default:
 			r.emit(ruleA2AV03Leftover, indexPtr("/skills", i)+"/security", "v0.3 member \"security\" in a v1.0 skill", `v1.0 writes securityRequirements: [{"schemes": {"<name>": {"list": [...]}}}]`)
 		}
 	}
 	forEachRequirement(root, func(ptr, list string, req *model.Node) {
 		if list == "securityRequirements" && req.Kind == model.Object && req.Get("schemes") == nil && req.Len() > 0 {
-			r.emit(ruleA2AV03Leftover, ptr, "security requirement in the v0.3 map form (no \"schemes\")", `v1.0 writes {"schemes": {"<name>": {"list": [...]}}}`)
+			r.emit(ruleA2AV03Requirement, ptr, "security requirement in the v0.3 map form (no \"schemes\"): every v1.0 reader drops it, so the card asks for no security there", "v1.0 writes "+specRequirement(req)+"; oncard edit --upgrade CARD converts it")
 		}
 	})
 }

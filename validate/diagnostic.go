@@ -6,6 +6,7 @@ package validate
 import (
 	"fmt"
 
+	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/model"
 )
 
@@ -59,6 +60,48 @@ type Diagnostic struct {
 	Message  string   `json:"message"`
 	Hint     string   `json:"hint,omitempty"`
 	Source   string   `json:"source,omitempty"`
+	// Readings is, for a signature checked with a key, its verdict under
+	// each way readers compute the signed payload (cardsig.Readings); the
+	// zero value for every other finding.
+	Readings ReadingVerdicts `json:"readings,omitzero"`
+}
+
+// ReadingVerdicts are a signature's verdicts under the readings of
+// cardsig.Readings: bit i of Checked says reading i was tried, bit i of
+// Valid that the signature verifies under it. Bits keep Diagnostic
+// comparable; the reasons are in the finding's message.
+type ReadingVerdicts struct{ Checked, Valid uint8 }
+
+// Names returns the readings tried and, for each, whether it accepts.
+func (v ReadingVerdicts) Names() (names []string, valid []bool) {
+	for i, r := range cardsig.Readings {
+		if v.Checked&(1<<i) != 0 {
+			names = append(names, string(r))
+			valid = append(valid, v.Valid&(1<<i) != 0)
+		}
+	}
+	return names, valid
+}
+
+// MarshalJSON writes {"literal": "valid", "a2a-8.4.1": "rejected", …}.
+func (v ReadingVerdicts) MarshalJSON() ([]byte, error) {
+	names, valid := v.Names()
+	b := []byte{'{'}
+	for i, n := range names {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		word := "rejected"
+		if valid[i] {
+			word = "valid"
+		}
+		b = append(b, '"')
+		b = append(b, n...)
+		b = append(b, `":"`...)
+		b = append(b, word...)
+		b = append(b, '"')
+	}
+	return append(b, '}'), nil
 }
 
 // Kind names what a document is (model.DocKind).

@@ -18,7 +18,7 @@ import (
 
 func init() {
 	ruleA2ASnakeCaseName.Fix = &Fix{Title: "Rename the member to its camelCase JSON name", Apply: renameToCamelCase}
-	ruleA2AV03Leftover.Fix = &Fix{Title: "Write the requirement in the v1.0 form", Apply: requirementToV1}
+	ruleA2AV03Requirement.Fix = &Fix{Title: "Write the requirement in the v1.0 form", Apply: requirementToV1}
 	ruleA2ARequiredMissing.Fix = &Fix{Title: "Add the member with a placeholder value", Apply: addPlaceholder}
 	ruleOASFIDNameMismatch.Fix = &Fix{Title: "Take the name of the class the id names", Apply: oasfNameFromID}
 	ruleOASFNameUnknown.Fix = &Fix{Title: "Take the name of the class the id names", Apply: oasfNameFromID}

@@ -79,7 +79,7 @@ var realCardDefects = map[string]struct {
 		{"a2a/required-missing", "/skills/0/id", Error},
 		{"a2a/required-missing", "/skills/11/id", Error},
 		{"a2a/snake-case-name", "/skills/0/input_modes", Warning},
-		{"a2a/v03-leftover", "/security", Warning},
+		{"a2a/v03-requirement", "/security", Error},                       // no securityRequirements: v1.0 readers see none
 		{"a2a/security-scheme-variants", "/securitySchemes/yo-ai", Error}, // OpenAPI apiKey scheme
 	}},
 	"craigericksondpo__Yo-ai__agents_vendor_manager_agent_card_v03_agent.json": {want: []cardWant{
@@ -97,10 +97,10 @@ var realCardDefects = map[string]struct {
 	"elvinagam__a2a-mcp-agents-protocols__agent_card.json": {want: []cardWant{
 		{"json/syntax", "", Error},
 	}},
-	"EndlessRay__sage-a2a__agent-card.json": {clean: true, want: []cardWant{
+	"EndlessRay__sage-a2a__agent-card.json": {want: []cardWant{
 		{"a2a/v03-leftover", "/url", Warning},
 		{"a2a/v03-leftover", "/protocolVersion", Warning},
-		{"a2a/v03-leftover", "/securityRequirements/0", Warning}, // [{"bearer": []}]
+		{"a2a/v03-requirement", "/securityRequirements/0", Error}, // [{"bearer": []}]: every reader drops it
 	}},
 	"ethersphere__bee-docs__static_wk-agent-card.json": {want: []cardWant{
 		{"a2a/v03-card", "", Warning},
@@ -185,7 +185,7 @@ var realCardDefects = map[string]struct {
 	"Roelzz__dad-joke-a2a-agent__agent-card.json": {want: []cardWant{
 		{"a2a/required-missing", "/supportedInterfaces/0/protocolVersion", Error},
 		{"a2a/invalid-url", "/supportedInterfaces/0/url", Error}, // {BASE_URL}
-		{"a2a/v03-leftover", "/security", Warning},
+		{"a2a/v03-requirement", "/security", Error},              // no securityRequirements: v1.0 readers see none
 		{"a2a/v03-leftover", "/capabilities/stateTransitionHistory", Warning},
 	}},
 	"SamyTouri__agent-hub__agent-card.json":         {clean: true, want: []cardWant{{"a2a/v03-card", "", Warning}}},

@@ -82,6 +82,12 @@ var (
 		Clause:  "A2A-AGENT-CARD.md, AgentInterface `protocolVersion`; v0.3 shape (a dual card lists a 1.0 and a 0.3 entry)",
 		FixText: "Add an interface with `protocolVersion` `\"1.0\"`, or keep the card in the v0.3 shape.",
 	})
+	ruleA2AV03Requirement = declare(Rule{
+		Code: "a2a/v03-requirement", Severity: Error,
+		Summary: "A v0.3 security requirement in a v1.0 card that v1.0 readers drop, so that the requirement silently disappears for every client: a requirement in the v0.3 map form `{\"bearer\": []}` (no `\"schemes\"`) in `securityRequirements` (a2a-go reads it as no schemes, the JS SDK as `{schemes: {}}`), or a card's or skill's v0.3 `security` with no `securityRequirements` beside it.",
+		Clause:  "A2A-AGENT-CARD.md: SecurityRequirement (oncard)",
+		FixText: "`oncard edit --upgrade CARD` converts it to `{\"schemes\": {\"bearer\": {\"list\": []}}}` (the hint shows the conversion).",
+	})
 	ruleA2AV03Leftover = declare(Rule{
 		Code: "a2a/v03-leftover", Severity: Warning,
 		Summary: "A v1.0 card still carries a v0.3 member (`url`, `security`, `stateTransitionHistory`, a map-form requirement, …).",

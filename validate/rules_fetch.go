@@ -40,4 +40,16 @@ var (
 		Clause:  "(oncard)",
 		FixText: "Nothing to fix for other types; validate the rest separately when the limit was reached.",
 	})
+	RuleFetchResolved = declare(Rule{
+		Code: "fetch/resolved", Severity: Info,
+		Summary: "A bare origin (`https://host`) was looked up as clients do, and this is what it led to: the AI Catalog at `/.well-known/ai-catalog.json` (tried first), a catalog a `Link: <…>; rel=\"ai-catalog\"` header on the same host names, or the Agent Card at `/.well-known/agent-card.json`.",
+		Clause:  "A2A-AGENT-CARD.md: where clients look for a card (oncard)",
+		FixText: "Nothing to fix; `--follow` also checks the cards a catalog lists.",
+	})
+	RuleFetchLegacyCard = declare(Rule{
+		Code: "fetch/legacy-card", Severity: Warning,
+		Summary: "A bare origin serves its card only at the legacy `/.well-known/agent.json` (A2A v0.2 and older): v0.3 and v1.0 clients ask for `/.well-known/agent-card.json` and find nothing.",
+		Clause:  "A2A-AGENT-CARD.md: where clients look for a card",
+		FixText: "Serve the card at `/.well-known/agent-card.json` too.",
+	})
 )

@@ -34,6 +34,12 @@ var (
 		Clause:  "A2A-AGENT-CARD.md: `signatures`",
 		FixText: "Re-sign after the last change: `oncard sign CARD --key KEY`.",
 	})
+	ruleSignatureSomeReadersReject = declare(Rule{
+		Code: "signature/some-readers-reject", Severity: Warning,
+		Summary: "The signature verifies under some readings only: readers computing the payload another way (named in the message: plain RFC 8785 verifiers, A2A §8.4.1 verifiers, the A2A JS SDK) will reject it. Typical causes: a default-valued member such as `\"required\": false` or `\"examples\": []` (signed literally), a requirement without scopes or a member the JS SDK does not know (the JS SDK leaves them out), a protected header without `kid` or `typ` (the JS SDK refuses it).",
+		Clause:  "A2A §8.4.1 (oncard)",
+		FixText: "Re-sign with `oncard sign`, which first drops the default-valued members so that every reader computes the same payload.",
+	})
 	ruleSignatureMissing = declare(Rule{
 		Code: "signature/missing", Severity: Error,
 		Summary: "`--signatures require` and the card has no signatures.",

@@ -2,7 +2,9 @@ package validate
 
 import (
 	"context"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/model"
@@ -72,6 +74,10 @@ func SignatureFindings(doc *model.Doc, results []cardsig.Result, policy Signatur
 		msg := label + ": " + reason
 		switch res.Status {
 		case cardsig.Verified:
+			if rejected := res.RejectedUnder(); len(rejected) > 0 {
+				r.emitAs(ruleSignatureSomeReadersReject, Warning, res.Pointer, label+" verifies with the "+model.SafeText(res.KeySource)+" "+readingsSummary(res)+"; "+readersOf(rejected)+" will reject it", "re-sign it with oncard sign CARD --key KEY, which first drops the default-valued members that readers treat differently, so that every reader computes the same payload")
+				r.diags[len(r.diags)-1].Readings = verdicts(res)
+			}
 		case cardsig.Unverified:
 			hint := "give the signer's public keys: --jwks FILE|URL (a JWK set)"
 			if res.JKUNotAccepted {
@@ -87,11 +93,59 @@ func SignatureFindings(doc *model.Doc, results []cardsig.Result, policy Signatur
 			r.emit(ruleSignatureBadJWS, res.Pointer, msg, "re-sign the card: oncard sign CARD --key KEY")
 		case cardsig.PayloadMismatch:
 			r.emit(ruleSignaturePayloadMismatch, res.Pointer, msg, "re-sign the card after its last change, or check that the key set is the signer's")
+			r.diags[len(r.diags)-1].Readings = verdicts(res)
 		default:
 			r.emit(ruleSignatureBadJWS, res.Pointer, msg+" (unknown status "+string(res.Status)+")", "")
 		}
 	}
 	return r.sorted()
+}
+
+// readingsSummary says under which readings a signature verifies, and
+// why the others reject it where that is not simply another payload:
+// "under literal only, not under a2a-8.4.1, a2a-js".
+func readingsSummary(res cardsig.Result) string {
+	var valid, invalid, why []string
+	for _, v := range res.Readings {
+		switch {
+		case v.Valid:
+			valid = append(valid, string(v.Reading))
+		default:
+			invalid = append(invalid, string(v.Reading))
+			if v.Reason != cardsig.OtherPayload {
+				why = append(why, string(v.Reading)+": "+model.SafeText(v.Reason))
+			}
+		}
+	}
+	s := "under " + strings.Join(valid, ", ") + " only, not under " + strings.Join(invalid, ", ")
+	if len(why) > 0 {
+		s += " (" + strings.Join(why, "; ") + ")"
+	}
+	return s
+}
+
+// readersOf names the readers behind readings.
+func readersOf(rs []cardsig.Reading) string {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = r.Readers()
+	}
+	return strings.Join(names, " and ")
+}
+
+func verdicts(res cardsig.Result) ReadingVerdicts {
+	var out ReadingVerdicts
+	for _, v := range res.Readings {
+		i := slices.Index(cardsig.Readings, v.Reading)
+		if i < 0 {
+			continue
+		}
+		out.Checked |= 1 << i
+		if v.Valid {
+			out.Valid |= 1 << i
+		}
+	}
+	return out
 }
 
 // signatureLabel names a signature in messages: `signature 0 (kid "k1", ES256)`.
@@ -110,8 +164,24 @@ func signatureLabel(res cardsig.Result) string {
 
 // WithSignatures returns diags with the findings of Signatures added, in
 // position order: for callers that validated the card already.
+//
+// One cause, one finding: a malformed member of a signature that the card
+// check reported already (a missing "protected", a "signature" that is not
+// a string) is not reported again as signature/bad-jws.
 func WithSignatures(ctx context.Context, doc *model.Doc, diags []Diagnostic, policy SignaturePolicy, opts cardsig.Options) []Diagnostic {
-	add := Signatures(ctx, doc, policy, opts)
+	reported := map[string]bool{}
+	for _, d := range diags {
+		if d.Severity == Error {
+			reported[d.Pointer] = true
+		}
+	}
+	var add []Diagnostic
+	for _, d := range Signatures(ctx, doc, policy, opts) {
+		if d.Code == ruleSignatureBadJWS.Code && reported[d.Pointer] {
+			continue
+		}
+		add = append(add, d)
+	}
 	if len(add) == 0 {
 		return diags
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/x509"
+	"encoding/base64"
 	"encoding/json"
 	"encoding/pem"
 	"os"
@@ -40,23 +41,36 @@ func signatureFixtures(t *testing.T) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sign := func(kid string) string {
-		doc, err := model.Parse(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := cardsig.Sign(doc, key, cardsig.SignOptions{KeyID: kid}); err != nil {
-			t.Fatal(err)
-		}
-		return string(doc.Encode())
-	}
-	signed := sign("fixture")
 	replaceOnce := func(s, old, new string) string {
 		if !strings.Contains(s, old) {
 			t.Fatalf("fixture: %q not found", old)
 		}
 		return strings.Replace(s, old, new, 1)
 	}
+	// As oncard sign writes it: the default-valued members dropped (the
+	// extension's "required": false), so that every reading computes one
+	// payload. A scheme without scopes has none the JS SDK agrees on (it
+	// drops the whole requirement), so the fixture's bearer names one.
+	agreeing := func() *model.Doc {
+		doc, err := model.Parse([]byte(replaceOnce(string(src), `"list": []`, `"list": ["traffic"]`)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range cardsig.DroppedMembers(doc) {
+			if err := doc.Delete(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return doc
+	}
+	sign := func(kid string) string {
+		doc := agreeing()
+		if _, err := cardsig.Sign(doc, key, cardsig.SignOptions{KeyID: kid}); err != nil {
+			t.Fatal(err)
+		}
+		return string(doc.Encode())
+	}
+	signed := sign("fixture")
 	protectedOf := func(s string) string {
 		doc, err := model.Parse([]byte(s))
 		if err != nil {
@@ -70,22 +84,47 @@ func signatureFixtures(t *testing.T) map[string]string {
 	}
 	hs256 := "eyJhbGciOiJIUzI1NiIsImtpZCI6ImZpeHR1cmUifQ" // {"alg":"HS256","kid":"fixture"}
 	return map[string]string{
-		"jwks.json":                     string(jwks) + "\n",
-		"payload-mismatch/valid.json":   signed,
-		"payload-mismatch/invalid.json": replaceOnce(signed, `"version": "1.2.0"`, `"version": "1.2.1"`),
-		"bad-jws/valid.json":            signed,
-		"bad-jws/invalid.json":          replaceOnce(signed, `"protected": "`+protectedOf(signed), `"protected": "not base64url!`),
-		"alg-not-allowed/valid.json":    signed,
-		"alg-not-allowed/invalid.json":  replaceOnce(signed, protectedOf(signed), hs256),
-		"unknown-key/valid.json":        signed,
-		"unknown-key/invalid.json":      sign("retired-key"),
-		"unverified/valid.json":         string(src),
-		"unverified/invalid.json":       signed,
-		"missing/valid.json":            signed,
-		"missing/invalid.json":          string(src),
-		"reformatted/valid.json":        reformat(t, signed),
-		"reformatted/invalid.json":      replaceOnce(reformat(t, signed), `"Route"`, `"Rout\u00e9"`),
+		"jwks.json":                        string(jwks) + "\n",
+		"payload-mismatch/valid.json":      signed,
+		"payload-mismatch/invalid.json":    replaceOnce(signed, `"version": "1.2.0"`, `"version": "1.2.1"`),
+		"bad-jws/valid.json":               signed,
+		"bad-jws/invalid.json":             replaceOnce(signed, `"protected": "`+protectedOf(signed), `"protected": "not base64url!`),
+		"alg-not-allowed/valid.json":       signed,
+		"alg-not-allowed/invalid.json":     replaceOnce(signed, protectedOf(signed), hs256),
+		"unknown-key/valid.json":           signed,
+		"unknown-key/invalid.json":         sign("retired-key"),
+		"unverified/valid.json":            string(src),
+		"unverified/invalid.json":          signed,
+		"missing/valid.json":               signed,
+		"missing/invalid.json":             string(src),
+		"reformatted/valid.json":           reformat(t, signed),
+		"reformatted/invalid.json":         replaceOnce(reformat(t, signed), `"Route"`, `"Rout\u00e9"`),
+		"some-readers-reject/valid.json":   signed,
+		"some-readers-reject/invalid.json": signLiteral(t, src, fixtureKey(), "fixture"),
 	}
+}
+
+// signLiteral signs the card src as it is written (RFC 8785 of its bytes,
+// defaults and all), as a plain JWS + JCS signer does (jose with
+// canonicalize): an Ed25519 JWS under {"alg":"EdDSA","kid":kid,"typ":"JOSE"}.
+func signLiteral(t *testing.T, src []byte, key ed25519.PrivateKey, kid string) string {
+	t.Helper()
+	doc, err := model.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload, err := cardsig.Payload(doc, cardsig.Literal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := base64.RawURLEncoding.EncodeToString
+	protected := enc([]byte(`{"alg":"EdDSA","kid":"` + kid + `","typ":"JOSE"}`))
+	sig := ed25519.Sign(key, []byte(protected+"."+enc(payload)))
+	entry, _ := json.Marshal([]map[string]string{{"protected": protected, "signature": enc(sig)}})
+	if err := doc.Set("/signatures", entry); err != nil {
+		t.Fatal(err)
+	}
+	return string(doc.Encode())
 }
 
 // reformat writes a card minified: the same meaning, other bytes.
@@ -143,6 +182,7 @@ var signatureCases = []struct {
 	{"unverified", SignaturesIfPresent, false, cardWant{ruleSignatureUnverified.Code, "/signatures/0", Info}},
 	{"missing", SignaturesRequire, true, cardWant{ruleSignatureMissing.Code, "/signatures", Error}},
 	{"reformatted", SignaturesIfPresent, true, cardWant{ruleSignaturePayloadMismatch.Code, "/signatures/0", Error}},
+	{"some-readers-reject", SignaturesIfPresent, true, cardWant{ruleSignatureSomeReadersReject.Code, "/signatures/0", Warning}},
 }
 
 func TestSignatureRules(t *testing.T) {
@@ -271,5 +311,40 @@ func TestSignaturesSpecSample(t *testing.T) {
 	if len(got) != 1 || got[0].Code != ruleSignatureUnverified.Code || got[0].Severity != Info ||
 		!strings.Contains(got[0].Message, `kid "key-1", ES256`) || !strings.Contains(got[0].Message, "https://example.com/agent/jwks.json") {
 		t.Errorf("got:\n%s", cardListDiags(got))
+	}
+}
+
+// TestSignatureOneFindingPerCause: a signature without "protected" is one
+// finding (the card check's a2a/required-missing), not that and a
+// signature/bad-jws about the same member.
+func TestSignatureOneFindingPerCause(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "rules", "a2a", "signed-card", "valid.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := model.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := doc.Set("/signatures", []byte(`[{"signature": "c2ln"}]`)); err != nil {
+		t.Fatal(err)
+	}
+	doc, err = model.Parse(doc.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	diags := WithSignatures(context.Background(), doc, Card(doc, nil), SignaturesIfPresent, cardsig.Options{})
+	var at []Diagnostic
+	for _, d := range diags {
+		if d.Pointer == "/signatures/0/protected" {
+			at = append(at, d)
+		}
+	}
+	if len(at) != 1 || at[0].Code != "a2a/required-missing" {
+		t.Errorf("want one a2a/required-missing at /signatures/0/protected; got:\n%s", cardListDiags(at))
+	}
+	// Alone (no card check before it), the signature check still says it.
+	if d := Signatures(context.Background(), doc, SignaturesIfPresent, cardsig.Options{}); len(d) != 1 || d[0].Code != ruleSignatureBadJWS.Code {
+		t.Errorf("Signatures alone: %s", cardListDiags(d))
 	}
 }

@@ -39,8 +39,11 @@ A signed card that the edits change would carry signatures that no longer
 verify. With a signing key (--sign-key FILE, or signing_key in the config
 file) the signatures that key made are signed again over the edited card
 when it is written (same kid, algorithm and jku); other signatures are
-kept and said to be stale. Without a key oncard warns; --remove-signatures
-removes them all.
+kept and said to be stale. Before re-signing, the default-valued members
+readers treat differently ("required": false, empty lists, nulls inside params)
+are dropped, as oncard sign does, so that every reader verifies the new
+signature (the diff shows them; --keep-defaults keeps them). Without a key
+oncard warns; --remove-signatures removes them all.
 
 The result is validated. It is written only if the edits add no error to those
 the file already had (a legacy file with old defects stays editable); --force
@@ -70,6 +73,7 @@ pointer), 2 usage (including: no terminal and neither --yes nor --dry-run).`,
 	fl.BoolVar(&f.KeepDual, "keep-dual", false, "with --upgrade: keep the v0.3 fields for old clients (a dual card)")
 	fl.BoolVar(&f.RemoveSignatures, "remove-signatures", false, "remove the card's signatures (an edit makes them invalid)")
 	fl.StringVar(&f.SignKey, "sign-key", "", "private key (PEM or JWK) to re-sign the card's signatures it made (default: signing_key of the config file)")
+	fl.BoolVar(&f.KeepDefaults, "keep-defaults", false, "re-sign without dropping the default-valued members readers treat differently")
 	fl.BoolVarP(&f.Yes, "yes", "y", false, "write without asking")
 	fl.BoolVar(&f.DryRun, "dry-run", false, "print the diff on stdout and write nothing")
 	fl.BoolVar(&f.Force, "force", false, "write even when the edits add errors, or FILE is read-only")

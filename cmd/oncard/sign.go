@@ -30,6 +30,13 @@ and signing_jku unless --kid and --jku are given.
 --public-jwks writes the public key as a JWK set, to publish for verifiers
 (at the --jku URL, if you give one) and for oncard validate --jwks.
 
+What is signed is the card normalised as A2A §8.4.1 says (default-valued
+members left out). Readers do not all normalise alike, so before signing oncard
+drops the members they treat differently ("required": false, empty lists, nulls
+inside params), showing the change as a diff; on a terminal it asks first.
+--keep-defaults keeps them: the signature is then over the §8.4.1 form, and a
+warning names the readers that will reject it.
+
 A card with error-level findings is not signed. The card is replaced in place
 with --yes (atomically, never over a change made meanwhile), written to
 another file with -o PATH ("-" for stdout), or printed with --dry-run; on a
@@ -55,5 +62,6 @@ failed, 2 usage.`,
 	fl.BoolVarP(&f.Yes, "yes", "y", false, "replace CARD without asking")
 	fl.BoolVar(&f.DryRun, "dry-run", false, "print the signed card on stdout and write nothing")
 	fl.BoolVar(&f.Force, "force", false, "let -o and --public-jwks replace an existing file")
+	fl.BoolVar(&f.KeepDefaults, "keep-defaults", false, "sign without dropping the default-valued members readers treat differently first")
 	return cmd
 }

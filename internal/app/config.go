@@ -62,6 +62,10 @@ type userConfig struct {
 	SigningKID    string   `json:"signing_kid,omitempty"`
 	SigningJKU    string   `json:"signing_jku,omitempty"`
 	JKUHosts      []string `json:"jku_hosts,omitempty"`
+	// JWKS are the files of the key sets signatures are verified with
+	// when no --jwks is given (a relative path is relative to the config
+	// file's folder): the signers you trust, kept at hand.
+	JWKS []string `json:"jwks,omitempty"`
 
 	path string // where it was read from ("" when there is no file)
 }
@@ -133,7 +137,31 @@ func loadConfig() (userConfig, error) {
 	if c.SigningKey != "" && !filepath.IsAbs(c.SigningKey) {
 		c.SigningKey = filepath.Join(filepath.Dir(p), c.SigningKey)
 	}
+	for i, f := range c.JWKS {
+		if !filepath.IsAbs(f) {
+			c.JWKS[i] = filepath.Join(filepath.Dir(p), f)
+		}
+	}
 	return c, nil
+}
+
+// ConfiguredKeySets reads the key sets the config file's jwks names, as
+// one set, and says where they came from for messages; nil when it names
+// none. An unreadable file is an error naming it.
+func ConfiguredKeySets() (*cardsig.KeySet, string, error) {
+	cfg, err := loadConfig()
+	if err != nil || len(cfg.JWKS) == 0 {
+		return nil, "", err
+	}
+	var sets []*cardsig.KeySet
+	for i, f := range cfg.JWKS {
+		set, err := cardsig.ReadKeySet(f)
+		if err != nil {
+			return nil, "", fmt.Errorf("config file %s: jwks[%d]: %s", cfg.path, i, model.SafeText(err.Error()))
+		}
+		sets = append(sets, set)
+	}
+	return cardsig.MergeKeySets(sets...), "key sets of the config file's jwks", nil
 }
 
 // AcceptedSchemaHosts is the list of OASF schema servers whose

@@ -35,12 +35,18 @@ type Edit struct {
 	// card's signatures with on saving (Resign): --sign-key, or the config
 	// file's signing_key.
 	SigningKey *cardsig.SigningKey
+	// KeepDefaults: Resign signs the card with the default-valued members
+	// readers treat differently, instead of dropping them first
+	// (cardsig.DroppedMembers); the readers that will reject the new
+	// signature are then ResignRejecting.
+	KeepDefaults bool
 
 	before     []validate.Diagnostic
 	signatures int
 
 	resigned   []cardsig.Signed // what the last Resign signed
 	resignedAt []byte           // the document's bytes right after it
+	dropped    []string         // the members the last Resign dropped
 }
 
 // OpenMax opens path for editing (see NewEdit), within the size cap max

@@ -105,25 +105,75 @@ func (f *KeySetFetcher) fetch(ctx context.Context, rawURL string, publicOnly boo
 	return body, nil
 }
 
-// JKU is a cardsig.Options.Fetch: it fetches the key set a signature's jku
-// names when the jku's origin is on Hosts or the config file's jku_hosts,
-// and otherwise refuses with an error that wraps cardsig.ErrJKUNotAccepted
-// and says how to accept it. A jku on this machine or a private network
-// is refused the same way unless the user named its host (see Hosts).
-func (f *KeySetFetcher) JKU(ctx context.Context, jku string) ([]byte, error) {
+// JKUFor is the cardsig.Options.Fetch for the signatures of the card
+// fetched from cardURL ("" for a local file). A jku is a hint that anyone
+// can write into a card (a forger picks the trust anchor,
+// a2aproject/A2A#2096), so its key set is fetched only from a host the user
+// named (--schema-host, the config file's schema_hosts or jku_hosts), or
+// from an accepted host (Hosts) that is the card's own origin. Otherwise it
+// is refused with an error that wraps cardsig.ErrJKUNotAccepted and says
+// how to accept it. A jku on this machine or a private network is refused
+// the same way unless the user named its host (see Hosts).
+func (f *KeySetFetcher) JKUFor(cardURL string) func(ctx context.Context, jku string) ([]byte, error) {
+	return func(ctx context.Context, jku string) ([]byte, error) { return f.jkuFor(ctx, jku, cardURL) }
+}
+
+func (f *KeySetFetcher) jkuFor(ctx context.Context, jku, cardURL string) ([]byte, error) {
 	f.configOnce.Do(func() { f.config, f.configErr = loadConfig() })
 	if f.configErr != nil {
 		return nil, f.configErr
 	}
 	named := slices.Concat(userNamedHosts(f.Hosts), f.config.SchemaHosts, f.config.JKUHosts)
-	if err := JKUAccepted(slices.Concat(f.Hosts, f.config.JKUHosts), jku); err != nil {
-		return nil, err
+	namedByUser := len(named) > 0 && JKUAccepted(named, jku) == nil
+	if !namedByUser {
+		if err := JKUAccepted(slices.Concat(f.Hosts, f.config.JKUHosts), jku); err != nil {
+			return nil, err
+		}
+		if !sameOrigin(jku, cardURL) {
+			return nil, &jkuNotOwnOrigin{jku: jku, card: cardURL}
+		}
 	}
 	// A host the user named is theirs, wherever it is; one accepted only as
 	// a default is fetched from the public internet alone.
-	namedByUser := len(named) > 0 && JKUAccepted(named, jku) == nil // (no list at all means the defaults)
 	return f.once(ctx, jku, !namedByUser)
 }
+
+// sameOrigin says whether two URLs have one scheme, host and port.
+func sameOrigin(a, b string) bool {
+	ua, err1 := url.Parse(a)
+	ub, err2 := url.Parse(b)
+	if err1 != nil || err2 != nil || ua.Host == "" {
+		return false
+	}
+	port := func(u *url.URL) string {
+		if p := u.Port(); p != "" {
+			return p
+		}
+		if u.Scheme == "https" {
+			return "443"
+		}
+		return "80"
+	}
+	return strings.EqualFold(ua.Scheme, ub.Scheme) && strings.EqualFold(ua.Hostname(), ub.Hostname()) && port(ua) == port(ub)
+}
+
+// jkuNotOwnOrigin is a jku on an accepted host that is not the card's own
+// origin, and that the user did not name.
+type jkuNotOwnOrigin struct{ jku, card string }
+
+func (e *jkuNotOwnOrigin) Error() string {
+	h := "its host"
+	if u, err := url.Parse(e.jku); err == nil {
+		h = model.SafeText(strings.ToLower(u.Host))
+	}
+	where := "the card is a local file"
+	if e.card != "" {
+		where = "the card came from " + model.SafeText(safehttp.Redact(e.card))
+	}
+	return h + " is not the card's own origin (" + where + "); a jku elsewhere is fetched only from a host you name (the jku_hosts setting of the config file, or --schema-host " + h + ")"
+}
+
+func (e *jkuNotOwnOrigin) Unwrap() error { return cardsig.ErrJKUNotAccepted }
 
 // userNamedHosts are the entries of hosts that are not defaults: the ones
 // the user added (config file or flag).

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net"
 	"net/http"
@@ -71,7 +72,7 @@ func TestKeySetFetcherOnce(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
-			data, err := f.JKU(context.Background(), srv.URL+"/jwks.json")
+			data, err := f.JKUFor("")(context.Background(), srv.URL+"/jwks.json")
 			if err != nil || string(data) != `{"keys": []}` {
 				t.Errorf("%q, %v", data, err)
 			}
@@ -82,7 +83,7 @@ func TestKeySetFetcherOnce(t *testing.T) {
 		t.Errorf("fetched %d times, want once", n)
 	}
 	refusing := &KeySetFetcher{Client: safehttp.New(safehttp.Options{HTTPClient: srv.Client()}), Hosts: []string{"keys.example"}}
-	if _, err := refusing.JKU(context.Background(), srv.URL+"/jwks.json"); !errors.Is(err, cardsig.ErrJKUNotAccepted) {
+	if _, err := refusing.JKUFor("")(context.Background(), srv.URL+"/jwks.json"); !errors.Is(err, cardsig.ErrJKUNotAccepted) {
 		t.Errorf("a loopback jku off the list: %v", err)
 	}
 	if _, err := f.Get(context.Background(), srv.URL+"/other.json"); err != nil {
@@ -119,7 +120,9 @@ func TestJKUOnThisMachineOnlyWhenNamed(t *testing.T) {
 	defaults := validate.DefaultSchemaHosts
 
 	writeConfig(`{}`)
-	_, err := fetcher(defaults).JKU(context.Background(), jku)
+	// The card is served from the jku's own origin, so only the address
+	// rule refuses it.
+	_, err := fetcher(defaults).JKUFor(srv.URL+"/.well-known/agent-card.json")(context.Background(), jku)
 	if !errors.Is(err, cardsig.ErrJKUNotAccepted) {
 		t.Fatalf("a loopback jku with the default hosts: %v, want ErrJKUNotAccepted", err)
 	}
@@ -139,7 +142,7 @@ func TestJKUOnThisMachineOnlyWhenNamed(t *testing.T) {
 		return (&net.Dialer{}).DialContext(ctx, network, srv.Listener.Addr().String())
 	}
 	rebound := &KeySetFetcher{Client: safehttp.New(safehttp.Options{HTTPClient: &http.Client{Transport: transport}}), Hosts: defaults}
-	_, err = rebound.JKU(context.Background(), "https://schema.oasf.outshift.com/jwks.json")
+	_, err = rebound.JKUFor("https://schema.oasf.outshift.com/card.json")(context.Background(), "https://schema.oasf.outshift.com/jwks.json")
 	if !errors.Is(err, cardsig.ErrJKUNotAccepted) || !strings.Contains(err.Error(), "schema.oasf.outshift.com resolves to 127.0.0.1, an address of this machine") {
 		t.Errorf("a default host resolving to loopback: %v", err)
 	}
@@ -148,7 +151,7 @@ func TestJKUOnThisMachineOnlyWhenNamed(t *testing.T) {
 	}
 
 	writeConfig(`{"jku_hosts": ["https://keys.example/"]}`)
-	if _, err := fetcher(defaults).JKU(context.Background(), jku); err == nil || !strings.Contains(err.Error(), "jku_hosts[0]") {
+	if _, err := fetcher(defaults).JKUFor("")(context.Background(), jku); err == nil || !strings.Contains(err.Error(), "jku_hosts[0]") {
 		t.Errorf("a jku_hosts entry that is not a host: %v", err)
 	}
 
@@ -162,11 +165,81 @@ func TestJKUOnThisMachineOnlyWhenNamed(t *testing.T) {
 	} {
 		writeConfig(c.config)
 		before := hits.Load()
-		if data, err := fetcher(c.hosts).JKU(context.Background(), jku); err != nil || string(data) != `{"keys": []}` {
+		if data, err := fetcher(c.hosts).JKUFor("")(context.Background(), jku); err != nil || string(data) != `{"keys": []}` {
 			t.Errorf("%s: %q, %v", name, data, err)
 		}
 		if hits.Load() != before+1 {
 			t.Errorf("%s: not fetched", name)
 		}
+	}
+}
+
+// TestJKUOnlyOnTheCardsOwnOrigin: a jku on an accepted host that the user
+// did not name is followed only for a card served from that origin; a
+// host the user named is followed for any card.
+func TestJKUOnlyOnTheCardsOwnOrigin(t *testing.T) {
+	srv, hits := keySetServer(t)
+	hostPort := strings.TrimPrefix(srv.URL, "https://")
+	jku := srv.URL + "/jwks.json"
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	client := safehttp.New(safehttp.Options{HTTPClient: srv.Client()})
+	// The server's host named as an accepted host, but counted as a
+	// default: as schema.oasf.outshift.com would be.
+	defaults := validate.DefaultSchemaHosts
+	f := &KeySetFetcher{Client: client, Hosts: defaults}
+	for _, card := range []string{"", "https://elsewhere.example/.well-known/agent-card.json"} {
+		_, err := f.JKUFor(card)(context.Background(), "https://schema.oasf.outshift.com/jwks.json")
+		if !errors.Is(err, cardsig.ErrJKUNotAccepted) || !strings.Contains(err.Error(), "is not the card's own origin") {
+			t.Errorf("card %q: a default host's jku elsewhere: %v", card, err)
+		}
+	}
+	named := &KeySetFetcher{Client: client, Hosts: append(slices.Clone(defaults), hostPort)}
+	if _, err := named.JKUFor("https://elsewhere.example/card.json")(context.Background(), jku); err != nil {
+		t.Errorf("a host the user named: %v", err)
+	}
+	if n := hits.Load(); n != 1 {
+		t.Errorf("%d requests, want 1", n)
+	}
+	if !sameOrigin("https://a.example/jwks.json", "https://A.example:443/card") || sameOrigin("https://a.example/k", "https://a.example:8443/c") || sameOrigin("https://a.example/k", "") {
+		t.Error("sameOrigin")
+	}
+}
+
+// TestConfiguredKeySets: the config file's jwks (relative to its folder)
+// are read as one key set, named for messages; an unreadable one is an
+// error naming it.
+func TestConfiguredKeySets(t *testing.T) {
+	cfgDir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", cfgDir)
+	dir := filepath.Join(cfgDir, "oncard")
+	if err := os.MkdirAll(filepath.Join(dir, "keys"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	key, err := cardsig.ParseSigningKey(pemKeyForTest(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := json.Marshal(key.PublicKeySet("partner", "EdDSA"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "keys", "partner.json"), set, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if keys, _, err := ConfiguredKeySets(); err != nil || keys != nil {
+		t.Fatalf("no config: %v, %v", keys, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"jwks": ["keys/partner.json"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	keys, from, err := ConfiguredKeySets()
+	if err != nil || keys.Len() != 1 || from != "key sets of the config file's jwks" {
+		t.Fatalf("%v %q %v", keys, from, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"jwks": ["keys/missing.json"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := ConfiguredKeySets(); err == nil || !strings.Contains(err.Error(), "jwks[0]") {
+		t.Errorf("a missing key set: %v", err)
 	}
 }

@@ -41,13 +41,16 @@ func (s SignatureState) Line() string {
 // key of keys can check is "unverified", not "invalid": it may well be
 // someone else's.
 func SignatureStatus(ctx context.Context, doc *model.Doc, keys *cardsig.KeySet) []SignatureState {
-	results := cardsig.Verify(ctx, doc, cardsig.Options{Keys: keys})
+	results := cardsig.Verify(ctx, doc, cardsig.Options{Keys: keys, KeysFrom: "signing key"})
 	out := make([]SignatureState, len(results))
 	for i, r := range results {
 		s := SignatureState{Index: r.Index, KeyID: r.KeyID, Algorithm: r.Algorithm, Reason: r.Reason}
 		switch r.Status {
 		case cardsig.Verified:
 			s.State = "verified"
+			if rejected := r.RejectedUnder(); len(rejected) > 0 {
+				s.Reason = "under " + readingList(r.ValidUnder()) + " only; " + readingList(rejected) + " readers will reject it"
+			}
 		case cardsig.Unverified:
 			s.State = "unverified"
 			if keys == nil {
@@ -60,6 +63,17 @@ func SignatureStatus(ctx context.Context, doc *model.Doc, keys *cardsig.KeySet) 
 			s.State = "invalid"
 		}
 		out[i] = s
+	}
+	return out
+}
+
+func readingList(rs []cardsig.Reading) string {
+	out := ""
+	for i, r := range rs {
+		if i > 0 {
+			out += ", "
+		}
+		out += string(r)
 	}
 	return out
 }

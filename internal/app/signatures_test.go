@@ -15,7 +15,7 @@ import (
 )
 
 func TestSignatureStatus(t *testing.T) {
-	const card = `{"name": "A", "description": "B", "version": "1", "skills": []}`
+	const card = `{"name": "A", "description": "B", "version": "1", "skills": [{"id": "s", "name": "S", "description": "D", "tags": ["t"]}]}`
 	doc, err := model.Parse([]byte(card))
 	if err != nil {
 		t.Fatal(err)
@@ -91,4 +91,34 @@ func TestSigningConfig(t *testing.T) {
 	if _, err := ConfiguredSigning(); err == nil || !strings.Contains(err.Error(), "signing_jku: ") {
 		t.Errorf("a plain-http jku: %v", err)
 	}
+}
+
+// TestSignatureStatusNamesReadings: a signature that verifies under some
+// readings only says which, and which readers will reject it.
+func TestSignatureStatusNamesReadings(t *testing.T) {
+	doc, err := model.Parse([]byte(`{"name": "A", "description": "B", "version": "1", "skills": []}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := cardsig.ParseSigningKey(pemKeyForTest(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cardsig.Sign(doc, key, cardsig.SignOptions{KeyID: "mine"}); err != nil {
+		t.Fatal(err)
+	}
+	got := SignatureStatus(context.Background(), doc, key.PublicKeySet("mine", ""))
+	// The JS SDK drops the REQUIRED but empty "skills": [].
+	if want := `signature 0 (kid "mine", EdDSA): verified: under literal, a2a-8.4.1 only; a2a-js readers will reject it`; len(got) != 1 || got[0].Line() != want {
+		t.Errorf("got %+v\nwant %s", got, want)
+	}
+}
+
+func pemKeyForTest(t *testing.T) []byte {
+	t.Helper()
+	der, err := x509.MarshalPKCS8PrivateKey(ed25519.NewKeyFromSeed(make([]byte, ed25519.SeedSize)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der})
 }

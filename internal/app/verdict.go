@@ -49,6 +49,10 @@ type Judge struct {
 	// jku); without any, a well-formed signature is reported as not
 	// checked and a malformed one as an error, in every face alike.
 	Keys cardsig.Options
+	// KeySets, when set, fetches the key set a signature's jku names, for
+	// each card from its own origin (KeySetFetcher.JKUFor): Keys.Fetch of
+	// that card.
+	KeySets *KeySetFetcher
 	// Online, when set, asks a schema server about the discovery payloads
 	// (validate.Online with its options); its failure is Verdict.OnlineErr.
 	Online func(ctx context.Context, doc *model.Doc, kind validate.Kind, diags []validate.Diagnostic) ([]validate.Diagnostic, error)
@@ -128,7 +132,7 @@ func (j *Judge) CheckParsed(ctx context.Context, doc *model.Doc, kind validate.K
 // finish runs the steps after the rules: signatures, the online check, the
 // governing configuration.
 func (j *Judge) finish(ctx context.Context, v *Verdict, name, url string) {
-	v.judgeSignatures(ctx, j)
+	v.judgeSignatures(ctx, j, url)
 	if j.Online != nil && v.Doc != nil {
 		v.Diags, v.OnlineErr = j.Online(ctx, v.Doc, v.Kind, v.Diags)
 	}
@@ -138,14 +142,19 @@ func (j *Judge) finish(ctx context.Context, v *Verdict, name, url string) {
 // judgeSignatures verifies a card's signatures under the policy with the
 // keys given: a malformed signature is an error in every face, one no key
 // could check an info saying so.
-func (v *Verdict) judgeSignatures(ctx context.Context, j *Judge) {
+func (v *Verdict) judgeSignatures(ctx context.Context, j *Judge, url string) {
 	policy := j.Signatures
 	if policy == "" {
 		policy = validate.SignaturesIfPresent
 	}
-	if v.Doc != nil && v.Kind == validate.KindCard {
-		v.Diags = validate.WithSignatures(ctx, v.Doc, v.Diags, policy, j.Keys)
+	if v.Doc == nil || v.Kind != validate.KindCard {
+		return
 	}
+	keys := j.Keys
+	if j.KeySets != nil {
+		keys.Fetch = j.KeySets.JKUFor(url)
+	}
+	v.Diags = validate.WithSignatures(ctx, v.Doc, v.Diags, policy, keys)
 }
 
 func (v *Verdict) applyPolicy(j *Judge, name, url string) {

@@ -18,6 +18,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	jose "github.com/go-jose/go-jose/v4"
 
@@ -291,6 +292,42 @@ func newSigningKey(key any, kid string) (*SigningKey, error) {
 // KeySet is the public keys signatures are checked with.
 type KeySet struct {
 	keys []jose.JSONWebKey // public keys only
+	// expired are the keys of a JWK set whose "exp" (seconds since the
+	// epoch) is past: never used, but named when a signature wants one.
+	expired []expiredKey
+}
+
+type expiredKey struct {
+	kid string
+	exp time.Time
+}
+
+// now is the clock key expiry is judged by (tests set it).
+var now = time.Now
+
+// expiredFor returns the expired key a signature with kid would have used.
+func (s *KeySet) expiredFor(kid string) (expiredKey, bool) {
+	if s == nil {
+		return expiredKey{}, false
+	}
+	for _, k := range s.expired {
+		if kid == "" || k.kid == "" || k.kid == kid {
+			return k, true
+		}
+	}
+	return expiredKey{}, false
+}
+
+// MergeKeySets is one key set holding the keys of all of sets.
+func MergeKeySets(sets ...*KeySet) *KeySet {
+	out := &KeySet{}
+	for _, s := range sets {
+		if s != nil {
+			out.keys = append(out.keys, s.keys...)
+			out.expired = append(out.expired, s.expired...)
+		}
+	}
+	return out
 }
 
 // Len is the number of keys.
@@ -352,6 +389,16 @@ func parseJWKSet(data []byte) (*KeySet, error) {
 			skipped = append(skipped, fmt.Sprintf("key %d: not a signature key oncard uses", i))
 			continue
 		}
+		exp, hasExp, err := jwkExpiry(raw)
+		if err != nil {
+			skipped = append(skipped, fmt.Sprintf("key %d: %s", i, err))
+			continue
+		}
+		if hasExp && !now().Before(exp) {
+			s.expired = append(s.expired, expiredKey{kid: jwk.KeyID, exp: exp})
+			skipped = append(skipped, fmt.Sprintf("key %d: expired on %s", i, exp.UTC().Format(time.RFC3339)))
+			continue
+		}
 		jwk.Key = pub
 		s.keys = append(s.keys, jwk)
 	}
@@ -362,6 +409,22 @@ func parseJWKSet(data []byte) (*KeySet, error) {
 		return nil, errors.New("the key set is empty")
 	}
 	return s, nil
+}
+
+// jwkExpiry reads a JWK's "exp" member, which some key sets write (as a
+// JWT's exp: seconds since the epoch) to say until when a key may be used.
+func jwkExpiry(raw json.RawMessage) (time.Time, bool, error) {
+	var probe struct {
+		Exp json.RawMessage `json:"exp"`
+	}
+	if err := json.Unmarshal(raw, &probe); err != nil || probe.Exp == nil {
+		return time.Time{}, false, nil
+	}
+	var secs float64
+	if err := json.Unmarshal(probe.Exp, &secs); err != nil {
+		return time.Time{}, false, errors.New(`"exp" is not a number of seconds since the epoch`)
+	}
+	return time.Unix(int64(secs), 0), true, nil
 }
 
 // pemKey parses a PEM block holding a key or a certificate: private says

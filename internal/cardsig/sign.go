@@ -9,7 +9,6 @@ import (
 
 	jose "github.com/go-jose/go-jose/v4"
 
-	"github.com/oncard/oncard/internal/jcs"
 	"github.com/oncard/oncard/model"
 )
 
@@ -71,7 +70,10 @@ func Sign(doc *model.Doc, key *SigningKey, opts SignOptions) (Signed, error) {
 		kid = key.Thumbprint()
 	}
 
-	payload, err := jcs.Doc(doc, "signatures")
+	// The §8.4.1 form: what the specification signs. On a card without
+	// default-valued members (DroppedMembers deleted) every reading
+	// computes the same bytes.
+	payload, err := Payload(doc, Normalised)
 	if err != nil {
 		return Signed{}, err
 	}

@@ -304,7 +304,7 @@ func TestSignRefuses(t *testing.T) {
 		{"relative jku", katCard, ec, SignOptions{JKU: "/jwks.json"}, "not an https URL"},
 		{"signatures not an array", `{"name": "x", "signatures": {}}`, ec, SignOptions{}, "not an array"},
 		{"not an object", `[]`, ec, SignOptions{}, "not a JSON object"},
-		{"no canonical form", `{"name": "\ud800"}`, ec, SignOptions{}, "no canonical JSON form"},
+		{"no canonical form", `{"name": "\ud800"}`, ec, SignOptions{}, "/name escapes a lone UTF-16 surrogate"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,16 +2,17 @@ package cardsig
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	jose "github.com/go-jose/go-jose/v4"
 
-	"github.com/oncard/oncard/internal/jcs"
 	"github.com/oncard/oncard/internal/jsonwords"
 	"github.com/oncard/oncard/model"
 )
@@ -50,12 +51,45 @@ type Result struct {
 	Status    Status
 	// Reason says why, for people; "" for Verified.
 	Reason string
-	// KeySource is where the key that decided came from: "key set" (the
-	// caller's), "jku" (fetched), or "" when no key was tried.
+	// KeySource is where the keys tried came from, for messages: the
+	// caller's Options.KeysFrom ("key set" when it says nothing), or "key
+	// set of its jku URL"; "" when no key was tried.
 	KeySource string
 	// JKUNotAccepted: Unverified because Fetch refused the jku's origin
 	// (ErrJKUNotAccepted); accepting the host would have it fetched.
 	JKUNotAccepted bool
+	// Readings is, for a signature checked with a key (Verified or
+	// PayloadMismatch), the verdict under each reading, in the order of
+	// Readings. Verified means valid under at least one.
+	Readings []ReadingVerdict
+}
+
+// ReadingVerdict is a signature's verdict under one reading.
+type ReadingVerdict struct {
+	Reading Reading
+	Valid   bool
+	// Reason says why not, for people; "" when Valid.
+	Reason string
+}
+
+// OtherPayload is the reason of a reading whose payload the signature does
+// not cover.
+const OtherPayload = "the signature covers another payload"
+
+// ValidUnder lists the readings the signature verifies under.
+func (r Result) ValidUnder() []Reading { return r.readings(true) }
+
+// RejectedUnder lists the readings the signature fails under.
+func (r Result) RejectedUnder() []Reading { return r.readings(false) }
+
+func (r Result) readings(valid bool) []Reading {
+	var out []Reading
+	for _, v := range r.Readings {
+		if v.Valid == valid {
+			out = append(out, v.Reading)
+		}
+	}
+	return out
 }
 
 // ErrJKUNotAccepted is what a Fetch function returns for a jku whose origin
@@ -67,6 +101,9 @@ type Options struct {
 	// Keys, when set, are the keys signatures are checked with; jku is
 	// then not followed.
 	Keys *KeySet
+	// KeysFrom says where Keys came from, for every finding: "key set of
+	// --jwks keys.json", "signing key (--sign-key)"; "" says "key set".
+	KeysFrom string
 	// Fetch, when set and Keys is nil, returns the JWK set a signature's
 	// jku names (an https URL, checked by CheckJKU before the call). It
 	// decides which origins it accepts, returning ErrJKUNotAccepted for
@@ -84,8 +121,8 @@ func Verify(ctx context.Context, doc *model.Doc, opts Options) []Result {
 	if sigs == nil || sigs.Kind != model.Array {
 		return nil
 	}
-	payload, payloadErr := jcs.Doc(doc, "signatures")
-	v := &verifier{ctx: ctx, opts: opts, payload: payload, payloadErr: payloadErr, fetched: map[string]fetchedSet{}}
+	payloads, payloadErrs := Payloads(doc)
+	v := &verifier{ctx: ctx, opts: opts, payloads: payloads, payloadErrs: payloadErrs, fetched: map[string]fetchedSet{}}
 	out := make([]Result, len(sigs.Items))
 	for i, it := range sigs.Items {
 		out[i] = v.one(i, it)
@@ -94,11 +131,11 @@ func Verify(ctx context.Context, doc *model.Doc, opts Options) []Result {
 }
 
 type verifier struct {
-	ctx        context.Context
-	opts       Options
-	payload    []byte
-	payloadErr error
-	fetched    map[string]fetchedSet // by jku
+	ctx         context.Context
+	opts        Options
+	payloads    map[Reading][]byte
+	payloadErrs map[Reading]error     // the readings without a payload, and why
+	fetched     map[string]fetchedSet // by jku
 }
 
 type fetchedSet struct {
@@ -133,11 +170,16 @@ func (v *verifier) one(i int, it *model.Node) Result {
 		}
 		return r
 	}
-	if v.payloadErr != nil {
-		r.Status, r.Reason = PayloadMismatch, "the card has no canonical form to verify: "+v.payloadErr.Error()
+	if len(v.payloads) == 0 {
+		r.Status, r.Reason = PayloadMismatch, "the card has no canonical form to verify: "+v.payloadErrs[Literal].Error()
 		return r
 	}
-	jws, err := jose.ParseDetached(h.protected+".."+h.signature, v.payload, joseAlgorithms())
+	var anyPayload []byte
+	for _, p := range v.payloads {
+		anyPayload = p
+		break
+	}
+	jws, err := jose.ParseDetached(h.protected+".."+h.signature, anyPayload, joseAlgorithms())
 	if err != nil {
 		r.Status, r.Reason = BadJWS, "the JWS does not parse: "+joseReason(err)
 		return r
@@ -153,6 +195,9 @@ func (v *verifier) one(i int, it *model.Node) Result {
 	cands := keys.candidates(h.kid)
 	if len(cands) == 0 {
 		r.Status, r.Reason = UnknownKey, "the "+source+" has no key with kid "+strconv.Quote(h.kid)
+		if k, ok := keys.expiredFor(h.kid); ok {
+			r.Reason = "the key with kid " + strconv.Quote(k.kid) + " in the " + source + " expired on " + k.exp.UTC().Format(time.RFC3339) + " (its exp); an expired key is not used"
+		}
 		return r
 	}
 	var fitting []jose.JSONWebKey
@@ -171,12 +216,18 @@ func (v *verifier) one(i int, it *model.Node) Result {
 		r.Status, r.Reason = UnknownKey, "no key of the "+source+" fits: "+misfit.Error()
 		return r
 	}
+	// The key that verifies under the most readings decides.
 	for _, k := range fitting {
-		if jws.DetachedVerify(v.payload, k.Key) == nil {
-			r.Status = Verified
-			return r
+		verdicts, n := v.underReadings(jws, k, h)
+		if n > 0 && n > len(r.ValidUnder()) {
+			r.Readings = verdicts
 		}
 	}
+	if len(r.ValidUnder()) > 0 {
+		r.Status = Verified
+		return r
+	}
+	r.Readings, _ = v.underReadings(jws, fitting[0], h)
 	which := "the key"
 	if len(fitting) > 1 {
 		which = strconv.Itoa(len(fitting)) + " keys"
@@ -184,17 +235,62 @@ func (v *verifier) one(i int, it *model.Node) Result {
 	if h.kid != "" {
 		which += " with kid " + strconv.Quote(h.kid)
 	}
+	which += " of the " + source
 	r.Status = PayloadMismatch
-	r.Reason = "the signature does not match the card's canonical form under " + which +
+	r.Reason = "the signature does not match the card's canonical form under any reading (" + readingNames(Readings) + ") with " + which +
 		": the card changed after it was signed, or another key signed it"
 	return r
+}
+
+// underReadings checks the signature with key k over each reading's
+// payload; it returns the verdicts and how many are valid.
+func (v *verifier) underReadings(jws *jose.JSONWebSignature, k jose.JSONWebKey, h headers) ([]ReadingVerdict, int) {
+	out := make([]ReadingVerdict, len(Readings))
+	n := 0
+	// Readings that agree share one payload: it is verified once.
+	checked := map[string]bool{}
+	covers := func(p []byte) bool {
+		ok, seen := checked[string(p)]
+		if !seen {
+			ok = jws.DetachedVerify(p, k.Key) == nil
+			checked[string(p)] = ok
+		}
+		return ok
+	}
+	for i, rd := range Readings {
+		out[i].Reading = rd
+		p, ok := v.payloads[rd]
+		switch {
+		case !ok:
+			out[i].Reason = "no payload under this reading: " + v.payloadErrs[rd].Error()
+		case !covers(p):
+			out[i].Reason = OtherPayload
+		case rd == JSSDK && (!h.protectedKid || !h.typ):
+			// verifyAgentCardSignature reads kid, typ and alg from the
+			// protected header alone and refuses the signature without them.
+			out[i].Reason = "the JS SDK wants kid, typ and alg in the protected header"
+		default:
+			out[i].Valid = true
+			n++
+		}
+	}
+	return out, n
+}
+
+// readingNames joins readings for messages: "literal, a2a-8.4.1".
+func readingNames(rs []Reading) string {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = string(r)
+	}
+	return strings.Join(names, ", ")
 }
 
 // keysFor returns the keys to check a signature with and where they came
 // from, or nil and why there are none.
 func (v *verifier) keysFor(h headers) (*KeySet, string, string) {
 	if v.opts.Keys != nil {
-		return v.opts.Keys, "key set", ""
+		return v.opts.Keys, cmp.Or(v.opts.KeysFrom, "key set"), ""
 	}
 	if h.jku == "" {
 		return nil, "", "no key to check it with: give the signer's public keys (a JWK set)"
@@ -221,7 +317,7 @@ func (v *verifier) keysFor(h headers) (*KeySet, string, string) {
 	case f.err != nil:
 		return nil, "", "the key set of its jku " + h.jku + " could not be read: " + f.err.Error()
 	}
-	return f.keys, "jku key set", ""
+	return f.keys, "key set of its jku " + h.jku, ""
 }
 
 // signatureSizes are the fixed signature lengths of the EC and Ed25519
@@ -244,6 +340,7 @@ type headers struct {
 	protected, signature string // as written (base64url)
 	sigLen               int    // bytes of the decoded signature
 	alg, kid, jku        string
+	protectedKid, typ    bool // the protected header has a kid, a typ
 }
 
 // headerError is a malformed signature object; member names the member at
@@ -328,8 +425,13 @@ func readHeaders(it *model.Node) (headers, error) {
 	if kid, err := headerString(prot, "kid"); err != nil {
 		return h, err
 	} else if kid != "" {
-		h.kid = kid
+		h.kid, h.protectedKid = kid, true
 	}
+	typ, err := headerString(prot, "typ")
+	if err != nil {
+		return h, err
+	}
+	h.typ = typ != ""
 	if h.jku, err = headerString(prot, "jku"); err != nil {
 		return h, err
 	}

@@ -204,7 +204,7 @@ func TestVerifyJKU(t *testing.T) {
 		return []byte(jwks), nil
 	}
 	res := Verify(context.Background(), signed, Options{Fetch: fetch})
-	if len(res) != 2 || res[0].Status != Verified || res[1].Status != Verified || res[0].KeySource != "jku key set" {
+	if len(res) != 2 || res[0].Status != Verified || res[1].Status != Verified || res[0].KeySource != "key set of its jku "+jku {
 		t.Fatalf("%+v", res)
 	}
 	if calls != 1 {

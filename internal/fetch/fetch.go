@@ -144,13 +144,16 @@ func Read(ctx context.Context, arg string, o Options) (*Document, error) {
 		}
 		return &Document{Name: arg, Data: data}, nil
 	}
-	target, err := DocumentURL(arg)
-	if err != nil {
-		return nil, err
-	}
 	client := o.Client
 	if client == nil {
 		client = NewClient()
+	}
+	if u, err := safehttp.CheckURL(arg); err == nil && isBareOrigin(u) {
+		return resolveOrigin(ctx, client, u, o.maxBytes()) // resolve.go
+	}
+	target, err := DocumentURL(arg)
+	if err != nil {
+		return nil, err
 	}
 	return get(ctx, client, target, o.maxBytes())
 }

@@ -186,7 +186,7 @@ func TestReadURL(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := srv.URL + WellKnownCardPath
-	if d.Name != want || d.URL != want || string(d.Data) != card || len(d.Findings) != 0 || !d.Remote() {
+	if d.Name != want || d.URL != want || string(d.Data) != card || len(d.Findings) != 1 || d.Findings[0].Code != CodeResolved || !d.Remote() {
 		t.Errorf("bare origin: %q %q findings %v", d.Name, d.URL, d.Findings)
 	}
 

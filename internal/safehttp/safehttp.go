@@ -169,7 +169,8 @@ type Response struct {
 	Status      int
 	Body        []byte
 	ContentType string
-	FinalURL    *url.URL // where the answer came from, after redirects
+	FinalURL    *url.URL    // where the answer came from, after redirects
+	Header      http.Header // the answer's headers (Link, for one)
 }
 
 // Get fetches rawURL (checked by CheckURL) and returns the body of a 200
@@ -269,7 +270,7 @@ func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
 	if resp.Request != nil && resp.Request.URL != nil {
 		final = resp.Request.URL
 	}
-	return &Response{Status: resp.StatusCode, Body: data, ContentType: resp.Header.Get("Content-Type"), FinalURL: final}, nil
+	return &Response{Status: resp.StatusCode, Body: data, ContentType: resp.Header.Get("Content-Type"), FinalURL: final, Header: resp.Header}, nil
 }
 
 // CheckURL accepts https URLs, and http URLs whose host is loopback. A URL

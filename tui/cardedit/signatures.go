@@ -39,6 +39,12 @@ func (st *editReviewStep) resign() tea.Cmd {
 		st.Notes = []string{"None of the signatures was made by the signing key: nothing re-signed."}
 	default:
 		st.Notes = []string{fmt.Sprintf("Re-signed %s with the signing key (see the diff).", widgets.Count(len(done), "signature", "signatures"))}
+		if drops := m.edit.ed.ResignDropped(); len(drops) > 0 {
+			st.Notes = append(st.Notes, fmt.Sprintf("Dropped %s first, so that every reader verifies it.", widgets.Count(len(drops), "default-valued member", "default-valued members")))
+		}
+		for _, r := range m.edit.ed.ResignRejecting() {
+			st.Notes = append(st.Notes, "Warning: "+r.Readers()+" will reject it.")
+		}
 	}
 	return nil
 }

@@ -93,7 +93,7 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 	if sigs == nil {
 		judge.Signatures = validate.SignaturesOff
 	} else {
-		judge.Signatures, judge.Keys = sigs.policy, sigs.opts
+		judge.Signatures, judge.Keys, judge.KeySets = sigs.policy, sigs.opts, sigs.keySets
 	}
 	check := func(path string) fileResult {
 		r := checkFile(ctx, judge, path, validate.Kind(o.Kind), opts.MaxBytes, con.In)

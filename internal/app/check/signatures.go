@@ -19,6 +19,9 @@ import (
 type signatureCheck struct {
 	policy validate.SignaturePolicy
 	opts   cardsig.Options
+	// keySets fetches the key sets of jku URLs (nil with --jwks): per
+	// card, since a jku is followed on the card's own origin.
+	keySets *app.KeySetFetcher
 }
 
 // SignaturePolicies are the values of --signatures.
@@ -44,7 +47,16 @@ func newSignatureCheck(ctx context.Context, policy, jwks string, hosts []string)
 	c := &signatureCheck{policy: validate.SignaturePolicy(policy)}
 	keySets := &app.KeySetFetcher{Client: input.Client(), Hosts: hosts}
 	if jwks == "" {
-		c.opts.Fetch = keySets.JKU
+		// The config file's key sets, else the jku of each signature.
+		keys, from, err := app.ConfiguredKeySets()
+		if err != nil {
+			return nil, err
+		}
+		if keys != nil {
+			c.opts.Keys, c.opts.KeysFrom = keys, from
+			return c, nil
+		}
+		c.keySets = keySets
 		return c, nil
 	}
 	var keys *cardsig.KeySet
@@ -63,5 +75,6 @@ func newSignatureCheck(ctx context.Context, policy, jwks string, hosts []string)
 		return nil, fmt.Errorf("--jwks %s", model.SafeText(err.Error()))
 	}
 	c.opts.Keys = keys
+	c.opts.KeysFrom = "key set of --jwks " + model.SafeText(safehttp.Redact(jwks))
 	return c, nil
 }

@@ -28,6 +28,7 @@ type Options struct {
 	KeepDual         bool
 	RemoveSignatures bool
 	SignKey          string // "" for the configured signing_key
+	KeepDefaults     bool   // re-sign without dropping default-valued members first
 	Yes              bool
 	DryRun           bool
 	Force            bool
@@ -88,6 +89,7 @@ func Run(ctx context.Context, con app.Console, path string, o Options, screens f
 			fmt.Fprintf(con.Err, "oncard: %s; nothing written\n", err)
 			return app.ErrReported
 		}
+		ed.KeepDefaults = f.KeepDefaults
 	}
 	if f.SignKey != "" && ed.SigningKey == nil && !f.RemoveSignatures {
 		fmt.Fprintf(con.Err, "oncard: %s has no signatures; --sign-key re-signs nothing (to sign it, use oncard sign)\n", model.SafeText(path))
@@ -318,8 +320,19 @@ func (e *editRun) resign() error {
 		fmt.Fprintf(e.stderr, "oncard: cannot re-sign: %s; nothing written\n", model.SafeText(err.Error()))
 		return app.ErrReported
 	}
+	if drops := e.ed.ResignDropped(); len(drops) > 0 {
+		fmt.Fprintf(e.stderr, "oncard: dropped %s before re-signing, so that every reader verifies the signature (the diff shows %s; --keep-defaults keeps %s)\n",
+			app.Count(len(drops), "default-valued member", "default-valued members"), app.Plural(len(drops), "it", "them"), app.Plural(len(drops), "it", "them"))
+	}
 	for _, s := range done {
 		fmt.Fprintf(e.stderr, "oncard: re-signed signature %d (kid %s, %s)\n", s.Index, app.Quote(s.KeyID), s.Algorithm)
+	}
+	if rejecting := e.ed.ResignRejecting(); len(rejecting) > 0 {
+		names := make([]string, len(rejecting))
+		for i, r := range rejecting {
+			names[i] = r.Readers()
+		}
+		fmt.Fprintf(e.stderr, "oncard: warning: the new signature is over the A2A §8.4.1 form of the card, and will be rejected by %s (another canonical payload)\n", strings.Join(names, " and "))
 	}
 	if len(done) == 0 && e.ed.BreaksSignatures() {
 		fmt.Fprintf(e.stderr, "oncard: none of the signatures of %s was made by the signing key; nothing re-signed\n", e.name)

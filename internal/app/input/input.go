@@ -26,12 +26,21 @@ import (
 var Client = sync.OnceValue(fetch.NewClient)
 
 // Read reads what arg names: a local file, "-" (stdin), or a URL (a bare
-// origin is its /.well-known/agent-card.json), fetched through
+// origin is looked up as clients do, fetch.Read; for kind "card", it is
+// its /.well-known/agent-card.json), fetched through
 // internal/fetch, as a document of the given kind ("" when it is to be
 // detected) under its size cap (max is --max-size, 0 for the per-kind
 // defaults). Over the cap it returns a *TooLargeError; a failed fetch is a
 // *fetch.Error.
 func Read(ctx context.Context, arg string, stdin io.Reader, kind string, max int) (*fetch.Document, error) {
+	if kind == "card" && fetch.Classify(arg) == fetch.URL {
+		// A card is asked for (preview, catalog add, --card): a bare
+		// origin is its well-known card, not the catalog a client would
+		// look for first.
+		if u, err := fetch.DocumentURL(arg); err == nil {
+			arg = u
+		}
+	}
 	in, err := fetch.Read(ctx, arg, fetch.Options{
 		Client:    Client(),
 		MaxBytes:  int64(limit(kind, max)),

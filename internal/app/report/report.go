@@ -187,6 +187,10 @@ type jsonDiagnostic struct {
 	// Source is "online" for a schema server's verdict; offline findings
 	// leave it out.
 	Source string `json:"source,omitempty"`
+	// Readings is a signature's verdict under each reading of the card
+	// ({"literal": "valid", "a2a-8.4.1": "rejected", …}), for signatures
+	// checked with a key.
+	Readings validate.ReadingVerdicts `json:"readings,omitzero"`
 }
 
 type jsonSummary struct {
@@ -209,7 +213,7 @@ func (j *jsonReporter) File(r File) error {
 		f.Diagnostics[i] = jsonDiagnostic{
 			Pointer: d.Pointer, Line: d.Line, Column: d.Column,
 			Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Hint: d.Hint,
-			Source: d.Source,
+			Source: d.Source, Readings: d.Readings,
 		}
 	}
 	if j.count == 0 {

@@ -56,6 +56,13 @@ type sarifResult struct {
 	Level     string          `json:"level"`
 	Message   sarifMessage    `json:"message"`
 	Locations []sarifLocation `json:"locations"`
+	// Properties carry what SARIF has no member for: a signature's
+	// verdict under each reading of the card.
+	Properties *sarifProperties `json:"properties,omitempty"`
+}
+
+type sarifProperties struct {
+	Readings validate.ReadingVerdicts `json:"readings"`
 }
 
 type sarifLocation struct {
@@ -108,6 +115,9 @@ func (s *sarifReporter) File(r File) error {
 				ArtifactLocation: sarifArtifactLocation{URI: uri},
 				Region:           sarifRegionOf(d, r.Ends, i),
 			}}},
+		}
+		if d.Readings.Checked != 0 {
+			res.Properties = &sarifProperties{Readings: d.Readings}
 		}
 		if s.results == 0 {
 			s.header()

@@ -17,6 +17,7 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
@@ -34,6 +35,10 @@ type Options struct {
 	DryRun     bool
 	Force      bool // -o and --public-jwks may replace a file
 	CanPrompt  bool // a terminal to confirm on
+	// KeepDefaults signs the card with its default-valued members (no
+	// question asked): the signature is over the §8.4.1 form, and the
+	// readers that compute another payload are named in a warning.
+	KeepDefaults bool
 }
 
 func usage(format string, a ...any) error { return app.UsageError{Msg: fmt.Sprintf(format, a...)} }
@@ -100,6 +105,10 @@ func Sign(ctx context.Context, con app.Console, path string, o Options) error {
 	if err != nil {
 		return fmt.Errorf("--key %s; nothing signed", model.SafeText(err.Error()))
 	}
+	doc, err = agree(con, f, doc, name, interactive)
+	if err != nil {
+		return err
+	}
 	others := doc.Root().Get("signatures").Len()
 	signed, err := cardsig.Sign(doc, key, cardsig.SignOptions{KeyID: f.Kid, JKU: f.JKU, Algorithm: f.Alg})
 	if err != nil {
@@ -117,6 +126,10 @@ func Sign(ctx context.Context, con app.Console, path string, o Options) error {
 	fmt.Fprintf(stderr, "oncard: signature %d (kid %s, %s) %s\n", signed.Index, app.Quote(signed.KeyID), signed.Algorithm, what)
 	if others > 0 {
 		fmt.Fprintf(stderr, "oncard: kept %s as written (not checked here)\n", app.Count(others, "other signature", "other signatures"))
+	}
+	if rejecting := cardsig.Disagreeing(doc); len(rejecting) > 0 {
+		fmt.Fprintf(stderr, "oncard: warning: signature %d is over the A2A §8.4.1 form of the card, and will be rejected by %s (%s)\n",
+			signed.Index, readers(rejecting), disagreementCause(doc, rejecting))
 	}
 
 	if f.PublicJWKS != "" {
@@ -156,6 +169,77 @@ func Sign(ctx context.Context, con app.Console, path string, o Options) error {
 	}
 	fmt.Fprintf(stderr, "oncard: wrote %s\n", name)
 	return nil
+}
+
+// agree brings the card to the form on which every reading computes the
+// same payload (cardsig.DroppedMembers: "required": false, empty lists,
+// nulls inside params, …), showing the change as a diff, after a yes on a
+// terminal (--yes, -o and --dry-run drop them without asking;
+// --keep-defaults keeps them). It returns the card to sign.
+func agree(con app.Console, f *Options, doc *model.Doc, name string, interactive bool) (*model.Doc, error) {
+	drops := cardsig.DroppedMembers(doc)
+	if len(drops) == 0 {
+		return doc, nil
+	}
+	work := doc.Clone()
+	for _, p := range drops {
+		if err := work.Delete(p); err != nil {
+			return nil, fmt.Errorf("%s: cannot drop %s: %s; nothing signed", name, model.SafeText(p), model.SafeText(err.Error()))
+		}
+	}
+	stderr := con.Err
+	fmt.Fprintf(stderr, "oncard: %s %s a default or empty value, which readers sign differently (A2A §8.4.1 and the JS SDK leave defaults out, the JS SDK empty values inside params too; verifiers of the card as written keep them):\n",
+		app.Count(len(drops), "member", "members"), app.Plural(len(drops), "holds", "hold"))
+	diff := edit.LabelledDiff(name, name+" (to sign)", doc.Encode(), work.Encode())
+	if con.Diff == nil {
+		io.WriteString(stderr, diff)
+	} else if err := con.Diff(stderr, diff); err != nil {
+		return nil, err
+	}
+	keep := f.KeepDefaults
+	if !keep && interactive {
+		ok, err := con.Confirm("Drop " + app.Plural(len(drops), "it", "them") + " before signing, so that every reader verifies the signature?")
+		if err != nil {
+			return nil, err
+		}
+		keep = !ok
+	}
+	if keep {
+		fmt.Fprintf(stderr, "oncard: kept as written\n")
+		return doc, nil
+	}
+	fmt.Fprintf(stderr, "oncard: dropped %s before signing\n", app.Count(len(drops), "default-valued member", "default-valued members"))
+	return work, nil
+}
+
+// readers names the readers behind readings, for messages.
+func readers(rs []cardsig.Reading) string {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = r.Readers()
+	}
+	return strings.Join(names, " and ")
+}
+
+// disagreementCause says why readings still differ on a card.
+func disagreementCause(doc *model.Doc, rs []cardsig.Reading) string {
+	if n := len(cardsig.DroppedMembers(doc)); n > 0 {
+		return "the card keeps " + app.Count(n, "default-valued member", "default-valued members") + "; sign without --keep-defaults, or answer yes, to drop them"
+	}
+	var parts []string
+	for _, r := range rs {
+		if at := cardsig.Differences(doc, r, 4); len(at) > 0 {
+			parts = append(parts, string(r)+" reads "+strings.Join(at, ", ")+" otherwise")
+		}
+	}
+	why := "their payloads differ"
+	if len(parts) > 0 {
+		why = strings.Join(parts, "; ")
+	}
+	if slices.Contains(rs, cardsig.JSSDK) {
+		why += ": the JS SDK leaves out members it does not know, empty REQUIRED members such as \"capabilities\": {}, and requirements without scopes, which oncard keeps, as the specification does"
+	}
+	return why
 }
 
 // refuseErrors lists the card's error-level findings and refuses to sign:

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,8 +53,20 @@ func TestSignDryRunVerifies(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, errs)
 	}
-	if errs != "oncard: signature 0 (kid \"k1\", EdDSA) added\n" {
-		t.Errorf("stderr: %q", errs)
+	// The small card's extension says "required": false: dropped first,
+	// shown as a diff.
+	for _, want := range []string{
+		"oncard: 1 member holds a default or empty value",
+		"\n-        \"required\": false,\n",
+		"oncard: dropped 1 default-valued member before signing\n",
+		"oncard: signature 0 (kid \"k1\", EdDSA) added\n",
+	} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	if strings.Contains(errs, "warning") {
+		t.Errorf("every reader should agree:\n%s", errs)
 	}
 	doc, err := model.Parse([]byte(out))
 	if err != nil {
@@ -64,11 +77,71 @@ func TestSignDryRunVerifies(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := cardsig.Verify(context.Background(), doc, cardsig.Options{Keys: k.PublicKeySet("k1", "EdDSA")})
-	if len(res) != 1 || res[0].Status != cardsig.Verified {
+	if len(res) != 1 || res[0].Status != cardsig.Verified || len(res[0].RejectedUnder()) != 0 {
 		t.Errorf("verification: %+v", res)
 	}
 	if got, _ := os.ReadFile(card); !bytes.Equal(got, testcards.Small()) {
 		t.Error("a dry run changed the card")
+	}
+}
+
+// TestSignKeepingDefaults: an author who declines (on a terminal, or with
+// KeepDefaults) gets a §8.4.1 signature and a warning naming the readers
+// that will reject it.
+func TestSignKeepingDefaults(t *testing.T) {
+	_, card, key := setup(t)
+	k, err := cardsig.ReadSigningKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asked []string
+	answers := []bool{false, true} // keep the defaults; replace the card
+	con := func(out, errb *bytes.Buffer) app.Console {
+		return app.Console{Out: out, Err: errb, Confirm: func(q string) (bool, error) {
+			asked = append(asked, q)
+			a := answers[0]
+			answers = answers[1:]
+			return a, nil
+		}}
+	}
+	for _, tc := range []struct {
+		name string
+		o    Options
+	}{
+		{"declined on a terminal", Options{Key: key, Kid: "k1", CanPrompt: true}},
+		{"--keep-defaults", Options{Key: key, Kid: "k1", DryRun: true, KeepDefaults: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := os.WriteFile(card, testcards.Small(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var out, errb bytes.Buffer
+			if err := Sign(context.Background(), con(&out, &errb), card, tc.o); err != nil {
+				t.Fatalf("%v\n%s", err, errb.String())
+			}
+			if !strings.Contains(errb.String(), "oncard: kept as written\n") ||
+				!strings.Contains(errb.String(), "warning: signature 0 is over the A2A §8.4.1 form of the card, and will be rejected by verifiers that canonicalise the card as written") {
+				t.Errorf("stderr:\n%s", errb.String())
+			}
+			signed := out.Bytes()
+			if !tc.o.DryRun {
+				signed, _ = os.ReadFile(card)
+			}
+			doc, err := model.Parse(signed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if doc.Root().Get("capabilities").Get("extensions").Index(0).Get("required") == nil {
+				t.Error(`"required": false was dropped`)
+			}
+			res := cardsig.Verify(context.Background(), doc, cardsig.Options{Keys: k.PublicKeySet("k1", "EdDSA")})
+			if len(res) != 1 || !slices.Equal(res[0].RejectedUnder(), []cardsig.Reading{cardsig.Literal}) {
+				t.Errorf("verification: %+v", res)
+			}
+		})
+	}
+	if len(asked) != 2 || !strings.HasPrefix(asked[0], "Drop it before signing") {
+		t.Errorf("questions: %q", asked)
 	}
 }
 
