@@ -156,8 +156,11 @@ func interruptCode(ctx context.Context) int {
 	return exitInterrupt
 }
 
-// signalGrace is how long a command may take to wind up after a signal.
-const signalGrace = 5 * time.Second
+// signalGrace is how long a command may take to wind up after a signal:
+// one Ctrl-C or SIGTERM ends every command within a second. Reads, lock
+// waits and prompts stop at once on the cancelled context; this bounds
+// anything else (a write cut short leaves only its temporary file).
+const signalGrace = time.Second
 
 // signalContext is ctx cancelled on SIGINT or SIGTERM, with the signal as
 // its cause. Every command stops at its next cancellable step (reads,

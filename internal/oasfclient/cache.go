@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/url"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
 )
@@ -517,16 +519,16 @@ func loadFirstCopy(copies []Loaded) (*oasf.Taxonomy, error) {
 func loadVersion(c Loaded) (*oasf.Taxonomy, error) {
 	skillPath := filepath.Join(c.Dir, skillFile)
 	domainPath := filepath.Join(c.Dir, domainFile)
-	skills, err := os.ReadFile(skillPath)
+	skills, err := readCacheFile(skillPath, DefaultMaxBody)
 	if err != nil {
-		return nil, fmt.Errorf("the cache entry is incomplete (run `oncard oasf sync` again): %w", err)
+		return nil, err
 	}
-	domains, err := os.ReadFile(domainPath)
+	domains, err := readCacheFile(domainPath, DefaultMaxBody)
 	if err != nil {
-		return nil, fmt.Errorf("the cache entry is incomplete (run `oncard oasf sync` again): %w", err)
+		return nil, err
 	}
 	server := c.Origin
-	if data, err := os.ReadFile(filepath.Join(c.Dir, sourceFile)); err == nil {
+	if data, err := readCacheFile(filepath.Join(c.Dir, sourceFile), maxSourceBytes); err == nil {
 		var s source
 		if json.Unmarshal(data, &s) == nil && s.Server != "" {
 			server = s.Server
@@ -537,6 +539,23 @@ func loadVersion(c Loaded) (*oasf.Taxonomy, error) {
 		return nil, fmt.Errorf("%s cannot be read (run `oncard oasf sync` again): %w", culprit(skillPath, skills, domainPath, domains), err)
 	}
 	return tax, nil
+}
+
+// maxSourceBytes caps source.json (a URL, a version and a time).
+const maxSourceBytes = 64 << 10
+
+// readCacheFile reads one file of the cache: a regular file only (a named
+// pipe or a symlink to a device put there must neither hang nor flood a
+// command) of at most max bytes, what Sync accepts from a server.
+func readCacheFile(path string, max int64) ([]byte, error) {
+	data, _, err := safefile.ReadRegular(context.Background(), path, max)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("the cache entry is incomplete (run `oncard oasf sync` again): %w", err)
+	case err != nil:
+		return nil, fmt.Errorf("the cache entry cannot be used (run `oncard oasf sync` again): %w", err)
+	}
+	return data, nil
 }
 
 // culprit names the file a parse error most likely comes from: the one that

@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"time"
 )
 
@@ -29,6 +30,9 @@ func read(ctx context.Context, path string, max int64, regularOnly bool) ([]byte
 	// The type is checked before opening (opening a pipe can block, opening
 	// a tape device can rewind it), and again on what was opened, in case
 	// the path was swapped between the two.
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, nil, err
@@ -48,11 +52,19 @@ func read(ctx context.Context, path string, max int64, regularOnly bool) ([]byte
 		return nil, nil, err
 	}
 	if fi.Mode().IsRegular() {
+		// O_NONBLOCK was for the open; a regular file is read as usual
+		// (some file systems, FUSE ones, would answer EAGAIN).
+		if err := blocking(f); err != nil {
+			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: err}
+		}
 		if fi.Size() > max {
 			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: fi.Size(), Limit: max}}
 		}
-		data, err := readCappedSized(f, max, fi.Size())
+		data, err := readCappedSized(ctxReader{ctx, f}, max, fi.Size())
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
 			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: unwrapPath(err)}
 		}
 		return data, fi, nil
@@ -67,17 +79,42 @@ func read(ctx context.Context, path string, max int64, regularOnly bool) ([]byte
 	return data, fi, nil
 }
 
+// readable checks the type of what path names (m, symlinks followed).
 func readable(path string, m fs.FileMode, regularOnly bool) error {
 	switch {
 	case m.IsRegular():
 		return nil
-	case regularOnly:
-		return notRegular("open", path, m)
-	case m&fs.ModeNamedPipe != 0, m&fs.ModeCharDevice != 0:
+	case !regularOnly && (m&fs.ModeNamedPipe != 0 || m&fs.ModeCharDevice != 0):
 		return nil
 	}
-	return notRegular("open", path, m)
+	err := notRegular("open", path, m)
+	// A symlink to a device says where it leads: "config.json is a
+	// character device" would puzzle whoever sees a link there.
+	if li, lerr := os.Lstat(path); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+		if to, terr := filepath.EvalSymlinks(path); terr == nil {
+			err.(*fs.PathError).Err.(*kindError).via = to
+		}
+	}
+	return err
 }
+
+// ctxReader ends a read of a regular file between two chunks once ctx is
+// cancelled (a file on a slow network share, a very large one).
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p[:min(len(p), readChunk)])
+}
+
+// readChunk is how much a regular file's read takes at a time between two
+// looks at the context.
+const readChunk = 1 << 20
 
 // ReadFrom reads r (standard input, a pipe) up to max bytes (more is a
 // *TooLargeError) and returns ctx's error as soon as ctx is cancelled,

@@ -83,9 +83,15 @@ func notRegular(op, path string, m fs.FileMode) error {
 	return &fs.PathError{Op: op, Path: path, Err: &kindError{kind: kindOf(m)}}
 }
 
-type kindError struct{ kind string }
+type kindError struct {
+	kind string
+	via  string // where the symlink at the path leads, when it is one
+}
 
 func (e *kindError) Error() string {
+	if e.via != "" {
+		return "is a symlink to " + e.kind + " (" + e.via + "), not a regular file"
+	}
 	switch e.kind {
 	case "not a regular file":
 		return e.kind

@@ -2,17 +2,18 @@ package verdict
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
 	"sync"
 
 	"github.com/oncard/oncard/internal/jsonwords"
+	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -20,6 +21,10 @@ import (
 // validated file like linters find theirs. docs/oncard-config.schema.json
 // describes it for editors.
 const ConfigName = ".oncard.json"
+
+// maxConfigBytes caps what is read of a .oncard.json: a real one is a few
+// hundred bytes, and a symlink to /dev/zero must not fill the memory.
+const maxConfigBytes = 1 << 20
 
 // Config is one .oncard.json.
 type Config struct {
@@ -208,7 +213,7 @@ func (f *Finder) lookup(dir string) (*Config, error) {
 	var c *Config
 	var err error
 	candidate := filepath.Join(dir, ConfigName)
-	data, rerr := os.ReadFile(candidate)
+	data, _, rerr := safefile.ReadRegular(context.Background(), candidate, maxConfigBytes)
 	switch {
 	case rerr == nil:
 		c, err = ParseConfig(data, candidate)
