@@ -35,7 +35,8 @@ func read(ctx context.Context, path string, max int64, regularOnly bool) ([]byte
 	}
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, nil, err
+		// Named as the open it stands for ("open x: no such file").
+		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: unwrapPath(err)}
 	}
 	if err := readable(path, fi.Mode(), regularOnly); err != nil {
 		return nil, nil, err
