@@ -11,8 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/gofrs/flock"
 )
 
 // Options tune a write.
@@ -145,38 +143,63 @@ func resolve(path string) (string, error) {
 // lockRetry is how often a waiting writer tries the lock again.
 const lockRetry = 20 * time.Millisecond
 
-// lock takes the advisory lock of target, waiting for other oncard
-// writers of the same file until ctx is cancelled, and returns its
-// release. The lock file is removed on release, so that none is left
-// beside the user's files; a writer that was waiting on the removed file
-// notices (the path no longer names the file it locked) and locks the
-// new one instead. Where an open file cannot be removed (Windows) the lock
-// file stays, which is harmless.
-func lock(ctx context.Context, path, target string) (func(), error) {
-	lockPath := affixed(target, ".oncard-lock")
-	for {
-		l := flock.New(lockPath, flock.SetPermissions(0o644))
-		ok, err := l.TryLockContext(ctx, lockRetry)
-		if err == nil && !ok {
-			err = ctx.Err()
-		}
-		if err != nil {
-			_ = l.Close()
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			return nil, folderError(path, filepath.Dir(target), err)
-		}
-		held, err1 := l.Stat()
-		now, err2 := os.Stat(lockPath)
-		if err1 == nil && err2 == nil && os.SameFile(held, now) {
-			return func() {
-				_ = os.Remove(lockPath) // while still holding it
-				_ = l.Close()
-			}, nil
-		}
-		_ = l.Close() // released and removed by its holder meanwhile
+// How long a writer waits for another's lock: after lockNoticeAfter it
+// says whose lock it waits for (WithLockNotice), after lockWaitLimit it
+// gives up (a holder stopped with Ctrl-Z would otherwise keep it waiting
+// for ever). Variables, so that tests need not wait.
+var (
+	lockNoticeAfter = time.Second
+	lockWaitLimit   = 30 * time.Second
+)
+
+// ErrLockTimeout: another process held the file's lock longer than a
+// writer waits (it came wrapped with the path and the holder's pid).
+var ErrLockTimeout = errors.New("the lock was not released in time")
+
+// ErrLockRefused: the lock file beside the target is not one oncard may
+// use (a symlink, not a regular file, another user's).
+var ErrLockRefused = errors.New("the lock file cannot be used")
+
+type lockRefusal struct{ lockPath, why string }
+
+func (e *lockRefusal) Error() string {
+	return fmt.Sprintf("the lock file %s %s; oncard does not use it (remove it if it is not yours)", e.lockPath, e.why)
+}
+
+func (e *lockRefusal) Is(target error) bool { return target == ErrLockRefused }
+
+func lockRefused(path, lockPath, why string) error {
+	return &fs.PathError{Op: "write", Path: path, Err: &lockRefusal{lockPath, why}}
+}
+
+type lockNoticeKey struct{}
+
+// WithLockNotice returns ctx carrying say, which a write waiting for
+// another process's lock calls once, after a second, with a sentence such
+// as "waiting for the lock of pid 4242 on card.json". A nil say (a full
+// screen program owns the terminal) says nothing.
+func WithLockNotice(ctx context.Context, say func(msg string)) context.Context {
+	return context.WithValue(ctx, lockNoticeKey{}, say)
+}
+
+func lockNoticeOf(ctx context.Context) func(string) {
+	say, _ := ctx.Value(lockNoticeKey{}).(func(string))
+	return say
+}
+
+// holderName is how a lock's holder is named in messages.
+func holderName(pid int) string {
+	if pid > 0 {
+		return fmt.Sprintf("pid %d", pid)
 	}
+	return "another process"
+}
+
+// lockTimeout is the error of a writer that gave up waiting.
+func lockTimeout(path string, pid int) error {
+	return &fs.PathError{Op: "write", Path: path, Err: fmt.Errorf(
+		"%w: %s has held it for %v (stopped with Ctrl-Z? resume it with fg, or end it, and try again)",
+		ErrLockTimeout, holderName(pid), lockWaitLimit)}
 }
 
 // folderError explains a failure to create a file in dir (the lock or the
