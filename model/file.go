@@ -165,6 +165,11 @@ func (f *File) SaveContext(ctx context.Context, data []byte) error {
 	if errors.As(err, new(*safefile.TooLargeError)) {
 		err = ErrChangedOnDisk // it grew past what we could have loaded
 	}
+	if errors.Is(err, safefile.ErrReplaced) {
+		// Another program replaced it after the check: nothing was
+		// written, and its version is the one to merge with.
+		err = fmt.Errorf("%w (%w)", ErrChangedOnDisk, err)
+	}
 	if err != nil {
 		return fileError(f.Path, err)
 	}

@@ -309,12 +309,56 @@ func replace(path, target string, data []byte, old fs.FileInfo, opts Options) ([
 		}
 		// No hard links on this file system: rename instead.
 	}
-	if err := os.Rename(name, target); err != nil {
+	ours, err := os.Lstat(name)
+	if err != nil {
 		return nil, writeError(path, err)
 	}
-	committed = true
+	leftover, err := commit(name, target, old, ours)
+	committed = !leftover
+	if err != nil {
+		return nil, writeError(path, err)
+	}
 	syncDir(dir)
 	return warnings, nil
+}
+
+// ErrReplaced: while oncard wrote, another program (one that does not take
+// oncard's lock) replaced, created or removed the file; oncard wrote
+// nothing, and that program's version is kept.
+var ErrReplaced = errors.New("the file was replaced while oncard wrote it")
+
+type replacedError struct{ how string }
+
+func (e *replacedError) Error() string        { return ErrReplaced.Error() + " (" + e.how + ")" }
+func (e *replacedError) Is(target error) bool { return target == ErrReplaced }
+
+func errReplaced(how string) error { return &replacedError{how: how} }
+
+// sameVersion reports whether a and b describe one version of a file: the
+// same file (device and inode), not changed in place since (size and
+// modification time).
+func sameVersion(a, b fs.FileInfo) bool {
+	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
+}
+
+// recheckAndRename renames name over target after checking that target is
+// still the version checked (old; nil: nothing there). A program renaming
+// in the instant between the two is not seen; Linux's exchange closes that
+// gap.
+func recheckAndRename(name, target string, old fs.FileInfo) (leftover bool, err error) {
+	now, err := os.Lstat(target)
+	switch {
+	case old == nil && err == nil:
+		return true, errReplaced("a file was created there")
+	case old != nil && errors.Is(err, fs.ErrNotExist):
+		return true, errReplaced("it was removed")
+	case old != nil && err == nil && !sameVersion(now, old):
+		return true, errReplaced("another program renamed a new version over it")
+	}
+	if err := os.Rename(name, target); err != nil {
+		return true, err
+	}
+	return false, nil
 }
 
 // createTemp creates .<name>.oncard-tmp-<random> beside target.
