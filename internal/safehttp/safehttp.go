@@ -32,6 +32,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/netip"
@@ -156,6 +157,11 @@ type Request struct {
 	// Accept and ContentType default to application/json.
 	Accept, ContentType string
 	MaxBytes            int64 // 0 is the client's cap
+	// Stream, when set, receives the body of a 200 answer as it arrives
+	// (up to MaxBytes; more is ErrTooLarge), instead of Response.Body: a
+	// large answer is never held in memory. Other answers are read into
+	// Body as usual, up to errorBodyBytes.
+	Stream io.Writer
 	// PublicOnly refuses a host on this machine or a private network
 	// (IsPublicAddress): by name or address literal before anything is
 	// sent, and by the address actually connected to when there is no
@@ -257,11 +263,25 @@ func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
 		return nil, c.transportError(req, err)
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	var data []byte
+	var n int64
+	switch {
+	case r.Stream != nil && resp.StatusCode == http.StatusOK:
+		n, err = io.Copy(r.Stream, io.LimitReader(resp.Body, limit+1))
+		if err != nil && ctx.Err() == nil && !isReadError(err) {
+			return nil, err // the writer's (a full disk): not the server's
+		}
+	case r.Stream != nil:
+		data, err = io.ReadAll(io.LimitReader(resp.Body, min(limit, errorBodyBytes)))
+		n = int64(len(data))
+	default:
+		data, err = io.ReadAll(io.LimitReader(resp.Body, limit+1))
+		n = int64(len(data))
+	}
 	if err != nil {
 		return nil, c.transportError(req, err)
 	}
-	if int64(len(data)) > limit {
+	if n > limit {
 		return nil, &Error{Kind: ErrTooLarge, URL: Redact(r.URL.String()),
 			Msg: fmt.Sprintf("the answer of %s to %s %s is larger than the %s limit", c.subject, method, model.SafeText(r.URL.EscapedPath()), ByteSize(limit))}
 	}
@@ -270,6 +290,18 @@ func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
 		final = resp.Request.URL
 	}
 	return &Response{Status: resp.StatusCode, Body: data, ContentType: resp.Header.Get("Content-Type"), FinalURL: final}, nil
+}
+
+// errorBodyBytes caps what is read of an answer other than 200 when the
+// body of a 200 would have been streamed: enough for an {"error": …}.
+const errorBodyBytes = 64 << 10
+
+// isReadError reports whether an io.Copy error came from reading the body
+// (the network), not from writing it out. The writers oncard streams to
+// (files) return *fs.PathError.
+func isReadError(err error) bool {
+	var pe *fs.PathError
+	return !errors.As(err, &pe)
 }
 
 // CheckURL accepts https URLs, and http URLs whose host is loopback. A URL
