@@ -15,8 +15,8 @@ package oasfclient
 import (
 	"context"
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
