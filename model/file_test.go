@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/oncard/oncard/internal/safefile"
 )
 
 func writeTemp(t *testing.T, name, content string, mode os.FileMode) string {
@@ -43,7 +45,7 @@ func TestOpenFileErrors(t *testing.T) {
 	if _, err := OpenFile(t.TempDir()); err == nil || !strings.Contains(err.Error(), "directory") {
 		t.Errorf("directory: %v", err)
 	}
-	if _, _, err := readLimited(context.Background(), p, 4); !errors.As(err, &pe) || pe.Code != "json/too-large" {
+	if _, _, err := readLimited(context.Background(), p, safefile.Cap{Max: 4}); !errors.As(err, &pe) || pe.Code != "json/too-large" {
 		t.Errorf("too large: %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package safefile
 
 import (
 	"context"
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -16,17 +17,52 @@ import (
 // Anything but a regular file is opened without blocking and read until
 // ctx is cancelled at the latest. The FileInfo is that of the file read.
 func Read(ctx context.Context, path string, max int64) ([]byte, fs.FileInfo, error) {
-	return read(ctx, path, max, false)
+	return read(ctx, path, Cap{Max: max}, false)
+}
+
+// Cap is how much a read may take: Max bytes, or, for an input over Max
+// whose first bytes (up to HeadBytes of them) Grow says yes to, GrowMax:
+// the cap follows the kind of document the input turns out to be, and an
+// input of no kind that needs more is refused at Max, having read no more
+// than that (a regular file's head alone).
+type Cap struct {
+	Max     int64
+	Grow    func(head []byte) bool
+	GrowMax int64
+}
+
+// HeadBytes is how much of an input Cap.Grow sees at most.
+const HeadBytes = 64 << 10
+
+// ReadCapped is Read under a Cap.
+func ReadCapped(ctx context.Context, path string, c Cap) ([]byte, fs.FileInfo, error) {
+	return read(ctx, path, c, false)
+}
+
+// ReadRegularCapped is ReadRegular under a Cap.
+func ReadRegularCapped(ctx context.Context, path string, c Cap) ([]byte, fs.FileInfo, error) {
+	return read(ctx, path, c, true)
+}
+
+// ReadFromCapped is ReadFrom under a Cap.
+func ReadFromCapped(ctx context.Context, r io.Reader, c Cap) ([]byte, error) {
+	return readFrom(ctx, r, c)
+}
+
+// grows reports whether head (the first bytes of an input over c.Max)
+// lets the input take c.GrowMax.
+func (c Cap) grows(head []byte) bool {
+	return c.Grow != nil && c.GrowMax > c.Max && c.Grow(head[:min(len(head), HeadBytes)])
 }
 
 // ReadRegular is Read for regular files only: a file oncard will write
 // back, or one named by untrusted input (a catalog's file: URL), must not
 // be a device or a pipe.
 func ReadRegular(ctx context.Context, path string, max int64) ([]byte, fs.FileInfo, error) {
-	return read(ctx, path, max, true)
+	return read(ctx, path, Cap{Max: max}, true)
 }
 
-func read(ctx context.Context, path string, max int64, regularOnly bool) ([]byte, fs.FileInfo, error) {
+func read(ctx context.Context, path string, c Cap, regularOnly bool) ([]byte, fs.FileInfo, error) {
 	// The type is checked before opening (opening a pipe can block, opening
 	// a tape device can rewind it), and again on what was opened, in case
 	// the path was swapped between the two.
@@ -58,6 +94,17 @@ func read(ctx context.Context, path string, max int64, regularOnly bool) ([]byte
 		if err := blocking(f); err != nil {
 			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: err}
 		}
+		max := c.Max
+		if fi.Size() > max && c.Grow != nil {
+			head := make([]byte, min(fi.Size(), HeadBytes))
+			n, _ := io.ReadFull(f, head)
+			if c.grows(head[:n]) {
+				max = c.GrowMax
+			}
+			if _, err := f.Seek(0, io.SeekStart); err != nil {
+				return nil, nil, &fs.PathError{Op: "read", Path: path, Err: err}
+			}
+		}
 		if fi.Size() > max {
 			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: fi.Size(), Limit: max}}
 		}
@@ -70,7 +117,7 @@ func read(ctx context.Context, path string, max int64, regularOnly bool) ([]byte
 		}
 		return data, fi, nil
 	}
-	data, err := ReadFrom(ctx, f, max)
+	data, err := readFrom(ctx, f, c)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, nil, err
@@ -123,6 +170,10 @@ const readChunk = 1 << 20
 // read is then cut short when r supports deadlines (pipes, terminals);
 // otherwise it is left to end with the process.
 func ReadFrom(ctx context.Context, r io.Reader, max int64) ([]byte, error) {
+	return readFrom(ctx, r, Cap{Max: max})
+}
+
+func readFrom(ctx context.Context, r io.Reader, c Cap) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -132,7 +183,17 @@ func ReadFrom(ctx context.Context, r io.Reader, max int64) ([]byte, error) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		data, err := readCapped(r, max)
+		data, err := readCapped(r, c.Max)
+		var big *TooLargeError
+		if errors.As(err, &big) && c.grows(data) {
+			// The first bytes say the input may be larger: read on.
+			var more []byte
+			more, err = readCapped(r, c.GrowMax-int64(len(data)))
+			data = append(data, more...)
+			if errors.As(err, &big) {
+				err = &TooLargeError{Size: -1, Limit: c.GrowMax}
+			}
+		}
 		done <- result{data, err}
 	}()
 	select {
@@ -179,7 +240,8 @@ func readCappedSized(r io.Reader, max, size int64) ([]byte, error) {
 		}
 	}
 	if int64(len(data)) > max {
-		return nil, &TooLargeError{Size: -1, Limit: max}
+		// The bytes read come along: a Cap may let the input grow.
+		return data, &TooLargeError{Size: -1, Limit: max}
 	}
 	return data, nil
 }

@@ -320,3 +320,33 @@ func TestRefusalCreatesNothing(t *testing.T) {
 		t.Errorf("folder holds %v", got)
 	}
 }
+
+// A Cap grows only for an input whose first bytes say so; anything else is
+// refused at Max, a regular file by its size before it is read.
+func TestReadCapFollowsTheHead(t *testing.T) {
+	dir := t.TempDir()
+	catalog := filepath.Join(dir, "a.json")
+	writeFile(t, catalog, `{"entries": [`+strings.Repeat(" ", 100)+`]}`, 0o644)
+	other := filepath.Join(dir, "b.json")
+	writeFile(t, other, `{"name": "`+strings.Repeat("x", 100)+`"}`, 0o644)
+	c := Cap{Max: 20, Grow: func(head []byte) bool { return bytes.HasPrefix(head, []byte(`{"entries"`)) }, GrowMax: 1000}
+	if data, _, err := ReadCapped(context.Background(), catalog, c); err != nil || len(data) != 115 {
+		t.Errorf("catalog: %d bytes, %v", len(data), err)
+	}
+	var big *TooLargeError
+	if _, _, err := ReadCapped(context.Background(), other, c); !errors.As(err, &big) || big.Size != 112 || big.Limit != 20 {
+		t.Errorf("other: %v", err)
+	}
+	f, err := os.Open(catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if data, err := ReadFromCapped(context.Background(), f, c); err != nil || len(data) != 115 {
+		t.Errorf("catalog through a reader: %d bytes, %v", len(data), err)
+	}
+	c.GrowMax = 50
+	if _, err := ReadFromCapped(context.Background(), strings.NewReader(readString(t, catalog)), c); !errors.As(err, &big) || big.Limit != 50 {
+		t.Errorf("over GrowMax: %v", err)
+	}
+}
