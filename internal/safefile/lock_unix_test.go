@@ -101,3 +101,57 @@ func TestLockWaitSaysWhoAndGivesUp(t *testing.T) {
 		t.Error("written without the lock")
 	}
 }
+
+// A file another user owns in a folder others may write (/tmp), or a
+// symlink they own there, is replaced only with --force
+// (ReplaceReadOnly): it may have been planted for oncard to write over.
+// Needs root, to give files away.
+func TestForeignFileInOpenFolderNeedsForce(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only root can give a file to another user")
+	}
+	shared := t.TempDir()
+	if err := os.Chmod(shared, 0o777|os.ModeSticky); err != nil {
+		t.Fatal(err)
+	}
+	theirs := filepath.Join(shared, "card.json")
+	writeFile(t, theirs, "theirs", 0o666)
+	if err := os.Chown(theirs, 65534, 65534); err != nil {
+		t.Skip(err)
+	}
+	_, err := Write(context.Background(), theirs, []byte("ours"), Options{})
+	if !errors.Is(err, ErrForeign) || !strings.Contains(err.Error(), "it is owned by another user (uid 65534) in a folder others may write; replace it only with --force") {
+		t.Errorf("err = %v", err)
+	}
+	if readString(t, theirs) != "theirs" {
+		t.Fatal("replaced without --force")
+	}
+	if _, err := Write(context.Background(), theirs, []byte("ours"), Options{ReplaceReadOnly: true}); err != nil || readString(t, theirs) != "ours" {
+		t.Errorf("with --force: %v", err)
+	}
+	// A symlink of theirs leading to a file of ours elsewhere.
+	mine := filepath.Join(t.TempDir(), "mine.json")
+	writeFile(t, mine, "mine", 0o644)
+	link := filepath.Join(shared, "link.json")
+	if err := os.Symlink(mine, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Lchown(link, 65534, 65534); err != nil {
+		t.Skip(err)
+	}
+	if _, err := Write(context.Background(), link, []byte("ours"), Options{}); !errors.Is(err, ErrForeign) || !strings.Contains(err.Error(), "the symlink is owned") {
+		t.Errorf("their symlink: %v", err)
+	}
+	if readString(t, mine) != "mine" {
+		t.Error("written through their symlink")
+	}
+	// In a folder of one's own, another user's file is replaced as before.
+	private := filepath.Join(t.TempDir(), "card.json")
+	writeFile(t, private, "theirs", 0o644)
+	if err := os.Chown(private, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(context.Background(), private, []byte("ours"), Options{}); err != nil {
+		t.Errorf("in a private folder: %v", err)
+	}
+}

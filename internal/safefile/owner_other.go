@@ -19,3 +19,9 @@ func ForeignOwner(fs.FileInfo) (uid int, foreign bool) { return 0, false }
 
 // OpenToOthers is false where folders have no Unix permission bits.
 func OpenToOthers(fs.FileInfo) bool { return false }
+
+// NotMine is false where files have no Unix owner.
+func NotMine(fs.FileInfo) (uid int, notMine bool) { return 0, false }
+
+// OthersMayWrite is false where folders have no Unix permission bits.
+func OthersMayWrite(fs.FileInfo) bool { return false }

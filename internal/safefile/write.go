@@ -18,9 +18,10 @@ type Options struct {
 	// Perm is the mode of a file created anew, before the umask; 0 means
 	// 0644. A replaced file keeps its own mode.
 	Perm fs.FileMode
-	// ReplaceReadOnly allows replacing a file without write permission
-	// bits (oncard's --force); without it such a file is refused with
-	// ErrReadOnly.
+	// ReplaceReadOnly is oncard's --force: it allows replacing a file
+	// without write permission bits, refused with ErrReadOnly otherwise,
+	// and a file (or symlink) another user owns in a folder others may
+	// write, refused with ErrForeign otherwise.
 	ReplaceReadOnly bool
 	// NoClobber only creates: a file at the path is refused with
 	// ErrExists, even one another program creates while oncard writes.
@@ -74,6 +75,11 @@ func update(ctx context.Context, path string, opts Options, readCurrent bool, ch
 	if fi, err := os.Lstat(target); err == nil && !fi.Mode().IsRegular() {
 		return Report{}, notRegular("replace", path, fi.Mode())
 	}
+	if !opts.ReplaceReadOnly {
+		if err := foreignInOpenFolder(path, target); err != nil {
+			return Report{}, err
+		}
+	}
 	unlock, err := lock(ctx, path, target)
 	if err != nil {
 		return Report{}, err
@@ -119,6 +125,39 @@ func update(ctx context.Context, path string, opts Options, readCurrent bool, ch
 	rep.Warnings, err = replace(path, target, data, cur.Info, opts)
 	return rep, err
 }
+
+// foreignInOpenFolder refuses (ErrForeign) to write path when it, or the
+// file target it leads to, belongs to another user (root excepted) in a
+// folder others may write: such a file may have been planted there (a
+// symlink in /tmp leading to a file of yours) for oncard to write over.
+func foreignInOpenFolder(path, target string) error {
+	for _, p := range []string{path, target} {
+		fi, err := os.Lstat(p)
+		if err != nil {
+			continue // absent: nothing of anyone's to replace
+		}
+		uid, foreign := ForeignOwner(fi)
+		if !foreign {
+			continue
+		}
+		if di, err := os.Stat(filepath.Dir(p)); err == nil && OthersMayWrite(di) {
+			what := "it is"
+			if p != path {
+				what = "the file it leads to (" + p + ") is"
+			} else if fi.Mode()&fs.ModeSymlink != 0 {
+				what = "the symlink is"
+			}
+			return &fs.PathError{Op: "replace", Path: path, Err: &foreignError{fmt.Sprintf(
+				"%s owned by another user (uid %d) in a folder others may write; replace it only with --force", what, uid)}}
+		}
+	}
+	return nil
+}
+
+type foreignError struct{ msg string }
+
+func (e *foreignError) Error() string        { return e.msg }
+func (e *foreignError) Is(target error) bool { return target == ErrForeign }
 
 // resolve returns the file a write of path replaces: path itself, or the
 // end of the symlink chain it starts.
