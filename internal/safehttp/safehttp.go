@@ -33,11 +33,14 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log"
 	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
+	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/oncard/oncard/model"
@@ -77,6 +80,7 @@ type Client struct {
 	proxy    func(*http.Request) (*url.URL, error)
 	maxBytes int64
 	subject  string
+	connect  time.Duration // the limit of connecting and of the TLS handshake
 }
 
 // New builds a Client.
@@ -111,9 +115,30 @@ func New(o Options) *Client {
 			hc.Transport = t
 		}
 	}
-	c := &Client{http: hc, proxy: o.Proxy, maxBytes: o.MaxBytes, subject: o.Subject}
+	c := &Client{http: hc, proxy: o.Proxy, maxBytes: o.MaxBytes, subject: o.Subject, connect: o.ConnectTimeout}
+	if t, ok := hc.Transport.(*http.Transport); ok && t.TLSHandshakeTimeout > 0 {
+		c.connect = t.TLSHandshakeTimeout
+	}
 	hc.CheckRedirect = c.sameHostRedirects
+	quietTransportLog()
 	return c
+}
+
+var quietOnce sync.Once
+
+// quietTransportLog keeps net/http's own log lines off stderr: its
+// Transport reports some server misbehaviour with the standard logger
+// ("Unsolicited response received on idle HTTP channel starting with …",
+// quoting the server's bytes), which would reach the terminal unasked and
+// out of place. oncard reports what matters of a request itself. Nothing
+// else in oncard writes to the standard logger; one that was given another
+// writer is left alone.
+func quietTransportLog() {
+	quietOnce.Do(func() {
+		if log.Writer() == os.Stderr {
+			log.SetOutput(io.Discard)
+		}
+	})
 }
 
 func newTransport(connect time.Duration, proxy func(*http.Request) (*url.URL, error)) *http.Transport {
@@ -398,6 +423,13 @@ func (c *Client) transportError(req *http.Request, err error) error {
 				refusal.proxy, c.subject, u.Host, refusal.status, http.StatusText(refusal.status))}
 	case errors.Is(err, context.Canceled):
 		return &Error{Kind: ErrCanceled, URL: Redact(u.String()), Err: err, Msg: fmt.Sprintf("the request to %s was interrupted", c.subject)}
+	case (errors.As(err, &netErr) && netErr.Timeout()) && strings.Contains(err.Error(), "TLS handshake timeout"):
+		// The handshake has its own limit, the connect one: name it.
+		return &Error{Kind: ErrTimeout, URL: Redact(u.String()), Err: err,
+			Msg: fmt.Sprintf("%s at %s did not complete the TLS handshake in time (limit %s)", c.subject, u.Host, c.connect)}
+	case errors.As(err, &op) && op.Op == "dial" && op.Timeout():
+		return &Error{Kind: ErrTimeout, URL: Redact(u.String()), Err: err,
+			Msg: fmt.Sprintf("%s at %s did not accept the connection in time (limit %s)", c.subject, u.Host, c.connect)}
 	case errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &netErr) && netErr.Timeout()):
 		return &Error{Kind: ErrTimeout, URL: Redact(u.String()), Err: err,
 			Msg: fmt.Sprintf("%s at %s did not answer %s %s in time (limit %s)", c.subject, u.Host, req.Method, model.SafeText(u.EscapedPath()), c.http.Timeout)}
