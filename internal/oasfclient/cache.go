@@ -147,17 +147,7 @@ const (
 // real trees.
 var syncBudget int64 = MaxSyncBytes
 
-// Sync fetches the skill and domain trees of one version (or, when
-// version is "", of the default versions: see SyncVersions) into the cache.
-func (c *Client) Sync(ctx context.Context, version string, o ...SyncOptions) ([]Synced, error) {
-	var versions []string
-	if version != "" {
-		versions = []string{version}
-	}
-	return c.SyncVersions(ctx, versions, o...)
-}
-
-// SyncVersions fetches the skill and domain trees of the versions named
+// Sync fetches the skill and domain trees of the versions named
 // (none: the newest version the server lists and the built-in versions it
 // lists, at most MaxDefaultVersions), streams each into the cache under
 // MaxVersionBytes a version and MaxSyncBytes in all, and registers them
@@ -167,7 +157,7 @@ func (c *Client) Sync(ctx context.Context, version string, o ...SyncOptions) ([]
 // o.UseSynced). A version that fails does not stop the others (but the
 // total cap and a cancellation do): the error joins every failure and the
 // result lists what was stored.
-func (c *Client) SyncVersions(ctx context.Context, versions []string, o ...SyncOptions) ([]Synced, error) {
+func (c *Client) Sync(ctx context.Context, versions []string, o ...SyncOptions) ([]Synced, error) {
 	var opts SyncOptions
 	if len(o) > 0 {
 		opts = o[0]
@@ -362,14 +352,11 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-type cacheFile struct {
-	name string
-	data []byte
-}
-
-// writeVersionDir stores files as the folder dir, as one unit:
+// writeVersionDirWith stores a set of files as the folder dir, as one
+// unit:
 //
-//  1. write every file into a fresh hidden folder next to dir (synced);
+//  1. fill writes every file into a fresh hidden folder next to dir
+//     (synced);
 //  2. rename dir, if there is one, to a hidden ".old-" folder;
 //  3. rename the new folder to dir;
 //  4. remove the old folder (and any an earlier crash left).
@@ -378,20 +365,8 @@ type cacheFile struct {
 // removed by the next sync); between 2 and 3 dir is missing and LoadCache
 // reads the ".old-" folder instead; after 3 dir is the new set. crash, a
 // test hook, stops the work after the given step (1-4) as a kill would.
-func writeVersionDir(dir string, files []cacheFile, crash func(step int) bool) error {
-	return writeVersionDirWith(dir, func(tmp string) error {
-		for _, f := range files {
-			if err := writeSynced(filepath.Join(tmp, f.name), f.data); err != nil {
-				return err
-			}
-		}
-		return nil
-	}, crash)
-}
-
-// writeVersionDirWith is writeVersionDir with step 1 done by fill, which
-// writes the set's files into the fresh folder tmp (nothing is swapped in
-// when it fails).
+//
+// When fill fails, nothing is swapped in.
 func writeVersionDirWith(dir string, fill func(tmp string) error, crash func(step int) bool) error {
 	parent, version := filepath.Dir(dir), filepath.Base(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {

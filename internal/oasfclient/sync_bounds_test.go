@@ -25,7 +25,7 @@ func TestSyncDefaultsToAHandfulOfVersions(t *testing.T) {
 	}
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
-	synced, err := newClient(t, srv.URL, Options{}).Sync(context.Background(), "")
+	synced, err := newClient(t, srv.URL, Options{}).Sync(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestSyncDefaultsToAHandfulOfVersions(t *testing.T) {
 		t.Errorf("the cache holds %d versions", len(entries))
 	}
 	// Named versions are fetched whatever they are.
-	synced, err = newClient(t, srv.URL, Options{}).SyncVersions(context.Background(), []string{"2.3.0", "2.7.0"})
+	synced, err = newClient(t, srv.URL, Options{}).Sync(context.Background(), []string{"2.3.0", "2.7.0"})
 	if err != nil || len(synced) != 2 {
 		t.Errorf("named versions: %+v %v", synced, err)
 	}
@@ -61,7 +61,7 @@ func TestSyncCapsEachVersion(t *testing.T) {
 	srv.Fault("/api/1.2.0/skill_categories", servertest.Oversized(MaxVersionBytes+1))
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
-	synced, err := newClient(t, srv.URL, Options{}).Sync(context.Background(), "")
+	synced, err := newClient(t, srv.URL, Options{}).Sync(context.Background(), nil)
 	if err == nil || !strings.Contains(err.Error(), "OASF 1.2.0 from "+strings.TrimPrefix(srv.URL, "http://")+" is larger than the 8 MiB oncard stores of one version; not stored") {
 		t.Errorf("err = %v", err)
 	}
@@ -85,7 +85,7 @@ func TestSyncCapsTheTotal(t *testing.T) {
 	syncBudget = 300 << 10 // one real version (about 200 KB), not two
 	t.Cleanup(func() { syncBudget = budget })
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	synced, err := newClient(t, srv.URL, Options{}).Sync(context.Background(), "")
+	synced, err := newClient(t, srv.URL, Options{}).Sync(context.Background(), nil)
 	if len(synced) != 1 || err == nil || !strings.Contains(err.Error(), "would take this sync past the ") {
 		t.Errorf("synced %d, err = %v", len(synced), err)
 	}

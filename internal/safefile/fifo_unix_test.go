@@ -25,7 +25,7 @@ func mkfifo(t *testing.T) string {
 // A named pipe nobody writes to must not hang the open: it reads as empty.
 func TestReadFIFOWithoutWriter(t *testing.T) {
 	p := mkfifo(t)
-	data, _, err := Read(context.Background(), p, 100)
+	data, _, err := Read(context.Background(), p, Cap{Max: 100})
 	if err != nil || len(data) != 0 {
 		t.Errorf("%q %v", data, err)
 	}
@@ -51,7 +51,7 @@ func TestReadFIFOStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		_, _, err := Read(ctx, p, 100)
+		_, _, err := Read(ctx, p, Cap{Max: 100})
 		done <- err
 	}()
 	cancel()

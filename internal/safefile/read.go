@@ -10,14 +10,14 @@ import (
 	"time"
 )
 
-// Read reads the file at path, at most max bytes (a larger input is a
+// Read reads the file at path under the cap c (a larger input is a
 // *TooLargeError). It reads regular files, and also named pipes and
 // character devices, so that `oncard validate <(cmd)` and /dev/stdin work;
 // directories, sockets and block devices are refused with ErrNotRegular.
 // Anything but a regular file is opened without blocking and read until
 // ctx is cancelled at the latest. The FileInfo is that of the file read.
-func Read(ctx context.Context, path string, max int64) ([]byte, fs.FileInfo, error) {
-	return read(ctx, path, Cap{Max: max}, false)
+func Read(ctx context.Context, path string, c Cap) ([]byte, fs.FileInfo, error) {
+	return read(ctx, path, c, false)
 }
 
 // Cap is how much a read may take: Max bytes, or, for an input over Max
@@ -34,19 +34,9 @@ type Cap struct {
 // HeadBytes is how much of an input Cap.Grow sees at most.
 const HeadBytes = 64 << 10
 
-// ReadCapped is Read under a Cap.
-func ReadCapped(ctx context.Context, path string, c Cap) ([]byte, fs.FileInfo, error) {
-	return read(ctx, path, c, false)
-}
-
 // ReadRegularCapped is ReadRegular under a Cap.
 func ReadRegularCapped(ctx context.Context, path string, c Cap) ([]byte, fs.FileInfo, error) {
 	return read(ctx, path, c, true)
-}
-
-// ReadFromCapped is ReadFrom under a Cap.
-func ReadFromCapped(ctx context.Context, r io.Reader, c Cap) ([]byte, error) {
-	return readFrom(ctx, r, c)
 }
 
 // grows reports whether head (the first bytes of an input over c.Max)
@@ -164,13 +154,13 @@ func (c ctxReader) Read(p []byte) (int, error) {
 // looks at the context.
 const readChunk = 1 << 20
 
-// ReadFrom reads r (standard input, a pipe) up to max bytes (more is a
+// ReadFrom reads r (standard input, a pipe) under the cap c (more is a
 // *TooLargeError) and returns ctx's error as soon as ctx is cancelled,
 // even while a read is waiting for input that never comes. The waiting
 // read is then cut short when r supports deadlines (pipes, terminals);
 // otherwise it is left to end with the process.
-func ReadFrom(ctx context.Context, r io.Reader, max int64) ([]byte, error) {
-	return readFrom(ctx, r, Cap{Max: max})
+func ReadFrom(ctx context.Context, r io.Reader, c Cap) ([]byte, error) {
+	return readFrom(ctx, r, c)
 }
 
 func readFrom(ctx context.Context, r io.Reader, c Cap) ([]byte, error) {

@@ -62,9 +62,9 @@ func ReadFile(ctx context.Context, path string, stdin io.Reader, kind string, ma
 		if stdin == nil {
 			stdin = os.Stdin
 		}
-		data, err = safefile.ReadFromCapped(ctx, stdin, c)
+		data, err = safefile.ReadFrom(ctx, stdin, c)
 	} else {
-		data, _, err = safefile.ReadCapped(ctx, path, c)
+		data, _, err = safefile.Read(ctx, path, c)
 	}
 	var big *safefile.TooLargeError
 	switch {

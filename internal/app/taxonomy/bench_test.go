@@ -41,7 +41,7 @@ func benchShowCached(b *testing.B, all bool) {
 	}
 	for len(versions) > 0 || !all {
 		n := min(len(versions), 20) // under the total cap of one sync
-		if _, err := c.SyncVersions(context.Background(), versions[:n]); err != nil {
+		if _, err := c.Sync(context.Background(), versions[:n]); err != nil {
 			b.Fatal(err)
 		}
 		versions = versions[n:]

@@ -56,7 +56,7 @@ func ReportLoadErrors(w io.Writer) {
 
 // Sync fetches the taxonomies of the server (the configured one for "")
 // into the user cache: the versions named, or by default the newest the
-// server lists and the built-in ones (oasfclient.SyncVersions), and says
+// server lists and the built-in ones (oasfclient.Client.Sync), and says
 // what it stored on out (notes on errw).
 func Sync(ctx context.Context, out, errw io.Writer, server string, versions []string, useSynced bool) error {
 	url, err := app.OASFServerURL(server)
@@ -67,7 +67,7 @@ func Sync(ctx context.Context, out, errw io.Writer, server string, versions []st
 	if err != nil {
 		return app.UsageError{Msg: err.Error()}
 	}
-	synced, err := c.SyncVersions(ctx, versions, oasfclient.SyncOptions{UseSynced: useSynced})
+	synced, err := c.Sync(ctx, versions, oasfclient.SyncOptions{UseSynced: useSynced})
 	for _, s := range synced {
 		fmt.Fprintf(out, "synced OASF %s from %s: %d skills, %d domains\n",
 			model.SafeText(s.Version), model.SafeText(c.URL()), s.Skills, s.Domains)
