@@ -5,6 +5,7 @@ package model
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -84,18 +85,77 @@ func lineStarts(src []byte) []int32 {
 	}
 }
 
-// lineIndex holds a source's line starts, computed on the first position
-// asked for: a document validated clean never needs them. Clones share it
-// (they share the source).
+// lineIndex holds a source's line starts, and column marks within long
+// lines, computed once, on the first position asked for: a document
+// validated clean never needs them. Clones share it (they share the
+// source).
 type lineIndex struct {
 	once   sync.Once
 	starts []int32
+	marks  []colMark // in source order; see colMarkEvery
 }
 
-func (x *lineIndex) get(src []byte) []int32 {
-	x.once.Do(func() { x.starts = lineStarts(src) })
-	return x.starts
+// colMark is a known column: the rune at byte offset off (a rune's first
+// byte) is the runes'th of its line, counting from 0.
+type colMark struct{ off, runes int32 }
+
+// colMarkEvery is how many bytes of a line lie between two column marks at
+// most (plus one rune): a position's column costs counting at most that
+// many bytes, however long the line. A minified catalog is one line of
+// tens of megabytes, and every finding in it needs a column.
+const colMarkEvery = 1024
+
+func (x *lineIndex) get(src []byte) *lineIndex {
+	x.once.Do(func() {
+		x.starts = lineStarts(src)
+		x.marks = colMarks(src, x.starts)
+	})
+	return x
 }
+
+// colMarks marks every line longer than colMarkEvery every colMarkEvery
+// bytes (moved forward to the next rune's first byte).
+func colMarks(src []byte, starts []int32) []colMark {
+	var marks []colMark
+	for i, s := range starts {
+		end := len(src)
+		if i+1 < len(starts) {
+			end = int(starts[i+1])
+		}
+		start := int(s)
+		if i == 0 && bytes.HasPrefix(src, utf8BOM) {
+			start = len(utf8BOM) // the mark not counted, as LineCol does
+		}
+		runes, at := 0, start
+		for next := start + colMarkEvery; next < end; next = at + colMarkEvery {
+			for next < end && !utf8.RuneStart(src[next]) {
+				next++
+			}
+			if next >= end {
+				break
+			}
+			runes += utf8.RuneCount(src[at:next])
+			at = next
+			marks = append(marks, colMark{off: int32(at), runes: int32(runes)})
+		}
+	}
+	return marks
+}
+
+// column is the 0-based rune column of offset in the line starting at
+// start: counted from the last mark of that line at or before offset.
+func (x *lineIndex) column(src []byte, start, offset int) int {
+	i := sort.Search(len(x.marks), func(i int) bool { return int(x.marks[i].off) > offset }) - 1
+	if i >= 0 && int(x.marks[i].off) >= start {
+		m := x.marks[i]
+		return int(m.runes) + utf8.RuneCount(src[m.off:offset])
+	}
+	return utf8.RuneCount(src[start:offset])
+}
+
+// HumanBytes writes a size for people ("16 MiB", "3.2 KiB"), as the
+// parser's messages do.
+func HumanBytes(n int) string { return humanBytes(n) }
 
 func humanBytes(n int) string {
 	switch {

@@ -3,7 +3,6 @@ package model
 import (
 	"encoding/json"
 	"sort"
-	"unicode/utf8"
 )
 
 // Find returns the node at an RFC 6901 pointer ("" is the root), or nil.
@@ -69,13 +68,15 @@ func (d *Doc) LineCol(offset int) (line, col int) {
 	if offset > len(d.src) {
 		offset = len(d.src)
 	}
-	lines := d.lines.get(d.src)
-	i := sort.Search(len(lines), func(i int) bool { return int(lines[i]) > offset }) - 1
-	start := int(lines[i])
+	// The line by binary search in the index built once per document, the
+	// column counted from the nearest mark before offset in that line.
+	x := d.lines.get(d.src)
+	i := sort.Search(len(x.starts), func(i int) bool { return int(x.starts[i]) > offset }) - 1
+	start := int(x.starts[i])
 	if i == 0 && len(d.src) >= len(utf8BOM) && string(d.src[:len(utf8BOM)]) == string(utf8BOM) && offset >= len(utf8BOM) {
 		start = len(utf8BOM)
 	}
-	return i + 1, utf8.RuneCount(d.src[start:offset]) + 1
+	return i + 1, x.column(d.src, start, offset) + 1
 }
 
 // Position returns the 1-based line and column where the value at ptr starts

@@ -43,10 +43,10 @@ func runEditTUI(cmd *cobra.Command, e *app.Edit) error {
 	}
 	if kind == validate.KindCatalog {
 		opts := tui.CatalogEditorOptions{Edit: s, Validate: vopts, EditDraft: draft, DraftDir: draftDir}
-		res, err = runCatalogEditor(cmd.Context(), opts, cmd.InOrStdin(), os.Stderr)
+		res, err = runCatalogEditor(screenContext(cmd), opts, cmd.InOrStdin(), os.Stderr)
 	} else {
 		opts := tui.Options{Edit: s, Validate: vopts, SigningKey: e.SigningKey, EditDraft: draft, DraftDir: draftDir}
-		res, err = tui.Run(cmd.Context(), opts, cmd.InOrStdin(), os.Stderr)
+		res, err = tui.Run(screenContext(cmd), opts, cmd.InOrStdin(), os.Stderr)
 	}
 	if err != nil {
 		return err

@@ -144,7 +144,7 @@ func runInteractive(cmd *cobra.Command, doc *model.Doc, d *app.Draft, f newFlags
 		data, _ := templates.Get(n)
 		opts.Templates = append(opts.Templates, tui.Template{Name: n, Description: templates.Describe(n), Data: data})
 	}
-	res, err := tui.Run(cmd.Context(), opts, cmd.InOrStdin(), os.Stderr)
+	res, err := tui.Run(screenContext(cmd), opts, cmd.InOrStdin(), os.Stderr)
 	if err != nil {
 		return err
 	}

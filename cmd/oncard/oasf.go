@@ -58,26 +58,28 @@ then on every command knows them and shows each class's description.`,
 }
 
 func newOASFSyncCmd() *cobra.Command {
-	var serverFlag, version string
+	var serverFlag string
+	var versions []string
 	cmd := &cobra.Command{
-		Use:   "sync [--server URL] [--version V]",
+		Use:   "sync [--server URL] [--version V]...",
 		Short: "Fetch the skill and domain taxonomies from an OASF schema server into the user cache",
-		Long: `Sync reads GET /api/versions of the schema server and, for every version (or
-the one --version names), its skill_categories and domain_categories. They
-are stored under the user cache directory ($XDG_CACHE_HOME/oncard/oasf) and
-used by every later command.
+		Long: `Sync reads GET /api/versions of the schema server and, for the newest version
+it lists and the built-in versions it lists (or for the versions --version
+names), its skill_categories and domain_categories. They are stored under
+the user cache directory ($XDG_CACHE_HOME/oncard/oasf) and used by every
+later command. A version may take 8 MiB, a sync 32 MiB in all.
 
 The server is --server, else "oasf_server" of the config file, else
 ` + oasfclient.DefaultServer + `. Only https is accepted (http only for localhost).`,
 		Example: `  oncard oasf sync
-  oncard oasf sync --server http://localhost:8080 --version 1.1.0`,
+  oncard oasf sync --server http://localhost:8080 --version 1.1.0 --version 1.2.0`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return taxonomy.Sync(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), serverFlag, version, wantSyncedOASF())
+			return taxonomy.Sync(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), serverFlag, versions, wantSyncedOASF())
 		},
 	}
 	cmd.Flags().StringVar(&serverFlag, "server", "", "schema server URL (default: config file, else "+oasfclient.DefaultServer+")")
-	cmd.Flags().StringVar(&version, "version", "", "sync only this schema version")
+	cmd.Flags().StringArrayVar(&versions, "version", nil, "sync this schema version (repeatable; default: the newest and the built-in ones)")
 	return cmd
 }
 

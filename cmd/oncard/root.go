@@ -12,7 +12,9 @@ import (
 
 	"github.com/charmbracelet/fang"
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/internal/termout"
+	"github.com/oncard/oncard/model"
 	"github.com/spf13/cobra"
 )
 
@@ -113,6 +115,11 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	ctx, stop := signalContext(ctx)
 	defer stop()
+	// A write waiting for another process's lock says whose, after a
+	// second, rather than seeming to hang.
+	ctx = safefile.WithLockNotice(ctx, func(msg string) {
+		fmt.Fprintln(stderr, "oncard: "+model.SafeText(msg))
+	})
 
 	root := newRootCmd()
 	root.SetArgs(args)
@@ -130,6 +137,16 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return interruptCode(ctx)
 	}
 	return codeOf(err)
+}
+
+// screenContext is the command's context for a full-screen editor: the
+// screen owns the terminal, so no line is printed over it.
+func screenContext(cmd *cobra.Command) context.Context {
+	ctx := cmd.Context()
+	if ctx == nil {
+		return nil // as given (a test calling the command directly)
+	}
+	return safefile.WithLockNotice(ctx, nil)
 }
 
 // signalled is the cause of a context cancelled by a signal.
@@ -156,8 +173,11 @@ func interruptCode(ctx context.Context) int {
 	return exitInterrupt
 }
 
-// signalGrace is how long a command may take to wind up after a signal.
-const signalGrace = 5 * time.Second
+// signalGrace is how long a command may take to wind up after a signal:
+// one Ctrl-C or SIGTERM ends every command within a second. Reads, lock
+// waits and prompts stop at once on the cancelled context; this bounds
+// anything else (a write cut short leaves only its temporary file).
+const signalGrace = time.Second
 
 // signalContext is ctx cancelled on SIGINT or SIGTERM, with the signal as
 // its cause. Every command stops at its next cancellable step (reads,

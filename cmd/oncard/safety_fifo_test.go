@@ -191,3 +191,40 @@ func TestEndlessInputIsCapped(t *testing.T) {
 		t.Error("something was written")
 	}
 }
+
+// TestFIFOKeysAreRefused: a named pipe given as a key or a key set, or
+// named by the config file's signing_key, is refused at once, never
+// opened: opening a pipe nobody writes to would wait for ever.
+func TestFIFOKeysAreRefused(t *testing.T) {
+	bin := oncardBinary(t)
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "key.pem")
+	safefiletest.FIFO(t, fifo)
+	card := filepath.Join(dir, "card.json")
+	writeFileT(t, card, editCard)
+	config := filepath.Join(dir, "config")
+	if err := os.MkdirAll(filepath.Join(config, "oncard"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	writeFileT(t, filepath.Join(config, "oncard", "config.json"), `{"signing_key": "`+fifo+`"}`)
+	for _, tc := range []struct {
+		args []string
+		env  []string
+	}{
+		{args: []string{"sign", card, "--key", fifo, "--dry-run"}},
+		{args: []string{"validate", "--jwks", fifo, card}},
+		{args: []string{"sign", card, "--dry-run"}, env: []string{"XDG_CONFIG_HOME=" + config}},
+	} {
+		cmd := exec.Command(bin, tc.args...)
+		cmd.Env = append(os.Environ(), tc.env...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		waitBounded(t, cmd)
+		if cmd.ProcessState.ExitCode() == 0 || !strings.Contains(stderr.String(), fifo+": is a named pipe, not a regular file") {
+			t.Errorf("%v: exit %d\n%s", tc.args, cmd.ProcessState.ExitCode(), stderr.String())
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/oncard/oncard/model/testcards"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -73,12 +74,13 @@ func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
 //	genfile FILE big MB      a syntactically valid object of MB megabytes
 //	genfile FILE deep N      N nested arrays, never closed
 //	genfile FILE badutf8     a card whose name holds invalid UTF-8
+//	genfile FILE catalog N   a valid AI Catalog of N entries (testcards.Catalog)
 func cmdGenfile(ts *testscript.TestScript, neg bool, args []string) {
 	if neg {
 		ts.Fatalf("unsupported: ! genfile")
 	}
 	if len(args) < 2 {
-		ts.Fatalf("usage: genfile FILE big MB | deep N | badutf8")
+		ts.Fatalf("usage: genfile FILE big MB | deep N | badutf8 | catalog N")
 	}
 	var data []byte
 	switch args[1] {
@@ -89,6 +91,8 @@ func cmdGenfile(ts *testscript.TestScript, neg bool, args []string) {
 		data = bytes.Repeat([]byte("["), atoiArg(ts, args, 2))
 	case "badutf8":
 		data = []byte("{\n  \"name\": \"bad \xff\xfe name\",\n  \"version\": \"1.0.0\"\n}\n")
+	case "catalog":
+		data = testcards.Catalog(atoiArg(ts, args, 2))
 	default:
 		ts.Fatalf("genfile: unknown shape %q", args[1])
 	}

@@ -74,7 +74,7 @@ fails; a broken .oncard.json); 2 for a usage mistake.`,
 	fl.Var(newEnumValue(&f.Signatures, check.SignaturePolicies()...), "signatures", "Agent Card signatures: "+strings.Join(check.SignaturePolicies(), ", "))
 	fl.StringVar(&f.JWKS, "jwks", "", "JWK set (file or https URL; a file may hold PEM public keys) to verify Agent Card signatures with")
 	fl.Var(newEnumValue(&f.FailOn, verdict.FailOnNames...), "fail-on", "least severity that fails the run: "+strings.Join(verdict.FailOnNames, ", ")+" (default error, or failOn of .oncard.json)")
-	fl.Var(&maxSize, "max-size", "largest document read, like 300MiB (default: 256 MiB for catalogs, 16 MiB for anything else)")
+	fl.Var(&maxSize, "max-size", "largest document read, like 300MiB (default: 256 MiB for catalogs, 16 MiB for anything else, 8 MiB fetched)")
 	return cmd
 }
 

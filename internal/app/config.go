@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/internal/jsonwords"
@@ -266,6 +267,14 @@ func NormalizeSchemaHost(h string) (string, error) {
 	if h == "" {
 		return "", fmt.Errorf("empty host")
 	}
+	for _, r := range h {
+		if unicode.IsControl(r) || r == 0x7f {
+			return "", fmt.Errorf("%q holds a control character; a host is a name or an address", h)
+		}
+	}
+	if strings.Contains(h, "*") {
+		return "", fmt.Errorf("%q: a wildcard is not a host; list each host (host or host:port)", h)
+	}
 	if strings.Contains(h, "://") || strings.ContainsAny(h, "/?#@ ") {
 		return "", fmt.Errorf("%q is not a host: write host or host:port (no scheme or path)", h)
 	}
@@ -286,6 +295,13 @@ func NormalizeSchemaHost(h string) (string, error) {
 	}
 	if host == "" || (strings.Contains(host, ":") && net.ParseIP(host) == nil) {
 		return "", fmt.Errorf("%q is not host or host:port", h)
+	}
+	if net.ParseIP(host) == nil {
+		for _, r := range host {
+			if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '.' || r == '_') {
+				return "", fmt.Errorf("%q is not host or host:port: %q cannot be in a host name", h, r)
+			}
+		}
 	}
 	return h, nil
 }

@@ -133,9 +133,14 @@ func ensurePrivateDir(dir string) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
+	// Another user's folder is theirs to read, and to fill with drafts for
+	// you to resume.
 	fi, err := os.Stat(dir)
 	if err != nil {
 		return err
+	}
+	if uid, notMine := safefile.NotMine(fi); notMine {
+		return fmt.Errorf("drafts folder %s belongs to another user (uid %d); oncard keeps drafts only in a folder of yours: remove it, or set XDG_STATE_HOME", dir, uid)
 	}
 	if fi.Mode().Perm() != 0o700 {
 		if err := os.Chmod(dir, 0o700); err != nil {

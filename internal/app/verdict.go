@@ -67,9 +67,11 @@ type Judge struct {
 type Verdict struct {
 	validate.Result
 	// Config is the .oncard.json that governed (nil for none); Ignored
-	// counts the findings it silenced.
-	Config  *verdict.Config
-	Ignored int
+	// are the findings it silenced, each with the reason its rule gives in
+	// IgnoredWhy (same index): a policy's silence is said, never silent.
+	Config     *verdict.Config
+	Ignored    []validate.Diagnostic
+	IgnoredWhy []string
 	// FailOn is the threshold in force.
 	FailOn verdict.FailOn
 	// ConfigErr is why the governing .oncard.json could not be read;
@@ -179,13 +181,14 @@ func (v *Verdict) applyPolicy(j *Judge, name, url string) {
 	v.Config = cfg
 	kept := v.Diags[:0:0]
 	for _, d := range v.Diags {
-		if cfg.Ignores(name, d.Code) {
-			v.Ignored++
+		if rule, ok := cfg.IgnoredBy(name, d.Code); ok {
+			v.Ignored = append(v.Ignored, d)
+			v.IgnoredWhy = append(v.IgnoredWhy, rule.Reason)
 			continue
 		}
 		kept = append(kept, d)
 	}
-	if v.Ignored > 0 {
+	if len(v.Ignored) > 0 {
 		v.Diags = kept
 	}
 }

@@ -2,6 +2,7 @@ package cardsig
 
 import (
 	"bytes"
+	"context"
 	"crypto"
 	"crypto/ecdh"
 	"crypto/ecdsa"
@@ -14,8 +15,7 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
-	"io"
-	"os"
+	"io/fs"
 	"slices"
 	"strings"
 	"time"
@@ -23,6 +23,7 @@ import (
 	jose "github.com/go-jose/go-jose/v4"
 
 	"github.com/oncard/oncard/internal/jsonwords"
+	"github.com/oncard/oncard/internal/safefile"
 )
 
 // Algorithms are the JWS algorithms oncard signs with and accepts: the
@@ -516,20 +517,21 @@ func (s *KeySet) candidates(kid string) []jose.JSONWebKey {
 }
 
 // readKeyFile reads a key or key set file (at most maxKeyFileBytes) and
-// parses it with parse; every error names the file.
+// parses it with parse; every error names the file. Only a regular file is
+// read (safefile.ReadRegular): a named pipe would hang the command, a
+// symlink to /dev/zero would be read to the cap, and neither is a key.
 func readKeyFile[K any](path string, parse func([]byte) (K, error)) (K, error) {
 	var none K
-	f, err := os.Open(path)
-	if err != nil {
-		return none, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxKeyFileBytes+1))
-	if err != nil {
-		return none, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(data) > maxKeyFileBytes {
+	data, _, err := safefile.ReadRegular(context.Background(), path, maxKeyFileBytes)
+	var big *safefile.TooLargeError
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &big):
 		return none, fmt.Errorf("%s: larger than %d bytes; not a key file", path, maxKeyFileBytes)
+	case errors.As(err, &pe) && errors.Is(err, safefile.ErrNotRegular):
+		return none, fmt.Errorf("%s: %w; a key is read from a regular file", path, pe.Err)
+	case err != nil:
+		return none, err
 	}
 	k, err := parse(data)
 	if err != nil {

@@ -98,15 +98,21 @@ func OpenFileContext(ctx context.Context, path string) (*File, error) {
 // OpenFileMax is OpenFileContext with the size cap max (the user's
 // --max-size) instead of the kind's, when max is positive.
 func OpenFileMax(ctx context.Context, path string, max int) (*File, error) {
-	limit := sizecap.Largest
-	if max > 0 {
-		limit = max
+	// The read's cap follows the kind: a catalog's (by its name or its
+	// first bytes) may take sizecap.Catalog, anything else stops at
+	// sizecap.Document without being read further.
+	c := safefile.Cap{Max: sizecap.Document, Grow: sizecap.HeadIsCatalog, GrowMax: sizecap.Catalog}
+	switch {
+	case max > 0:
+		c = safefile.Cap{Max: int64(max)}
+	case sizecap.NamedCatalog(path):
+		c = safefile.Cap{Max: sizecap.Catalog}
 	}
-	data, mode, err := readLimited(ctx, path, limit)
+	data, mode, err := readLimited(ctx, path, c)
 	if err != nil {
 		return nil, fileError(path, err)
 	}
-	// The buffer was read for the Doc alone: it becomes the Doc's source
+	// The buffer was read for the model.Doc alone: it becomes the Doc's source
 	// instead of being copied (a copy of a 50 MiB catalog is 50 MiB more).
 	// The parser refuses, naming both sizes, a document over its kind's cap.
 	doc, err := model.ParseOwned(data, model.Limits{MaxBytes: sizecap.For("", data, max), MaxDepth: model.DefaultLimits.MaxDepth})
@@ -116,18 +122,24 @@ func OpenFileMax(ctx context.Context, path string, max int) (*File, error) {
 	return &File{Path: path, Doc: doc, Mode: mode, loaded: sha256.Sum256(data), size: len(data)}, nil
 }
 
-func tooLargeError(max int) *model.ParseError {
-	return &model.ParseError{Code: validate.RuleJSONTooLarge.Code, Offset: max, Line: 1, Column: 1,
-		Msg: fmt.Sprintf("the document is larger than %d bytes", max)}
+// tooLargeError is the parser's json/too-large for a file over max bytes
+// (size -1 when not known: a file that grew while read).
+func tooLargeError(size int64, max int) *model.ParseError {
+	msg := fmt.Sprintf("the document is larger than the limit of %s (%d bytes)", model.HumanBytes(max), max)
+	if size >= 0 {
+		msg = fmt.Sprintf("the document is %s (%d bytes), larger than the limit of %s (%d bytes)",
+			model.HumanBytes(int(size)), size, model.HumanBytes(max), max)
+	}
+	return &model.ParseError{Code: validate.RuleJSONTooLarge.Code, Offset: max, Line: 1, Column: 1, Msg: msg}
 }
 
-// readLimited reads a regular file of at most max bytes (a larger one
-// would be refused by model.Parse anyway; this avoids reading it all first).
-func readLimited(ctx context.Context, path string, max int) ([]byte, os.FileMode, error) {
-	data, fi, err := safefile.ReadRegular(ctx, path, int64(max))
+// readLimited reads a regular file under the cap c (a larger one would be
+// refused by Parse anyway; this avoids reading it all first).
+func readLimited(ctx context.Context, path string, c safefile.Cap) ([]byte, os.FileMode, error) {
+	data, fi, err := safefile.ReadRegularCapped(ctx, path, c)
 	var big *safefile.TooLargeError
 	if errors.As(err, &big) {
-		return nil, 0, tooLargeError(max)
+		return nil, 0, tooLargeError(big.Size, int(big.Limit))
 	}
 	if err != nil {
 		return nil, 0, err
@@ -166,6 +178,11 @@ func (f *File) SaveContext(ctx context.Context, data []byte) error {
 	})
 	if errors.As(err, new(*safefile.TooLargeError)) {
 		err = ErrChangedOnDisk // it grew past what we could have loaded
+	}
+	if errors.Is(err, safefile.ErrReplaced) {
+		// Another program replaced it after the check: nothing was
+		// written, and its version is the one to merge with.
+		err = fmt.Errorf("%w (%w)", ErrChangedOnDisk, err)
 	}
 	if err != nil {
 		return fileError(f.Path, err)

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/model"
 )
 
@@ -45,7 +46,7 @@ func TestOpenFileErrors(t *testing.T) {
 	if _, err := OpenFile(t.TempDir()); err == nil || !strings.Contains(err.Error(), "directory") {
 		t.Errorf("directory: %v", err)
 	}
-	if _, _, err := readLimited(context.Background(), p, 4); !errors.As(err, &pe) || pe.Code != "json/too-large" {
+	if _, _, err := readLimited(context.Background(), p, safefile.Cap{Max: 4}); !errors.As(err, &pe) || pe.Code != "json/too-large" {
 		t.Errorf("too large: %v", err)
 	}
 }

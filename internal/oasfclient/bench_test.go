@@ -32,7 +32,7 @@ func BenchmarkSync(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := c.Sync(context.Background(), ""); err != nil {
+		if _, err := c.Sync(context.Background(), nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -65,7 +65,7 @@ func syncedCache(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := c.Sync(context.Background(), ""); err != nil {
+	if _, err := c.Sync(context.Background(), nil); err != nil {
 		b.Fatal(err)
 	}
 }

@@ -1,6 +1,7 @@
 package oasfclient
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -8,15 +9,22 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/oncard/oncard/internal/safefile"
+	"github.com/oncard/oncard/internal/safehttp"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
 )
@@ -122,25 +130,44 @@ type SyncOptions struct {
 	UseSynced bool
 }
 
-// Sync fetches the skill and domain trees of one version (or of every
-// version the server lists, when version is ""), stores them in the cache
-// and registers them with package oasf so that this process sees them at
-// once, except a copy that differs from a built-in version (reported in
-// Synced.DiffersFromBuiltin, registered only with o.UseSynced). A version
-// that fails does not stop the others: the error joins every failure and
-// the result lists what was stored.
-func (c *Client) Sync(ctx context.Context, version string, o ...SyncOptions) ([]Synced, error) {
+// Bounds of a sync. A real version's two trees are about 200 KB; a server
+// (or a proxy) that sends more, or lists dozens of versions, must not fill
+// the disk or the memory.
+const (
+	// MaxVersionBytes caps what is stored of one version (both trees).
+	MaxVersionBytes = 8 << 20
+	// MaxSyncBytes caps what one sync stores in all.
+	MaxSyncBytes = 32 << 20
+	// MaxDefaultVersions caps the versions a sync fetches when none is
+	// named: the newest the server lists and the built-in ones.
+	MaxDefaultVersions = 5
+)
+
+// syncBudget is MaxSyncBytes, a variable so that a test can reach it with
+// real trees.
+var syncBudget int64 = MaxSyncBytes
+
+// Sync fetches the skill and domain trees of the versions named
+// (none: the newest version the server lists and the built-in versions it
+// lists, at most MaxDefaultVersions), streams each into the cache under
+// MaxVersionBytes a version and MaxSyncBytes in all, and registers them
+// with package oasf, read lazily from the cache, so that this process sees
+// them at once, except a copy that differs from a built-in version
+// (reported in Synced.DiffersFromBuiltin, registered only with
+// o.UseSynced). A version that fails does not stop the others (but the
+// total cap and a cancellation do): the error joins every failure and the
+// result lists what was stored.
+func (c *Client) Sync(ctx context.Context, versions []string, o ...SyncOptions) ([]Synced, error) {
 	var opts SyncOptions
 	if len(o) > 0 {
 		opts = o[0]
 	}
-	versions := []string{version}
-	if version == "" {
+	if len(versions) == 0 {
 		list, err := c.Versions(ctx)
 		if err != nil {
 			return nil, err
 		}
-		versions = list.Names()
+		versions = defaultVersions(list.Names())
 	}
 	root, err := CacheDir()
 	if err != nil {
@@ -148,11 +175,12 @@ func (c *Client) Sync(ctx context.Context, version string, o ...SyncOptions) ([]
 	}
 	var done []Synced
 	var errs []error
+	budget := syncBudget
 	for _, v := range versions {
-		s, err := c.syncOne(ctx, root, v, opts)
+		s, err := c.syncOne(ctx, root, v, &budget, opts)
 		if err != nil {
 			errs = append(errs, err)
-			if KindOf(err) == ErrCanceled {
+			if KindOf(err) == ErrCanceled || budget <= 0 {
 				break
 			}
 			continue
@@ -162,48 +190,173 @@ func (c *Client) Sync(ctx context.Context, version string, o ...SyncOptions) ([]
 	return done, errors.Join(errs...)
 }
 
-func (c *Client) syncOne(ctx context.Context, root, version string, o SyncOptions) (Synced, error) {
+// defaultVersions picks from the versions a server lists the newest and
+// the built-in ones, newest first, at most MaxDefaultVersions.
+func defaultVersions(listed []string) []string {
+	sorted := slices.Clone(listed)
+	slices.SortStableFunc(sorted, func(a, b string) int { return compareVersions(b, a) })
+	var out []string
+	for i, v := range sorted {
+		if len(out) == MaxDefaultVersions {
+			break
+		}
+		if (i == 0 || oasf.Embedded(v) != nil) && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// compareVersions orders "1.10.0" after "1.9.2": numeric parts as numbers,
+// anything else as text.
+func compareVersions(a, b string) int {
+	pa, pb := strings.FieldsFunc(a, isVersionSep), strings.FieldsFunc(b, isVersionSep)
+	for i := 0; i < len(pa) && i < len(pb); i++ {
+		na, ea := strconv.Atoi(pa[i])
+		nb, eb := strconv.Atoi(pb[i])
+		switch {
+		case ea == nil && eb == nil && na != nb:
+			return cmp.Compare(na, nb)
+		case (ea != nil || eb != nil) && pa[i] != pb[i]:
+			return strings.Compare(pa[i], pb[i])
+		}
+	}
+	return cmp.Compare(len(pa), len(pb))
+}
+
+func isVersionSep(r rune) bool { return r == '.' || r == '-' || r == '+' || r == '_' }
+
+// syncOne streams one version's trees into a fresh cache folder, checks
+// that package oasf can read them (a tree it cannot read must not reach the
+// cache), and swaps the folder in. budget is what the sync may still store;
+// it is charged with what was received.
+func (c *Client) syncOne(ctx context.Context, root, version string, budget *int64, o SyncOptions) (Synced, error) {
 	if err := checkVersion(version); err != nil {
 		return Synced{}, err
 	}
-	skills, err := c.Categories(ctx, version, oasf.Skills)
-	if err != nil {
-		return Synced{}, err
-	}
-	domains, err := c.Categories(ctx, version, oasf.Domains)
-	if err != nil {
-		return Synced{}, err
-	}
-	// Parse before storing: a tree oasf cannot read must not reach the cache.
-	tax, err := oasf.ParseCategories(version, c.URL(), skills, domains)
-	if err != nil {
-		return Synced{}, fmt.Errorf("the %s taxonomy from %s cannot be used: %w", model.SafeText(version), c.Host(), err)
-	}
-	src, _ := json.MarshalIndent(source{Server: c.URL(), Version: version, SyncedAt: time.Now().UTC()}, "", "  ")
-	files := []cacheFile{{skillFile, skills}, {domainFile, domains}, {sourceFile, append(src, '\n')}}
 	dir := filepath.Join(root, originFolder(c.base), version)
-	if err := writeVersionDir(dir, files, nil); err != nil {
+	var tax *oasf.Taxonomy
+	fill := func(tmp string) error {
+		left := min(int64(MaxVersionBytes), *budget)
+		if left <= 0 {
+			return c.tooLarge(version, true)
+		}
+		trees := map[oasf.Kind][]byte{}
+		for _, k := range []oasf.Kind{oasf.Skills, oasf.Domains} {
+			n, err := c.categoriesTo(ctx, version, k, filepath.Join(tmp, treeFile(k)), left)
+			*budget -= n
+			left -= n
+			if err != nil {
+				if KindOf(err) == ErrTooLarge {
+					return c.tooLarge(version, *budget <= 0)
+				}
+				return err
+			}
+			// Read back under the same cap: one version at a time is held.
+			if trees[k], err = readCacheFile(filepath.Join(tmp, treeFile(k)), MaxVersionBytes); err != nil {
+				return err
+			}
+			if err := c.checkTree(version, k, trees[k]); err != nil {
+				return err
+			}
+		}
+		var err error
+		tax, err = oasf.ParseCategories(version, c.URL(), trees[oasf.Skills], trees[oasf.Domains])
+		if err != nil {
+			return fmt.Errorf("the %s taxonomy from %s cannot be used: %w", model.SafeText(version), c.Host(), err)
+		}
+		src, _ := json.MarshalIndent(source{Server: c.URL(), Version: version, SyncedAt: time.Now().UTC()}, "", "  ")
+		return writeSynced(filepath.Join(tmp, sourceFile), append(src, '\n'))
+	}
+	if err := writeVersionDirWith(dir, fill, nil); err != nil {
 		return Synced{}, err
 	}
 	s := Synced{Version: version, Dir: dir, Skills: len(tax.Skills.All()), Domains: len(tax.Domains.All()),
 		DiffersFromBuiltin: DiffFromBuiltin(tax)}
-	for _, f := range files {
-		s.Files = append(s.Files, filepath.Join(dir, f.name))
+	for _, f := range []string{skillFile, domainFile, sourceFile} {
+		s.Files = append(s.Files, filepath.Join(dir, f))
 	}
 	if s.DiffersFromBuiltin == "" || o.UseSynced {
-		oasf.Register(tax)
+		// Read again from the cache when used: a sync of many versions
+		// holds none of them.
+		at := Loaded{Version: version, Origin: c.URL(), Dir: dir}
+		oasf.RegisterLazy(version, c.URL(), func() (*oasf.Taxonomy, error) { return loadVersion(at) })
 	}
 	return s, nil
 }
 
-type cacheFile struct {
-	name string
-	data []byte
+func treeFile(k oasf.Kind) string {
+	if k == oasf.Domains {
+		return domainFile
+	}
+	return skillFile
 }
 
-// writeVersionDir stores files as the folder dir, as one unit:
+// tooLarge is the error of a version over MaxVersionBytes, or of a sync
+// over MaxSyncBytes (total).
+func (c *Client) tooLarge(version string, total bool) error {
+	msg := fmt.Sprintf("OASF %s from %s is larger than the %s oncard stores of one version; not stored",
+		model.SafeText(version), c.Host(), safehttp.ByteSize(MaxVersionBytes))
+	if total {
+		msg = fmt.Sprintf("OASF %s from %s would take this sync past the %s it may store; not stored (sync fewer versions with --version)",
+			model.SafeText(version), c.Host(), safehttp.ByteSize(MaxSyncBytes))
+	}
+	return &Error{Kind: ErrTooLarge, Msg: msg}
+}
+
+// categoriesTo streams GET /api/<v>/skill_categories (or
+// domain_categories) into a new file at path, at most max bytes, and
+// returns how many bytes came.
+func (c *Client) categoriesTo(ctx context.Context, version string, k oasf.Kind, path string, max int64) (int64, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return 0, fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	counted := &countingWriter{w: f}
+	u := c.endpoint(nil, version, strings.TrimSuffix(treeFile(k), ".json"))
+	status, body, err := c.doStream(ctx, u, counted, max)
+	if err == nil && status != http.StatusOK {
+		err = c.statusError(ctx, "GET", u, status, body, version)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("cannot write %s: %w", path, cerr)
+	}
+	return counted.n, err
+}
+
+// checkTree says, as Categories does, what is wrong with a tree that is
+// not a non-empty JSON object.
+func (c *Client) checkTree(version string, k oasf.Kind, data []byte) error {
+	u := c.endpoint(nil, version, strings.TrimSuffix(treeFile(k), ".json"))
+	var tree map[string]json.RawMessage
+	if err := decodeStrict(data, &tree); err != nil {
+		return c.malformed("GET", u, err.Error())
+	}
+	if len(tree) == 0 {
+		return c.malformed("GET", u, "the tree is empty")
+	}
+	return nil
+}
+
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// writeVersionDirWith stores a set of files as the folder dir, as one
+// unit:
 //
-//  1. write every file into a fresh hidden folder next to dir (synced);
+//  1. fill writes every file into a fresh hidden folder next to dir
+//     (synced);
 //  2. rename dir, if there is one, to a hidden ".old-" folder;
 //  3. rename the new folder to dir;
 //  4. remove the old folder (and any an earlier crash left).
@@ -212,7 +365,9 @@ type cacheFile struct {
 // removed by the next sync); between 2 and 3 dir is missing and LoadCache
 // reads the ".old-" folder instead; after 3 dir is the new set. crash, a
 // test hook, stops the work after the given step (1-4) as a kill would.
-func writeVersionDir(dir string, files []cacheFile, crash func(step int) bool) error {
+//
+// When fill fails, nothing is swapped in.
+func writeVersionDirWith(dir string, fill func(tmp string) error, crash func(step int) bool) error {
 	parent, version := filepath.Dir(dir), filepath.Base(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return fmt.Errorf("cannot create the cache folder: %w", err)
@@ -223,10 +378,8 @@ func writeVersionDir(dir string, files []cacheFile, crash func(step int) bool) e
 		return fmt.Errorf("cannot create the cache folder: %w", err)
 	}
 	defer os.RemoveAll(tmp) // a no-op once renamed
-	for _, f := range files {
-		if err := writeSynced(filepath.Join(tmp, f.name), f.data); err != nil {
-			return err
-		}
+	if err := fill(tmp); err != nil {
+		return err
 	}
 	if crash != nil && crash(1) {
 		return errCrash
@@ -517,16 +670,16 @@ func loadFirstCopy(copies []Loaded) (*oasf.Taxonomy, error) {
 func loadVersion(c Loaded) (*oasf.Taxonomy, error) {
 	skillPath := filepath.Join(c.Dir, skillFile)
 	domainPath := filepath.Join(c.Dir, domainFile)
-	skills, err := os.ReadFile(skillPath)
+	skills, err := readCacheFile(skillPath, DefaultMaxBody)
 	if err != nil {
-		return nil, fmt.Errorf("the cache entry is incomplete (run `oncard oasf sync` again): %w", err)
+		return nil, err
 	}
-	domains, err := os.ReadFile(domainPath)
+	domains, err := readCacheFile(domainPath, DefaultMaxBody)
 	if err != nil {
-		return nil, fmt.Errorf("the cache entry is incomplete (run `oncard oasf sync` again): %w", err)
+		return nil, err
 	}
 	server := c.Origin
-	if data, err := os.ReadFile(filepath.Join(c.Dir, sourceFile)); err == nil {
+	if data, err := readCacheFile(filepath.Join(c.Dir, sourceFile), maxSourceBytes); err == nil {
 		var s source
 		if json.Unmarshal(data, &s) == nil && s.Server != "" {
 			server = s.Server
@@ -537,6 +690,23 @@ func loadVersion(c Loaded) (*oasf.Taxonomy, error) {
 		return nil, fmt.Errorf("%s cannot be read (run `oncard oasf sync` again): %w", culprit(skillPath, skills, domainPath, domains), err)
 	}
 	return tax, nil
+}
+
+// maxSourceBytes caps source.json (a URL, a version and a time).
+const maxSourceBytes = 64 << 10
+
+// readCacheFile reads one file of the cache: a regular file only (a named
+// pipe or a symlink to a device put there must neither hang nor flood a
+// command) of at most max bytes, what Sync accepts from a server.
+func readCacheFile(path string, max int64) ([]byte, error) {
+	data, _, err := safefile.ReadRegular(context.Background(), path, max)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("the cache entry is incomplete (run `oncard oasf sync` again): %w", err)
+	case err != nil:
+		return nil, fmt.Errorf("the cache entry cannot be used (run `oncard oasf sync` again): %w", err)
+	}
+	return data, nil
 }
 
 // culprit names the file a parse error most likely comes from: the one that

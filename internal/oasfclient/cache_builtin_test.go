@@ -35,7 +35,7 @@ func TestSyncedCopyThatDiffersIsNotUsedUnlessAsked(t *testing.T) {
 		"caption": "Software Engineering", "category": true,
 		"classes": {"code_debugging": {"name": "software_engineering/code_debugging", "id": 606, "caption": "Code Debugging"}}}}`))
 	c := newClient(t, srv.URL, Options{})
-	synced, err := c.Sync(context.Background(), "1.1.0")
+	synced, err := c.Sync(context.Background(), []string{"1.1.0"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestSyncedCopyThatMatchesIsUsed(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
 	restoreBuiltin(t, "1.1.0")
-	synced, err := newClient(t, srv.URL, Options{}).Sync(context.Background(), "1.1.0")
+	synced, err := newClient(t, srv.URL, Options{}).Sync(context.Background(), []string{"1.1.0"})
 	if err != nil || synced[0].DiffersFromBuiltin != "" {
 		t.Fatalf("synced = %+v, %v", synced, err)
 	}
@@ -172,7 +172,7 @@ func TestCacheKeyedByOrigin(t *testing.T) {
 	for range 2 {
 		srv := servertest.New(t)
 		c := newClient(t, srv.URL, Options{})
-		synced, err := c.Sync(context.Background(), "1.0.0")
+		synced, err := c.Sync(context.Background(), []string{"1.0.0"})
 		if err != nil {
 			t.Fatal(err)
 		}

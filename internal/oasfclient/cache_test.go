@@ -21,7 +21,7 @@ func TestSyncWritesCacheAndLoadCacheRegisters(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", cache)
 
 	c := newClient(t, srv.URL, Options{})
-	synced, err := c.Sync(context.Background(), "")
+	synced, err := c.Sync(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestSyncWritesCacheAndLoadCacheRegisters(t *testing.T) {
 func TestSyncOneVersion(t *testing.T) {
 	srv := servertest.New(t)
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	synced, err := newClient(t, srv.URL, Options{}).Sync(context.Background(), "1.0.0")
+	synced, err := newClient(t, srv.URL, Options{}).Sync(context.Background(), []string{"1.0.0"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestSyncRejectsBrokenTree(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", cache)
 	srv.Fault("/api/1.1.0/domain_categories", servertest.Status(200, `{"x": {`))
 	c := newClient(t, srv.URL, Options{})
-	synced, err := c.Sync(context.Background(), "")
+	synced, err := c.Sync(context.Background(), nil)
 	if err == nil || KindOf(err) != ErrMalformed {
 		t.Fatalf("err = %v, want ErrMalformed for 1.1.0", err)
 	}
@@ -108,7 +108,7 @@ func TestSyncRefusesUnsafeVersionNames(t *testing.T) {
 	srv := servertest.New(t)
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	srv.Fault("/api/versions", servertest.Status(200, `{"versions":[{"schema_version":"../../etc"}]}`))
-	_, err := newClient(t, srv.URL, Options{}).Sync(context.Background(), "")
+	_, err := newClient(t, srv.URL, Options{}).Sync(context.Background(), nil)
 	if KindOf(err) != ErrBadVersion {
 		t.Errorf("err = %v, want ErrBadVersion", err)
 	}

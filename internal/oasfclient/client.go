@@ -16,6 +16,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -122,6 +123,16 @@ func (c *Client) endpoint(query url.Values, segments ...string) *url.URL {
 // failures become *Error values; HTTP statuses are the caller's to judge.
 func (c *Client) do(ctx context.Context, method string, u *url.URL, body []byte) (int, []byte, error) {
 	resp, err := c.http.Do(ctx, safehttp.Request{Method: method, URL: u, Body: body})
+	if err != nil {
+		return 0, nil, fromSafe(err)
+	}
+	return resp.Status, resp.Body, nil
+}
+
+// doStream GETs u, copying the body of a 200 answer to w (at most max
+// bytes, more is ErrTooLarge); other answers' bodies are returned.
+func (c *Client) doStream(ctx context.Context, u *url.URL, w io.Writer, max int64) (int, []byte, error) {
+	resp, err := c.http.Do(ctx, safehttp.Request{URL: u, Stream: w, MaxBytes: max})
 	if err != nil {
 		return 0, nil, fromSafe(err)
 	}

@@ -49,7 +49,7 @@ func TestWrongTypesAreExplainedInJSONTerms(t *testing.T) {
 			want: "unexpected data after the JSON value"},
 		{name: "synced tree", path: "/api/1.1.0/skill_categories",
 			old: `"id": 1,`, new: `"id": "1",`,
-			call: func(c *Client) error { _, err := c.Sync(ctx, "1.1.0"); return err },
+			call: func(c *Client) error { _, err := c.Sync(ctx, []string{"1.1.0"}); return err },
 			want: `class "language_processing" under "(top level)": id must be a whole number, not a string`},
 		{name: "validation counts", path: "/api/1.1.0/validate/object/discovery",
 			old: `"error_count":1`, new: `"error_count":"1"`,

@@ -55,3 +55,40 @@ func linkCount(fi fs.FileInfo) uint64 {
 	}
 	return 1
 }
+
+// ForeignOwner reports the owner's uid of the file fi describes when that
+// owner is neither the user running oncard nor root: a file another user
+// may change at will, which must not decide what oncard does.
+func ForeignOwner(fi fs.FileInfo) (uid int, foreign bool) {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return 0, false
+	}
+	uid = int(st.Uid)
+	return uid, uid != 0 && uid != os.Geteuid()
+}
+
+// OpenToOthers reports whether anyone may replace the entries of the
+// folder fi describes: it is writable by others and lacks the sticky bit
+// (with it, as in /tmp, only an entry's owner may rename or remove it).
+func OpenToOthers(fi fs.FileInfo) bool {
+	return fi.IsDir() && fi.Mode().Perm()&0o002 != 0 && fi.Mode()&fs.ModeSticky == 0
+}
+
+// NotMine reports the owner's uid of the file fi describes when it is not
+// the user running oncard (root included): a folder oncard keeps its own
+// files in must be the user's.
+func NotMine(fi fs.FileInfo) (uid int, notMine bool) {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return 0, false
+	}
+	return int(st.Uid), int(st.Uid) != os.Geteuid()
+}
+
+// OthersMayWrite reports whether a folder is writable by others (with or
+// without the sticky bit): a file another user owns there may have been
+// put there to be written over.
+func OthersMayWrite(fi fs.FileInfo) bool {
+	return fi.IsDir() && fi.Mode().Perm()&0o002 != 0
+}

@@ -2,36 +2,67 @@ package safefile
 
 import (
 	"context"
+	"errors"
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"time"
 )
 
-// Read reads the file at path, at most max bytes (a larger input is a
+// Read reads the file at path under the cap c (a larger input is a
 // *TooLargeError). It reads regular files, and also named pipes and
 // character devices, so that `oncard validate <(cmd)` and /dev/stdin work;
 // directories, sockets and block devices are refused with ErrNotRegular.
 // Anything but a regular file is opened without blocking and read until
 // ctx is cancelled at the latest. The FileInfo is that of the file read.
-func Read(ctx context.Context, path string, max int64) ([]byte, fs.FileInfo, error) {
-	return read(ctx, path, max, false)
+func Read(ctx context.Context, path string, c Cap) ([]byte, fs.FileInfo, error) {
+	return read(ctx, path, c, false)
+}
+
+// Cap is how much a read may take: Max bytes, or, for an input over Max
+// whose first bytes (up to HeadBytes of them) Grow says yes to, GrowMax:
+// the cap follows the kind of document the input turns out to be, and an
+// input of no kind that needs more is refused at Max, having read no more
+// than that (a regular file's head alone).
+type Cap struct {
+	Max     int64
+	Grow    func(head []byte) bool
+	GrowMax int64
+}
+
+// HeadBytes is how much of an input Cap.Grow sees at most.
+const HeadBytes = 64 << 10
+
+// ReadRegularCapped is ReadRegular under a Cap.
+func ReadRegularCapped(ctx context.Context, path string, c Cap) ([]byte, fs.FileInfo, error) {
+	return read(ctx, path, c, true)
+}
+
+// grows reports whether head (the first bytes of an input over c.Max)
+// lets the input take c.GrowMax.
+func (c Cap) grows(head []byte) bool {
+	return c.Grow != nil && c.GrowMax > c.Max && c.Grow(head[:min(len(head), HeadBytes)])
 }
 
 // ReadRegular is Read for regular files only: a file oncard will write
 // back, or one named by untrusted input (a catalog's file: URL), must not
 // be a device or a pipe.
 func ReadRegular(ctx context.Context, path string, max int64) ([]byte, fs.FileInfo, error) {
-	return read(ctx, path, max, true)
+	return read(ctx, path, Cap{Max: max}, true)
 }
 
-func read(ctx context.Context, path string, max int64, regularOnly bool) ([]byte, fs.FileInfo, error) {
+func read(ctx context.Context, path string, c Cap, regularOnly bool) ([]byte, fs.FileInfo, error) {
 	// The type is checked before opening (opening a pipe can block, opening
 	// a tape device can rewind it), and again on what was opened, in case
 	// the path was swapped between the two.
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, nil, err
+		// Named as the open it stands for ("open x: no such file").
+		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: unwrapPath(err)}
 	}
 	if err := readable(path, fi.Mode(), regularOnly); err != nil {
 		return nil, nil, err
@@ -48,16 +79,35 @@ func read(ctx context.Context, path string, max int64, regularOnly bool) ([]byte
 		return nil, nil, err
 	}
 	if fi.Mode().IsRegular() {
+		// O_NONBLOCK was for the open; a regular file is read as usual
+		// (some file systems, FUSE ones, would answer EAGAIN).
+		if err := blocking(f); err != nil {
+			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: err}
+		}
+		max := c.Max
+		if fi.Size() > max && c.Grow != nil {
+			head := make([]byte, min(fi.Size(), HeadBytes))
+			n, _ := io.ReadFull(f, head)
+			if c.grows(head[:n]) {
+				max = c.GrowMax
+			}
+			if _, err := f.Seek(0, io.SeekStart); err != nil {
+				return nil, nil, &fs.PathError{Op: "read", Path: path, Err: err}
+			}
+		}
 		if fi.Size() > max {
 			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: fi.Size(), Limit: max}}
 		}
-		data, err := readCappedSized(f, max, fi.Size())
+		data, err := readCappedSized(ctxReader{ctx, f}, max, fi.Size())
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
 			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: unwrapPath(err)}
 		}
 		return data, fi, nil
 	}
-	data, err := ReadFrom(ctx, f, max)
+	data, err := readFrom(ctx, f, c)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, nil, err
@@ -67,24 +117,53 @@ func read(ctx context.Context, path string, max int64, regularOnly bool) ([]byte
 	return data, fi, nil
 }
 
+// readable checks the type of what path names (m, symlinks followed).
 func readable(path string, m fs.FileMode, regularOnly bool) error {
 	switch {
 	case m.IsRegular():
 		return nil
-	case regularOnly:
-		return notRegular("open", path, m)
-	case m&fs.ModeNamedPipe != 0, m&fs.ModeCharDevice != 0:
+	case !regularOnly && (m&fs.ModeNamedPipe != 0 || m&fs.ModeCharDevice != 0):
 		return nil
 	}
-	return notRegular("open", path, m)
+	err := notRegular("open", path, m)
+	// A symlink to a device says where it leads: "config.json is a
+	// character device" would puzzle whoever sees a link there.
+	if li, lerr := os.Lstat(path); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+		if to, terr := filepath.EvalSymlinks(path); terr == nil {
+			err.(*fs.PathError).Err.(*kindError).via = to
+		}
+	}
+	return err
 }
 
-// ReadFrom reads r (standard input, a pipe) up to max bytes (more is a
+// ctxReader ends a read of a regular file between two chunks once ctx is
+// cancelled (a file on a slow network share, a very large one).
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p[:min(len(p), readChunk)])
+}
+
+// readChunk is how much a regular file's read takes at a time between two
+// looks at the context.
+const readChunk = 1 << 20
+
+// ReadFrom reads r (standard input, a pipe) under the cap c (more is a
 // *TooLargeError) and returns ctx's error as soon as ctx is cancelled,
 // even while a read is waiting for input that never comes. The waiting
 // read is then cut short when r supports deadlines (pipes, terminals);
 // otherwise it is left to end with the process.
-func ReadFrom(ctx context.Context, r io.Reader, max int64) ([]byte, error) {
+func ReadFrom(ctx context.Context, r io.Reader, c Cap) ([]byte, error) {
+	return readFrom(ctx, r, c)
+}
+
+func readFrom(ctx context.Context, r io.Reader, c Cap) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -94,7 +173,17 @@ func ReadFrom(ctx context.Context, r io.Reader, max int64) ([]byte, error) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		data, err := readCapped(r, max)
+		data, err := readCapped(r, c.Max)
+		var big *TooLargeError
+		if errors.As(err, &big) && c.grows(data) {
+			// The first bytes say the input may be larger: read on.
+			var more []byte
+			more, err = readCapped(r, c.GrowMax-int64(len(data)))
+			data = append(data, more...)
+			if errors.As(err, &big) {
+				err = &TooLargeError{Size: -1, Limit: c.GrowMax}
+			}
+		}
 		done <- result{data, err}
 	}()
 	select {
@@ -141,7 +230,8 @@ func readCappedSized(r io.Reader, max, size int64) ([]byte, error) {
 		}
 	}
 	if int64(len(data)) > max {
-		return nil, &TooLargeError{Size: -1, Limit: max}
+		// The bytes read come along: a Cap may let the input grow.
+		return data, &TooLargeError{Size: -1, Limit: max}
 	}
 	return data, nil
 }

@@ -43,6 +43,11 @@ var (
 	// one appeared there while writing (made by a program that does not
 	// take oncard's lock).
 	ErrExists = errors.New("already exists")
+	// ErrForeign: the file, or the symlink leading to it, is owned by
+	// another user and lies in a folder others may write (/tmp): it may
+	// have been put there for oncard to write over. Replaced only with
+	// Options.ReplaceReadOnly (--force).
+	ErrForeign = errors.New("is owned by another user in a folder others may write")
 )
 
 // TooLargeError is an input over the size cap. Size is the file's size
@@ -83,9 +88,15 @@ func notRegular(op, path string, m fs.FileMode) error {
 	return &fs.PathError{Op: op, Path: path, Err: &kindError{kind: kindOf(m)}}
 }
 
-type kindError struct{ kind string }
+type kindError struct {
+	kind string
+	via  string // where the symlink at the path leads, when it is one
+}
 
 func (e *kindError) Error() string {
+	if e.via != "" {
+		return "is a symlink to " + e.kind + " (" + e.via + "), not a regular file"
+	}
 	switch e.kind {
 	case "not a regular file":
 		return e.kind

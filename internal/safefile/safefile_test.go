@@ -234,20 +234,20 @@ func TestReadCapsAndRefuses(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "card.json")
 	writeFile(t, p, "12345", 0o644)
-	if data, fi, err := Read(context.Background(), p, 5); err != nil || string(data) != "12345" || fi.Size() != 5 {
+	if data, fi, err := Read(context.Background(), p, Cap{Max: 5}); err != nil || string(data) != "12345" || fi.Size() != 5 {
 		t.Errorf("read: %q %v", data, err)
 	}
 	var big *TooLargeError
-	if _, _, err := Read(context.Background(), p, 4); !errors.As(err, &big) || big.Size != 5 {
+	if _, _, err := Read(context.Background(), p, Cap{Max: 4}); !errors.As(err, &big) || big.Size != 5 {
 		t.Errorf("regular over the cap: %v", err)
 	}
-	if _, _, err := Read(context.Background(), "/dev/zero", 1000); !errors.As(err, &big) || big.Size != -1 {
+	if _, _, err := Read(context.Background(), "/dev/zero", Cap{Max: 1000}); !errors.As(err, &big) || big.Size != -1 {
 		t.Errorf("/dev/zero: %v", err)
 	}
 	if _, _, err := ReadRegular(context.Background(), safefiletest.CharDevice(t), 1000); !errors.Is(err, ErrNotRegular) {
 		t.Errorf("ReadRegular /dev/null: %v", err)
 	}
-	if _, _, err := Read(context.Background(), dir, 1000); !errors.Is(err, ErrNotRegular) ||
+	if _, _, err := Read(context.Background(), dir, Cap{Max: 1000}); !errors.Is(err, ErrNotRegular) ||
 		!strings.Contains(err.Error(), "directory") {
 		t.Errorf("directory: %v", err)
 	}
@@ -263,7 +263,7 @@ func TestReadFromStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		_, err := ReadFrom(ctx, r, 100)
+		_, err := ReadFrom(ctx, r, Cap{Max: 100})
 		done <- err
 	}()
 	if _, err := w.Write([]byte("partial")); err != nil {
@@ -318,5 +318,35 @@ func TestRefusalCreatesNothing(t *testing.T) {
 	}
 	if got := names(t, dir); len(got) != 1 {
 		t.Errorf("folder holds %v", got)
+	}
+}
+
+// A Cap grows only for an input whose first bytes say so; anything else is
+// refused at Max, a regular file by its size before it is read.
+func TestReadCapFollowsTheHead(t *testing.T) {
+	dir := t.TempDir()
+	catalog := filepath.Join(dir, "a.json")
+	writeFile(t, catalog, `{"entries": [`+strings.Repeat(" ", 100)+`]}`, 0o644)
+	other := filepath.Join(dir, "b.json")
+	writeFile(t, other, `{"name": "`+strings.Repeat("x", 100)+`"}`, 0o644)
+	c := Cap{Max: 20, Grow: func(head []byte) bool { return bytes.HasPrefix(head, []byte(`{"entries"`)) }, GrowMax: 1000}
+	if data, _, err := Read(context.Background(), catalog, c); err != nil || len(data) != 115 {
+		t.Errorf("catalog: %d bytes, %v", len(data), err)
+	}
+	var big *TooLargeError
+	if _, _, err := Read(context.Background(), other, c); !errors.As(err, &big) || big.Size != 112 || big.Limit != 20 {
+		t.Errorf("other: %v", err)
+	}
+	f, err := os.Open(catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if data, err := ReadFrom(context.Background(), f, c); err != nil || len(data) != 115 {
+		t.Errorf("catalog through a reader: %d bytes, %v", len(data), err)
+	}
+	c.GrowMax = 50
+	if _, err := ReadFrom(context.Background(), strings.NewReader(readString(t, catalog)), c); !errors.As(err, &big) || big.Limit != 50 {
+		t.Errorf("over GrowMax: %v", err)
 	}
 }

@@ -11,8 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/gofrs/flock"
 )
 
 // Options tune a write.
@@ -20,9 +18,10 @@ type Options struct {
 	// Perm is the mode of a file created anew, before the umask; 0 means
 	// 0644. A replaced file keeps its own mode.
 	Perm fs.FileMode
-	// ReplaceReadOnly allows replacing a file without write permission
-	// bits (oncard's --force); without it such a file is refused with
-	// ErrReadOnly.
+	// ReplaceReadOnly is oncard's --force: it allows replacing a file
+	// without write permission bits, refused with ErrReadOnly otherwise,
+	// and a file (or symlink) another user owns in a folder others may
+	// write, refused with ErrForeign otherwise.
 	ReplaceReadOnly bool
 	// NoClobber only creates: a file at the path is refused with
 	// ErrExists, even one another program creates while oncard writes.
@@ -76,6 +75,11 @@ func update(ctx context.Context, path string, opts Options, readCurrent bool, ch
 	if fi, err := os.Lstat(target); err == nil && !fi.Mode().IsRegular() {
 		return Report{}, notRegular("replace", path, fi.Mode())
 	}
+	if !opts.ReplaceReadOnly {
+		if err := foreignInOpenFolder(path, target); err != nil {
+			return Report{}, err
+		}
+	}
 	unlock, err := lock(ctx, path, target)
 	if err != nil {
 		return Report{}, err
@@ -122,6 +126,39 @@ func update(ctx context.Context, path string, opts Options, readCurrent bool, ch
 	return rep, err
 }
 
+// foreignInOpenFolder refuses (ErrForeign) to write path when it, or the
+// file target it leads to, belongs to another user (root excepted) in a
+// folder others may write: such a file may have been planted there (a
+// symlink in /tmp leading to a file of yours) for oncard to write over.
+func foreignInOpenFolder(path, target string) error {
+	for _, p := range []string{path, target} {
+		fi, err := os.Lstat(p)
+		if err != nil {
+			continue // absent: nothing of anyone's to replace
+		}
+		uid, foreign := ForeignOwner(fi)
+		if !foreign {
+			continue
+		}
+		if di, err := os.Stat(filepath.Dir(p)); err == nil && OthersMayWrite(di) {
+			what := "it is"
+			if p != path {
+				what = "the file it leads to (" + p + ") is"
+			} else if fi.Mode()&fs.ModeSymlink != 0 {
+				what = "the symlink is"
+			}
+			return &fs.PathError{Op: "replace", Path: path, Err: &foreignError{fmt.Sprintf(
+				"%s owned by another user (uid %d) in a folder others may write; replace it only with --force", what, uid)}}
+		}
+	}
+	return nil
+}
+
+type foreignError struct{ msg string }
+
+func (e *foreignError) Error() string        { return e.msg }
+func (e *foreignError) Is(target error) bool { return target == ErrForeign }
+
 // resolve returns the file a write of path replaces: path itself, or the
 // end of the symlink chain it starts.
 func resolve(path string) (string, error) {
@@ -145,38 +182,63 @@ func resolve(path string) (string, error) {
 // lockRetry is how often a waiting writer tries the lock again.
 const lockRetry = 20 * time.Millisecond
 
-// lock takes the advisory lock of target, waiting for other oncard
-// writers of the same file until ctx is cancelled, and returns its
-// release. The lock file is removed on release, so that none is left
-// beside the user's files; a writer that was waiting on the removed file
-// notices (the path no longer names the file it locked) and locks the
-// new one instead. Where an open file cannot be removed (Windows) the lock
-// file stays, which is harmless.
-func lock(ctx context.Context, path, target string) (func(), error) {
-	lockPath := affixed(target, ".oncard-lock")
-	for {
-		l := flock.New(lockPath, flock.SetPermissions(0o644))
-		ok, err := l.TryLockContext(ctx, lockRetry)
-		if err == nil && !ok {
-			err = ctx.Err()
-		}
-		if err != nil {
-			_ = l.Close()
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			return nil, folderError(path, filepath.Dir(target), err)
-		}
-		held, err1 := l.Stat()
-		now, err2 := os.Stat(lockPath)
-		if err1 == nil && err2 == nil && os.SameFile(held, now) {
-			return func() {
-				_ = os.Remove(lockPath) // while still holding it
-				_ = l.Close()
-			}, nil
-		}
-		_ = l.Close() // released and removed by its holder meanwhile
+// How long a writer waits for another's lock: after lockNoticeAfter it
+// says whose lock it waits for (WithLockNotice), after lockWaitLimit it
+// gives up (a holder stopped with Ctrl-Z would otherwise keep it waiting
+// for ever). Variables, so that tests need not wait.
+var (
+	lockNoticeAfter = time.Second
+	lockWaitLimit   = 30 * time.Second
+)
+
+// ErrLockTimeout: another process held the file's lock longer than a
+// writer waits (it came wrapped with the path and the holder's pid).
+var ErrLockTimeout = errors.New("the lock was not released in time")
+
+// ErrLockRefused: the lock file beside the target is not one oncard may
+// use (a symlink, not a regular file, another user's).
+var ErrLockRefused = errors.New("the lock file cannot be used")
+
+type lockRefusal struct{ lockPath, why string }
+
+func (e *lockRefusal) Error() string {
+	return fmt.Sprintf("the lock file %s %s; oncard does not use it (remove it if it is not yours)", e.lockPath, e.why)
+}
+
+func (e *lockRefusal) Is(target error) bool { return target == ErrLockRefused }
+
+func lockRefused(path, lockPath, why string) error {
+	return &fs.PathError{Op: "write", Path: path, Err: &lockRefusal{lockPath, why}}
+}
+
+type lockNoticeKey struct{}
+
+// WithLockNotice returns ctx carrying say, which a write waiting for
+// another process's lock calls once, after a second, with a sentence such
+// as "waiting for the lock of pid 4242 on card.json". A nil say (a full
+// screen program owns the terminal) says nothing.
+func WithLockNotice(ctx context.Context, say func(msg string)) context.Context {
+	return context.WithValue(ctx, lockNoticeKey{}, say)
+}
+
+func lockNoticeOf(ctx context.Context) func(string) {
+	say, _ := ctx.Value(lockNoticeKey{}).(func(string))
+	return say
+}
+
+// holderName is how a lock's holder is named in messages.
+func holderName(pid int) string {
+	if pid > 0 {
+		return fmt.Sprintf("pid %d", pid)
 	}
+	return "another process"
+}
+
+// lockTimeout is the error of a writer that gave up waiting.
+func lockTimeout(path string, pid int) error {
+	return &fs.PathError{Op: "write", Path: path, Err: fmt.Errorf(
+		"%w: %s has held it for %v (stopped with Ctrl-Z? resume it with fg, or end it, and try again)",
+		ErrLockTimeout, holderName(pid), lockWaitLimit)}
 }
 
 // folderError explains a failure to create a file in dir (the lock or the
@@ -286,12 +348,56 @@ func replace(path, target string, data []byte, old fs.FileInfo, opts Options) ([
 		}
 		// No hard links on this file system: rename instead.
 	}
-	if err := os.Rename(name, target); err != nil {
+	ours, err := os.Lstat(name)
+	if err != nil {
 		return nil, writeError(path, err)
 	}
-	committed = true
+	leftover, err := commit(name, target, old, ours)
+	committed = !leftover
+	if err != nil {
+		return nil, writeError(path, err)
+	}
 	syncDir(dir)
 	return warnings, nil
+}
+
+// ErrReplaced: while oncard wrote, another program (one that does not take
+// oncard's lock) replaced, created or removed the file; oncard wrote
+// nothing, and that program's version is kept.
+var ErrReplaced = errors.New("the file was replaced while oncard wrote it")
+
+type replacedError struct{ how string }
+
+func (e *replacedError) Error() string        { return ErrReplaced.Error() + " (" + e.how + ")" }
+func (e *replacedError) Is(target error) bool { return target == ErrReplaced }
+
+func errReplaced(how string) error { return &replacedError{how: how} }
+
+// sameVersion reports whether a and b describe one version of a file: the
+// same file (device and inode), not changed in place since (size and
+// modification time).
+func sameVersion(a, b fs.FileInfo) bool {
+	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
+}
+
+// recheckAndRename renames name over target after checking that target is
+// still the version checked (old; nil: nothing there). A program renaming
+// in the instant between the two is not seen; Linux's exchange closes that
+// gap.
+func recheckAndRename(name, target string, old fs.FileInfo) (leftover bool, err error) {
+	now, err := os.Lstat(target)
+	switch {
+	case old == nil && err == nil:
+		return true, errReplaced("a file was created there")
+	case old != nil && errors.Is(err, fs.ErrNotExist):
+		return true, errReplaced("it was removed")
+	case old != nil && err == nil && !sameVersion(now, old):
+		return true, errReplaced("another program renamed a new version over it")
+	}
+	if err := os.Rename(name, target); err != nil {
+		return true, err
+	}
+	return false, nil
 }
 
 // createTemp creates .<name>.oncard-tmp-<random> beside target.

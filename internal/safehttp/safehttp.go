@@ -32,11 +32,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"log"
 	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
+	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/oncard/oncard/model"
@@ -76,6 +80,7 @@ type Client struct {
 	proxy    func(*http.Request) (*url.URL, error)
 	maxBytes int64
 	subject  string
+	connect  time.Duration // the limit of connecting and of the TLS handshake
 }
 
 // New builds a Client.
@@ -110,9 +115,30 @@ func New(o Options) *Client {
 			hc.Transport = t
 		}
 	}
-	c := &Client{http: hc, proxy: o.Proxy, maxBytes: o.MaxBytes, subject: o.Subject}
+	c := &Client{http: hc, proxy: o.Proxy, maxBytes: o.MaxBytes, subject: o.Subject, connect: o.ConnectTimeout}
+	if t, ok := hc.Transport.(*http.Transport); ok && t.TLSHandshakeTimeout > 0 {
+		c.connect = t.TLSHandshakeTimeout
+	}
 	hc.CheckRedirect = c.sameHostRedirects
+	quietTransportLog()
 	return c
+}
+
+var quietOnce sync.Once
+
+// quietTransportLog keeps net/http's own log lines off stderr: its
+// Transport reports some server misbehaviour with the standard logger
+// ("Unsolicited response received on idle HTTP channel starting with …",
+// quoting the server's bytes), which would reach the terminal unasked and
+// out of place. oncard reports what matters of a request itself. Nothing
+// else in oncard writes to the standard logger; one that was given another
+// writer is left alone.
+func quietTransportLog() {
+	quietOnce.Do(func() {
+		if log.Writer() == os.Stderr {
+			log.SetOutput(io.Discard)
+		}
+	})
 }
 
 func newTransport(connect time.Duration, proxy func(*http.Request) (*url.URL, error)) *http.Transport {
@@ -156,6 +182,11 @@ type Request struct {
 	// Accept and ContentType default to application/json.
 	Accept, ContentType string
 	MaxBytes            int64 // 0 is the client's cap
+	// Stream, when set, receives the body of a 200 answer as it arrives
+	// (up to MaxBytes; more is ErrTooLarge), instead of Response.Body: a
+	// large answer is never held in memory. Other answers are read into
+	// Body as usual, up to errorBodyBytes.
+	Stream io.Writer
 	// PublicOnly refuses a host on this machine or a private network
 	// (IsPublicAddress): by name or address literal before anything is
 	// sent, and by the address actually connected to when there is no
@@ -258,11 +289,25 @@ func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
 		return nil, c.transportError(req, err)
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	var data []byte
+	var n int64
+	switch {
+	case r.Stream != nil && resp.StatusCode == http.StatusOK:
+		n, err = io.Copy(r.Stream, io.LimitReader(resp.Body, limit+1))
+		if err != nil && ctx.Err() == nil && !isReadError(err) {
+			return nil, err // the writer's (a full disk): not the server's
+		}
+	case r.Stream != nil:
+		data, err = io.ReadAll(io.LimitReader(resp.Body, min(limit, errorBodyBytes)))
+		n = int64(len(data))
+	default:
+		data, err = io.ReadAll(io.LimitReader(resp.Body, limit+1))
+		n = int64(len(data))
+	}
 	if err != nil {
 		return nil, c.transportError(req, err)
 	}
-	if int64(len(data)) > limit {
+	if n > limit {
 		return nil, &Error{Kind: ErrTooLarge, URL: Redact(r.URL.String()),
 			Msg: fmt.Sprintf("the answer of %s to %s %s is larger than the %s limit", c.subject, method, model.SafeText(r.URL.EscapedPath()), ByteSize(limit))}
 	}
@@ -271,6 +316,18 @@ func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
 		final = resp.Request.URL
 	}
 	return &Response{Status: resp.StatusCode, Body: data, ContentType: resp.Header.Get("Content-Type"), FinalURL: final, Header: resp.Header}, nil
+}
+
+// errorBodyBytes caps what is read of an answer other than 200 when the
+// body of a 200 would have been streamed: enough for an {"error": …}.
+const errorBodyBytes = 64 << 10
+
+// isReadError reports whether an io.Copy error came from reading the body
+// (the network), not from writing it out. The writers oncard streams to
+// (files) return *fs.PathError.
+func isReadError(err error) bool {
+	var pe *fs.PathError
+	return !errors.As(err, &pe)
 }
 
 // CheckURL accepts https URLs, and http URLs whose host is loopback. A URL
@@ -367,6 +424,13 @@ func (c *Client) transportError(req *http.Request, err error) error {
 				refusal.proxy, c.subject, u.Host, refusal.status, http.StatusText(refusal.status))}
 	case errors.Is(err, context.Canceled):
 		return &Error{Kind: ErrCanceled, URL: Redact(u.String()), Err: err, Msg: fmt.Sprintf("the request to %s was interrupted", c.subject)}
+	case (errors.As(err, &netErr) && netErr.Timeout()) && strings.Contains(err.Error(), "TLS handshake timeout"):
+		// The handshake has its own limit, the connect one: name it.
+		return &Error{Kind: ErrTimeout, URL: Redact(u.String()), Err: err,
+			Msg: fmt.Sprintf("%s at %s did not complete the TLS handshake in time (limit %s)", c.subject, u.Host, c.connect)}
+	case errors.As(err, &op) && op.Op == "dial" && op.Timeout():
+		return &Error{Kind: ErrTimeout, URL: Redact(u.String()), Err: err,
+			Msg: fmt.Sprintf("%s at %s did not accept the connection in time (limit %s)", c.subject, u.Host, c.connect)}
 	case errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &netErr) && netErr.Timeout()):
 		return &Error{Kind: ErrTimeout, URL: Redact(u.String()), Err: err,
 			Msg: fmt.Sprintf("%s at %s did not answer %s %s in time (limit %s)", c.subject, u.Host, req.Method, model.SafeText(u.EscapedPath()), c.http.Timeout)}

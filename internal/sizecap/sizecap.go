@@ -20,10 +20,34 @@ const (
 	Document = 16 << 20
 	// Catalog is the default cap of an AI Catalog.
 	Catalog = 256 << 20
-	// Largest is the largest default cap: what a reader may read before
-	// it knows the kind of the document.
+	// Largest is the largest default cap: what a reader may read of a
+	// document whose name or first bytes say it is a catalog (see Head).
 	Largest = Catalog
+	// Fetch is the default cap of a fetched document that is not a
+	// catalog by its kind or its URL: what a schema or card server sends is
+	// small, and an endless or compressed answer must stop early.
+	Fetch = 8 << 20
 )
+
+// NamedCatalog reports whether a file name or URL path says it is an AI
+// Catalog ("ai-catalog.json", "catalog.json", "…-catalog.json"): its read
+// may take the catalog cap from the start.
+func NamedCatalog(name string) bool {
+	base := strings.ToLower(name)
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		base = base[i+1:]
+	}
+	if i := strings.IndexAny(base, "?#"); i >= 0 {
+		base = base[:i]
+	}
+	return strings.Contains(base, "catalog")
+}
+
+// HeadIsCatalog reports whether the first bytes of a document (its head,
+// cut anywhere) show a top-level "specVersion" or "entries" member before
+// they end: a document larger than the Document cap may then be read up to
+// the catalog cap.
+func HeadIsCatalog(head []byte) bool { return looksLikeCatalog(head) }
 
 // Default returns the default cap of a kind of document ("catalog", "card",
 // ...). An unknown or empty kind gets the Document cap.

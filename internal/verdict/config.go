@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,10 +10,12 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
 	"github.com/oncard/oncard/internal/jsonwords"
+	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -20,6 +23,10 @@ import (
 // validated file like linters find theirs. docs/oncard-config.schema.json
 // describes it for editors.
 const ConfigName = ".oncard.json"
+
+// maxConfigBytes caps what is read of a .oncard.json: a real one is a few
+// hundred bytes, and a symlink to /dev/zero must not fill the memory.
+const maxConfigBytes = 1 << 20
 
 // Config is one .oncard.json.
 type Config struct {
@@ -81,27 +88,34 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 // Ignores reports whether the config ignores code in file (a path as given
 // on the command line, or absolute).
 func (c *Config) Ignores(file, code string) bool {
+	_, ok := c.IgnoredBy(file, code)
+	return ok
+}
+
+// IgnoredBy returns the first rule that ignores code in file, and whether
+// there is one.
+func (c *Config) IgnoredBy(file, code string) (IgnoreRule, bool) {
 	if c == nil {
-		return false
+		return IgnoreRule{}, false
 	}
 	rel, ok := c.relative(file)
 	if !ok {
-		return false
+		return IgnoreRule{}, false
 	}
 	for _, r := range c.Ignore {
 		if !r.matchesPath(rel) {
 			continue
 		}
 		if len(r.Codes) == 0 {
-			return true
+			return r, true
 		}
 		for _, want := range r.Codes {
 			if want == code || (strings.HasSuffix(want, "/*") && strings.HasPrefix(code, strings.TrimSuffix(want, "*"))) {
-				return true
+				return r, true
 			}
 		}
 	}
-	return false
+	return IgnoreRule{}, false
 }
 
 // Filter returns the findings of file the config does not ignore, and how
@@ -169,24 +183,53 @@ func globMatch(glob, segs []string) bool {
 	return len(segs) == 0
 }
 
+// SilencesEverything names the first rule that ignores every finding of
+// every JSON file under the config's folder ("ignore[0]"), "" when none
+// does. Such a policy turns oncard validate into a tool that always
+// passes; it is reported as a warning wherever it applies.
+func (c *Config) SilencesEverything() string {
+	if c == nil {
+		return ""
+	}
+	for i, r := range c.Ignore {
+		if len(r.Codes) == 0 && r.matchesPath("card.json") && r.matchesPath("a/b/card.json") {
+			return fmt.Sprintf("ignore[%d]", i)
+		}
+	}
+	return ""
+}
+
 // Finder finds the .oncard.json that governs each file: the nearest one in
-// the file's directory or above it. Lookups are cached per directory, so a
-// run over thousands of files reads each config once. It is safe for
+// the file's directory or above it, the way git finds its repository:
+// the search stops at the repository's root (the folder holding .git) or
+// the home folder, whichever comes first, and a file another user could
+// have written is not trusted. Lookups are cached per directory, so a run
+// over thousands of files reads each config once. It is safe for
 // concurrent use.
 type Finder struct {
 	mu   sync.Mutex
 	dirs map[string]*Config // directory -> governing config (nil: none)
 	errs map[string]error
+	home string
+
+	warned   map[string]bool // the warnings said, by text
+	warnings []string        // in the order found
+	taken    int             // warnings already handed out by NewWarnings
 }
 
 // NewFinder returns an empty Finder.
 func NewFinder() *Finder {
-	return &Finder{dirs: map[string]*Config{}, errs: map[string]error{}}
+	home, _ := os.UserHomeDir()
+	if home != "" {
+		home, _ = filepath.Abs(home)
+	}
+	return &Finder{dirs: map[string]*Config{}, errs: map[string]error{}, home: home, warned: map[string]bool{}}
 }
 
 // For returns the config governing file (nil when there is none; stdin,
 // "-", has the working directory's). A config that cannot be read or
-// parsed is an error naming it.
+// parsed is an error naming it. A config that is not trusted is skipped
+// (the search goes on above it) and a warning says why (NewWarnings).
 func (f *Finder) For(file string) (*Config, error) {
 	dir := "."
 	if file != "-" && file != "" {
@@ -201,6 +244,31 @@ func (f *Finder) For(file string) (*Config, error) {
 	return f.lookup(abs)
 }
 
+// Warnings returns every warning about configs found so far: configs
+// skipped as untrusted, and configs that ignore every finding.
+func (f *Finder) Warnings() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.warnings)
+}
+
+// NewWarnings returns the warnings not returned by an earlier call, so
+// that a run says each one once, as soon as it is found.
+func (f *Finder) NewWarnings() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := slices.Clone(f.warnings[f.taken:])
+	f.taken = len(f.warnings)
+	return out
+}
+
+func (f *Finder) warn(msg string) {
+	if !f.warned[msg] {
+		f.warned[msg] = true
+		f.warnings = append(f.warnings, msg)
+	}
+}
+
 func (f *Finder) lookup(dir string) (*Config, error) {
 	if c, ok := f.dirs[dir]; ok {
 		return c, f.errs[dir]
@@ -208,12 +276,21 @@ func (f *Finder) lookup(dir string) (*Config, error) {
 	var c *Config
 	var err error
 	candidate := filepath.Join(dir, ConfigName)
-	data, rerr := os.ReadFile(candidate)
+	data, fi, rerr := safefile.ReadRegular(context.Background(), candidate, maxConfigBytes)
+	if rerr == nil {
+		if why := f.untrusted(dir, fi); why != "" {
+			f.warn(fmt.Sprintf("ignoring %s: %s", candidate, why))
+			data, rerr = nil, fs.ErrNotExist // as if it were not there
+		}
+	}
 	switch {
 	case rerr == nil:
 		c, err = ParseConfig(data, candidate)
+		if rule := c.SilencesEverything(); rule != "" {
+			f.warn(fmt.Sprintf("%s ignores every finding of every file under %s (%s has paths and no codes): oncard validate passes whatever those files hold", candidate, dir, rule))
+		}
 	case errors.Is(rerr, fs.ErrNotExist):
-		if parent := filepath.Dir(dir); parent != dir {
+		if parent := filepath.Dir(dir); parent != dir && !f.ceiling(dir) {
 			c, err = f.lookup(parent)
 		}
 	default:
@@ -221,4 +298,29 @@ func (f *Finder) lookup(dir string) (*Config, error) {
 	}
 	f.dirs[dir], f.errs[dir] = c, err
 	return c, err
+}
+
+// ceiling reports whether the search stops at dir: it is a repository's
+// root (it holds .git, a folder or, in a worktree, a file) or the home
+// folder. Configs above belong to someone else's tree.
+func (f *Finder) ceiling(dir string) bool {
+	if dir == f.home {
+		return true
+	}
+	_, err := os.Lstat(filepath.Join(dir, ".git"))
+	return err == nil
+}
+
+// untrusted says why the config file fi (in dir) must not decide: it is
+// owned by another user (root excepted), or it is in a folder others may
+// write without the sticky bit (anyone could have put it there); "" when
+// it may decide.
+func (f *Finder) untrusted(dir string, fi fs.FileInfo) string {
+	if uid, foreign := safefile.ForeignOwner(fi); foreign {
+		return fmt.Sprintf("it is owned by another user (uid %d), not by you or root", uid)
+	}
+	if di, err := os.Stat(dir); err == nil && safefile.OpenToOthers(di) {
+		return fmt.Sprintf("its folder can be written by anyone (mode %04o, no sticky bit)", di.Mode().Perm())
+	}
+	return ""
 }

@@ -2,12 +2,13 @@ package cardedit
 
 import (
 	"bytes"
+	"context"
 	"fmt"
-	"os"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/aymanbagabas/go-udiff"
 
+	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/tui/widgets"
 )
@@ -42,11 +43,9 @@ func overwriteDialog(path, stat string) *widgets.Dialog[*Model] {
 // diffStat (file work: it reads the file) summarises how the file at path would change ("12 lines added,
 // 3 removed"), or "" when it cannot be read (too big, unreadable).
 func diffStat(path string, data []byte) string {
-	fi, err := os.Stat(path)
-	if err != nil || fi.Size() > 4<<20 {
-		return ""
-	}
-	old, err := os.ReadFile(path)
+	// The one safe reader: a named pipe or a device at path must not hang
+	// or flood the screen's file work.
+	old, _, err := safefile.ReadRegular(context.Background(), path, 4<<20)
 	if err != nil {
 		return ""
 	}

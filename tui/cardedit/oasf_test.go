@@ -230,7 +230,7 @@ func syncedVersionInPicker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	synced, err := c.Sync(t.Context(), "") // what `oncard oasf sync --server URL` does
+	synced, err := c.Sync(t.Context(), nil) // what `oncard oasf sync --server URL` does
 	if err != nil {
 		t.Fatalf("sync: %v", err)
 	}

@@ -127,6 +127,10 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 			failed++
 			fmt.Fprintf(stderr, "oncard: %s\n", model.SafeText(r.configErr.Error()))
 		}
+		for _, w := range configs.NewWarnings() {
+			fmt.Fprintf(stderr, "oncard: warning: %s\n", model.SafeText(w))
+		}
+		total.Ignored += len(r.Ignored)
 		if r.fails() {
 			total.Failed++
 		}
@@ -151,6 +155,7 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 	}
 	onlineFailures.finish(stderr)
 	total.Files = len(paths) + followed
+	total.ConfigWarnings = configs.Warnings()
 	if err := out.Finish(total); err != nil {
 		return err
 	}

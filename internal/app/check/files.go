@@ -102,6 +102,9 @@ func checkFile(ctx context.Context, judge *app.Judge, path string, kind validate
 	}
 	r.Diags, r.doc, r.Note = v.Diags, v.Doc, v.AssumedKindNote()
 	r.onlineErr, r.configErr, r.failOn = v.OnlineErr, v.ConfigErr, v.FailOn
+	if v.Config != nil {
+		r.Policy, r.Ignored, r.IgnoredWhy = v.Config.Path, v.Ignored, v.IgnoredWhy
+	}
 	r.Ends = valueEnds(v.Doc, v.Diags)
 	return r
 }

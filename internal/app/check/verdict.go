@@ -6,8 +6,9 @@ import (
 )
 
 // applyConfig applies the .oncard.json governing r's file: the findings it
-// ignores are dropped (with their SARIF ends), and r learns the --fail-on
-// in force for it (the flag's, else the config's, else error).
+// ignores are moved from Diags (with their SARIF ends) to Ignored, r names
+// the policy, and r learns the --fail-on in force for it (the flag's, else
+// the config's, else error).
 func applyConfig(configs *verdict.Finder, failOnFlag string, r *fileResult) {
 	r.failOn = verdict.DefaultFailOn
 	cfg, err := configs.For(r.Arg)
@@ -24,10 +25,14 @@ func applyConfig(configs *verdict.Finder, failOnFlag string, r *fileResult) {
 	if cfg == nil || r.readErr != nil {
 		return
 	}
+	r.Policy = cfg.Path
 	kept := r.Diags[:0:0]
 	var ends []report.Position
 	for i, d := range r.Diags {
-		if cfg.Ignores(r.Arg, d.Code) {
+		if rule, ok := cfg.IgnoredBy(r.Arg, d.Code); ok {
+			// Said in the verdict: what a policy silences is never silent.
+			r.Ignored = append(r.Ignored, d)
+			r.IgnoredWhy = append(r.IgnoredWhy, rule.Reason)
 			continue
 		}
 		kept = append(kept, d)

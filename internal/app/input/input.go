@@ -43,7 +43,7 @@ func Read(ctx context.Context, arg string, stdin io.Reader, kind string, max int
 	}
 	in, err := fetch.Read(ctx, arg, fetch.Options{
 		Client:    Client(),
-		MaxBytes:  int64(limit(kind, max)),
+		MaxBytes:  int64(fetchLimit(arg, kind, max)),
 		ReadLocal: func(path string) ([]byte, error) { return ReadFile(ctx, path, stdin, kind, max) },
 	})
 	if err != nil {
@@ -64,21 +64,21 @@ func Read(ctx context.Context, arg string, stdin io.Reader, kind string, max int
 // validate <(cmd)`), without blocking on the open and only until ctx is
 // cancelled (Ctrl-C, SIGTERM).
 func ReadFile(ctx context.Context, path string, stdin io.Reader, kind string, max int) ([]byte, error) {
-	lim := limit(kind, max)
+	c := readCap(path, kind, max)
 	var data []byte
 	var err error
 	if path == "-" {
 		if stdin == nil {
 			stdin = os.Stdin
 		}
-		data, err = safefile.ReadFrom(ctx, stdin, int64(lim))
+		data, err = safefile.ReadFrom(ctx, stdin, c)
 	} else {
-		data, _, err = safefile.Read(ctx, path, int64(lim))
+		data, _, err = safefile.Read(ctx, path, c)
 	}
 	var big *safefile.TooLargeError
 	switch {
 	case errors.As(err, &big):
-		return nil, &TooLargeError{Size: big.Size, Limit: lim}
+		return nil, &TooLargeError{Size: big.Size, Limit: int(big.Limit)}
 	case err != nil && ctx.Err() != nil:
 		return nil, ctx.Err()
 	case err != nil && path == "-":
@@ -92,17 +92,34 @@ func ReadFile(ctx context.Context, path string, stdin io.Reader, kind string, ma
 	return data, nil
 }
 
-// limit is the most a read of a document of the given kind takes before
-// its detected kind is known: --max-size when given, the kind's default
-// cap when the kind was given, else the largest default.
-func limit(kind string, max int) int {
+// readCap is how much a read of a local document may take, following its
+// kind: --max-size when given; the kind's default cap when the kind was
+// given, or when the name says catalog; else the Document cap, which the
+// first bytes may raise to the catalog cap (a catalog with another name).
+// Anything else stops at the Document cap, /dev/zero included.
+func readCap(path, kind string, max int) safefile.Cap {
+	switch {
+	case max > 0:
+		return safefile.Cap{Max: int64(max)}
+	case kind != "":
+		return safefile.Cap{Max: int64(sizecap.Default(kind))}
+	case path != "-" && sizecap.NamedCatalog(path):
+		return safefile.Cap{Max: sizecap.Catalog}
+	}
+	return safefile.Cap{Max: sizecap.Document, Grow: sizecap.HeadIsCatalog, GrowMax: sizecap.Catalog}
+}
+
+// fetchLimit is how much a fetch of a document may take: --max-size when
+// given, the catalog cap for a catalog (by its kind, or by its URL when the
+// kind is to be detected), else sizecap.Fetch.
+func fetchLimit(arg, kind string, max int) int {
 	switch {
 	case max > 0:
 		return max
-	case kind != "":
-		return sizecap.Default(kind)
+	case kind == "catalog", kind == "" && sizecap.NamedCatalog(arg):
+		return sizecap.Catalog
 	}
-	return sizecap.Largest
+	return sizecap.Fetch
 }
 
 // checkCap is the cap of the kind the data turns out to be (a catalog may
@@ -132,7 +149,7 @@ func (e *TooLargeError) Error() string {
 
 // Diagnostic reports the limit the way the parser would have.
 func (e *TooLargeError) Diagnostic() validate.Diagnostic {
-	d := validate.RuleJSONTooLarge.New(e.Error(), "oncard reads documents up to this size (catalogs up to 256 MiB, anything else up to 16 MiB); --max-size changes it")
+	d := validate.RuleJSONTooLarge.New(e.Error(), "oncard reads documents up to this size (catalogs up to 256 MiB, anything else up to 16 MiB, 8 MiB when fetched); --max-size changes it")
 	d.Line, d.Column = 1, 1
 	return d
 }

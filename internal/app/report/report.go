@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
@@ -30,6 +31,12 @@ type File struct {
 	// Note is a sentence the text format prints before the findings (which
 	// kind was assumed when detection was close); "" for none.
 	Note string
+	// Policy is the .oncard.json that governed the file ("" for none), and
+	// Ignored the findings it silenced, each with the reason its rule gives
+	// in IgnoredWhy (same index; "" when the rule gives none).
+	Policy     string
+	Ignored    []validate.Diagnostic
+	IgnoredWhy []string
 }
 
 // Name is how the file is shown in reports.
@@ -57,6 +64,11 @@ type Summary struct {
 	Errors, Warnings, Infos int
 	Failed                  int    // files that fail the run (a finding at --fail-on or above, or not checked)
 	FailOn                  string // the --fail-on in force ("" when files had their own)
+	// Ignored counts the findings .oncard.json files silenced.
+	Ignored int
+	// ConfigWarnings are the warnings about .oncard.json files: skipped as
+	// untrusted, or silencing every finding (each also said on stderr).
+	ConfigWarnings []string
 }
 
 func (s *Summary) Add(diags []validate.Diagnostic) {
@@ -107,6 +119,10 @@ func (t *textReporter) File(r File) error {
 	if r.Note != "" {
 		fmt.Fprintf(t.w, "%s: note: %s\n", name, model.SafeText(r.Note))
 	}
+	if len(r.Ignored) > 0 {
+		fmt.Fprintf(t.w, "%s: note: %s ignored by %s (%s)\n", name, count(len(r.Ignored), "finding", "findings"),
+			model.SafeText(r.Policy), model.SafeText(codeList(r.Ignored)))
+	}
 	for _, d := range r.Diags {
 		if d.Line > 0 {
 			fmt.Fprintf(t.w, "%s:%d:%d: ", name, d.Line, d.Column)
@@ -128,11 +144,16 @@ func (t *textReporter) Finish(s Summary) error {
 		// Otherwise "1 file: 0 errors" would read as a clean run.
 		files += fmt.Sprintf(" (%d not read)", s.Unread)
 	}
-	fmt.Fprintf(t.w, "%s: %s, %s, %s\n",
+	ignored := ""
+	if s.Ignored > 0 {
+		// A run .oncard.json silenced must not read as a clean one.
+		ignored = fmt.Sprintf(" (%d ignored by .oncard.json)", s.Ignored)
+	}
+	fmt.Fprintf(t.w, "%s: %s, %s, %s%s\n",
 		files,
 		count(s.Errors, "error", "errors"),
 		count(s.Warnings, "warning", "warnings"),
-		count(s.Infos, "info", "infos"))
+		count(s.Infos, "info", "infos"), ignored)
 	// The last line says how the run ends.
 	failOn := ""
 	if s.FailOn != "" {
@@ -140,6 +161,25 @@ func (t *textReporter) Finish(s Summary) error {
 	}
 	fmt.Fprintf(t.w, "%d of %s failed%s\n", s.Failed, count(s.Files, "file", "files"), failOn)
 	return t.w.Flush()
+}
+
+// codeList names the codes of diags in order of first appearance, with
+// how often each occurs when more than once ("a2a/insecure-url ×2, …").
+func codeList(diags []validate.Diagnostic) string {
+	var order []string
+	n := map[string]int{}
+	for _, d := range diags {
+		if n[d.Code] == 0 {
+			order = append(order, d.Code)
+		}
+		n[d.Code]++
+	}
+	for i, c := range order {
+		if n[c] > 1 {
+			order[i] = fmt.Sprintf("%s ×%d", c, n[c])
+		}
+	}
+	return strings.Join(order, ", ")
 }
 
 func count(n int, one, many string) string {
@@ -169,6 +209,14 @@ type jsonFile struct {
 	// Note says which kind was assumed when detection was close.
 	Note        string           `json:"note,omitempty"`
 	Diagnostics []jsonDiagnostic `json:"diagnostics"`
+	// Policy is the .oncard.json that governed the file, with the findings
+	// it silenced.
+	Policy *jsonPolicy `json:"policy,omitempty"`
+}
+
+type jsonPolicy struct {
+	Path    string           `json:"path"`
+	Ignored []jsonDiagnostic `json:"ignored"`
 }
 
 // unknownKind is the JSON "kind" of a file whose kind is not known.
@@ -202,6 +250,11 @@ type jsonSummary struct {
 	// one --fail-on governed every file.
 	Failed int    `json:"failed"`
 	FailOn string `json:"failOn,omitempty"`
+	// Ignored counts the findings .oncard.json files silenced;
+	// ConfigWarnings says which configs were skipped as untrusted or
+	// silence everything.
+	Ignored        int      `json:"ignored,omitempty"`
+	ConfigWarnings []string `json:"configWarnings,omitempty"`
 }
 
 func (j *jsonReporter) File(r File) error {
@@ -210,10 +263,12 @@ func (j *jsonReporter) File(r File) error {
 		f.Kind = unknownKind
 	}
 	for i, d := range r.Diags {
-		f.Diagnostics[i] = jsonDiagnostic{
-			Pointer: d.Pointer, Line: d.Line, Column: d.Column,
-			Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Hint: d.Hint,
-			Source: d.Source, Readings: d.Readings,
+		f.Diagnostics[i] = jsonDiagnosticOf(d)
+	}
+	if r.Policy != "" {
+		f.Policy = &jsonPolicy{Path: r.Policy, Ignored: make([]jsonDiagnostic, len(r.Ignored))}
+		for i, d := range r.Ignored {
+			f.Policy.Ignored[i] = jsonDiagnosticOf(d)
 		}
 	}
 	if j.count == 0 {
@@ -230,13 +285,21 @@ func (j *jsonReporter) File(r File) error {
 	return j.w.Flush()
 }
 
+func jsonDiagnosticOf(d validate.Diagnostic) jsonDiagnostic {
+	return jsonDiagnostic{
+		Pointer: d.Pointer, Line: d.Line, Column: d.Column,
+		Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Hint: d.Hint,
+		Source: d.Source, Readings: d.Readings,
+	}
+}
+
 func (j *jsonReporter) Finish(s Summary) error {
 	if j.count == 0 {
 		j.w.WriteString("{\n  \"files\": [")
 	} else {
 		j.w.WriteString("\n  ")
 	}
-	b, err := marshalIndented(jsonSummary{s.Errors, s.Warnings, s.Infos, s.Failed, s.FailOn}, "  ")
+	b, err := marshalIndented(jsonSummary{s.Errors, s.Warnings, s.Infos, s.Failed, s.FailOn, s.Ignored, s.ConfigWarnings}, "  ")
 	if err != nil {
 		return err
 	}

@@ -48,6 +48,14 @@ type sarifTool struct {
 // file could not be read (its io/unreadable result says which).
 type sarifInvocation struct {
 	ExecutionSuccessful bool `json:"executionSuccessful"`
+	// ToolConfigurationNotifications are the warnings about .oncard.json
+	// files (skipped as untrusted, or silencing everything).
+	ToolConfigurationNotifications []sarifNotification `json:"toolConfigurationNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level   string       `json:"level"`
+	Message sarifMessage `json:"message"`
 }
 
 type sarifResult struct {
@@ -56,6 +64,10 @@ type sarifResult struct {
 	Level     string          `json:"level"`
 	Message   sarifMessage    `json:"message"`
 	Locations []sarifLocation `json:"locations"`
+	// Suppressions mark a finding .oncard.json silenced: it is listed, so
+	// that the verdict says what was silenced, as suppressed (code scanning
+	// shows it dismissed).
+	Suppressions []sarifSuppression `json:"suppressions,omitempty"`
 	// Properties carry what SARIF has no member for: a signature's
 	// verdict under each reading of the card.
 	Properties *sarifProperties `json:"properties,omitempty"`
@@ -63,6 +75,11 @@ type sarifResult struct {
 
 type sarifProperties struct {
 	Readings validate.ReadingVerdicts `json:"readings"`
+}
+
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification"`
 }
 
 type sarifLocation struct {
@@ -105,19 +122,20 @@ func newSARIFReporter(w *bufio.Writer, toolVersion string) *sarifReporter {
 
 func (s *sarifReporter) File(r File) error {
 	uri := s.artifactURI(r.Arg)
-	for i, d := range r.Diags {
-		res := sarifResult{
-			RuleID:    d.Code,
-			RuleIndex: s.rule(d.Code),
-			Level:     sarifLevel(d.Severity),
-			Message:   sarifMessage{Text: resultText(d)},
-			Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{
-				ArtifactLocation: sarifArtifactLocation{URI: uri},
-				Region:           sarifRegionOf(d, r.Ends, i),
-			}}},
-		}
-		if d.Readings.Checked != 0 {
-			res.Properties = &sarifProperties{Readings: d.Readings}
+	n := len(r.Diags)
+	for i := range n + len(r.Ignored) {
+		var res sarifResult
+		if i < n {
+			res = s.result(r.Diags[i], uri, sarifRegionOf(r.Diags[i], r.Ends, i))
+		} else {
+			j := i - n
+			d := r.Ignored[j]
+			res = s.result(d, uri, sarifRegionOf(d, nil, 0))
+			why := "ignored by " + r.Policy
+			if j < len(r.IgnoredWhy) && r.IgnoredWhy[j] != "" {
+				why += ": " + r.IgnoredWhy[j]
+			}
+			res.Suppressions = []sarifSuppression{{Kind: "external", Justification: why}}
 		}
 		if s.results == 0 {
 			s.header()
@@ -135,6 +153,23 @@ func (s *sarifReporter) File(r File) error {
 	return s.w.Flush()
 }
 
+func (s *sarifReporter) result(d validate.Diagnostic, uri string, region sarifRegion) sarifResult {
+	res := sarifResult{
+		RuleID:    d.Code,
+		RuleIndex: s.rule(d.Code),
+		Level:     sarifLevel(d.Severity),
+		Message:   sarifMessage{Text: resultText(d)},
+		Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{
+			ArtifactLocation: sarifArtifactLocation{URI: uri},
+			Region:           region,
+		}}},
+	}
+	if d.Readings.Checked != 0 {
+		res.Properties = &sarifProperties{Readings: d.Readings}
+	}
+	return res
+}
+
 func (s *sarifReporter) header() {
 	s.w.WriteString("{\n  \"version\": \"" + sarifVersion + "\",\n  \"$schema\": \"" + sarifSchema + "\",\n" +
 		"  \"runs\": [\n    {\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": [")
@@ -147,7 +182,12 @@ func (s *sarifReporter) Finish(sum Summary) error {
 	} else {
 		s.w.WriteString("\n      ],\n")
 	}
-	inv, err := marshalIndented([]sarifInvocation{{ExecutionSuccessful: sum.Unread == 0}}, "      ")
+	invocation := sarifInvocation{ExecutionSuccessful: sum.Unread == 0}
+	for _, w := range sum.ConfigWarnings {
+		invocation.ToolConfigurationNotifications = append(invocation.ToolConfigurationNotifications,
+			sarifNotification{Level: "warning", Message: sarifMessage{Text: w}})
+	}
+	inv, err := marshalIndented([]sarifInvocation{invocation}, "      ")
 	if err != nil {
 		return err
 	}

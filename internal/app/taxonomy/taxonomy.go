@@ -55,9 +55,10 @@ func ReportLoadErrors(w io.Writer) {
 }
 
 // Sync fetches the taxonomies of the server (the configured one for "")
-// into the user cache: every version, or the one named, and says what it
-// stored on out (notes on errw).
-func Sync(ctx context.Context, out, errw io.Writer, server, version string, useSynced bool) error {
+// into the user cache: the versions named, or by default the newest the
+// server lists and the built-in ones (oasfclient.Client.Sync), and says
+// what it stored on out (notes on errw).
+func Sync(ctx context.Context, out, errw io.Writer, server string, versions []string, useSynced bool) error {
 	url, err := app.OASFServerURL(server)
 	if err != nil {
 		return err
@@ -66,7 +67,7 @@ func Sync(ctx context.Context, out, errw io.Writer, server, version string, useS
 	if err != nil {
 		return app.UsageError{Msg: err.Error()}
 	}
-	synced, err := c.Sync(ctx, version, oasfclient.SyncOptions{UseSynced: useSynced})
+	synced, err := c.Sync(ctx, versions, oasfclient.SyncOptions{UseSynced: useSynced})
 	for _, s := range synced {
 		fmt.Fprintf(out, "synced OASF %s from %s: %d skills, %d domains\n",
 			model.SafeText(s.Version), model.SafeText(c.URL()), s.Skills, s.Domains)
@@ -165,6 +166,10 @@ func printAlternatives(out io.Writer, t *oasf.Taxonomy, k oasf.Kind, query strin
 // Show prints on out what query (an id or a name) means in version, or in
 // every known version ("" for version). Nothing found is a message with a
 // hint on errw and app.ErrReported.
+//
+// Every known version is the built-in ones and the newest maxShownSynced
+// synced ones: each version shown is read and parsed, and the cache may
+// hold any number (older ones are named on errw, for --version).
 func Show(out, errw io.Writer, version string, domains bool, query string) error {
 	versions := oasf.Versions()
 	if version != "" {
@@ -172,6 +177,14 @@ func Show(out, errw io.Writer, version string, domains bool, query string) error
 			return err
 		}
 		versions = []string{version}
+	} else {
+		var older []string
+		versions, older = shownVersions(versions)
+		if len(older) > 0 {
+			fmt.Fprintf(errw, "oncard: note: %d older synced %s not shown (%s); name one with --version\n",
+				len(older), app.Plural(len(older), "version", "versions"), model.SafeText(strings.Join(older, ", ")))
+		}
+		oasf.Preload(versions...) // side by side rather than one after the other
 	}
 	k := KindOf(domains)
 	found := lookAcross(k, query, versions)
@@ -182,6 +195,33 @@ func Show(out, errw io.Writer, version string, domains bool, query string) error
 		return app.ErrReported
 	}
 	return printShow(out, k, query, found)
+}
+
+// maxShownSynced is how many synced versions (the newest) Show looks in
+// when no version is named.
+const maxShownSynced = 4
+
+// shownVersions splits the known versions (oldest first) into those Show
+// looks in, in the same order, and the older synced ones it leaves out.
+func shownVersions(known []string) (shown, older []string) {
+	synced := 0
+	keep := make([]bool, len(known))
+	for i := len(known) - 1; i >= 0; i-- {
+		if oasf.Embedded(known[i]) != nil {
+			keep[i] = true
+		} else if synced < maxShownSynced {
+			keep[i] = true
+			synced++
+		}
+	}
+	for i, v := range known {
+		if keep[i] {
+			shown = append(shown, v)
+		} else {
+			older = append(older, v)
+		}
+	}
+	return shown, older
 }
 
 // printMatches prints one line per match (id, name, caption), aligned, with

@@ -3,10 +3,13 @@ package taxonomy
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/model/oasf"
 )
 
 // TestShowAcrossVersions: an id means one class in 1.1.0; show prints it
@@ -50,5 +53,34 @@ func TestSearch(t *testing.T) {
 	}
 	if err := Search(&out, &errb, "1.1.0", false, -1, "x"); !errors.As(err, new(app.UsageError)) {
 		t.Errorf("--limit -1: %v", err)
+	}
+}
+
+// TestShowReadsABoundedNumberOfSyncedVersions: show without --version reads
+// the built-in versions and the newest synced ones only, however many the
+// cache holds, and names the ones it left out.
+func TestShowReadsABoundedNumberOfSyncedVersions(t *testing.T) {
+	var loads atomic.Int32
+	for i := range 10 {
+		v := fmt.Sprintf("3.%d.0", i)
+		oasf.RegisterLazy(v, "https://oasf.example", func() (*oasf.Taxonomy, error) {
+			loads.Add(1)
+			tree := `{"a": {"name": "a", "id": 1, "caption": "A", "category": true,
+				"classes": {"b": {"name": "a/b", "id": 101, "caption": "B"}}}}`
+			return oasf.ParseCategories(v, "https://oasf.example", []byte(tree), []byte(tree))
+		})
+	}
+	var out, errb bytes.Buffer
+	if err := Show(&out, &errb, "", false, "101"); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	if n := loads.Load(); n != maxShownSynced {
+		t.Errorf("%d synced versions read, want %d", n, maxShownSynced)
+	}
+	if want := "oncard: note: 6 older synced versions not shown (3.0.0, 3.1.0, 3.2.0, 3.3.0, 3.4.0, 3.5.0); name one with --version\n"; !strings.Contains(errb.String(), want) {
+		t.Errorf("stderr %q lacks %q", errb.String(), want)
+	}
+	if !strings.Contains(out.String(), "3.9.0") || strings.Contains(out.String(), "3.5.0") {
+		t.Errorf("output:\n%s", out.String())
 	}
 }

@@ -301,6 +301,24 @@ func withNewSkill(base *version) (map[string][]byte, error) {
 	return map[string][]byte{"skill_categories": out, "domain_categories": base.trees["domain_categories"]}, nil
 }
 
+// AddCopies makes the stand-in also serve each of names with the trees of
+// version base, byte for byte (a server listing many versions, each of a
+// real size). The last name is the newest.
+func (s *Server) AddCopies(base string, names ...string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := s.versions[base]
+	if b == nil {
+		return fmt.Errorf("servertest: no version %s to copy", base)
+	}
+	for _, n := range names {
+		if err := s.add(n, b.trees); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // SetLegacy makes the stand-in answer class lookups as servers 1.0.0 and
 // 1.0.1 do (true) or as 1.0.2 and later (false, the default).
 func (s *Server) SetLegacy(on bool) {
