@@ -92,7 +92,9 @@ func TestCardRules(t *testing.T) {
 	}
 }
 
-// TestCardRuleFixturesCovered keeps the table and the folders in step.
+// TestCardRuleFixturesCovered keeps the table and the folders in step. A
+// folder with an invalid.out lists its expected findings there and is
+// checked by that file (TestSecurityFixtures).
 func TestCardRuleFixturesCovered(t *testing.T) {
 	dirs, err := os.ReadDir(filepath.Join("testdata", "card"))
 	if err != nil {
@@ -103,6 +105,9 @@ func TestCardRuleFixturesCovered(t *testing.T) {
 		listed[tc.rule] = true
 	}
 	for _, d := range dirs {
+		if _, err := os.Stat(filepath.Join("testdata", "card", d.Name(), "invalid.out")); err == nil {
+			continue
+		}
 		if d.IsDir() && !listed[d.Name()] {
 			t.Errorf("testdata/card/%s has no entry in cardRuleCases", d.Name())
 		}

@@ -59,6 +59,11 @@ type Diagnostic struct {
 	Message  string   `json:"message"`
 	Hint     string   `json:"hint,omitempty"`
 	Source   string   `json:"source,omitempty"`
+	// Excerpt is a short piece of the text a security/… finding is about,
+	// escaped (model.SafeText). Messages never quote that text: a report
+	// pasted elsewhere must not carry an injected instruction on. Reporters
+	// show the excerpt only when asked (`oncard validate --show-text`).
+	Excerpt string `json:"excerpt,omitempty"`
 }
 
 // Kind names what a document is (model.DocKind).

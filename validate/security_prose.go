@@ -1,0 +1,399 @@
+package validate
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// The prose scanner reads the texts a model reads when it chooses an agent
+// (names, descriptions, skills' examples) for phrases aimed at that model:
+// instructions, routing bait, claims of endorsement. It works on words,
+// not on regular expressions: the text is split into lower-case words once,
+// and each word is looked up among the first words of the phrases
+// (phraseStarts); only a match is followed further. A card of 200 skills is
+// a few thousand lookups.
+
+// phraseFinding is one phrase found: its rule, what it is (for the
+// message) and where it is in the text (bytes, for the excerpt).
+type phraseFinding struct {
+	rule       *Rule
+	what       string
+	start, end int
+}
+
+// word is one word of the text: its lower-case form and its bytes in the
+// text.
+type word struct {
+	text       string
+	start, end int
+}
+
+// proseScanner holds the buffers one card's texts are scanned with.
+type proseScanner struct {
+	words []word
+	lower []byte
+}
+
+// step is one position of a phrase: one of its words (any word when
+// words is nil and gap > 0), optional or not.
+type step struct {
+	words    []string
+	optional bool
+	// gap > 0: up to gap words of any kind, then the next step.
+	gap int
+}
+
+// phrase is a sequence of steps starting with one of its first words.
+type phrase struct {
+	rule  *Rule
+	what  string
+	steps []step
+	// notAfter: the phrase does not count right after these words ("find
+	// the best agent" describes a router, it does not bait one).
+	notAfter []string
+}
+
+func one(w ...string) step { return step{words: w} }
+func opt(w ...string) step { return step{words: w, optional: true} }
+func gap(n int) step       { return step{gap: n} }
+
+// The words phrases are made of.
+var (
+	earlier       = []string{"previous", "prior", "preceding", "earlier", "above", "former", "original", "initial", "existing", "other", "old"}
+	instructions  = []string{"instructions", "instruction", "prompts", "prompt", "rules", "directions", "directives", "guidelines", "messages", "context", "commands", "guidance", "orders"}
+	theUser       = []string{"user", "users", "human", "humans", "customer", "customers", "operator", "requester"}
+	sensitiveData = []string{"conversation", "conversations", "transcript", "transcripts", "history", "credentials", "credential", "password", "passwords", "secrets", "secret", "cookies", "cookie", "prompt", "pii", "ssn", "keys"}
+	routerVerbs   = []string{"choose", "pick", "prefer", "select", "use", "route", "call", "recommend", "delegate", "invoke"}
+	endorsed      = []string{"certified", "endorsed", "accredited", "approved", "audited", "verified", "authorized", "authorised", "sanctioned", "vetted"}
+	describers    = []string{"find", "finds", "finding", "choose", "chooses", "choosing", "select", "selects", "selecting", "pick", "picks", "recommend", "recommends", "match", "matches", "identify", "identifies", "discover", "discovers", "route", "routes", "rank", "ranks", "compare", "compares", "which", "is"}
+)
+
+var phrases = []phrase{
+	// Instructions aimed at the reading model.
+	{rule: ruleSecurityModelInstruction, what: "an order to ignore earlier instructions", steps: []step{
+		one("ignore", "disregard", "forget", "override", "bypass", "skip", "ignoring", "disregarding"), opt("all", "any", "every", "each"), opt("of"), opt("the", "your", "my", "these", "those", "its"),
+		one(earlier...), one(instructions...)}},
+	{rule: ruleSecurityModelInstruction, what: "an order to ignore the model's instructions", steps: []step{
+		one("ignore", "disregard", "forget", "override", "bypass"), one("all", "your", "any"), opt("the", "of", "safety", "system"), one("instructions", "rules", "guidelines", "prompts", "restrictions", "policies")}},
+	{rule: ruleSecurityModelInstruction, what: "a mention of the model's hidden instructions (system prompt)", steps: []step{
+		one("system", "developer", "hidden"), one("prompt")}},
+	{rule: ruleSecurityModelInstruction, what: "an order that the model must always or never do something", steps: []step{
+		one("you", "assistants", "assistant", "model", "models", "llm", "llms", "ai"), one("must", "shall"), one("always", "never")}},
+	{rule: ruleSecurityModelInstruction, what: "an order to keep something from the user", steps: []step{
+		one("do", "does", "never", "without", "don't", "dont"), opt("not"), one("tell", "telling", "inform", "informing", "mention", "mentioning", "reveal", "revealing", "disclose", "disclosing", "notify", "notifying", "alert", "alerting", "asking", "warn", "warning", "show", "showing"),
+		opt("this", "it", "that", "anything"), opt("to"), opt("the", "your"), one(theUser...)}},
+	{rule: ruleSecurityModelInstruction, what: "an order to keep something from the user", steps: []step{
+		one("hide", "conceal", "keep", "withhold"), gap(3), one("from"), opt("the", "your"), one(theUser...)}},
+	{rule: ruleSecurityModelInstruction, what: "an order to call a tool", steps: []step{
+		one("call", "invoke", "execute", "trigger", "run"), one("this", "the", "that"), opt("following", "next"), one("tool", "function")}},
+	{rule: ruleSecurityModelInstruction, what: "an order to send the conversation, credentials or data elsewhere", steps: []step{
+		one("send", "forward", "post", "upload", "transmit", "leak", "exfiltrate", "email", "copy", "sends", "forwards", "uploads"), gap(4), one(sensitiveData...), gap(4), one("to")}},
+	{rule: ruleSecurityModelInstruction, what: "an order to exfiltrate data", steps: []step{one("exfiltrate", "exfiltrating")}},
+	// The override phrase in other languages.
+	{rule: ruleSecurityModelInstruction, what: "an order to ignore earlier instructions (German)", steps: []step{
+		one("ignoriere", "ignoriert", "ignorieren", "vergiss", "vergesst", "vergessen", "missachte"), opt("sie"), opt("alle"), opt("deine", "ihre", "die"),
+		one("vorherigen", "bisherigen", "vorigen", "früheren", "obigen", "vorangegangenen"), one("anweisungen", "instruktionen", "befehle", "regeln", "anweisung")}},
+	{rule: ruleSecurityModelInstruction, what: "an order to ignore earlier instructions (French)", steps: []step{
+		one("ignore", "ignorez", "ignorer", "oublie", "oubliez", "oublier"), opt("toutes"), one("les", "tes", "vos"), one("instructions", "consignes", "règles", "directives"), one("précédentes", "antérieures")}},
+	{rule: ruleSecurityModelInstruction, what: "an order to ignore earlier instructions (Spanish)", steps: []step{
+		one("ignora", "ignore", "ignorar", "olvida", "olvide", "olvidar"), opt("todas"), one("las", "tus", "sus"), one("instrucciones", "indicaciones", "reglas"), one("anteriores", "previas")}},
+	{rule: ruleSecurityModelInstruction, what: "an order to ignore earlier instructions (Italian)", steps: []step{
+		one("ignora", "ignorare", "dimentica", "dimenticare"), opt("tutte"), one("le"), one("istruzioni", "regole"), one("precedenti")}},
+	{rule: ruleSecurityModelInstruction, what: "an order to ignore earlier instructions (Portuguese)", steps: []step{
+		one("ignore", "ignora", "ignorar", "esqueça", "esqueca"), opt("todas"), one("as"), one("instruções", "instrucoes", "regras"), one("anteriores")}},
+
+	// Routing bait.
+	{rule: ruleSecuritySelectionBait, what: "an order to route every request to this agent", steps: []step{
+		one("always"), one(routerVerbs...), one("this", "me", "our", "us")}},
+	{rule: ruleSecuritySelectionBait, what: "an order to rank this agent above others", steps: []step{
+		one(routerVerbs...), one("this", "our"), opt("agent", "assistant", "one", "service"), one("over", "instead", "before", "above", "first")}},
+	{rule: ruleSecuritySelectionBait, what: "an order to shun competing agents", steps: []step{
+		one("never", "not", "don't", "dont"), one(routerVerbs...), one("other", "another", "any"), opt("other"), one("agent", "agents", "assistant", "assistants")}},
+	{rule: ruleSecuritySelectionBait, what: "a superlative claim (best, only, official) about the agent", notAfter: describers, steps: []step{
+		one("the"), one("best", "only", "official", "ultimate", "top", "leading", "greatest", "#1", "number-one"), opt("ai", "a2a"), one("agent", "assistant")}},
+
+	// Claims nothing in the card can prove.
+	{rule: ruleSecurityUnverifiableClaim, what: "a claim of certification or endorsement by an organisation", steps: []step{
+		one("this", "our"), one("agent", "assistant", "service", "app"), opt("is", "has", "was"), opt("been"), opt("officially", "fully", "formally"), one(endorsed...)}},
+	{rule: ruleSecurityUnverifiableClaim, what: "a claim of certification or endorsement by an organisation", steps: []step{
+		one("certified", "endorsed", "accredited"), one("by")}},
+	{rule: ruleSecurityUnverifiableClaim, what: "a claim of certification or endorsement by an organisation", steps: []step{
+		one("officially"), one(endorsed...)}},
+	{rule: ruleSecurityUnverifiableClaim, what: "a claimed partnership with an organisation", steps: []step{
+		one("official"), one("partner", "partners", "representative", "reseller"), one("of", "for")}},
+}
+
+// phraseStarts indexes phrases by their first words.
+var phraseStarts = func() map[string][]int {
+	m := map[string][]int{}
+	for i, p := range phrases {
+		for _, w := range p.steps[0].words {
+			m[w] = append(m[w], i)
+		}
+	}
+	return m
+}()
+
+// scanPhrases returns the first phrase of each rule found in s.
+func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
+	ps.split(s)
+	var found []phraseFinding
+	for i, w := range ps.words {
+		starts, ok := phraseStarts[w.text]
+		if !ok {
+			continue
+		}
+		for _, pi := range starts {
+			p := &phrases[pi]
+			if hasRule(found, p.rule) || (i > 0 && contains(p.notAfter, ps.words[i-1].text)) {
+				continue
+			}
+			if end, ok := ps.match(p.steps[1:], i+1); ok {
+				found = append(found, phraseFinding{rule: p.rule, what: p.what, start: w.start, end: ps.words[end-1].end})
+			}
+		}
+	}
+	return found
+}
+
+func hasRule(found []phraseFinding, r *Rule) bool {
+	for _, f := range found {
+		if f.rule == r {
+			return true
+		}
+	}
+	return false
+}
+
+// match matches steps at word i and returns the index after the last word
+// matched.
+func (ps *proseScanner) match(steps []step, i int) (int, bool) {
+	if len(steps) == 0 {
+		return i, true
+	}
+	st := steps[0]
+	if st.gap > 0 {
+		for skip := 0; skip <= st.gap && i+skip <= len(ps.words); skip++ {
+			if end, ok := ps.match(steps[1:], i+skip); ok {
+				return end, true
+			}
+		}
+		return 0, false
+	}
+	if i < len(ps.words) && contains(st.words, ps.words[i].text) {
+		if end, ok := ps.match(steps[1:], i+1); ok {
+			return end, true
+		}
+	}
+	if st.optional {
+		return ps.match(steps[1:], i)
+	}
+	return 0, false
+}
+
+// split cuts s into lower-case words: runs of letters, digits and the
+// marks inside words (an apostrophe, "#", "-" between letters). A right
+// single quotation mark counts as an apostrophe ("don’t").
+func (ps *proseScanner) split(s string) {
+	ps.words = ps.words[:0]
+	ps.lower = ps.lower[:0]
+	start := -1 // of the current word in s
+	lstart := 0 // of the current word in ps.lower
+	flush := func(end int) {
+		if start >= 0 {
+			ps.words = append(ps.words, word{start: start, end: end, text: string(ps.lower[lstart:])})
+			start = -1
+		}
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+			case c >= 'A' && c <= 'Z':
+				c += 'a' - 'A'
+			case (c == '\'' || c == '-') && start >= 0 && i+1 < len(s) && isWordByte(s[i+1]):
+			case c == '#' && start < 0:
+			default:
+				flush(i)
+				i++
+				continue
+			}
+			if start < 0 {
+				start, lstart = i, len(ps.lower)
+			}
+			ps.lower = append(ps.lower, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '\u2019' && start >= 0:
+			r = '\''
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+			r = unicode.ToLower(r)
+		default:
+			flush(i)
+			i += size
+			continue
+		}
+		if start < 0 {
+			start, lstart = i, len(ps.lower)
+		}
+		ps.lower = utf8.AppendRune(ps.lower, r)
+		i += size
+	}
+	flush(len(s))
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf
+}
+
+// Encoded payloads: a run of base64 or hex long enough to hold a sentence,
+// or a data: URL. A hash (64 hex digits) or a wallet address is shorter.
+const (
+	minBase64Run = 80
+	minHexRun    = 128
+)
+
+// encodedPayload returns what kind of encoded text s holds and where, or
+// "". Only runs of at least minBase64Run bytes matter, so, as in secretIn,
+// the scan jumps ahead a run's length at a time through prose.
+func encodedPayload(s string) (what string, start, end int) {
+	if i := dataURL(s); i >= 0 {
+		return "a data: URL", i, min(len(s), i+40)
+	}
+	i := 0
+	for i+minBase64Run <= len(s) {
+		j := i + minBase64Run - 1
+		if !base64Byte[s[j]] {
+			i = j + 1
+			continue
+		}
+		start, end := j, j+1
+		for start > i && base64Byte[s[start-1]] {
+			start--
+		}
+		for end < len(s) && base64Byte[s[end]] {
+			end++
+		}
+		if end-start >= minBase64Run {
+			switch run := s[start:end]; {
+			case isHexRun(run):
+				if len(run) >= minHexRun {
+					return "a long run of hex digits", start, end
+				}
+			case looksBase64(run):
+				return "a long base64 run", start, end
+			}
+		}
+		i = end + 1
+	}
+	return "", 0, 0
+}
+
+var base64Byte = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = true
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for _, c := range "+/=_-" {
+		t[c] = true
+	}
+	return
+}()
+
+func isHexRun(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// looksBase64 tells encoded bytes from a long identifier or a path: base64
+// mixes upper and lower case letters with digits, and has no long runs of
+// one separator.
+func looksBase64(s string) bool {
+	upper, lower, digits := 0, 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'A' && c <= 'Z':
+			upper++
+		case c >= 'a' && c <= 'z':
+			lower++
+		case c >= '0' && c <= '9':
+			digits++
+		}
+	}
+	n := len(s)
+	return upper*8 >= n && lower*8 >= n && digits*20 >= n && upper+lower+digits >= n*9/10
+}
+
+// dataURL returns where a data: URL starts in s ("data:" at a word start,
+// then a media type or a comma), or -1.
+func dataURL(s string) int {
+	for off := 0; ; {
+		i := indexFold(s[off:], "data:")
+		if i < 0 {
+			return -1
+		}
+		i += off
+		if (i == 0 || !isWordByte(s[i-1])) && i+5 < len(s) {
+			rest := s[i+5:]
+			if rest[0] == ',' || isMediaTypeStart(rest) {
+				return i
+			}
+		}
+		off = i + 5
+	}
+}
+
+// isMediaTypeStart: "text/html", "image/png;base64," at the start of s.
+func isMediaTypeStart(s string) bool {
+	slash := -1
+	for i := 0; i < len(s) && i < 40; i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		case c == '/' && i > 0 && slash < 0:
+			slash = i
+		case slash > 0 && (c == ';' || c == ','):
+			return i > slash+1
+		case slash > 0 && (c >= '0' && c <= '9' || c == '.' || c == '+' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// indexFold is strings.Index for an ASCII lower-case needle, ignoring the
+// case of s.
+func indexFold(s, needle string) int {
+	for i := 0; i+len(needle) <= len(s); i++ {
+		j := 0
+		for j < len(needle) {
+			c := s[i+j]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != needle[j] {
+				break
+			}
+			j++
+		}
+		if j == len(needle) {
+			return i
+		}
+	}
+	return -1
+}
