@@ -92,7 +92,7 @@ var (
 	})
 	ruleSecurityDuplicateSkills = declare(Rule{
 		Code: "security/duplicate-skills", Severity: Warning, Tags: securityTags, SecuritySeverity: "3.0",
-		Summary: "Ten or more skills have the same name and description (letters compared, case, digits and punctuation ignored): a card stuffed to win searches and to crowd out other agents.",
+		Summary: "Ten or more skills have the same description and names that differ only in case, digits or punctuation (`Route 1`, `Route 2`, …): a card stuffed to win searches and to crowd out other agents.",
 		Clause:  "(oncard) context flooding",
 		FixText: "Declare each skill once; tell variants apart in their descriptions.",
 	})

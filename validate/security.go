@@ -1,8 +1,9 @@
 package validate
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/oncard/oncard/model"
@@ -16,12 +17,10 @@ import (
 // the a2a family are listed with it (their Tags).
 func checkSecurity(r *report, root *model.Node) {
 	var ps proseScanner
-	forEachProse(root, func(ptr string, n *model.Node, long bool) {
-		s, ok := n.Str()
-		if !ok || s == "" {
-			return
+	forEachProse(root, func(at proseAt, n *model.Node) {
+		if s, ok := n.Str(); ok && s != "" {
+			checkProse(r, &ps, at, s)
 		}
-		checkProse(r, &ps, ptr, s, long)
 	})
 	checkNames(r, root)
 	checkHosts(r, root)
@@ -29,35 +28,61 @@ func checkSecurity(r *report, root *model.Node) {
 	checkDuplicateSkills(r, root)
 }
 
+// proseAt says where a text is: a member of the card, of skill skill
+// (example example), or of extension ext. Its pointer is made only for a
+// finding: a card has thousands of texts and few findings.
+type proseAt struct {
+	member              string
+	skill, example, ext int
+}
+
+func (a proseAt) ptr() string {
+	switch {
+	case a.ext >= 0:
+		return indexPtr("/capabilities/extensions", a.ext) + "/" + a.member
+	case a.example >= 0:
+		return indexPtr(indexPtr("/skills", a.skill)+"/examples", a.example)
+	case a.skill >= 0:
+		return indexPtr("/skills", a.skill) + "/" + a.member
+	}
+	return "/" + a.member
+}
+
+// long is false for names: a name is not checked for length.
+func (a proseAt) long() bool { return a.member != "name" }
+
 // forEachProse calls fn with every text of the card that models read to
 // choose an agent and a skill: the card's name and description, each
 // skill's name, description and examples, each extension's description.
-// long is false for names (a name is not checked for length).
-func forEachProse(root *model.Node, fn func(ptr string, n *model.Node, long bool)) {
-	if n := root.Get("name"); n != nil {
-		fn("/name", n, false)
-	}
-	if n := root.Get("description"); n != nil {
-		fn("/description", n, true)
+func forEachProse(root *model.Node, fn func(at proseAt, n *model.Node)) {
+	card := proseAt{skill: -1, example: -1, ext: -1}
+	for _, m := range []string{"name", "description"} {
+		if n := root.Get(m); n != nil {
+			at := card
+			at.member = m
+			fn(at, n)
+		}
 	}
 	for i, sk := range itemsOf(root.Get("skills")) {
 		if sk.Kind != model.Object {
 			continue
 		}
-		base := indexPtr("/skills", i)
-		if n := sk.Get("name"); n != nil {
-			fn(base+"/name", n, false)
+		at := proseAt{skill: i, example: -1, ext: -1}
+		for _, m := range []string{"name", "description"} {
+			if n := sk.Get(m); n != nil {
+				at.member = m
+				fn(at, n)
+			}
 		}
-		if n := sk.Get("description"); n != nil {
-			fn(base+"/description", n, true)
-		}
+		at.member = "examples"
 		for j, ex := range itemsOf(sk.Get("examples")) {
-			fn(indexPtr(base+"/examples", j), ex, true)
+			at.example = j
+			fn(at, ex)
 		}
 	}
 	for i, ext := range itemsOf(root.Get("capabilities").Get("extensions")) {
 		if n := ext.Get("description"); n != nil {
-			fn(indexPtr("/capabilities/extensions", i)+"/description", n, true)
+			fn(proseAt{member: "description", skill: -1, example: -1, ext: i}, n)
 		}
 	}
 }
@@ -68,19 +93,19 @@ const maxProse = 4000
 
 // checkProse scans one text for instructions, bait and claims, encoded
 // payloads, and its length.
-func checkProse(r *report, ps *proseScanner, ptr, s string, long bool) {
-	where := memberName(ptr)
+func checkProse(r *report, ps *proseScanner, at proseAt, s string) {
 	for _, f := range ps.scanPhrases(s) {
-		r.emitExcerpt(f.rule, ptr, where+" holds "+f.what+proseWhy(f.rule), proseHint(f.rule), excerpt(s, f.start, f.end))
+		ptr := at.ptr()
+		r.emitExcerpt(f.rule, ptr, memberName(ptr)+" holds "+f.what+proseWhy(f.rule), proseHint(f.rule), excerpt(s, f.start, f.end))
 	}
-	if len(s) >= minBase64Run || strings.Contains(s, ":") {
-		if what, start, end := encodedPayload(s); what != "" && secretIn([]byte(s)) == "" {
-			r.emitExcerpt(ruleSecurityEncodedPayload, ptr, where+" holds "+what+": text people cannot read, which a model may decode and follow", "remove the encoded text from the prose", excerpt(s, start, end))
-		}
+	if what, start, end := encodedPayload(s); what != "" && secretIn([]byte(s)) == "" {
+		ptr := at.ptr()
+		r.emitExcerpt(ruleSecurityEncodedPayload, ptr, memberName(ptr)+" holds "+what+": text people cannot read, which a model may decode and follow", "remove the encoded text from the prose", excerpt(s, start, end))
 	}
-	if long && len(s) > maxProse {
+	if at.long() && len(s) > maxProse {
 		if n := utf8.RuneCountInString(s); n > maxProse {
-			r.emitExcerpt(ruleSecurityOversizedText, ptr, where+" is "+strconv.Itoa(n)+" characters long (more than "+strconv.Itoa(maxProse)+"): it floods the context of the model that reads the card", "keep it short; move the rest to documentationUrl", excerpt(s, 0, maxExcerpt-10))
+			ptr := at.ptr()
+			r.emitExcerpt(ruleSecurityOversizedText, ptr, memberName(ptr)+" is "+strconv.Itoa(n)+" characters long (more than "+strconv.Itoa(maxProse)+"): it floods the context of the model that reads the card", "keep it short; move the rest to documentationUrl", excerpt(s, 0, maxExcerpt-10))
 		}
 	}
 }
@@ -181,43 +206,66 @@ func cardHasRequirement(root *model.Node) bool {
 // a flood (security/duplicate-skills).
 const minDuplicateSkills = 10
 
-// checkDuplicateSkills: many skills with the same name and description,
-// compared by their letters only.
+// checkDuplicateSkills: many skills with the same description and names
+// that differ only in case, digits or punctuation ("Route 1", "Route 2").
+// Names are compared first, by a 64-bit FNV-1a hash of their letters (a
+// card holds at most a few hundred skills); only a name shared by enough
+// skills has their descriptions compared.
 func checkDuplicateSkills(r *report, root *model.Node) {
 	skills := itemsOf(root.Get("skills"))
 	if len(skills) < minDuplicateSkills {
 		return
 	}
-	type group struct{ first, n int }
-	groups := make(map[string]*group, len(skills))
-	var buf []byte
-	reported := false
+	type named struct {
+		hash  uint64
+		index int
+	}
+	names := make([]named, 0, len(skills))
 	for i, sk := range skills {
 		name, _ := strValue(sk.Get("name"))
-		desc, _ := strValue(sk.Get("description"))
-		buf = lettersOnly(lettersOnly(buf[:0], name), desc)
-		g, ok := groups[string(buf)]
-		if !ok {
-			groups[string(buf)] = &group{first: i, n: 1}
-			continue
+		names = append(names, named{lettersHash(fnvOffset, name), i})
+	}
+	slices.SortFunc(names, func(a, b named) int { return cmp.Or(cmp.Compare(a.hash, b.hash), a.index-b.index) })
+	for lo := 0; lo < len(names); {
+		hi := lo + 1
+		for hi < len(names) && names[hi].hash == names[lo].hash {
+			hi++
 		}
-		g.n++
-		if g.n == minDuplicateSkills && !reported {
-			reported = true
-			r.emit(ruleSecurityDuplicateSkills, "/skills", strconv.Itoa(minDuplicateSkills)+" or more skills (the first "+indexPtr("/skills", g.first)+") have the same name and description: a card stuffed with copies crowds out other agents in searches", "declare each skill once")
+		if hi-lo >= minDuplicateSkills {
+			same := map[string][]int{}
+			for _, n := range names[lo:hi] {
+				desc, _ := strValue(skills[n.index].Get("description"))
+				same[desc] = append(same[desc], n.index)
+			}
+			for _, group := range same {
+				if len(group) >= minDuplicateSkills {
+					r.emit(ruleSecurityDuplicateSkills, "/skills", strconv.Itoa(len(group))+" skills (the first "+indexPtr("/skills", slices.Min(group))+") have the same name and description: a card stuffed with copies crowds out other agents in searches", "declare each skill once")
+					return
+				}
+			}
 		}
+		lo = hi
 	}
 }
 
-// lettersOnly appends the letters of s to buf, in lower case.
-func lettersOnly(buf []byte, s string) []byte {
-	for _, c := range []byte(s) {
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// lettersHash adds the letters of s, in lower case, and an end mark to
+// the FNV-1a hash h.
+func lettersHash(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		switch {
-		case c >= 'a' && c <= 'z', c >= utf8.RuneSelf:
-			buf = append(buf, c)
 		case c >= 'A' && c <= 'Z':
-			buf = append(buf, c+'a'-'A')
+			c += 'a' - 'A'
+		case c >= 'a' && c <= 'z', c >= utf8.RuneSelf:
+		default:
+			continue
 		}
+		h = (h ^ uint64(c)) * fnvPrime
 	}
-	return append(buf, 0)
+	return (h ^ 0xff) * fnvPrime
 }

@@ -25,15 +25,15 @@ import (
 // skill's name for look-alike words, and the name against the domains
 // that serve the agent.
 func checkNames(r *report, root *model.Node) {
-	check := func(ptr string, n *model.Node) {
-		if s, ok := strValue(n); ok && s != "" {
-			checkLookalike(r, ptr, s)
+	check := func(n *model.Node, ptr func() string) {
+		if s, ok := strValue(n); ok && !isASCII(s) { // an ASCII name has one script
+			checkLookalike(r, ptr(), s)
 		}
 	}
-	check("/name", root.Get("name"))
-	check("/provider/organization", root.Get("provider").Get("organization"))
+	check(root.Get("name"), func() string { return "/name" })
+	check(root.Get("provider").Get("organization"), func() string { return "/provider/organization" })
 	for i, sk := range itemsOf(root.Get("skills")) {
-		check(indexPtr("/skills", i)+"/name", sk.Get("name"))
+		check(sk.Get("name"), func() string { return indexPtr("/skills", i) + "/name" })
 	}
 	checkBrand(r, root)
 }
@@ -272,11 +272,14 @@ func pluralDomains(n int, one, many string) string {
 // brandOf returns the index of the brand a word names, compared by
 // skeleton, so that a look-alike spelling counts too; -1 for none.
 func brandOf(w string) int {
+	if len(w) < 3 || len(w) > 40 {
+		return -1
+	}
 	key := strings.ToLower(w)
 	if !isASCII(key) {
 		key = strings.ToLower(skeleton(key))
 	} else {
-		key = strings.NewReplacer("0", "o", "1", "l").Replace(key)
+		key = digitLookalikes.Replace(key)
 	}
 	for i, b := range brands {
 		if key == b.name {
@@ -285,6 +288,9 @@ func brandOf(w string) int {
 	}
 	return -1
 }
+
+// digitLookalikes are the digits an ASCII name writes for letters.
+var digitLookalikes = strings.NewReplacer("0", "o", "1", "l")
 
 // homeDomains are the registrable domains of the provider's URL and of the
 // card's interfaces, each once.

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -21,17 +22,34 @@ type phraseFinding struct {
 	start, end int
 }
 
-// word is one word of the text: its lower-case form and its bytes in the
-// text.
+// word is one word of the text: its lower-case form (lower[lo:hi] of the
+// scanner) and its bytes in the text.
 type word struct {
-	text       string
+	lo, hi     int
 	start, end int
 }
 
-// proseScanner holds the buffers one card's texts are scanned with.
+// proseScanner holds the buffers one card's texts are scanned with. After
+// a phrase's first word, words holds it and the words read after it, as
+// far as a match has looked (next is where the next word is searched).
 type proseScanner struct {
 	words []word
 	lower []byte
+	s     string
+	next  int
+}
+
+// has reads words up to word i, and reports whether there is one.
+func (ps *proseScanner) has(i int) bool {
+	for len(ps.words) <= i {
+		start, end := nextWord(ps.s, ps.next)
+		if start < 0 {
+			return false
+		}
+		ps.add(ps.s, start, end)
+		ps.next = end
+	}
+	return true
 }
 
 // step is one position of a phrase: one of its words (any word when
@@ -48,8 +66,12 @@ type phrase struct {
 	rule  *Rule
 	what  string
 	steps []step
-	// notAfter: the phrase does not count right after these words ("find
-	// the best agent" describes a router, it does not bait one).
+	// after: the phrase counts only right after one of these words (its
+	// first word is a rarer one than "the").
+	after []string
+	// notAfter: the phrase does not count right after these words (before
+	// the after word, when there is one): "find the best agent" describes a
+	// router, it does not bait one.
 	notAfter []string
 }
 
@@ -109,8 +131,8 @@ var phrases = []phrase{
 		one(routerVerbs...), one("this", "our"), opt("agent", "assistant", "one", "service"), one("over", "instead", "before", "above", "first")}},
 	{rule: ruleSecuritySelectionBait, what: "an order to shun competing agents", steps: []step{
 		one("never", "not", "don't", "dont"), one(routerVerbs...), one("other", "another", "any"), opt("other"), one("agent", "agents", "assistant", "assistants")}},
-	{rule: ruleSecuritySelectionBait, what: "a superlative claim (best, only, official) about the agent", notAfter: describers, steps: []step{
-		one("the"), one("best", "only", "official", "ultimate", "top", "leading", "greatest", "#1", "number-one"), opt("ai", "a2a"), one("agent", "assistant")}},
+	{rule: ruleSecuritySelectionBait, what: "a superlative claim (best, only, official) about the agent", after: []string{"the"}, notAfter: describers, steps: []step{
+		one("best", "only", "official", "ultimate", "top", "leading", "greatest", "#1", "number-one"), opt("ai", "a2a"), one("agent", "assistant")}},
 
 	// Claims nothing in the card can prove.
 	{rule: ruleSecurityUnverifiableClaim, what: "a claim of certification or endorsement by an organisation", steps: []step{
@@ -123,37 +145,182 @@ var phrases = []phrase{
 		one("official"), one("partner", "partners", "representative", "reseller"), one("of", "for")}},
 }
 
-// phraseStarts indexes phrases by their first words.
-var phraseStarts = func() map[string][]int {
+// phraseStarts indexes phrases by their first words. startFilter is a
+// Bloom filter of them (wordBit of wordHash), so that the scanner passes
+// over most words without putting them in lower case or looking them up.
+var phraseStarts, startFilter = func() (map[string][]int, *[startFilterBits / 64]uint64) {
 	m := map[string][]int{}
+	var filter [startFilterBits / 64]uint64
 	for i, p := range phrases {
 		for _, w := range p.steps[0].words {
 			m[w] = append(m[w], i)
+			h, n := uint32(0), 0
+			for _, r := range w {
+				h, n = wordHash(h, r), n+1
+			}
+			b := wordBit(h, n)
+			filter[b/64] |= 1 << (b % 64)
 		}
 	}
-	return m
+	return m, &filter
 }()
 
-// scanPhrases returns the first phrase of each rule found in s.
+const startFilterBits = 1 << 13
+
+// wordHash adds a lower-case character to the hash of a word.
+func wordHash(h uint32, r rune) uint32 { return h*31 + uint32(r) }
+
+// wordBit is the bit of startFilter of a word of n characters and hash h.
+func wordBit(h uint32, n int) uint32 {
+	return ((h ^ uint32(n)*0x9e3779b9) * 2654435761 >> 13) % startFilterBits
+}
+
+// scanPhrases returns the first phrase of each rule found in s. One pass
+// over the bytes finds the words and hashes each in lower case; only a
+// word that passes startFilter is put in lower case and looked up, and
+// only a phrase's first word makes the scanner read the words after it
+// (nextWord, the same words the pass finds).
 func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
-	ps.split(s)
 	var found []phraseFinding
-	for i, w := range ps.words {
-		starts, ok := phraseStarts[w.text]
-		if !ok {
-			continue
+	var prev [2][2]int // the two words before the current one
+	prev[0], prev[1] = [2]int{-1, -1}, [2]int{-1, -1}
+	for i := 0; ; {
+		for i < len(s) && wordClass[s[i]] == sep {
+			i++
 		}
-		for _, pi := range starts {
-			p := &phrases[pi]
-			if hasRule(found, p.rule) || (i > 0 && contains(p.notAfter, ps.words[i-1].text)) {
+		if i >= len(s) {
+			return found
+		}
+		start, n, size := i, 0, 0
+		var h uint32
+		for i < len(s) {
+			if c := s[i]; wordClass[c] == letter { // the common case, in a tight loop
+				h, n = h*31+uint32(lowerByte(c)), n+1
+				i++
 				continue
 			}
-			if end, ok := ps.match(p.steps[1:], i+1); ok {
-				found = append(found, phraseFinding{rule: p.rule, what: p.what, start: w.start, end: ps.words[end-1].end})
+			var r rune
+			r, size = wordRune(s, i, n > 0)
+			if r < 0 {
+				break
 			}
+			h, n = wordHash(h, r), n+1
+			i += size
+		}
+		if n == 0 { // a character that starts no word
+			i += max(size, 1)
+			continue
+		}
+		if b := wordBit(h, n); startFilter[b/64]&(1<<(b%64)) != 0 {
+			found = ps.phrasesAt(s, start, i, prev, found)
+		}
+		prev[1], prev[0] = prev[0], [2]int{start, i}
+	}
+}
+
+// wordRune reads the character at s[i] that is not an ASCII letter or
+// digit: the lower-case character it adds to a word (inWord: one has
+// begun), or -1 when it ends one or starts none; and its size.
+func wordRune(s string, i int, inWord bool) (rune, int) {
+	c := s[i]
+	switch wordClass[c] {
+	case inner:
+		if inWord && i+1 < len(s) && isWordByte(s[i+1]) {
+			return rune(c), 1
+		}
+	case hash:
+		if !inWord {
+			return '#', 1
+		}
+	case multi:
+		d, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case d == '\u2019' && inWord:
+			return '\'', size
+		case unicode.IsLetter(d) || unicode.IsDigit(d) || unicode.Is(unicode.Mn, d):
+			return unicode.ToLower(d), size
+		}
+		return -1, size
+	}
+	return -1, 1
+}
+
+// phrasesAt matches the phrases whose first word is s[start:end]; prev
+// are the two words before it.
+func (ps *proseScanner) phrasesAt(s string, start, end int, prev [2][2]int, found []phraseFinding) []phraseFinding {
+	ps.words, ps.lower = ps.words[:0], ps.lower[:0]
+	ps.add(s, start, end)
+	starts, ok := phraseStarts[string(ps.lower)] // no allocation
+	if !ok {
+		return found
+	}
+	ps.s, ps.next = s, end
+	word := func(k int) string {
+		if prev[k][0] < 0 {
+			return ""
+		}
+		return s[prev[k][0]:prev[k][1]]
+	}
+	for _, pi := range starts {
+		p := &phrases[pi]
+		if hasRule(found, p.rule) {
+			continue
+		}
+		before := word(0)
+		if p.after != nil {
+			if !containsFold(p.after, before) {
+				continue
+			}
+			before = word(1)
+		}
+		if containsFold(p.notAfter, before) {
+			continue
+		}
+		if last, ok := ps.match(p.steps[1:], 1); ok {
+			at := start
+			if p.after != nil {
+				at = prev[0][0]
+			}
+			found = append(found, phraseFinding{rule: p.rule, what: p.what, start: at, end: ps.words[last-1].end})
 		}
 	}
 	return found
+}
+
+// add appends the word s[start:end] to the words read, in lower case.
+func (ps *proseScanner) add(s string, start, end int) {
+	lo := len(ps.lower)
+	for i := start; i < end; {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			ps.lower = append(ps.lower, lowerByte(c))
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == '\u2019' {
+			r = '\''
+		}
+		ps.lower = utf8.AppendRune(ps.lower, unicode.ToLower(r))
+		i += size
+	}
+	ps.words = append(ps.words, word{lo: lo, hi: len(ps.lower), start: start, end: end})
+}
+
+func lowerByte(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func containsFold(list []string, w string) bool {
+	for _, v := range list {
+		if len(v) == len(w) && strings.EqualFold(v, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasRule(found []phraseFinding, r *Rule) bool {
@@ -173,14 +340,14 @@ func (ps *proseScanner) match(steps []step, i int) (int, bool) {
 	}
 	st := steps[0]
 	if st.gap > 0 {
-		for skip := 0; skip <= st.gap && i+skip <= len(ps.words); skip++ {
+		for skip := 0; skip <= st.gap && (skip == 0 || ps.has(i+skip-1)); skip++ {
 			if end, ok := ps.match(steps[1:], i+skip); ok {
 				return end, true
 			}
 		}
 		return 0, false
 	}
-	if i < len(ps.words) && contains(st.words, ps.words[i].text) {
+	if ps.has(i) && ps.is(i, st.words) {
 		if end, ok := ps.match(steps[1:], i+1); ok {
 			return end, true
 		}
@@ -191,60 +358,91 @@ func (ps *proseScanner) match(steps []step, i int) (int, bool) {
 	return 0, false
 }
 
-// split cuts s into lower-case words: runs of letters, digits and the
-// marks inside words (an apostrophe, "#", "-" between letters). A right
-// single quotation mark counts as an apostrophe ("don’t").
-func (ps *proseScanner) split(s string) {
-	ps.words = ps.words[:0]
-	ps.lower = ps.lower[:0]
-	start := -1 // of the current word in s
-	lstart := 0 // of the current word in ps.lower
-	flush := func(end int) {
-		if start >= 0 {
-			ps.words = append(ps.words, word{start: start, end: end, text: string(ps.lower[lstart:])})
-			start = -1
+// is reports whether word i is one of list.
+func (ps *proseScanner) is(i int, list []string) bool {
+	w := ps.lower[ps.words[i].lo:ps.words[i].hi]
+	for _, v := range list {
+		if string(w) == v {
+			return true
 		}
 	}
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-			case c >= 'A' && c <= 'Z':
-				c += 'a' - 'A'
-			case (c == '\'' || c == '-') && start >= 0 && i+1 < len(s) && isWordByte(s[i+1]):
-			case c == '#' && start < 0:
-			default:
-				flush(i)
-				i++
-				continue
-			}
-			if start < 0 {
-				start, lstart = i, len(ps.lower)
-			}
-			ps.lower = append(ps.lower, c)
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == '\u2019' && start >= 0:
-			r = '\''
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
-			r = unicode.ToLower(r)
-		default:
-			flush(i)
-			i += size
-			continue
-		}
+	return false
+}
+
+// nextWord finds the first word of s at or after i: a run of letters,
+// digits and the marks inside words (an apostrophe, a right single
+// quotation mark as in "don’t", "-" between letters, "#" at its start).
+// start is -1 when there is none.
+func nextWord(s string, i int) (start, end int) {
+	start = -1
+	for i < len(s) {
+		// ASCII letters and separators a run at a time.
 		if start < 0 {
-			start, lstart = i, len(ps.lower)
+			for i < len(s) && wordClass[s[i]] == sep {
+				i++
+			}
+		} else {
+			for i < len(s) && wordClass[s[i]] == letter {
+				i++
+			}
 		}
-		ps.lower = utf8.AppendRune(ps.lower, r)
+		if i >= len(s) {
+			break
+		}
+		c := s[i]
+		size := 1
+		in := false
+		switch wordClass[c] {
+		case letter:
+			in = true
+		case inner:
+			in = start >= 0 && i+1 < len(s) && isWordByte(s[i+1])
+		case hash:
+			in = start < 0
+		case multi:
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			in = r == '\u2019' && start >= 0 || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
+		}
+		switch {
+		case in && start < 0:
+			start = i
+		case !in && start >= 0:
+			return start, i
+		case !in: // a separator that is not ASCII, or a misplaced mark
+		}
 		i += size
 	}
-	flush(len(s))
+	if start < 0 {
+		return -1, -1
+	}
+	return start, len(s)
 }
+
+// The classes of bytes for nextWord.
+const (
+	sep    = iota // ends a word
+	letter        // an ASCII letter or digit
+	inner         // ' and -: inside a word only
+	hash          // #: at a word's start only
+	multi         // a byte of a multi-byte character: decode it
+)
+
+var wordClass = func() (t [256]byte) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+			t[c] = letter
+		case c == '\'' || c == '-':
+			t[c] = inner
+		case c == '#':
+			t[c] = hash
+		case c >= utf8.RuneSelf:
+			t[c] = multi
+		}
+	}
+	return
+}()
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf
@@ -339,21 +537,22 @@ func looksBase64(s string) bool {
 }
 
 // dataURL returns where a data: URL starts in s ("data:" at a word start,
-// then a media type or a comma), or -1.
+// then a media type or a comma), or -1. It looks only at colons.
 func dataURL(s string) int {
 	for off := 0; ; {
-		i := indexFold(s[off:], "data:")
-		if i < 0 {
+		c := strings.IndexByte(s[off:], ':')
+		if c < 0 {
 			return -1
 		}
-		i += off
-		if (i == 0 || !isWordByte(s[i-1])) && i+5 < len(s) {
-			rest := s[i+5:]
-			if rest[0] == ',' || isMediaTypeStart(rest) {
-				return i
-			}
+		c += off
+		off = c + 1
+		i := c - 4
+		if i < 0 || indexFold(s[i:c], "data") != 0 || (i > 0 && isWordByte(s[i-1])) || c+1 >= len(s) {
+			continue
 		}
-		off = i + 5
+		if rest := s[c+1:]; rest[0] == ',' || isMediaTypeStart(rest) {
+			return i
+		}
 	}
 }
 
