@@ -117,6 +117,9 @@ func (t *textReporter) File(r File) error {
 		if d.Hint != "" {
 			fmt.Fprintf(t.w, "  hint: %s\n", model.SafeText(d.Hint))
 		}
+		if d.Excerpt != "" {
+			fmt.Fprintf(t.w, "  text: %s\n", model.SafeText(d.Excerpt))
+		}
 	}
 	// Flush per file so that a long run shows progress.
 	return t.w.Flush()
@@ -187,6 +190,9 @@ type jsonDiagnostic struct {
 	// Source is "online" for a schema server's verdict; offline findings
 	// leave it out.
 	Source string `json:"source,omitempty"`
+	// Excerpt is the escaped piece of card text a security finding is
+	// about, present only with --show-text.
+	Excerpt string `json:"excerpt,omitempty"`
 }
 
 type jsonSummary struct {
@@ -209,7 +215,7 @@ func (j *jsonReporter) File(r File) error {
 		f.Diagnostics[i] = jsonDiagnostic{
 			Pointer: d.Pointer, Line: d.Line, Column: d.Column,
 			Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Hint: d.Hint,
-			Source: d.Source,
+			Source: d.Source, Excerpt: d.Excerpt,
 		}
 	}
 	if j.count == 0 {
