@@ -156,7 +156,10 @@ var phraseStarts, startFilter = func() (map[string][]int, *[startFilterBits / 64
 			m[w] = append(m[w], i)
 			h, n := uint32(0), 0
 			for _, r := range w {
-				h, n = wordHash(h, r), n+1
+				if n < hashedRunes {
+					h = wordHash(h, r)
+				}
+				n++
 			}
 			b := wordBit(h, n)
 			filter[b/64] |= 1 << (b % 64)
@@ -166,6 +169,11 @@ var phraseStarts, startFilter = func() (map[string][]int, *[startFilterBits / 64
 }()
 
 const startFilterBits = 1 << 13
+
+// hashedRunes is how many characters of a word its hash covers, with its
+// length: enough to tell most words from the phrases' first words, few
+// enough that the scan's inner loop does little for the others.
+const hashedRunes = 4
 
 // wordHash adds a lower-case character to the hash of a word.
 func wordHash(h uint32, r rune) uint32 { return h*31 + uint32(r) }
@@ -195,7 +203,10 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 		var h uint32
 		for i < len(s) {
 			if c := s[i]; wordClass[c] == letter { // the common case, in a tight loop
-				h, n = h*31+uint32(lowerByte(c)), n+1
+				if n < hashedRunes {
+					h = wordHash(h, rune(lowerByte(c)))
+				}
+				n++
 				i++
 				continue
 			}
@@ -204,7 +215,10 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 			if r < 0 {
 				break
 			}
-			h, n = wordHash(h, r), n+1
+			if n < hashedRunes {
+				h = wordHash(h, r)
+			}
+			n++
 			i += size
 		}
 		if n == 0 { // a character that starts no word
