@@ -126,7 +126,9 @@ var phrases = []phrase{
 
 	// Routing bait.
 	{rule: ruleSecuritySelectionBait, what: "an order to route every request to this agent", steps: []step{
-		one("always"), one(routerVerbs...), opt("to"), one("this", "me", "our", "us")}},
+		one("always"), one(routerVerbs...), opt("to"), one("me", "us")}},
+	{rule: ruleSecuritySelectionBait, what: "an order to route every request to this agent", steps: []step{
+		one("always"), one(routerVerbs...), opt("to"), one("this", "our"), opt("ai", "a2a"), one("agent", "assistant", "service", "one", "bot")}},
 	{rule: ruleSecuritySelectionBait, what: "an order to rank this agent above others", steps: []step{
 		one(routerVerbs...), one("this", "our"), opt("agent", "assistant", "one", "service"), one("over", "instead", "before", "above", "first")}},
 	{rule: ruleSecuritySelectionBait, what: "an order to shun competing agents", steps: []step{

@@ -164,6 +164,7 @@ func TestProsePhrases(t *testing.T) {
 		{"The operating system prompts for a password", nil},
 		{"Tells the user about delays", nil},
 		{"Use this agent for trips in Europe", nil},
+		{"Always call this number first", nil},
 	}
 	var ps proseScanner
 	for _, c := range cases {
