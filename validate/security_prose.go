@@ -150,25 +150,61 @@ var phrases = []phrase{
 // phraseStarts indexes phrases by their first words. startFilter is a
 // Bloom filter of them (wordBit of wordHash), so that the scanner passes
 // over most words without putting them in lower case or looking them up.
-var phraseStarts, startFilter = func() (map[string][]int, *[startFilterBits / 64]uint64) {
-	m := map[string][]int{}
+var phraseStarts, startFilter = func() (map[string]*phraseStart, *[startFilterBits / 64]uint64) {
+	m := map[string]*phraseStart{}
 	var filter [startFilterBits / 64]uint64
 	for i, p := range phrases {
 		for _, w := range p.steps[0].words {
-			m[w] = append(m[w], i)
+			st := m[w]
+			if st == nil {
+				st = &phraseStart{next: map[string]bool{}}
+				m[w] = st
+			}
+			st.phrases = append(st.phrases, i)
+			if words, any := secondWords(p.steps[1:]); any {
+				st.anyNext = true
+			} else {
+				for _, n := range words {
+					st.next[n] = true
+				}
+			}
 			h, n := uint32(0), 0
 			for _, r := range w {
 				if n < hashedRunes {
-					h = wordHash(h, r)
+					h, n = wordHash(h, r), n+1
 				}
-				n++
 			}
-			b := wordBit(h, n)
+			b := wordBit(h, len(w))
 			filter[b/64] |= 1 << (b % 64)
 		}
 	}
 	return m, &filter
 }()
+
+// phraseStart is what follows one first word: its phrases, and the words
+// that may come second in one of them (anyNext: any word may, or none
+// need to).
+type phraseStart struct {
+	phrases []int
+	next    map[string]bool
+	anyNext bool
+}
+
+// secondWords lists the words that can begin steps: those of its optional
+// steps up to the first required one, and of that one. any when a gap or
+// the end of the phrase can come first.
+func secondWords(steps []step) (words []string, any bool) {
+	for _, st := range steps {
+		if st.gap > 0 {
+			return nil, true
+		}
+		words = append(words, st.words...)
+		if !st.optional {
+			return words, false
+		}
+	}
+	return nil, true
+}
 
 const startFilterBits = 1 << 13
 
@@ -180,7 +216,8 @@ const hashedRunes = 4
 // wordHash adds a lower-case character to the hash of a word.
 func wordHash(h uint32, r rune) uint32 { return h*31 + uint32(r) }
 
-// wordBit is the bit of startFilter of a word of n characters and hash h.
+// wordBit is the bit of startFilter of a word of n bytes (in lower case)
+// and hash h.
 func wordBit(h uint32, n int) uint32 {
 	return ((h ^ uint32(n)*0x9e3779b9) * 2654435761 >> 13) % startFilterBits
 }
@@ -192,8 +229,8 @@ func wordBit(h uint32, n int) uint32 {
 // (nextWord, the same words the pass finds).
 func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 	var found []phraseFinding
-	var prev [2][2]int // the two words before the current one
-	prev[0], prev[1] = [2]int{-1, -1}, [2]int{-1, -1}
+	// The two words before the current one, as start and end offsets.
+	prevStart, prevEnd, prev2Start, prev2End := -1, -1, -1, -1
 	for i := 0; ; {
 		for i < len(s) && wordClass[s[i]] == sep {
 			i++
@@ -201,36 +238,49 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 		if i >= len(s) {
 			return found
 		}
-		start, n, size := i, 0, 0
+		// A word: its first hashedRunes characters hashed in lower case,
+		// then only its end looked for. length is its length in lower
+		// case (delta: what lower-casing changes, ’ becoming ').
+		start, n, delta := i, 0, 0
 		var h uint32
-		for i < len(s) {
-			if c := s[i]; wordClass[c] == letter { // the common case, in a tight loop
-				if n < hashedRunes {
-					h = wordHash(h, rune(lowerByte(c)))
+		for i < len(s) && n < hashedRunes {
+			r, size := rune(lowerByte(s[i])), 1
+			if k := wordClass[s[i]]; k != letter {
+				if k == sep {
+					break
 				}
-				n++
+				if r, size = wordRune(s, i, i > start); r < 0 {
+					break
+				}
+				delta += utf8.RuneLen(r) - size
+			}
+			h, n, i = wordHash(h, r), n+1, i+size
+		}
+		for n == hashedRunes && i < len(s) {
+			k := wordClass[s[i]]
+			if k == letter {
 				i++
 				continue
 			}
-			var r rune
-			r, size = wordRune(s, i, n > 0)
+			if k == sep {
+				break
+			}
+			r, size := wordRune(s, i, true)
 			if r < 0 {
 				break
 			}
-			if n < hashedRunes {
-				h = wordHash(h, r)
-			}
-			n++
+			delta += utf8.RuneLen(r) - size
 			i += size
 		}
-		if n == 0 { // a character that starts no word
-			i += max(size, 1)
+		if i == start { // a character that starts no word
+			_, size := utf8.DecodeRuneInString(s[i:])
+			i += size
 			continue
 		}
-		if b := wordBit(h, n); startFilter[b/64]&(1<<(b%64)) != 0 {
-			found = ps.phrasesAt(s, start, i, prev, found)
+		if b := wordBit(h, i-start+delta); startFilter[b/64]&(1<<(b%64)) != 0 {
+			found = ps.phrasesAt(s, start, i, [2][2]int{{prevStart, prevEnd}, {prev2Start, prev2End}}, found)
 		}
-		prev[1], prev[0] = prev[0], [2]int{start, i}
+		prev2Start, prev2End, prevStart, prevEnd = prevStart, prevEnd, start, i
 	}
 }
 
@@ -266,11 +316,15 @@ func wordRune(s string, i int, inWord bool) (rune, int) {
 func (ps *proseScanner) phrasesAt(s string, start, end int, prev [2][2]int, found []phraseFinding) []phraseFinding {
 	ps.words, ps.lower = ps.words[:0], ps.lower[:0]
 	ps.add(s, start, end)
-	starts, ok := phraseStarts[string(ps.lower)] // no allocation
+	start0, ok := phraseStarts[string(ps.lower)] // no allocation
 	if !ok {
 		return found
 	}
 	ps.s, ps.next = s, end
+	if !start0.anyNext && (!ps.has(1) || !start0.next[string(ps.lower[ps.words[1].lo:ps.words[1].hi])]) {
+		return found // no phrase goes on with the next word
+	}
+	starts := start0.phrases
 	word := func(k int) string {
 		if prev[k][0] < 0 {
 			return ""
