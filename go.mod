@@ -23,8 +23,9 @@ require (
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9
 	go.yaml.in/yaml/v3 v3.0.5
+	golang.org/x/net v0.42.0
 	golang.org/x/sys v0.47.0
-	golang.org/x/text v0.24.0
+	golang.org/x/text v0.27.0
 )
 
 require (

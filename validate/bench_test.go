@@ -128,3 +128,22 @@ func benchCheckCatalog(b *testing.B, minBytes int) {
 	}
 	b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "cpu-ms/op")
 }
+
+// BenchmarkSecurityLarge: the security/… family alone (checkSecurity) on
+// the parsed large card: its share of BenchmarkBytesLarge is the cost the
+// family adds to `oncard validate` (docs/PERFORMANCE.md).
+func BenchmarkSecurityLarge(b *testing.B) {
+	data, doc := largeCard(b)
+	root := doc.Root()
+	r := newReport(doc, nil)
+	checkSecurity(r, root)
+	if len(r.diags) != 0 {
+		b.Fatalf("the benchmark card has %d security findings: %v", len(r.diags), r.diags[0])
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		r.diags = r.diags[:0]
+		checkSecurity(r, root)
+	}
+}

@@ -121,6 +121,7 @@ func checkCardRules(r *report, root *model.Node) {
 	checkSignatures(r, root)
 	checkSecrets(r, root)
 	checkHiddenCharacters(r, root)
+	checkSecurity(r, root)
 }
 
 // checkSkillIDs: skill ids are unique within the card.
@@ -363,9 +364,23 @@ func checkExtendedCard(r *report, root *model.Node) {
 		ptr = "/supportsAuthenticatedExtendedCard"
 		on, _ = boolValue(root.Get("supportsAuthenticatedExtendedCard"))
 	}
-	if on && root.Get("securitySchemes").Len() == 0 {
-		r.emit(ruleA2AExtendedCardWithoutSecurity, ptr, "the card announces an extended card but declares no security scheme", "the extended card is served to authenticated clients: declare securitySchemes and securityRequirements")
+	if !on {
+		return
 	}
+	switch {
+	case memberOf(root, "securitySchemes").Len() == 0:
+		r.emit(ruleA2AExtendedCardWithoutSecurity, ptr, "the card announces an extended card but declares no security scheme", "the extended card is served to authenticated clients: declare securitySchemes and securityRequirements")
+	case !hasRequirement(root):
+		r.emit(ruleA2AExtendedCardWithoutSecurity, ptr, "the card announces an extended card but no security requirement asks for any of its schemes", "the extended card is served to authenticated clients: add securityRequirements naming a scheme")
+	}
+}
+
+// hasRequirement reports whether the card or one of its skills lists a
+// security requirement (v1.0 securityRequirements or v0.3 security).
+func hasRequirement(root *model.Node) bool {
+	found := false
+	forEachRequirement(root, func(string, string, *model.Node) { found = true })
+	return found
 }
 
 // checkSignatures: signatures cover the card's canonical form, so any edit

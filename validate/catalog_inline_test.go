@@ -17,24 +17,29 @@ import (
 func TestCatalogInlineCard(t *testing.T) {
 	const card = "/entries/0/data"
 	unknownSkill := card + "/capabilities/extensions/0/params/skills/0/id"
+	// The inline cards declare no security requirement, and their On
+	// Request skill has a completion: the security rules run on inline
+	// cards too.
+	unprotected := want{"security/unprotected-action", card + "/capabilities/extensions/0/params/skills/0/completion", Warning, "no security requirement"}
 	cases := []struct {
 		file  string
 		wants []want
 	}{
-		{"inline-card.valid.catalog.json", nil},
+		{"inline-card.valid.catalog.json", []want{unprotected}},
 		{"inline-card-unknown-skill.catalog.json", []want{
-			{"onrequest/unknown-skill", unknownSkill, Error, `"close-account"`}}},
+			{"onrequest/unknown-skill", unknownSkill, Error, `"close-account"`}, unprotected}},
 		{"inline-card-name-missing.catalog.json", []want{
-			{"a2a/required-missing", card + "/name", Error, `missing required member "name"`}}},
+			{"a2a/required-missing", card + "/name", Error, `missing required member "name"`}, unprotected}},
 		// The entry says 1.4.0, like the --card runCatalog passes: only the
 		// inline card (1.5.0) can be the one compared.
 		{"inline-card-version-mismatch.catalog.json", []want{
-			{"catalog/version-mismatch", "/entries/0/version", Error, `the card (inline data): "1.5.0"`}}},
+			{"catalog/version-mismatch", "/entries/0/version", Error, `the card (inline data): "1.5.0"`}, unprotected}},
 		{"inline-card-discovery-mismatch.catalog.json", []want{
-			{"catalog/discovery-mismatch", "/entries/0/extensions/org.agntcy.oasf.discovery.v1", Error, "(inline data)"}}},
+			{"catalog/discovery-mismatch", "/entries/0/extensions/org.agntcy.oasf.discovery.v1", Error, "(inline data)"}, unprotected}},
 		// An inline card inside an inline catalog: both prefixes.
 		{"inline-card-nested.catalog.json", []want{
-			{"onrequest/unknown-skill", "/entries/0/data" + unknownSkill, Error, `"close-account"`}}},
+			{"onrequest/unknown-skill", "/entries/0/data" + unknownSkill, Error, `"close-account"`},
+			{unprotected.code, "/entries/0/data" + unprotected.ptr, Warning, unprotected.msg}}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {

@@ -60,6 +60,11 @@ type Diagnostic struct {
 	Message  string   `json:"message"`
 	Hint     string   `json:"hint,omitempty"`
 	Source   string   `json:"source,omitempty"`
+	// Excerpt is a short piece of the text a security/… finding is about,
+	// escaped (model.SafeText). Messages never quote that text: a report
+	// pasted elsewhere must not carry an injected instruction on. Reporters
+	// show the excerpt only when asked (`oncard validate --show-text`).
+	Excerpt string `json:"excerpt,omitempty"`
 	// Readings is, for a signature checked with a key, its verdict under
 	// each way readers compute the signed payload (cardsig.Readings); the
 	// zero value for every other finding.

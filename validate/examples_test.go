@@ -23,30 +23,34 @@ func TestExamples(t *testing.T) {
 		{"spec-v1.0-sample-agent-card.json", 0, 0, []cardWant{
 			{"a2a/signed-card", "/signatures", Info},
 		}},
-		{"a2a-samples-adk_skills_agent-agent_card.json", 0, 5, []cardWant{ // v1.0 with 1.0 and 0.3 interfaces, local sample
+		{"a2a-samples-adk_skills_agent-agent_card.json", 0, 7, []cardWant{ // v1.0 with 1.0 and 0.3 interfaces, local sample
 			{"a2a/media-type", "/defaultInputModes/0", Warning},
 			{"a2a/media-type", "/defaultOutputModes/0", Warning},
 			{"a2a/insecure-url", "/supportedInterfaces/0/url", Warning},
 			{"a2a/insecure-url", "/supportedInterfaces/1/url", Warning},
 			{"a2a/insecure-url", "/provider/url", Warning},
+			{"security/internal-host", "/supportedInterfaces/0/url", Warning},
+			{"security/internal-host", "/supportedInterfaces/1/url", Warning},
 		}},
 		{"spec-v0.3.0-sample-agent-card.json", 0, 1, []cardWant{
 			{"a2a/v03-card", "", Warning},
 		}},
-		{"a2a-samples-adk_currency_agent-agent_card.json", 0, 5, []cardWant{
+		{"a2a-samples-adk_currency_agent-agent_card.json", 0, 6, []cardWant{
 			{"a2a/v03-card", "", Warning},
 			{"a2a/media-type", "/defaultInputModes/0", Warning},
 			{"a2a/insecure-url", "/url", Warning},
+			{"security/internal-host", "/url", Warning},
 		}},
 		{"extensions-topic-magic-8-ball-card.json", 1, 1, []cardWant{ // legacy top-level url, no protocolVersion
 			{"a2a/v03-card", "", Warning},
 			{"a2a/required-missing", "/protocolVersion", Error},
 		}},
-		{"a2a-samples-a2a_mcp-air_ticketing_agent.json", 1, 4, []cardWant{ // pre-0.3, "text" as a mode
+		{"a2a-samples-a2a_mcp-air_ticketing_agent.json", 1, 5, []cardWant{ // pre-0.3, "text" as a mode
 			{"a2a/v03-card", "", Warning},
 			{"a2a/required-missing", "/protocolVersion", Error},
 			{"a2a/media-type", "/defaultInputModes/0", Warning},
 			{"a2a/insecure-url", "/url", Warning},
+			{"security/internal-host", "/url", Warning},
 		}},
 	}
 	for _, tc := range cases {

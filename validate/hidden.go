@@ -42,7 +42,12 @@ func checkHiddenCharacters(r *report, root *model.Node) {
 // s, and returns it; "" when there is none. Multi-line texts may hold
 // newlines and tabs.
 func hiddenCharacter(s string, multiline bool) (string, rune) {
-	for _, r := range s {
+	// Printable ASCII is the common case: passed over a byte at a time.
+	i := 0
+	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f {
+		i++
+	}
+	for _, r := range s[i:] {
 		switch {
 		case multiline && (r == '\n' || r == '\t' || r == '\r'):
 		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):

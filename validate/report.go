@@ -47,11 +47,19 @@ func (r *report) emitAs(rule *Rule, sev Severity, ptr, msg, hint string) {
 	})
 }
 
+// emitExcerpt is emit with an excerpt of the text the finding is about
+// (Diagnostic.Excerpt).
+func (r *report) emitExcerpt(rule *Rule, ptr, msg, hint, excerpt string) {
+	r.emit(rule, ptr, msg, hint)
+	r.diags[len(r.diags)-1].Excerpt = excerpt
+}
+
 // again records d, a finding of a check run on a part of the document (a
 // nested catalog, an inline card, a dual card's v0.3 reading), again at ptr
 // with msg, under its own rule and severity.
 func (r *report) again(d Diagnostic, ptr, msg string) {
 	r.emitAs(RuleFor(d.Code), d.Severity, ptr, msg, d.Hint)
+	r.diags[len(r.diags)-1].Excerpt = d.Excerpt
 }
 
 // sorted returns the diagnostics ordered by position, then code, so output

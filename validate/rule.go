@@ -43,8 +43,13 @@ type Rule struct {
 	// Table names the table of docs/DIAGNOSTICS.md that lists the rule
 	// when its family has several ("oasf/server"); "" is the family's one.
 	Table string
-	// Tags are SARIF tags ("security").
+	// Tags are SARIF tags ("security"). `oncard validate --only security`
+	// selects the security family and every rule tagged "security".
 	Tags []string
+	// SecuritySeverity is the score SARIF's properties.security-severity
+	// gives a rule tagged "security" ("0.1" to "10.0"), by which GitHub code
+	// scanning ranks its findings; "" for other rules.
+	SecuritySeverity string
 }
 
 // Fix is an edit a rule offers for one of its findings. Apply edits doc in

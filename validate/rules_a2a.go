@@ -101,7 +101,7 @@ var (
 		FixText: "Write the full `https://` address.",
 	})
 	ruleA2AInsecureURL = declare(Rule{
-		Code: "a2a/insecure-url", Severity: Warning,
+		Code: "a2a/insecure-url", Severity: Warning, Tags: securityTags, SecuritySeverity: "5.0",
 		Summary: "An interface, provider, icon, documentation, token or metadata URL uses `http` (also on loopback, with a gentler message).",
 		Clause:  "A2A-AGENT-CARD.md checks: non-https URLs",
 		FixText: "Serve it over https before publishing.",
@@ -125,8 +125,8 @@ var (
 		FixText: "Write e.g. `text/plain` or `application/json`.",
 	})
 	ruleA2ARequiredExtension = declare(Rule{
-		Code: "a2a/required-extension", Severity: Warning,
-		Summary: "An extension is marked `required: true`; clients that do not activate it get error -32008.",
+		Code: "a2a/required-extension", Severity: Warning, Tags: securityTags, SecuritySeverity: "3.0",
+		Summary: "An extension is marked `required: true`; clients that do not activate it get error -32008. Also listed with the `security/…` family: a client must run code it may not know to talk to the agent.",
 		Clause:  "A2A-AGENT-CARD.md checks: `required: true` on an extension",
 		FixText: "Set `required` to false unless clients must activate it.",
 	})
@@ -137,13 +137,13 @@ var (
 		FixText: "Use `authorizationCode` with PKCE, or `clientCredentials`.",
 	})
 	ruleA2AExtendedCardWithoutSecurity = declare(Rule{
-		Code: "a2a/extended-card-without-security", Severity: Warning,
-		Summary: "The card announces an extended card but declares no security scheme.",
+		Code: "a2a/extended-card-without-security", Severity: Warning, Tags: securityTags, SecuritySeverity: "6.0",
+		Summary: "The card announces an extended card but declares no security scheme, or no security requirement (card or skill) that asks for one: the extended card is for authenticated clients. Also listed with the `security/…` family.",
 		Clause:  "A2A-AGENT-CARD.md checks: `extendedAgentCard: true` with no security",
 		FixText: "Declare `securitySchemes` and `securityRequirements`.",
 	})
 	ruleA2APossibleSecret = declare(Rule{
-		Code: "a2a/possible-secret", Severity: Warning,
+		Code: "a2a/possible-secret", Severity: Warning, Tags: securityTags, SecuritySeverity: "9.0",
 		Summary: "A string looks like a credential (API key, bearer token, private key); the message never repeats it.",
 		Clause:  "A2A-AGENT-CARD.md checks: likely secrets in any string",
 		FixText: "Remove it from the card and revoke it: cards are public.",
@@ -155,7 +155,7 @@ var (
 		FixText: "Re-sign the card after editing, or remove `signatures`.",
 	})
 	ruleA2AHiddenCharacters = declare(Rule{
-		Code: "a2a/hidden-characters", Severity: Warning,
+		Code: "a2a/hidden-characters", Severity: Warning, Tags: securityTags, SecuritySeverity: "7.0",
 		Summary: "A name or description (the card's, a skill's, the provider's organization, an extension's description) holds a control character, a bidi control (U+202E can show `gpj.exe` as `exe.jpg`), or an invisible one (zero-width space, soft hyphen, tag characters, …). Descriptions may hold newlines and tabs.",
 		Clause:  "(oncard) safety: what people and models read to choose an agent must be what is there",
 		FixText: "Remove the character; the message names its code point.",

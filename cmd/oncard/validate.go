@@ -53,6 +53,7 @@ or above, default error; a file that cannot be read; an --online check that
 fails; a broken .oncard.json); 2 for a usage mistake.`,
 		Example: `  oncard validate agent-card.json
   oncard validate --format sarif cards/*.json > oncard.sarif
+  oncard validate --only security --fail-on warning incoming/*.json
   oncard validate --kind reply --card agent-card.json reply.json
   oncard validate https://agents.example
   oncard validate --follow https://agents.example/.well-known/ai-catalog.json
@@ -74,6 +75,8 @@ fails; a broken .oncard.json); 2 for a usage mistake.`,
 	fl.Var(newEnumValue(&f.Signatures, check.SignaturePolicies()...), "signatures", "Agent Card signatures: "+strings.Join(check.SignaturePolicies(), ", "))
 	fl.StringVar(&f.JWKS, "jwks", "", "JWK set (file or https URL; a file may hold PEM public keys) to verify Agent Card signatures with")
 	fl.Var(newEnumValue(&f.FailOn, verdict.FailOnNames...), "fail-on", "least severity that fails the run: "+strings.Join(verdict.FailOnNames, ", ")+" (default error, or failOn of .oncard.json)")
+	fl.StringSliceVar(&f.Only, "only", nil, "report only these families or codes, e.g. security (the security review), a2a, a2a/insecure-url (repeatable)")
+	fl.BoolVar(&f.ShowText, "show-text", false, "add to each security finding a short escaped excerpt of the card text it is about")
 	fl.Var(&maxSize, "max-size", "largest document read, like 300MiB (default: 256 MiB for catalogs, 16 MiB for anything else, 8 MiB fetched)")
 	return cmd
 }

@@ -107,7 +107,8 @@ func build(skills, listed, oasfSkills, oasfDomains int) []byte {
 
 // Small returns a small valid v1.0 card: three skills, two listed in the
 // On Request extension (one https entry with completion, one tel entry),
-// and a discovery payload with two skills and one domain.
+// a discovery payload with two skills and one domain, and an OpenID
+// Connect sign-in required of every caller.
 func Small() []byte {
 	c := card{
 		Name:        "Harbor Dental Front Desk",
@@ -139,6 +140,16 @@ func Small() []byte {
 					},
 				},
 			},
+		},
+		// Moving an appointment asks a person to act: the card asks its
+		// callers to sign in (security/unprotected-action otherwise).
+		SecuritySchemes: map[string]any{
+			"patientLogin": map[string]any{
+				"openIdConnectSecurityScheme": map[string]any{"openIdConnectUrl": "https://login.harbor-dental.example/.well-known/openid-configuration"},
+			},
+		},
+		SecurityRequirements: []any{
+			map[string]any{"schemes": map[string]any{"patientLogin": map[string]any{"list": []string{"openid"}}}},
 		},
 		DefaultInputModes:  []string{"text/plain"},
 		DefaultOutputModes: []string{"text/plain"},

@@ -34,6 +34,9 @@ type Options struct {
 	Follow      bool
 	MaxSize     int    // --max-size in bytes; 0 for the per-kind caps
 	Version     string // the tool version SARIF names
+
+	Only     []string // --only: families or codes to report (verdict.Only)
+	ShowText bool     // --show-text: security findings' excerpts of card text
 }
 
 // Kinds are the values of --kind.
@@ -60,6 +63,10 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 		if _, err := oasfclient.New(o.OASFServer, oasfclient.Options{}); err != nil {
 			return app.UsageError{Msg: "--oasf-server: " + err.Error()}
 		}
+	}
+	only, err := verdict.Only(o.Only)
+	if err != nil {
+		return app.UsageError{Msg: err.Error()}
 	}
 	opts, err := validateOptions(ctx, o)
 	if err != nil {
@@ -102,9 +109,11 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 			for i := range r.followed {
 				r.followed[i].doc = nil
 				applyConfig(configs, o.FailOn, &r.followed[i])
+				r.followed[i].Diags, r.followed[i].Ends = verdict.Shown(r.followed[i].Diags, r.followed[i].Ends, only, o.ShowText)
 			}
 		}
 		r.doc = nil // keep nothing of the document once it is checked
+		r.Diags, r.Ends = verdict.Shown(r.Diags, r.Ends, only, o.ShowText)
 		return r
 	}
 	followed := 0 // documents --follow fetched, reported after their catalog

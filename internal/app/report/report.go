@@ -133,6 +133,9 @@ func (t *textReporter) File(r File) error {
 		if d.Hint != "" {
 			fmt.Fprintf(t.w, "  hint: %s\n", model.SafeText(d.Hint))
 		}
+		if d.Excerpt != "" {
+			fmt.Fprintf(t.w, "  text: %s\n", model.SafeText(d.Excerpt))
+		}
 	}
 	// Flush per file so that a long run shows progress.
 	return t.w.Flush()
@@ -239,6 +242,9 @@ type jsonDiagnostic struct {
 	// ({"literal": "valid", "a2a-8.4.1": "rejected", …}), for signatures
 	// checked with a key.
 	Readings validate.ReadingVerdicts `json:"readings,omitzero"`
+	// Excerpt is the escaped piece of card text a security finding is
+	// about, present only with --show-text.
+	Excerpt string `json:"excerpt,omitempty"`
 }
 
 type jsonSummary struct {
@@ -289,7 +295,7 @@ func jsonDiagnosticOf(d validate.Diagnostic) jsonDiagnostic {
 	return jsonDiagnostic{
 		Pointer: d.Pointer, Line: d.Line, Column: d.Column,
 		Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Hint: d.Hint,
-		Source: d.Source, Readings: d.Readings,
+		Source: d.Source, Readings: d.Readings, Excerpt: d.Excerpt,
 	}
 }
 

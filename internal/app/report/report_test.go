@@ -237,3 +237,61 @@ func TestSARIFArtifactURI(t *testing.T) {
 		}
 	}
 }
+
+// A rule tagged security carries its tags and its security-severity in
+// SARIF, so that GitHub code scanning ranks its alerts; other rules carry
+// no properties. An excerpt (--show-text) ends the message.
+func TestSARIFSecurityProperties(t *testing.T) {
+	results := []File{{Arg: "a.json", Kind: validate.KindCard, Diags: []validate.Diagnostic{
+		{Pointer: "/description", Line: 3, Column: 3, Severity: validate.Warning, Code: "security/model-instruction",
+			Message: "an instruction", Excerpt: `Ignore all\n…`},
+		{Pointer: "/provider/url", Line: 4, Column: 5, Severity: validate.Warning, Code: "a2a/insecure-url", Message: "http URL"},
+		{Pointer: "/skills/1/id", Line: 12, Column: 7, Severity: validate.Error, Code: "a2a/duplicate-skill-id", Message: "twice"},
+	}}}
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID         string          `json:"id"`
+						Properties json.RawMessage `json:"properties"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				Message map[string]string `json:"message"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	got := render(t, "sarif", results)
+	if err := json.Unmarshal([]byte(got), &log); err != nil {
+		t.Fatal(err)
+	}
+	props := map[string]string{}
+	for _, r := range log.Runs[0].Tool.Driver.Rules {
+		props[r.ID] = string(r.Properties)
+	}
+	want := map[string]string{
+		"security/model-instruction": `{"tags":["security"],"security-severity":"8.0"}`,
+		"a2a/insecure-url":           `{"tags":["security"],"security-severity":"5.0"}`,
+		"a2a/duplicate-skill-id":     "",
+	}
+	for id, w := range want {
+		var compact bytes.Buffer
+		if props[id] != "" {
+			if err := json.Compact(&compact, []byte(props[id])); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if compact.String() != w {
+			t.Errorf("%s: properties %s, want %s", id, compact.String(), w)
+		}
+	}
+	if msg := log.Runs[0].Results[0].Message["text"]; !strings.HasSuffix(msg, "\nText: Ignore all\\n…") {
+		t.Errorf("message %q does not end with the excerpt", msg)
+	}
+	text := render(t, "text", results)
+	if !strings.Contains(text, "  text: Ignore all\\n…\n") {
+		t.Errorf("the text report lacks the excerpt line:\n%s", text)
+	}
+}

@@ -31,6 +31,14 @@ type sarifRule struct {
 	FullDescription  sarifMessage `json:"fullDescription"`
 	Help             sarifMessage `json:"help"`
 	HelpURI          string       `json:"helpUri"`
+	// Properties carry the rule's tags and, for a security rule, the
+	// security-severity score GitHub code scanning ranks its alerts by.
+	Properties *sarifRuleProperties `json:"properties,omitempty"`
+}
+
+type sarifRuleProperties struct {
+	Tags             []string `json:"tags,omitempty"`
+	SecuritySeverity string   `json:"security-severity,omitempty"`
 }
 
 type sarifDriver struct {
@@ -224,8 +232,17 @@ func (s *sarifReporter) rule(code string) int {
 		FullDescription:  sarifMessage{Text: rule.FullDescription()},
 		Help:             sarifMessage{Text: rule.FullDescription() + " See " + rule.HelpURI()},
 		HelpURI:          rule.HelpURI(),
+		Properties:       ruleProperties(rule),
 	})
 	return i
+}
+
+// ruleProperties are a rule's SARIF properties; nil when it has none.
+func ruleProperties(rule *validate.Rule) *sarifRuleProperties {
+	if len(rule.Tags) == 0 && rule.SecuritySeverity == "" {
+		return nil
+	}
+	return &sarifRuleProperties{Tags: rule.Tags, SecuritySeverity: rule.SecuritySeverity}
 }
 
 func sarifLevel(s validate.Severity) string {
@@ -245,6 +262,9 @@ func resultText(d validate.Diagnostic) string {
 	}
 	if d.Hint != "" {
 		text += "\nHint: " + d.Hint
+	}
+	if d.Excerpt != "" {
+		text += "\nText: " + d.Excerpt
 	}
 	return text
 }

@@ -1,0 +1,271 @@
+package validate
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/oncard/oncard/model"
+)
+
+// checkSecurity runs the security/… rules on a card (rules_security.go):
+// the prose a reading model takes in, the names people and registries go
+// by, the URLs a client or registry fetches, capabilities offered without
+// protection, and floods. checkCardRules calls it, so inline cards of a
+// catalog get it too. The secret, http: and invisible-character rules of
+// the a2a family are listed with it (their Tags).
+func checkSecurity(r *report, root *model.Node) {
+	var ps proseScanner
+	forEachProse(root, func(at proseAt, n *model.Node) {
+		if s, ok := n.Str(); ok && s != "" {
+			checkProse(r, &ps, at, s)
+		}
+	})
+	checkNames(r, root)
+	checkHosts(r, root)
+	checkUnprotectedActions(r, root)
+	checkDuplicateSkills(r, root)
+}
+
+// proseAt says where a text is: a member of the card, of skill skill
+// (example example), or of extension ext. Its pointer is made only for a
+// finding: a card has thousands of texts and few findings.
+type proseAt struct {
+	member              string
+	skill, example, ext int
+}
+
+func (a proseAt) ptr() string {
+	switch {
+	case a.ext >= 0:
+		return indexPtr("/capabilities/extensions", a.ext) + "/" + a.member
+	case a.example >= 0:
+		return indexPtr(indexPtr("/skills", a.skill)+"/examples", a.example)
+	case a.skill >= 0:
+		return indexPtr("/skills", a.skill) + "/" + a.member
+	}
+	return "/" + a.member
+}
+
+// long is false for names: a name is not checked for length.
+func (a proseAt) long() bool { return a.member != "name" }
+
+// forEachProse calls fn with every text of the card that models read to
+// choose an agent and a skill: the card's name and description, each
+// skill's name, description and examples, each extension's description.
+func forEachProse(root *model.Node, fn func(at proseAt, n *model.Node)) {
+	card := proseAt{skill: -1, example: -1, ext: -1}
+	for _, m := range []string{"name", "description"} {
+		if n := root.Get(m); n != nil {
+			at := card
+			at.member = m
+			fn(at, n)
+		}
+	}
+	for i, sk := range itemsOf(root.Get("skills")) {
+		if sk.Kind != model.Object {
+			continue
+		}
+		at := proseAt{skill: i, example: -1, ext: -1}
+		for _, m := range []string{"name", "description"} {
+			if n := sk.Get(m); n != nil {
+				at.member = m
+				fn(at, n)
+			}
+		}
+		at.member = "examples"
+		for j, ex := range itemsOf(sk.Get("examples")) {
+			at.example = j
+			fn(at, ex)
+		}
+	}
+	for i, ext := range itemsOf(root.Get("capabilities").Get("extensions")) {
+		if n := ext.Get("description"); n != nil {
+			fn(proseAt{member: "description", skill: -1, example: -1, ext: i}, n)
+		}
+	}
+}
+
+// maxProse is the longest description or example that is not a flood
+// (security/oversized-text), in characters.
+const maxProse = 4000
+
+// checkProse scans one text for instructions, bait and claims, encoded
+// payloads, and its length.
+func checkProse(r *report, ps *proseScanner, at proseAt, s string) {
+	for _, f := range ps.scanPhrases(s) {
+		ptr := at.ptr()
+		r.emitExcerpt(f.rule, ptr, memberName(ptr)+" holds "+f.what+proseWhy(f.rule), proseHint(f.rule), excerpt(s, f.start, f.end))
+	}
+	if what, start, end := encodedPayload(s); what != "" && secretIn([]byte(s)) == "" {
+		ptr := at.ptr()
+		r.emitExcerpt(ruleSecurityEncodedPayload, ptr, memberName(ptr)+" holds "+what+": text people cannot read, which a model may decode and follow", "remove the encoded text from the prose", excerpt(s, start, end))
+	}
+	if at.long() && len(s) > maxProse {
+		if n := utf8.RuneCountInString(s); n > maxProse {
+			ptr := at.ptr()
+			r.emitExcerpt(ruleSecurityOversizedText, ptr, memberName(ptr)+" is "+strconv.Itoa(n)+" characters long (more than "+strconv.Itoa(maxProse)+"): it floods the context of the model that reads the card", "keep it short; move the rest to documentationUrl", excerpt(s, 0, maxExcerpt-10))
+		}
+	}
+}
+
+// proseWhy says why a phrase of a rule matters, after its description.
+func proseWhy(rule *Rule) string {
+	switch rule {
+	case ruleSecuritySelectionBait:
+		return ": words aimed at whoever routes requests, not a description of the agent"
+	case ruleSecurityUnverifiableClaim:
+		return ": nothing in the card can prove it"
+	}
+	return ": a model reading the card may take it as an instruction"
+}
+
+func proseHint(rule *Rule) string {
+	switch rule {
+	case ruleSecuritySelectionBait:
+		return "say what the agent does and for whom; let the client compare"
+	case ruleSecurityUnverifiableClaim:
+		return "remove the claim, or have the organisation sign the card"
+	}
+	return "describe what the agent does, for people; leave instructions to the client's own prompt"
+}
+
+// memberName names the member at ptr in a message: `"description"
+// (/skills/3/description)`.
+func memberName(ptr string) string { return describe([]byte(ptr)) }
+
+// maxExcerpt is the most of a card's text an excerpt shows, in bytes
+// before escaping.
+const maxExcerpt = 60
+
+// excerpt returns at most maxExcerpt bytes of s around [start, end),
+// escaped, with an ellipsis where it was cut.
+func excerpt(s string, start, end int) string {
+	from := max(0, start-10)
+	to := min(len(s), max(end, from)+10)
+	if to-from > maxExcerpt {
+		to = from + maxExcerpt
+	}
+	for from > 0 && !utf8.RuneStart(s[from]) {
+		from--
+	}
+	for to < len(s) && !utf8.RuneStart(s[to]) {
+		to--
+	}
+	out := model.SafeText(s[from:to])
+	if from > 0 {
+		out = "…" + out
+	}
+	if to < len(s) {
+		out += "…"
+	}
+	return out
+}
+
+// checkUnprotectedActions: an On Request skill with a completion asks a
+// person to act; on a card without any security requirement anyone can
+// ask. Reported once, at the first such skill.
+func checkUnprotectedActions(r *report, root *model.Node) {
+	if cardHasRequirement(root) {
+		return
+	}
+	for i, ext := range itemsOf(root.Get("capabilities").Get("extensions")) {
+		if uri, _ := strValue(ext.Get("uri")); uri != OnRequestURI {
+			continue
+		}
+		first, n := -1, 0
+		for j, entry := range itemsOf(ext.Get("params").Get("skills")) {
+			if entry.Kind == model.Object && entry.Get("completion") != nil {
+				if first < 0 {
+					first = j
+				}
+				n++
+			}
+		}
+		if first < 0 {
+			continue
+		}
+		ptr := indexPtr(indexPtr("/capabilities/extensions", i)+"/params/skills", first) + "/completion"
+		r.emit(ruleSecurityUnprotectedAction, ptr, strconv.Itoa(n)+" On Request skill(s) ask a person to act (completion), and the card declares no security requirement: anyone can ask", "declare a security scheme and a card-level securityRequirements")
+	}
+}
+
+// cardHasRequirement reports whether the card itself lists a security
+// requirement (v1.0 securityRequirements or v0.3 security).
+func cardHasRequirement(root *model.Node) bool {
+	for _, key := range requirementLists {
+		if list := memberOf(root, key); list != nil && list.Kind == model.Array && len(list.Items) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// minDuplicateSkills is how many skills with one name and description make
+// a flood (security/duplicate-skills).
+const minDuplicateSkills = 10
+
+// checkDuplicateSkills: many skills with the same description and names
+// that differ only in case, digits or punctuation ("Route 1", "Route 2").
+// Names are compared first, by a 64-bit FNV-1a hash of their letters (a
+// card holds at most a few hundred skills); only a name shared by enough
+// skills has their descriptions compared.
+func checkDuplicateSkills(r *report, root *model.Node) {
+	skills := itemsOf(root.Get("skills"))
+	if len(skills) < minDuplicateSkills {
+		return
+	}
+	type named struct {
+		hash  uint64
+		index int
+	}
+	names := make([]named, 0, len(skills))
+	for i, sk := range skills {
+		name, _ := strValue(sk.Get("name"))
+		names = append(names, named{lettersHash(fnvOffset, name), i})
+	}
+	slices.SortFunc(names, func(a, b named) int { return cmp.Or(cmp.Compare(a.hash, b.hash), a.index-b.index) })
+	for lo := 0; lo < len(names); {
+		hi := lo + 1
+		for hi < len(names) && names[hi].hash == names[lo].hash {
+			hi++
+		}
+		if hi-lo >= minDuplicateSkills {
+			same := map[string][]int{}
+			for _, n := range names[lo:hi] {
+				desc, _ := strValue(skills[n.index].Get("description"))
+				same[desc] = append(same[desc], n.index)
+			}
+			for _, group := range same {
+				if len(group) >= minDuplicateSkills {
+					r.emit(ruleSecurityDuplicateSkills, "/skills", strconv.Itoa(len(group))+" skills (the first "+indexPtr("/skills", slices.Min(group))+") have the same name and description: a card stuffed with copies crowds out other agents in searches", "declare each skill once")
+					return
+				}
+			}
+		}
+		lo = hi
+	}
+}
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// lettersHash adds the letters of s, in lower case, and an end mark to
+// the FNV-1a hash h.
+func lettersHash(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		case c >= 'a' && c <= 'z', c >= utf8.RuneSelf:
+		default:
+			continue
+		}
+		h = (h ^ uint64(c)) * fnvPrime
+	}
+	return (h ^ 0xff) * fnvPrime
+}
