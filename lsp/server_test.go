@@ -1,0 +1,221 @@
+package lsp
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// testCard is a card with findings at known places: skill id "lookup"
+// twice (line 20; the first on line 16), an On Request entry naming a skill
+// (line 8) and an OASF skill by name and id (lines 12-13).
+const testCard = `{
+  "name": "Test Agent",
+  "description": "Answers questions.",
+  "supportedInterfaces": [{"url": "https://agent.example/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+  "version": "1.0.0",
+  "capabilities": {"extensions": [
+    {"uri": "https://agent-capability.org/ext/on-request/v1", "params": {"skills": [
+      {"id": "lookup", "personEntry": "https://agent.example/help"}]}},
+    {"uri": "https://schema.oasf.outshift.com/1.1.0/objects/discovery", "params": {
+      "schema_version": "1.1.0",
+      "skills": [
+        {"name": "language_processing/language_generation/summarization",
+         "id": 10302}]}}]},
+  "defaultInputModes": ["text/plain"],
+  "defaultOutputModes": ["text/plain"],
+  "skills": [
+    {"id": "lookup", "name": "Look up", "description": "Looks things up.", "tags": ["search"]},
+    {"id": "answer", "name": "Answer", "description": "Answers.", "tags": ["qa"]},
+    {"id": "translate", "name": "Translate", "description": "Translates.", "tags": ["language"]},
+    {"id": "lookup", "name": "Look up again", "description": "Looks again.", "tags": ["search"]}
+  ]
+}
+`
+
+// at is the position of the n-th byte of the first occurrence of sub on
+// line (0-based) of testCard.
+func at(line int, sub string, n int) pos {
+	l := strings.Split(testCard, "\n")[line]
+	i := strings.Index(l, sub)
+	if i < 0 {
+		panic(sub + " not on line")
+	}
+	return pos{line, i + n}
+}
+
+func fileURI(t *testing.T, name string) (string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, name)
+	return "file://" + filepath.ToSlash(path), path
+}
+
+func find(diags []diagnostic, code string) *diagnostic {
+	for i := range diags {
+		if diags[i].Code == code {
+			return &diags[i]
+		}
+	}
+	return nil
+}
+
+func TestSessionDiagnosticsHoverCompletion(t *testing.T) {
+	c := newClient(t, nil)
+	uri, _ := fileURI(t, "agent-card.json")
+	c.open(uri, testCard)
+
+	diags := c.diagnosticsFor(uri, 1)
+	dup := find(diags, "a2a/duplicate-skill-id")
+	if dup == nil {
+		t.Fatalf("no a2a/duplicate-skill-id among %+v", diags)
+	}
+	// The range is the second "lookup" value, 0-based line 19.
+	if want := (rng{at(19, `"lookup"`, 0), at(19, `"lookup"`, 8)}); dup.Range != want {
+		t.Errorf("duplicate-skill-id range = %+v, want %+v", dup.Range, want)
+	}
+	if dup.Severity != 1 || dup.Source != "oncard" {
+		t.Errorf("severity %d source %q, want 1 oncard", dup.Severity, dup.Source)
+	}
+	if !strings.HasPrefix(dup.CodeDescription.Href, "https://github.com/oncard/oncard/blob/main/docs/DIAGNOSTICS.md#") {
+		t.Errorf("codeDescription = %q", dup.CodeDescription.Href)
+	}
+	if len(dup.RelatedInformation) != 1 || dup.RelatedInformation[0].Location.Range.Start.Line != 16 ||
+		dup.RelatedInformation[0].Location.URI != uri {
+		t.Errorf("related = %+v, want the first lookup on line 16", dup.RelatedInformation)
+	}
+
+	// Hover on the OASF name: its caption and version.
+	h := c.hover(uri, at(11, "summarization", 3))
+	if !strings.Contains(h, "Text Summarization") || !strings.Contains(h, "OASF 1.1.0") {
+		t.Errorf("hover on the OASF name = %q", h)
+	}
+	// ... and on its id.
+	if h := c.hover(uri, at(12, "10302", 2)); !strings.Contains(h, "Text Summarization") {
+		t.Errorf("hover on the OASF id = %q", h)
+	}
+	// Hover on a member: the schema's words.
+	if h := c.hover(uri, at(16, `"tags"`, 2)); !strings.Contains(h, "`tags`") || !strings.Contains(h, "required") {
+		t.Errorf("hover on tags = %q", h)
+	}
+	// Hover on the finding: its rule.
+	if h := c.hover(uri, at(19, `"lookup"`, 3)); !strings.Contains(h, "Two skills have the same id") {
+		t.Errorf("hover on the duplicate = %q", h)
+	}
+
+	// Completion of the On Request skill id: the card's skills.
+	items := c.complete(uri, at(7, `"lookup"`, 1))
+	labels := labelsOf(items)
+	if strings.Join(labels, ",") != "lookup,answer,translate,lookup" {
+		t.Errorf("On Request id completion = %v", labels)
+	}
+	if e := items[1].TextEdit; e.NewText != "answer" || e.Range != (rng{at(7, "lookup", 0), at(7, "lookup", 6)}) {
+		t.Errorf("text edit = %+v", e)
+	}
+	// Completion of protocolBinding.
+	if l := labelsOf(c.complete(uri, at(3, `"JSONRPC"`, 1))); strings.Join(l, ",") != "JSONRPC,GRPC,HTTP+JSON" {
+		t.Errorf("protocolBinding completion = %v", l)
+	}
+
+	// An incremental change that breaks the JSON: the parse finding, and
+	// the server keeps serving.
+	c.change(uri, 2, rng{pos{1, 10}, pos{1, 11}}, "")
+	diags = c.diagnosticsFor(uri, 2)
+	if len(diags) != 1 || !strings.HasPrefix(diags[0].Code, "json/") || diags[0].Range.Start.Line != 1 {
+		t.Errorf("after breaking the JSON: %+v", diags)
+	}
+	// Put it back, and remove the duplicate: no more duplicate finding.
+	c.change(uri, 3, rng{pos{1, 10}, pos{1, 10}}, `"`)
+	c.change(uri, 4, rng{at(19, "lookup", 0), at(19, "lookup", 6)}, "again")
+	diags = c.diagnosticsFor(uri, 4)
+	if find(diags, "a2a/duplicate-skill-id") != nil {
+		t.Errorf("the duplicate is still reported after the change: %+v", diags)
+	}
+	for _, p := range c.published(uri) {
+		if p.Version != nil && *p.Version == 3 {
+			t.Errorf("version 3 was published though 4 followed it within the pause")
+		}
+	}
+	if err := c.shutdown(); err != nil {
+		t.Errorf("Serve after shutdown and exit: %v", err)
+	}
+}
+
+func labelsOf(items []wireItem) []string {
+	var out []string
+	for _, it := range items {
+		out = append(out, it.Label)
+	}
+	return out
+}
+
+func TestOtherDocumentsGetNothing(t *testing.T) {
+	c := newClient(t, nil)
+	uri, _ := fileURI(t, "package.json")
+	c.open(uri, `{"name": "x", "version": "1.0.0", "scripts": {}}`)
+	if d := c.diagnosticsFor(uri, 1); len(d) != 0 {
+		t.Errorf("package.json got %+v", d)
+	}
+	if h := c.hover(uri, pos{0, 3}); h != "" {
+		t.Errorf("hover on package.json = %q", h)
+	}
+	// Broken JSON that is none of oncard's documents: nothing either.
+	c.change(uri, 2, rng{pos{0, 0}, pos{0, 1}}, "")
+	if d := c.diagnosticsFor(uri, 2); len(d) != 0 {
+		t.Errorf("broken package.json got %+v", d)
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestConfigAndSettings(t *testing.T) {
+	// failOn warning from the settings: a warning is shown as an error.
+	c := newClient(t, map[string]any{"failOn": "warning"})
+	uri, path := fileURI(t, "agent-card.json")
+	card := strings.Replace(testCard, "https://agent.example/help", "http://agent.example/help", 1)
+	// .oncard.json beside the card ignores the duplicate.
+	cfg := `{"ignore": [{"paths": ["*.json"], "codes": ["a2a/duplicate-skill-id"]}]}`
+	if err := os.WriteFile(filepath.Join(filepath.Dir(path), ".oncard.json"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.open(uri, card)
+	// The settings arrive after initialized: the check of version 1 may
+	// run before or after them; a save checks again under them.
+	c.diagnosticsFor(uri, 1)
+	c.notifyServer("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": uri}})
+	var diags []diagnostic
+	for range 100 {
+		ps := c.published(uri)
+		diags = ps[len(ps)-1].Diagnostics
+		if len(ps) >= 2 {
+			break
+		}
+		<-c.notify
+	}
+	if find(diags, "a2a/duplicate-skill-id") != nil {
+		t.Errorf(".oncard.json's ignore was not applied: %+v", diags)
+	}
+	var insecure *diagnostic
+	for i := range diags {
+		if strings.HasPrefix(diags[i].Code, "onrequest/") || diags[i].Code == "a2a/insecure-url" {
+			insecure = &diags[i]
+		}
+	}
+	if insecure == nil || insecure.Severity != 1 {
+		t.Errorf("with failOn warning, the http personEntry's finding = %+v (all: %+v)", insecure, diags)
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestExitWithoutShutdown(t *testing.T) {
+	c := newClient(t, nil)
+	c.notifyServer("exit", nil)
+	if err := <-c.done; !errors.Is(err, ErrNoShutdown) {
+		t.Errorf("exit without shutdown: %v, want ErrNoShutdown", err)
+	}
+}
