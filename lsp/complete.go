@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/oasf"
 	"github.com/oncard/oncard/validate"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -163,25 +164,52 @@ func cardSkills(doc *model.Doc) []candidate {
 	return out
 }
 
-// oasfCandidates searches the payload's taxonomy with the text typed so
-// far, ranked as the OASF picker ranks it (model/oasf Search).
+// oasfCandidates offers OASF classes for a reference's name or id. A
+// name is searched with the text typed so far, ranked as the OASF picker
+// ranks it (model/oasf Search); an id is offered by its digits typed so
+// far. The class the reference's other member names comes first: the id
+// of the name written beside it, or the name of the id.
 func oasfCandidates(v view, pl place, ref oasfRef, sp spot) []candidate {
 	tax := taxonomyFor(v.doc(), pl, v.settings.OASFVersion)
 	if tax == nil {
 		return nil
 	}
+	tree := tax.Tree(ref.Kind)
 	what := strings.TrimSuffix(ref.Kind.String(), "s")
-	var out []candidate
-	for _, m := range tax.Tree(ref.Kind).Search(sp.Prefix, oasfCompletionLimit) {
-		c := m.Class
-		if c.Category {
-			continue // a heading, not a value
+	var classes []*oasf.Class
+	seen := map[int]bool{}
+	add := func(c *oasf.Class) {
+		if c != nil && !c.Category && !seen[c.ID] && len(classes) < oasfCompletionLimit {
+			seen[c.ID] = true
+			classes = append(classes, c)
 		}
-		cand := candidate{value: c.Name, detail: fmt.Sprintf("%s · id %d", c.Caption, c.ID), doc: classText(c, what, tax.Version)}
+	}
+	sibling := v.doc().Find(pointer(append(append([]string{}, pl.Base...), pl.Rel[:2]...)))
+	if ref.Member == "id" {
+		add(tree.ByName(sibling.Get("name").Text()))
+		for _, c := range tree.All() {
+			if strings.HasPrefix(strconv.Itoa(c.ID), sp.Prefix) {
+				add(c)
+			}
+		}
+	} else {
+		if id := sibling.Get("id"); id != nil && id.Kind == model.Number && sp.Prefix == "" {
+			if n, err := strconv.Atoi(string(id.Raw())); err == nil {
+				add(tree.ByID(n))
+			}
+		}
+		for _, m := range tree.Search(sp.Prefix, oasfCompletionLimit+len(classes)) {
+			add(m.Class)
+		}
+	}
+	out := make([]candidate, 0, len(classes))
+	for _, c := range classes {
+		doc := classText(c, what, tax.Version)
 		if ref.Member == "id" {
-			cand = candidate{value: strconv.Itoa(c.ID), detail: c.Caption + " · " + c.Name, doc: cand.doc, number: true}
+			out = append(out, candidate{value: strconv.Itoa(c.ID), detail: c.Caption + " · " + c.Name, doc: doc, number: true})
+		} else {
+			out = append(out, candidate{value: c.Name, detail: fmt.Sprintf("%s · id %d", c.Caption, c.ID), doc: doc})
 		}
-		out = append(out, cand)
 	}
 	return out
 }

@@ -50,7 +50,7 @@ func (s *server) hover(gc *glsp.Context, p *protocol.HoverParams) (*protocol.Hov
 			}
 		}
 		if len(sp.Path) > 0 {
-			if t := schemaOf(pl.Kind).at(pl.Start, pl.Rel).describe(sp.Path[len(sp.Path)-1]); t != "" {
+			if t := schemaOf(pl.Kind).at(pl.Start, pl.Rel).describe(memberLabel(sp.Path)); t != "" {
 				parts = append(parts, t)
 			}
 		}
@@ -65,6 +65,16 @@ func (s *server) hover(gc *glsp.Context, p *protocol.HoverParams) (*protocol.Hov
 		h.Range = &r
 	}
 	return h, nil
+}
+
+// memberLabel names the value at path as a person reads it: its member,
+// or for an array item the array's member and the index ("tags[0]").
+func memberLabel(path []string) string {
+	last := path[len(path)-1]
+	if _, err := strconv.Atoi(last); err == nil && len(path) > 1 {
+		return path[len(path)-2] + "[" + last + "]"
+	}
+	return last
 }
 
 // oasfHover describes the OASF class a skills[]/domains[] name or id

@@ -219,3 +219,112 @@ func TestExitWithoutShutdown(t *testing.T) {
 		t.Errorf("exit without shutdown: %v, want ErrNoShutdown", err)
 	}
 }
+
+// completionCard has a scheme to name in a requirement, modes, an On
+// Request entry's completion and an OASF skill id to complete.
+const completionCard = `{
+  "name": "C", "description": "D", "version": "1",
+  "supportedInterfaces": [{"url": "https://c.example/a2a", "protocolBinding": "", "protocolVersion": "1.0"}],
+  "capabilities": {"extensions": [
+    {"uri": "https://agent-capability.org/ext/on-request/v1", "params": {"skills": [
+      {"id": "s", "personEntry": "https://c.example/p", "completion": ""}]}},
+    {"uri": "https://schema.oasf.outshift.com/1.1.0/objects/discovery", "params": {"schema_version": "1.1.0",
+      "skills": [{"name": "language_processing/language_generation/summarization", "id": 0}],
+      "domains": [{"name": "finance_and_business/bank"}]}}]},
+  "securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}, "key": {"apiKeySecurityScheme": {"location": "header", "name": "X"}}},
+  "securityRequirements": [{"schemes": {"": {"list": []}}}],
+  "defaultInputModes": ["te"], "defaultOutputModes": ["text/plain"],
+  "skills": [{"id": "s", "name": "S", "description": "D", "tags": ["t"]}]
+}
+`
+
+func TestCompletionInPlace(t *testing.T) {
+	c := newClient(t, nil)
+	uri, _ := fileURI(t, "card.json")
+	c.open(uri, completionCard)
+	c.diagnosticsFor(uri, 1)
+	line := func(sub string) (int, string) {
+		for i, l := range strings.Split(completionCard, "\n") {
+			if strings.Contains(l, sub) {
+				return i, l
+			}
+		}
+		t.Fatalf("%s not in the card", sub)
+		return 0, ""
+	}
+	cases := []struct {
+		name, at string
+		n        int    // bytes into at where the cursor is
+		first    string // the first item
+		newText  string // its edit
+		all      string // every label, when given
+	}{
+		{"protocolBinding", `"protocolBinding": ""`, 20, "JSONRPC", "JSONRPC", "JSONRPC,GRPC,HTTP+JSON"},
+		{"On Request completion", `"completion": ""`, 15, "in-conversation", "in-conversation", "in-conversation,deferred"},
+		{"OASF id from the name beside it", `"id": 0`, 6, "10302", "10302", ""},
+		{"OASF domain by name", `"finance_and_business/bank"`, 26, "finance_and_business/banking", "finance_and_business/banking", ""},
+		{"scheme names in a requirement", `{"": {"list"`, 2, "bearer", "bearer", "bearer,key"},
+		{"media types", `["te"]`, 4, "text/plain", "text/plain", ""},
+	}
+	for _, tc := range cases {
+		l, text := line(tc.at)
+		items := c.complete(uri, pos{l, strings.Index(text, tc.at) + tc.n})
+		if len(items) == 0 {
+			t.Errorf("%s: no completion", tc.name)
+			continue
+		}
+		if items[0].Label != tc.first || items[0].TextEdit.NewText != tc.newText {
+			t.Errorf("%s: first item %q edit %q, want %q %q (all %v)", tc.name, items[0].Label, items[0].TextEdit.NewText, tc.first, tc.newText, labelsOf(items))
+		}
+		if tc.all != "" && strings.Join(labelsOf(items), ",") != tc.all {
+			t.Errorf("%s: items %v, want %s", tc.name, labelsOf(items), tc.all)
+		}
+	}
+	// A member of another kind gets no values.
+	l, text := line(`"name": "C"`)
+	if items := c.complete(uri, pos{l, strings.Index(text, `"C"`) + 1}); len(items) != 0 {
+		t.Errorf("completion in name offered %v", labelsOf(items))
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestBrokenConfigIsShown(t *testing.T) {
+	c := newClient(t, nil)
+	uri, path := fileURI(t, "agent-card.json")
+	if err := os.WriteFile(filepath.Join(filepath.Dir(path), ".oncard.json"), []byte(`{"ignores": []}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.open(uri, testCard)
+	diags := c.diagnosticsFor(uri, 1)
+	if len(diags) == 0 || !strings.Contains(diags[0].Message, ".oncard.json") || diags[0].Severity != 1 {
+		t.Errorf("a broken .oncard.json: first diagnostic %+v", diags[0])
+	}
+	if find(diags, "a2a/duplicate-skill-id") == nil {
+		t.Error("the findings are not shown beside the config's error")
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestNewCardWhileTyping(t *testing.T) {
+	c := newClient(t, nil)
+	uri, _ := fileURI(t, "agent-card.json")
+	// Not JSON yet, but named as a card: the parse finding.
+	c.open(uri, "{\n  \"name\": \n")
+	d := c.diagnosticsFor(uri, 1)
+	if len(d) != 1 || !strings.HasPrefix(d[0].Code, "json/") {
+		t.Errorf("a card being typed: %+v", d)
+	}
+	// JSON, none of a card's members yet: checked as its name says.
+	c.change(uri, 2, rng{pos{0, 0}, pos{3, 0}}, `{"name": "x"}`)
+	d = c.diagnosticsFor(uri, 2)
+	if find(d, "a2a/required-missing") == nil {
+		t.Errorf("a new agent-card.json without members: %+v", d)
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}
