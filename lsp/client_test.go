@@ -17,7 +17,7 @@ import (
 // publishes. Positions and diagnostics are decoded into the test's own
 // types, as an editor reads the wire.
 type client struct {
-	t    *testing.T
+	t    testing.TB
 	conn *jsonrpc2.Conn
 	done chan error
 
@@ -65,13 +65,18 @@ type rng struct {
 
 // newClient starts a server on a pipe and initializes it; settings (nil
 // for none) are what the client answers workspace/configuration with.
-func newClient(t *testing.T, settings any) *client {
+func newClient(t testing.TB, settings any) *client {
+	return newClientWith(t, settings, 20*time.Millisecond)
+}
+
+// newClientWith is newClient with the server's debounce given.
+func newClientWith(t testing.TB, settings any, debounce time.Duration) *client {
 	t.Helper()
 	c := &client{t: t, settings: settings, diags: map[string][]publish{}, notify: make(chan struct{}, 1000), done: make(chan error, 1)}
 	serverIn, clientOut := io.Pipe()
 	clientIn, serverOut := io.Pipe()
 	go func() {
-		c.done <- Serve(context.Background(), serverIn, serverOut, Options{Version: "test", Debounce: 20 * time.Millisecond})
+		c.done <- Serve(context.Background(), serverIn, serverOut, Options{Version: "test", Debounce: debounce})
 		serverOut.Close()
 	}()
 	stream := jsonrpc2.NewBufferedStream(struct {

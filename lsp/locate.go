@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 )
@@ -29,7 +30,7 @@ type spot struct {
 // frame is one open container of the scan.
 type frame struct {
 	object    bool
-	key       string // object: the member being read
+	key       [2]int // object: the span of the member's key token, decoded only for the path
 	expectKey bool   // object: the next string is a key
 	index     int    // array: the item being read
 }
@@ -41,7 +42,7 @@ func locate(src []byte, off int) spot {
 		p := make([]string, len(stack))
 		for i, f := range stack {
 			if f.object {
-				p[i] = f.key
+				p[i] = decodeString(src[f.key[0]:f.key[1]])
 			} else {
 				p[i] = strconv.Itoa(f.index)
 			}
@@ -59,7 +60,8 @@ func locate(src []byte, off int) spot {
 		c := src[i]
 		switch c {
 		case ' ', '\t', '\r', '\n':
-			i++
+			for i++; i < off && (src[i] == ' ' || src[i] == '\n' || src[i] == '\t' || src[i] == '\r'); i++ {
+			}
 		case '{', '[':
 			stack = append(stack, frame{object: c == '{', expectKey: c == '{'})
 			i++
@@ -87,7 +89,7 @@ func locate(src []byte, off int) spot {
 			f := top()
 			isKey := f != nil && f.object && f.expectKey
 			if isKey {
-				f.key = decodeString(src[i:end])
+				f.key = [2]int{i, end}
 			}
 			if off < end || off == end && !closed(src, i, end) {
 				// The cursor is inside this string (or it is still open).
@@ -110,26 +112,39 @@ func locate(src []byte, off int) spot {
 	s := spot{Start: off, End: off}
 	if f := top(); f != nil && f.object && f.expectKey {
 		s.OnKey = true
-		f.key = ""
+		f.key = [2]int{}
 	}
 	s.Path = path()
 	return s
 }
 
 // stringEnd is the offset just past the string token starting at i (the
-// end of the text for one never closed, or closed by the line's end).
+// end of the text for one never closed, or the line's end for one not
+// closed on its line: a string the person is still typing). Most of a
+// card is strings: they are skipped with IndexByte, not byte by byte.
 func stringEnd(src []byte, i int) int {
-	for j := i + 1; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		case '\n':
-			return j // a string the person is still typing
+	j := i + 1
+	for {
+		q := bytes.IndexByte(src[j:], '"')
+		if q < 0 {
+			if nl := bytes.IndexByte(src[j:], '\n'); nl >= 0 {
+				return j + nl
+			}
+			return len(src)
 		}
+		if nl := bytes.IndexByte(src[j:j+q], '\n'); nl >= 0 {
+			return j + nl
+		}
+		q += j
+		backslashes := 0
+		for k := q - 1; k > i && src[k] == '\\'; k-- {
+			backslashes++
+		}
+		if backslashes%2 == 0 {
+			return q + 1
+		}
+		j = q + 1
 	}
-	return len(src)
 }
 
 // closed tells whether the string token [i, end) has its closing quote.
@@ -149,6 +164,9 @@ func delimiter(c byte) bool {
 func decodeString(tok []byte) string {
 	if len(tok) == 0 {
 		return ""
+	}
+	if len(tok) >= 2 && tok[len(tok)-1] == '"' && bytes.IndexByte(tok, '\\') < 0 {
+		return string(tok[1 : len(tok)-1]) // no escapes: the bytes are the text
 	}
 	var s string
 	if json.Unmarshal(tok, &s) == nil {

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"errors"
 	"sort"
 	"unicode/utf16"
@@ -19,13 +20,15 @@ type text struct {
 }
 
 func newText(src []byte) *text {
-	t := &text{src: src, lines: make([]int, 1, 64)}
-	for i, c := range src {
-		if c == '\n' {
-			t.lines = append(t.lines, i+1)
+	t := &text{src: src, lines: make([]int, 1, 64+len(src)/32)}
+	for i := 0; ; {
+		nl := bytes.IndexByte(src[i:], '\n')
+		if nl < 0 {
+			return t
 		}
+		i += nl + 1
+		t.lines = append(t.lines, i)
 	}
-	return t
 }
 
 // position is the LSP position of byte offset off (clamped to the text).
