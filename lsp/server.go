@@ -276,7 +276,8 @@ func (s *server) fetchSettings() {
 			fmt.Fprintf(s.opts.Log, "oncard lsp: workspace/configuration: %v\n", err)
 			return
 		}
-		if len(answer) > 0 && s.applySettings(answer[0]) {
+		// No oncard section (null) keeps what initializationOptions set.
+		if len(answer) > 0 && string(answer[0]) != "null" && s.applySettings(answer[0]) {
 			s.recheckAll()
 		}
 	}()
