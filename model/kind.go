@@ -12,6 +12,10 @@ const (
 	KindDiscovery DocKind = "discovery"
 	KindCatalog   DocKind = "catalog"
 	KindEntry     DocKind = "entry" // one AI Catalog entry on its own (what `oncard preview` prints)
+	// KindRecord is an OASF record (an agent's directory record: name,
+	// version, authors, skills, domains, locators, …); only its
+	// schema_version, skills and domains are oncard's to check.
+	KindRecord DocKind = "record"
 	// KindUnknown is a document that is none of the kinds: a package.json,
 	// a tsconfig, a card with none of a card's members. It is never
 	// guessed to be a card.
@@ -20,7 +24,7 @@ const (
 
 // Kinds lists every kind a document can be checked as, in the order the
 // CLI documents them (KindUnknown is not one).
-var Kinds = []DocKind{KindCard, KindOnRequest, KindReply, KindDiscovery, KindCatalog, KindEntry}
+var Kinds = []DocKind{KindCard, KindOnRequest, KindReply, KindDiscovery, KindCatalog, KindEntry, KindRecord}
 
 // Detection is what DetectKindDetail found: the kind, and whether the call
 // was close (another kind had evidence too, or the kind's own was thin), so
@@ -62,7 +66,7 @@ func DetectKindDetail(doc *Doc) Detection {
 		return Detection{Kind: KindUnknown}
 	}
 	ev := kindEvidence(root)
-	order := []DocKind{KindCatalog, KindReply, KindOnRequest, KindDiscovery, KindEntry, KindCard}
+	order := []DocKind{KindCatalog, KindReply, KindOnRequest, KindRecord, KindDiscovery, KindEntry, KindCard}
 	var found []DocKind
 	for _, k := range order {
 		if ev[k] > 0 {
@@ -102,8 +106,14 @@ func kindEvidence(root *Node) map[DocKind]int {
 	if root.Get("uri").Text() == OnRequestURI {
 		ev[KindOnRequest] = 2 // the whole AgentExtension entry: unmistakable
 	}
-	if has("schema_version") && (has("skills") || has("domains")) {
-		ev[KindDiscovery] = 1 + count("skills", "domains")
+	if has("schema_version") {
+		// A discovery payload has schema_version, skills and domains and
+		// nothing else; an OASF record has them among its own members.
+		if n := count(recordMarkers...); n > 0 {
+			ev[KindRecord] = 1 + n
+		} else if has("skills") || has("domains") {
+			ev[KindDiscovery] = 1 + count("skills", "domains")
+		}
 	}
 	card := count(cardMarkers...)
 	if sk := root.Get("skills"); sk != nil && sk.Kind == Array && !has("schema_version") {
@@ -127,6 +137,34 @@ func kindEvidence(root *Node) map[DocKind]int {
 		}
 	}
 	return ev
+}
+
+// recordMarkers are members of an OASF record (the objects/record class of
+// the OASF schema) that a discovery payload does not have.
+var recordMarkers = []string{"name", "version", "description", "authors", "created_at", "locators", "modules", "annotations"}
+
+// KindFromName is the kind a file name or URL path names: the well-known
+// names A2A and the AI Catalog publish at (agent-card.json, the legacy
+// agent.json, ai-catalog.json, anything under /.well-known/ named like
+// them) and the names the pre-commit hook selects (*agent-card*.json,
+// ai-catalog*.json). It is evidence as strong as content: a document at
+// such a name is checked as that kind even when its members look like no
+// kind at all.
+func KindFromName(name string) (DocKind, bool) {
+	if i := strings.IndexAny(name, "?#"); i >= 0 && strings.Contains(name, "://") {
+		name = name[:i] // a URL's query and fragment name no file
+	}
+	base := strings.ToLower(name[strings.LastIndexAny(name, `/\`)+1:])
+	if !strings.HasSuffix(base, ".json") {
+		return "", false
+	}
+	switch {
+	case base == "agent.json", strings.Contains(base, "agent-card"):
+		return KindCard, true
+	case strings.HasPrefix(base, "ai-catalog"):
+		return KindCatalog, true
+	}
+	return "", false
 }
 
 // isOnRequestParams recognises {"skills": [{"id": ..., "personEntry": ...}]}:

@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/oncard/oncard/model"
@@ -88,7 +89,7 @@ func Check(data []byte, kind Kind, opts *Options) Result {
 	}
 	res := Result{Doc: doc, Kind: kind}
 	if kind == "" {
-		d := model.DetectKindDetail(doc)
+		d := DetectKind(doc, opts)
 		res.Kind, res.Detection = d.Kind, &d
 	}
 	if stream != nil && res.Kind == KindCatalog {
@@ -98,6 +99,32 @@ func Check(data []byte, kind Kind, opts *Options) Result {
 		res.Diags = Document(doc, res.Kind, opts)
 	}
 	return res
+}
+
+// DetectKind tells the kind of doc from its content and the name it came
+// by (Options.Path, else the path of Options.BaseURL): a well-known name
+// (model.KindFromName) decides when the content looks like no kind, so
+// that a broken agent-card.json is checked as a card, not passed over;
+// where the content clearly says another kind, the content wins and the
+// note names the kind the name suggested.
+func DetectKind(doc *model.Doc, opts *Options) model.Detection {
+	d := model.DetectKindDetail(doc)
+	name := ""
+	if opts != nil {
+		name = opts.Path
+		if opts.BaseURL != "" {
+			name = opts.BaseURL
+		}
+	}
+	byName, ok := model.KindFromName(name)
+	switch {
+	case !ok || d.Kind == byName:
+	case d.Kind == KindUnknown:
+		d = model.Detection{Kind: byName}
+	case !slices.Contains(d.Others, byName):
+		d.Close, d.Others = true, append(d.Others, byName)
+	}
+	return d
 }
 
 // AssumedKindNote is the sentence the text output prints when the kind was
@@ -125,12 +152,11 @@ func (r Result) AssumedKindNote() string {
 func parseDiagnostic(err error) Diagnostic {
 	var pe *model.ParseError
 	if errors.As(err, &pe) {
-		return Diagnostic{
-			Pointer: pe.Pointer, Line: pe.Line, Column: pe.Column,
-			Severity: Error, Code: pe.Code, Message: pe.Reason(),
-		}
+		d := RuleFor(pe.Code).New(pe.Reason(), "")
+		d.Pointer, d.Line, d.Column = pe.Pointer, pe.Line, pe.Column
+		return d
 	}
-	return Diagnostic{Line: 1, Column: 1, Severity: Error, Code: "json/syntax", Message: err.Error()}
+	return ruleJSONSyntax.atStart(err.Error(), "")
 }
 
 // Document validates doc as kind ("" detects it). Diagnostics are sorted by
@@ -144,15 +170,12 @@ func Document(doc *model.Doc, kind Kind, opts *Options) []Diagnostic {
 }
 
 func bomDiagnostic() Diagnostic {
-	return Diagnostic{Line: 1, Column: 1, Severity: Warning, Code: codeBOM,
-		Message: "the file starts with a UTF-8 byte order mark; RFC 8259 forbids adding one to JSON text",
-		Hint:    "save the file as UTF-8 without a BOM"}
+	return ruleJSONBOM.atStart("the file starts with a UTF-8 byte order mark; RFC 8259 forbids adding one to JSON text",
+		"save the file as UTF-8 without a BOM")
 }
 
-// utf8BOM is the UTF-8 byte order mark; codeBOM reports one.
+// utf8BOM is the UTF-8 byte order mark; ruleJSONBOM reports one.
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
-
-const codeBOM = "json/bom"
 
 func document(doc *model.Doc, kind Kind, opts *Options) []Diagnostic {
 	if kind == "" {
@@ -171,14 +194,15 @@ func document(doc *model.Doc, kind Kind, opts *Options) []Diagnostic {
 		return Catalog(doc, opts)
 	case KindEntry:
 		return Entry(doc, opts)
+	case KindRecord:
+		return Record(doc, opts)
 	case KindUnknown:
 		if doc == nil {
 			return noDocument()
 		}
 		return unknownDocument(doc)
 	}
-	return []Diagnostic{{Line: 1, Column: 1, Severity: Error, Code: "validate/unknown-kind",
-		Message: "unknown document kind " + quoted(string(kind)) + "; one of " + model.KindNames()}}
+	return []Diagnostic{ruleValidateUnknownKind.atStart("unknown document kind "+quoted(string(kind))+"; one of "+model.KindNames(), "")}
 }
 
 // Card validates an A2A Agent Card, including the On Request and OASF
@@ -234,8 +258,7 @@ func Entry(doc *model.Doc, opts *Options) []Diagnostic {
 // noDocument is the verdict on a nil Doc (a caller that ignored a parse
 // error): one error instead of a panic.
 func noDocument() []Diagnostic {
-	return []Diagnostic{{Line: 1, Column: 1, Severity: Error, Code: "validate/no-document",
-		Message: "no document to validate (it did not parse)"}}
+	return []Diagnostic{ruleValidateNoDocument.atStart("no document to validate (it did not parse)", "")}
 }
 
 // sorted orders diagnostics by position whichever rule file produced them.

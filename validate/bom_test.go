@@ -18,7 +18,7 @@ func TestBOMIsAWarning(t *testing.T) {
 		}
 		n := 0
 		for _, d := range diags {
-			if d.Code == codeBOM {
+			if d.Code == ruleJSONBOM.Code {
 				n++
 				if d.Severity != Warning || d.Line != 1 || d.Column != 1 {
 					t.Errorf("%s: %+v", file, d)

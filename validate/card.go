@@ -8,30 +8,13 @@ import (
 )
 
 // Codes of the card checks beyond the schema (stable: users filter on them).
-const (
-	codeDuplicateSkill  = "a2a/duplicate-skill-id"
-	codeDuplicateExtURI = "a2a/duplicate-extension-uri"
-	codeExtURIAbsolute  = "a2a/extension-uri-not-absolute"
-	codeUnknownScheme   = "a2a/unknown-security-scheme"
-	codeV03Leftover     = "a2a/v03-leftover"
-	codeV03Card         = "a2a/v03-card"
-	codeInsecureURL     = "a2a/insecure-url"
-	codeInvalidURL      = "a2a/invalid-url"
-	codeBinding         = "a2a/protocol-binding"
-	codeProtocolVersion = "a2a/protocol-version"
-	codeMediaType       = "a2a/media-type"
-	codeRequiredExt     = "a2a/required-extension"
-	codeDeprecatedFlow  = "a2a/deprecated-oauth-flow"
-	codeExtendedNoSec   = "a2a/extended-card-without-security"
-	codeSecret          = "a2a/possible-secret"
-	codeSigned          = "a2a/signed-card"
-	codeMisplacedExt    = "a2a/misplaced-extensions"
-)
+const ()
 
 // card validates an Agent Card document.
 func card(doc *model.Doc, opts *Options) []Diagnostic {
 	r := newReport(doc, opts)
 	checkCard(r, doc.Root())
+	checkDocumentIJSON(r)
 	r.diags = dropGenericDuplicates(r.diags)
 	return r.sorted()
 }
@@ -62,7 +45,7 @@ func dropGenericDuplicates(diags []Diagnostic) []Diagnostic {
 
 func structuralCode(code string) bool {
 	switch code {
-	case codeType, codeRequired, codeEmpty, codeEnum:
+	case ruleA2AType.Code, ruleA2ARequiredMissing.Code, ruleA2AEmptyRequired.Code, ruleA2AEnum.Code:
 		return true
 	}
 	return false
@@ -77,15 +60,13 @@ func checkCard(r *report, root *model.Node) {
 		if root != nil {
 			found = kindName(root.Kind)
 		}
-		r.fail("", codeType, "an Agent Card must be a JSON object, found "+found, "")
+		r.emit(ruleA2AType, "", "an Agent Card must be a JSON object, found "+found, "")
 		return
 	}
 	w := walker{r: r, ptr: make([]byte, 0, 64)}
 	version := detectCardVersion(root)
 	if version == cardV03 {
-		r.warn("", codeV03Card,
-			"this is an A2A v0.3 card (top-level url, no supportedInterfaces); v1.0 clients need supportedInterfaces",
-			"upgrade it to v1.0 with `oncard edit --upgrade FILE` (add --keep-dual to keep the v0.3 fields for old clients)")
+		r.emit(ruleA2AV03Card, "", "this is an A2A v0.3 card (top-level url, no supportedInterfaces); v1.0 clients need supportedInterfaces", "upgrade it to v1.0 with `oncard edit --upgrade FILE` (add --keep-dual to keep the v0.3 fields for old clients)")
 		w.check(root, shapeCardV03)
 		checkV03Endpoint(r, root)
 	} else {
@@ -123,7 +104,7 @@ func checkDualForV03(r *report, root *model.Node) {
 		if seen[[2]string{d.Code, d.Pointer}] {
 			continue
 		}
-		r.add(d.Pointer, d.Severity, d.Code, dualV03Prefix+d.Message, d.Hint)
+		r.again(d, d.Pointer, dualV03Prefix+d.Message)
 	}
 }
 
@@ -155,9 +136,7 @@ func checkSkillIDs(r *report, root *model.Node) {
 			continue
 		}
 		if first, dup := seen[id]; dup {
-			r.fail(indexPtr("/skills", i)+"/id", codeDuplicateSkill,
-				"skill id "+quoted(id)+" is already used by "+indexPtr("/skills", first),
-				"skill ids must be unique within the card")
+			r.emit(ruleA2ADuplicateSkillID, indexPtr("/skills", i)+"/id", "skill id "+quoted(id)+" is already used by "+indexPtr("/skills", first), "skill ids must be unique within the card")
 			continue
 		}
 		seen[id] = i
@@ -169,8 +148,7 @@ func checkSkillIDs(r *report, root *model.Node) {
 // are handed to their own checks.
 func checkExtensions(r *report, root *model.Node) {
 	if top := root.Get("extensions"); top != nil {
-		r.warn("/extensions", codeMisplacedExt, "a top-level \"extensions\" member is not part of A2A; clients ignore it",
-			`declare extensions in capabilities.extensions as [{"uri": "...", "params": {...}}]`)
+		r.emit(ruleA2AMisplacedExtensions, "/extensions", "a top-level \"extensions\" member is not part of A2A; clients ignore it", `declare extensions in capabilities.extensions as [{"uri": "...", "params": {...}}]`)
 	}
 	exts := root.Get("capabilities").Get("extensions")
 	if exts == nil || exts.Kind != model.Array {
@@ -187,20 +165,15 @@ func checkExtensions(r *report, root *model.Node) {
 			continue
 		}
 		if first, dup := seen[uri]; dup {
-			r.fail(ptr+"/uri", codeDuplicateExtURI,
-				"extension "+quoted(shorten(uri))+" is already declared at "+indexPtr("/capabilities/extensions", first),
-				"declare each extension once")
+			r.emit(ruleA2ADuplicateExtensionURI, ptr+"/uri", "extension "+quoted(shorten(uri))+" is already declared at "+indexPtr("/capabilities/extensions", first), "declare each extension once")
 		} else {
 			seen[uri] = i
 		}
 		if !isAbsURI(uri) {
-			r.fail(ptr+"/uri", codeExtURIAbsolute, "extension uri "+quoted(shorten(uri))+" is not an absolute URI",
-				"an extension is named by an absolute URI that carries its version, e.g. https://example.com/ext/name/v1")
+			r.emit(ruleA2AExtensionURINotAbsolute, ptr+"/uri", "extension uri "+quoted(shorten(uri))+" is not an absolute URI", "an extension is named by an absolute URI that carries its version, e.g. https://example.com/ext/name/v1")
 		}
 		if req, ok := boolValue(ext.Get("required")); ok && req && uri != OnRequestURI {
-			r.warn(ptr+"/required", codeRequiredExt,
-				"extension "+quoted(shorten(uri))+" is required: clients that do not activate it get error -32008",
-				"data-only extensions should not be required; set required to false unless clients must activate it")
+			r.emit(ruleA2ARequiredExtension, ptr+"/required", "extension "+quoted(shorten(uri))+" is required: clients that do not activate it get error -32008", "data-only extensions should not be required; set required to false unless clients must activate it")
 		}
 		switch {
 		case uri == OnRequestURI:
@@ -259,9 +232,7 @@ func checkSecurityNames(r *report, root *model.Node) {
 			if declared.Get(m.Key) != nil {
 				continue
 			}
-			r.fail(base+"/"+escapePointerToken(m.Key), codeUnknownScheme,
-				"security scheme "+quoted(m.Key)+" is not declared in securitySchemes",
-				declaredHint(declared))
+			r.emit(ruleA2AUnknownSecurityScheme, base+"/"+escapePointerToken(m.Key), "security scheme "+quoted(m.Key)+" is not declared in securitySchemes", declaredHint(declared))
 		}
 	})
 }
@@ -286,8 +257,7 @@ func checkOAuthFlows(r *report, root *model.Node) {
 		}
 		for _, name := range []string{"implicit", "password"} {
 			if flows.Get(name) != nil {
-				r.warn(ptr+"/flows/"+name, codeDeprecatedFlow, "the OAuth "+name+" flow is deprecated",
-					"use authorizationCode with PKCE (pkceRequired: true) or clientCredentials")
+				r.emit(ruleA2ADeprecatedOauthFlow, ptr+"/flows/"+name, "the OAuth "+name+" flow is deprecated", "use authorizationCode with PKCE (pkceRequired: true) or clientCredentials")
 			}
 		}
 	})
@@ -354,7 +324,7 @@ func checkModeList(r *report, owner *model.Node, base, key string) {
 		case "json":
 			hint = `did you mean "application/json"?`
 		}
-		r.warn(indexPtr(base+"/"+key, i), codeMediaType, "mode "+quoted(shorten(mode))+" is not a media type (type/subtype)", hint)
+		r.emit(ruleA2AMediaType, indexPtr(base+"/"+key, i), "mode "+quoted(shorten(mode))+" is not a media type (type/subtype)", hint)
 	}
 }
 
@@ -394,8 +364,7 @@ func checkExtendedCard(r *report, root *model.Node) {
 		on, _ = boolValue(root.Get("supportsAuthenticatedExtendedCard"))
 	}
 	if on && root.Get("securitySchemes").Len() == 0 {
-		r.warn(ptr, codeExtendedNoSec, "the card announces an extended card but declares no security scheme",
-			"the extended card is served to authenticated clients: declare securitySchemes and securityRequirements")
+		r.emit(ruleA2AExtendedCardWithoutSecurity, ptr, "the card announces an extended card but declares no security scheme", "the extended card is served to authenticated clients: declare securitySchemes and securityRequirements")
 	}
 }
 
@@ -408,12 +377,10 @@ func checkSignatures(r *report, root *model.Node) {
 	}
 	n := strconv.Itoa(len(sigs.Items))
 	if r.doc.Changed() {
-		r.warn("/signatures", codeSigned, "the card was edited: its "+n+" signature(s) no longer verify",
-			"re-sign the card, or remove signatures")
+		r.emitAs(ruleA2ASignedCard, Warning, "/signatures", "the card was edited: its "+n+" signature(s) no longer verify", "re-sign the card, or remove signatures")
 		return
 	}
-	r.note("/signatures", codeSigned, "the card carries "+n+" signature(s); any edit invalidates them",
-		"re-sign the card after editing it")
+	r.emit(ruleA2ASignedCard, "/signatures", "the card carries "+n+" signature(s); any edit invalidates them", "re-sign the card after editing it")
 }
 
 // itemsOf returns the items of an array node, nil for anything else.

@@ -307,7 +307,7 @@ func TestNilDocument(t *testing.T) {
 // TestCardIsPure: validating neither edits the Doc nor depends on earlier
 // runs (the TUI validates the same Doc on every keystroke).
 func TestCardIsPure(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "card", "unknown-security-scheme", "invalid.json"))
+	data, err := os.ReadFile(filepath.Join("testdata", "rules", "a2a", "unknown-security-scheme", "invalid.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -353,7 +353,7 @@ func TestProtoJSONOmissions(t *testing.T) {
 		t.Errorf("a flow without scopes and an empty documentationUrl are fine:\n%s", cardListDiags(without))
 	}
 	foo := card(`{"tokenUrl":"https://auth.example.com/token"}`, `"foo"`)
-	if _, ok := cardFindDiag(foo, codeInvalidURL, "/documentationUrl"); !ok {
+	if _, ok := cardFindDiag(foo, ruleA2AInvalidURL.Code, "/documentationUrl"); !ok {
 		t.Errorf(`documentationUrl "foo" is not reported:`+"\n%s", cardListDiags(foo))
 	}
 }

@@ -9,7 +9,7 @@ import (
 // FuzzCard: no input makes card validation panic or hang, and every
 // diagnostic is located. Run: go test -run '^$' -fuzz FuzzCard -fuzztime 60s ./validate
 func FuzzCard(f *testing.F) {
-	addSeedFiles(f, filepath.Join("testdata", "card", "*", "*.json"))
+	addSeedFiles(f, filepath.Join("testdata", "rules", "a2a", "*", "*.json"))
 	f.Add([]byte(`{"securitySchemes":{"a":{"oauth2SecurityScheme":{"flows":[]}}},"skills":[null,{"id":"\u001b"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		start := time.Now()

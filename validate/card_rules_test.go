@@ -17,7 +17,7 @@ type cardWant struct {
 }
 
 // cardRuleCases pairs each card rule with its fixtures in
-// testdata/card/<rule>/: valid.json must not trigger the rule (and must have
+// testdata/rules/a2a/<rule>/: valid.json must not trigger the rule (and must have
 // no error at all), invalid.json must trigger it at the given pointers.
 var cardRuleCases = []struct {
 	rule string
@@ -64,7 +64,7 @@ var cardRuleCases = []struct {
 func TestCardRules(t *testing.T) {
 	for _, tc := range cardRuleCases {
 		t.Run(tc.rule, func(t *testing.T) {
-			dir := filepath.Join("testdata", "card", tc.rule)
+			dir := filepath.Join("testdata", "rules", "a2a", tc.rule)
 			valid := cardValidateFile(t, filepath.Join(dir, "valid.json"))
 			for _, d := range valid {
 				if d.Severity == Error || d.Code == tc.want[0].code {
@@ -94,7 +94,7 @@ func TestCardRules(t *testing.T) {
 
 // TestCardRuleFixturesCovered keeps the table and the folders in step.
 func TestCardRuleFixturesCovered(t *testing.T) {
-	dirs, err := os.ReadDir(filepath.Join("testdata", "card"))
+	dirs, err := os.ReadDir(filepath.Join("testdata", "rules", "a2a"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestCardRuleFixturesCovered(t *testing.T) {
 	}
 	for _, d := range dirs {
 		if d.IsDir() && !listed[d.Name()] {
-			t.Errorf("testdata/card/%s has no entry in cardRuleCases", d.Name())
+			t.Errorf("testdata/rules/a2a/%s has no entry in cardRuleCases", d.Name())
 		}
 	}
 }

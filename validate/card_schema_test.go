@@ -26,8 +26,8 @@ import (
 // structuralCodes are the codes the shape walker emits for what the schema
 // expresses.
 var structuralCodes = map[string]bool{
-	codeType: true, codeRequired: true, codeEmpty: true, codeEnum: true,
-	codeSchemeVariant: true, codeOAuthFlows: true,
+	ruleA2AType.Code: true, ruleA2ARequiredMissing.Code: true, ruleA2AEmptyRequired.Code: true, ruleA2AEnum.Code: true,
+	ruleA2ASecuritySchemeVariants.Code: true, ruleA2AOauthFlows.Code: true,
 }
 
 const cardSchemaName = "a2a-card-v1.schema.json"
@@ -131,7 +131,7 @@ func agree(t *testing.T, name string, data []byte) (same, rejected bool) {
 }
 
 func TestCardShapeAgreesWithSchemaOnFiles(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "card", "*", "*.json"))
+	files, _ := filepath.Glob(filepath.Join("testdata", "rules", "a2a", "*", "*.json"))
 	ref, refErr := reference.Path("reference", "a2a")
 	if refErr == nil {
 		for _, dir := range []string{"examples", "real-cards"} {
@@ -169,8 +169,8 @@ func TestCardShapeAgreesWithSchemaOnFiles(t *testing.T) {
 // card in turn (deletes it, gives it a value of every JSON type, empties
 // it) and checks that code and schema reject the same members.
 func TestCardShapeAgreesWithSchemaOnMutations(t *testing.T) {
-	base := decodeJSON(t, filepath.Join("testdata", "card", "enum", "valid.json"))
-	extra := decodeJSON(t, filepath.Join("testdata", "card", "deprecated-oauth-flow", "invalid.json"))
+	base := decodeJSON(t, filepath.Join("testdata", "rules", "a2a", "enum", "valid.json"))
+	extra := decodeJSON(t, filepath.Join("testdata", "rules", "a2a", "deprecated-oauth-flow", "invalid.json"))
 	// Cover every scheme wrapper and flow, and signatures, in one base card.
 	schemes := base["securitySchemes"].(map[string]any)
 	schemes["oidc"] = map[string]any{"openIdConnectSecurityScheme": map[string]any{"openIdConnectUrl": "https://id.example.com/.well-known/openid-configuration"}}
@@ -240,8 +240,8 @@ func TestCardSchemaCrossCheck(t *testing.T) {
 	}{
 		{filepath.Join(ref, "examples", "spec-v1.0-sample-agent-card.json"), true},
 		{filepath.Join(ref, "examples", "a2a-samples-adk_skills_agent-agent_card.json"), true},
-		{filepath.Join("testdata", "card", "required-missing", "invalid.json"), false},
-		{filepath.Join("testdata", "card", "type", "invalid.json"), false},
+		{filepath.Join("testdata", "rules", "a2a", "required-missing", "invalid.json"), false},
+		{filepath.Join("testdata", "rules", "a2a", "type", "invalid.json"), false},
 	}
 	for _, tc := range cases {
 		data, err := os.ReadFile(tc.path)

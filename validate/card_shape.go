@@ -12,15 +12,7 @@ import "github.com/oncard/oncard/model"
 // to the same verdicts on many valid and mutated cards.
 
 // Codes of the structural checks (stable: users filter on them).
-const (
-	codeType          = "a2a/type"                     // a member has the wrong JSON type
-	codeRequired      = "a2a/required-missing"         // a required member is absent
-	codeEmpty         = "a2a/empty-required"           // a required string or array is empty
-	codeEnum          = "a2a/enum"                     // a value outside its closed list
-	codeSchemeVariant = "a2a/security-scheme-variants" // not exactly one SecurityScheme wrapper key
-	codeOAuthFlows    = "a2a/oauth-flows"              // not exactly one flow in OAuthFlows
-	codeSnakeCase     = "a2a/snake-case-name"          // a member under its proto name (warning)
-)
+const ()
 
 // anyKind marks a shape that accepts any JSON type (an enum checks the value).
 const anyKind model.Kind = 255
@@ -39,7 +31,7 @@ type shape struct {
 	// exactlyOne lists keys of which an object holds exactly one (the
 	// SecurityScheme and OAuthFlows unions); oneCode is the code reported.
 	exactlyOne []string
-	oneCode    string
+	oneCode    *Rule
 	// scopeList: a SecurityRequirement value, {"list": [...]} as the spec
 	// writes it, or a bare array or null as some SDKs write it.
 	scopeList bool
@@ -116,7 +108,7 @@ var (
 			"authorizationCode": shapeAuthCodeFlow, "clientCredentials": shapeClientCredFlow,
 			"deviceCode": shapeDeviceCodeFlow, "implicit": shapeImplicitFlow, "password": shapePasswordFlow,
 		},
-		exactlyOne: oauthFlowNames, oneCode: codeOAuthFlows,
+		exactlyOne: oauthFlowNames, oneCode: ruleA2AOauthFlows,
 	}
 
 	shapeSecurityScheme = &shape{name: "SecurityScheme", kind: model.Object,
@@ -136,7 +128,7 @@ var (
 			}),
 			"mtlsSecurityScheme": object("MutualTlsSecurityScheme", nil, map[string]*shape{"description": shapeString}),
 		},
-		exactlyOne: securitySchemeWrappers, oneCode: codeSchemeVariant,
+		exactlyOne: securitySchemeWrappers, oneCode: ruleA2ASecuritySchemeVariants,
 	}
 
 	// cardV10Props are the AgentCard members of A2A v1.0.

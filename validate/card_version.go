@@ -148,24 +148,20 @@ var v03TopLevelLeftovers = []v03Leftover{
 func checkV03Leftovers(r *report, root *model.Node) {
 	for _, l := range v03TopLevelLeftovers {
 		if root.Get(l.key) != nil {
-			r.warn("/"+l.key, codeV03Leftover, "v0.3 member "+quoted(l.key)+" in a v1.0 card",
-				"v1.0 writes "+l.instead+"; keep both only for a dual card that also lists a 0.3 interface")
+			r.emit(ruleA2AV03Leftover, "/"+l.key, "v0.3 member "+quoted(l.key)+" in a v1.0 card", "v1.0 writes "+l.instead+"; keep both only for a dual card that also lists a 0.3 interface")
 		}
 	}
 	if caps := root.Get("capabilities"); caps.Get("stateTransitionHistory") != nil {
-		r.warn("/capabilities/stateTransitionHistory", codeV03Leftover,
-			`"stateTransitionHistory" was removed in v1.0`, "remove it")
+		r.emit(ruleA2AV03Leftover, "/capabilities/stateTransitionHistory", `"stateTransitionHistory" was removed in v1.0`, "remove it")
 	}
 	for i, sk := range itemsOf(root.Get("skills")) {
 		if sk.Get("security") != nil {
-			r.warn(indexPtr("/skills", i)+"/security", codeV03Leftover, "v0.3 member \"security\" in a v1.0 skill",
-				`v1.0 writes securityRequirements: [{"schemes": {"<name>": {"list": [...]}}}]`)
+			r.emit(ruleA2AV03Leftover, indexPtr("/skills", i)+"/security", "v0.3 member \"security\" in a v1.0 skill", `v1.0 writes securityRequirements: [{"schemes": {"<name>": {"list": [...]}}}]`)
 		}
 	}
 	forEachRequirement(root, func(ptr, list string, req *model.Node) {
 		if list == "securityRequirements" && req.Kind == model.Object && req.Get("schemes") == nil && req.Len() > 0 {
-			r.warn(ptr, codeV03Leftover, "security requirement in the v0.3 map form (no \"schemes\")",
-				`v1.0 writes {"schemes": {"<name>": {"list": [...]}}}`)
+			r.emit(ruleA2AV03Leftover, ptr, "security requirement in the v0.3 map form (no \"schemes\")", `v1.0 writes {"schemes": {"<name>": {"list": [...]}}}`)
 		}
 	})
 }

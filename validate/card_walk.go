@@ -58,24 +58,22 @@ func (w *walker) check(n *model.Node, s *shape) {
 	}
 	if s.enum != nil {
 		if v, ok := n.Str(); !ok || !contains(s.enum, v) {
-			w.r.fail(w.here(), codeEnum,
-				describe(w.ptr)+" must be one of "+strings.Join(s.enum, ", ")+", found "+quoteValue(n),
-				"")
+			w.r.emit(ruleA2AEnum, w.here(), describe(w.ptr)+" must be one of "+strings.Join(s.enum, ", ")+", found "+quoteValue(n), "")
 		}
 		return
 	}
 	if s.kind != anyKind && n.Kind != s.kind {
-		w.r.fail(w.here(), codeType, describe(w.ptr)+" must be "+kindPhrase(s)+", found "+kindName(n.Kind), typeHint(n, s))
+		w.r.emit(ruleA2AType, w.here(), describe(w.ptr)+" must be "+kindPhrase(s)+", found "+kindName(n.Kind), typeHint(n, s))
 		return
 	}
 	switch n.Kind {
 	case model.String:
 		if s.nonEmpty && len(n.Raw()) <= 2 { // `""`; any escape is longer
-			w.r.fail(w.here(), codeEmpty, describe(w.ptr)+" is required and must not be empty", "")
+			w.r.emit(ruleA2AEmptyRequired, w.here(), describe(w.ptr)+" is required and must not be empty", "")
 		}
 	case model.Array:
 		if len(n.Items) < s.minItems {
-			w.r.fail(w.here(), codeEmpty, describe(w.ptr)+" is required and needs at least one item", "")
+			w.r.emit(ruleA2AEmptyRequired, w.here(), describe(w.ptr)+" is required and needs at least one item", "")
 		}
 		if s.items != nil {
 			for i, it := range n.Items {
@@ -101,7 +99,7 @@ func (w *walker) checkObject(n *model.Node, s *shape) {
 			default:
 				hint = "add it: " + memberTemplate(key, s.props[key])
 			}
-			w.r.fail(w.here(), codeRequired, requiredMessage(s.name, key), hint)
+			w.r.emit(ruleA2ARequiredMissing, w.here(), requiredMessage(s.name, key), hint)
 			w.pop(m)
 		}
 	}
@@ -144,8 +142,7 @@ func (w *walker) checkSnakeCase(obj *model.Node, s *shape, key string) *shape {
 		return nil
 	}
 	m := w.push(key)
-	w.r.warn(w.here(), codeSnakeCase, quoted(key)+" is the proto field name: ProtoJSON readers accept it, but A2A JSON writers must use "+quoted(camel),
-		"rename it to "+quoted(camel))
+	w.r.emit(ruleA2ASnakeCaseName, w.here(), quoted(key)+" is the proto field name: ProtoJSON readers accept it, but A2A JSON writers must use "+quoted(camel), "rename it to "+quoted(camel))
 	w.pop(m)
 	return sub
 }
@@ -164,16 +161,16 @@ func (w *walker) checkExactlyOne(n *model.Node, s *shape) {
 	var msg, hint string
 	if len(present) == 0 {
 		msg = describe(w.ptr) + " must hold exactly " + what + "; it holds none"
-		if s.oneCode == codeSchemeVariant && n.Get("type") != nil {
+		if s.oneCode == ruleA2ASecuritySchemeVariants && n.Get("type") != nil {
 			hint = `this is the v0.3 form {"type": ...}; v1.0 wraps the scheme, e.g. {"httpAuthSecurityScheme": {"scheme": "bearer"}}`
 		}
 	} else {
 		msg = describe(w.ptr) + " must hold exactly " + what + "; it holds " + strings.Join(present, " and ")
-		if s.oneCode == codeOAuthFlows {
+		if s.oneCode == ruleA2AOauthFlows {
 			hint = "v1.0 allows one flow per scheme: declare one oauth2 scheme per flow"
 		}
 	}
-	w.r.fail(w.here(), s.oneCode, msg, hint)
+	w.r.emitAs(s.oneCode, Error, w.here(), msg, hint)
 }
 
 // checkScopeList accepts {"list": [scopes]}, a bare array of scopes, or null.
@@ -185,7 +182,7 @@ func (w *walker) checkScopeList(n *model.Node) {
 		w.check(n, shapeStrings)
 	case model.Null:
 	default:
-		w.r.fail(w.here(), codeType, describe(w.ptr)+` must be {"list": [scopes]}, found `+kindName(n.Kind), "")
+		w.r.emit(ruleA2AType, w.here(), describe(w.ptr)+` must be {"list": [scopes]}, found `+kindName(n.Kind), "")
 	}
 }
 

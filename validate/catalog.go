@@ -142,9 +142,7 @@ func checkSpecVersion(r *report, v *model.Node, ptr string) {
 		return
 	}
 	if major, _, _ := strings.Cut(s, "."); major != "0" && major != "1" {
-		r.fail(ptr, "catalog/spec-version",
-			fmt.Sprintf("specVersion %q has major version %s; this tool reads AI Catalog 0.x and 1.x", s, major),
-			`use "1.0"`)
+		r.emit(ruleCatalogSpecVersion, ptr, fmt.Sprintf("specVersion %q has major version %s; this tool reads AI Catalog 0.x and 1.x", s, major), `use "1.0"`)
 	}
 }
 
@@ -153,11 +151,9 @@ func checkArtifactSource(r *report, entry *model.Node, ep string) {
 	u, d := entry.Get("url"), entry.Get("data")
 	switch {
 	case u != nil && d != nil:
-		r.fail(ep+"/data", "catalog/entry-artifact-source",
-			"entry has both url and data; an entry gives its artifact exactly one way", "keep url (a link) or data (the artifact inline), not both")
+		r.emit(ruleCatalogEntryArtifactSource, ep+"/data", "entry has both url and data; an entry gives its artifact exactly one way", "keep url (a link) or data (the artifact inline), not both")
 	case u == nil && d == nil:
-		r.fail(ep+"/url", "catalog/entry-artifact-source",
-			"entry has neither url nor data; an entry must give its artifact by url or inline as data", "add the artifact's https:// url")
+		r.emit(ruleCatalogEntryArtifactSource, ep+"/url", "entry has neither url nor data; an entry must give its artifact by url or inline as data", "add the artifact's https:// url")
 	}
 	s, ok := u.Str()
 	if !ok || s == "" || isPlainHTTPS(s) {
@@ -169,11 +165,9 @@ func checkArtifactSource(r *report, entry *model.Node, ep string) {
 	}
 	switch {
 	case parsed.Scheme == "":
-		r.warn(ep+"/url", "catalog/http-url",
-			fmt.Sprintf("url %q is relative; an absolute https:// url is recommended so the entry works when copied into other catalogs", clip(s, 80)), "")
+		r.emit(ruleCatalogHTTPURL, ep+"/url", fmt.Sprintf("url %q is relative; an absolute https:// url is recommended so the entry works when copied into other catalogs", clip(s, 80)), "")
 	case !strings.EqualFold(parsed.Scheme, "https"):
-		r.warn(ep+"/url", "catalog/http-url",
-			fmt.Sprintf("url %q does not use https", clip(s, 80)), "publish the artifact at an https:// address")
+		r.emit(ruleCatalogHTTPURL, ep+"/url", fmt.Sprintf("url %q does not use https", clip(s, 80)), "publish the artifact at an https:// address")
 	}
 }
 
@@ -196,8 +190,7 @@ func checkIdentifier(r *report, entry *model.Node, ep string, i int, seen map[st
 		return
 	}
 	if !isCatIdentifierURI(id) {
-		r.warn(ep+"/identifier", "catalog/identifier-not-uri",
-			fmt.Sprintf("identifier %q is not a URI; urn:air:{publisher-domain}:{namespace}:{name} is recommended", clip(id, 80)), "")
+		r.emit(ruleCatalogIdentifierNotURI, ep+"/identifier", fmt.Sprintf("identifier %q is not a URI; urn:air:{publisher-domain}:{namespace}:{name} is recommended", clip(id, 80)), "")
 	}
 	version, hasVersion := entry.Get("version").Str()
 	s := seen[id]
@@ -213,9 +206,7 @@ func checkIdentifier(r *report, entry *model.Node, ep string, i int, seen map[st
 		if hasVersion {
 			what += fmt.Sprintf(" with version %q", version)
 		}
-		r.fail(ep+"/identifier", "catalog/entry-duplicate",
-			fmt.Sprintf("%s is already listed at entries[%d]; (identifier, version) must be unique", what, j),
-			"give each listed version a version member, or remove the duplicate")
+		r.emit(ruleCatalogEntryDuplicate, ep+"/identifier", fmt.Sprintf("%s is already listed at entries[%d]; (identifier, version) must be unique", what, j), "give each listed version a version member, or remove the duplicate")
 		return
 	}
 	if s.firstAt == 0 {
@@ -234,8 +225,7 @@ func checkIdentifier(r *report, entry *model.Node, ep string, i int, seen map[st
 	}
 	seen[id] = s
 	if other != 0 {
-		r.warn(ep+"/identifier", "catalog/entry-version-conflict",
-			fmt.Sprintf("identifier %q is listed both with and without a version (see entries[%d]); give every entry of it a version", clip(id, 80), other-1), "")
+		r.emit(ruleCatalogEntryVersionConflict, ep+"/identifier", fmt.Sprintf("identifier %q is listed both with and without a version (see entries[%d]); give every entry of it a version", clip(id, 80), other-1), "")
 	}
 }
 
@@ -257,24 +247,20 @@ func checkDigest(r *report, n *model.Node, ptr string) {
 	}
 	alg, hex, ok := catDigestParts(s)
 	if !ok {
-		r.fail(ptr, "catalog/digest-invalid",
-			fmt.Sprintf("digest %q must be algorithm:lowercasehex, like sha256:9f86d0…", clip(s, 80)), "")
+		r.emit(ruleCatalogDigestInvalid, ptr, fmt.Sprintf("digest %q must be algorithm:lowercasehex, like sha256:9f86d0…", clip(s, 80)), "")
 		return
 	}
 	if weakDigests[alg] {
-		r.fail(ptr, "catalog/digest-invalid",
-			fmt.Sprintf("digest algorithm %q is too weak; use SHA-256 or stronger", alg), "sha256:<64 hex digits>")
+		r.emit(ruleCatalogDigestInvalid, ptr, fmt.Sprintf("digest algorithm %q is too weak; use SHA-256 or stronger", alg), "sha256:<64 hex digits>")
 		return
 	}
 	want, known := digestHexLen[alg]
 	if !known {
-		r.warn(ptr, "catalog/digest-invalid",
-			fmt.Sprintf("digest algorithm %q is not one this tool knows (sha256, sha384, sha512, sha3-*, blake2b-*, blake3)", alg), "")
+		r.emitAs(ruleCatalogDigestInvalid, Warning, ptr, fmt.Sprintf("digest algorithm %q is not one this tool knows (sha256, sha384, sha512, sha3-*, blake2b-*, blake3)", alg), "")
 		return
 	}
 	if len(hex) != want {
-		r.fail(ptr, "catalog/digest-invalid",
-			fmt.Sprintf("a %s digest has %d hex digits, this one has %d", alg, want, len(hex)), "")
+		r.emit(ruleCatalogDigestInvalid, ptr, fmt.Sprintf("a %s digest has %d hex digits, this one has %d", alg, want, len(hex)), "")
 	}
 }
 
@@ -285,12 +271,11 @@ func checkDigest(r *report, n *model.Node, ptr string) {
 func (w *catalogWalk) nested(r *report, entry *model.Node, ep string, depth int, file string) {
 	if data := entry.Get("data"); data != nil {
 		if depth+1 > maxCatalogNesting {
-			r.fail(ep+"/data", "catalog/nested-depth-exceeded", nestingMessage(depth+1), "")
+			r.emit(ruleCatalogNestedDepthExceeded, ep+"/data", nestingMessage(depth+1), "")
 			return
 		}
 		if data.Kind != model.Object {
-			r.fail(ep+"/data", "catalog/nested-catalog-invalid",
-				fmt.Sprintf("data of a %s entry must be a catalog object (got %s)", mediaTypeCatalog, data.Kind), "")
+			r.emit(ruleCatalogNestedCatalogInvalid, ep+"/data", fmt.Sprintf("data of a %s entry must be a catalog object (got %s)", mediaTypeCatalog, data.Kind), "")
 			return
 		}
 		w.check(r, data, ep+"/data", depth+1, file)
@@ -305,29 +290,25 @@ func (w *catalogWalk) nested(r *report, entry *model.Node, ep string, depth int,
 		return
 	}
 	if path == "" {
-		r.note(ep+"/url", "catalog/nested-not-followed",
-			fmt.Sprintf("nested catalog %q not checked: a relative url needs the catalog's own file path (not stdin)", clip(raw, 80)), "")
+		r.emit(ruleCatalogNestedNotFollowed, ep+"/url", fmt.Sprintf("nested catalog %q not checked: a relative url needs the catalog's own file path (not stdin)", clip(raw, 80)), "")
 		return
 	}
 	if depth+1 > maxCatalogNesting {
-		r.fail(ep+"/url", "catalog/nested-depth-exceeded", nestingMessage(depth+1), "")
+		r.emit(ruleCatalogNestedDepthExceeded, ep+"/url", nestingMessage(depth+1), "")
 		return
 	}
 	if w.chain[path] {
-		r.fail(ep+"/url", "catalog/nested-catalog-invalid",
-			fmt.Sprintf("nested catalog %q links back to a catalog that contains it (a cycle)", clip(raw, 80)), "")
+		r.emit(ruleCatalogNestedCatalogInvalid, ep+"/url", fmt.Sprintf("nested catalog %q links back to a catalog that contains it (a cycle)", clip(raw, 80)), "")
 		return
 	}
 	data, err := readLocalFile(path)
 	if err != nil {
-		r.warn(ep+"/url", "catalog/nested-catalog-invalid",
-			fmt.Sprintf("nested catalog %q not checked: %s", clip(raw, 80), model.SafeText(readError(err))), "")
+		r.emitAs(ruleCatalogNestedCatalogInvalid, Warning, ep+"/url", fmt.Sprintf("nested catalog %q not checked: %s", clip(raw, 80), model.SafeText(readError(err))), "")
 		return
 	}
 	sub, err := model.Parse(data)
 	if err != nil {
-		r.fail(ep+"/url", "catalog/nested-catalog-invalid",
-			fmt.Sprintf("nested catalog %q is not valid JSON: %s", clip(raw, 80), model.SafeText(err.Error())), "")
+		r.emit(ruleCatalogNestedCatalogInvalid, ep+"/url", fmt.Sprintf("nested catalog %q is not valid JSON: %s", clip(raw, 80), model.SafeText(err.Error())), "")
 		return
 	}
 	w.chain[path] = true
@@ -335,8 +316,8 @@ func (w *catalogWalk) nested(r *report, entry *model.Node, ep string, depth int,
 	subReport := newReport(sub, w.opts)
 	w.check(subReport, sub.Root(), "", depth+1, path)
 	for _, d := range subReport.sorted() {
-		r.add(ep+"/url", d.Severity, d.Code,
-			fmt.Sprintf("in nested catalog %s at %s (line %d): %s", model.SafeText(raw), pointerOrRoot(d.Pointer), d.Line, d.Message), d.Hint)
+		r.again(d, ep+"/url",
+			fmt.Sprintf("in nested catalog %s at %s (line %d): %s", model.SafeText(raw), pointerOrRoot(d.Pointer), d.Line, d.Message))
 	}
 }
 
@@ -412,7 +393,7 @@ func checkInlineCard(r *report, card *model.Node, base string) {
 	sub := &report{doc: r.doc, opts: r.opts, unplaced: true}
 	checkCard(sub, card)
 	for _, d := range dropGenericDuplicates(sub.diags) {
-		r.add(base+d.Pointer, d.Severity, d.Code, d.Message, d.Hint)
+		r.again(d, base+d.Pointer, d.Message)
 	}
 }
 
@@ -434,9 +415,7 @@ func (w *catalogWalk) crossCheckCard(r *report, entry *model.Node, ep, file stri
 func compareEntryWithCard(r *report, entry *model.Node, ep string, card *model.Node, where string) {
 	if v, ok := entry.Get("version").Str(); ok {
 		if cv, ok := card.Get("version").Str(); ok && cv != v {
-			r.fail(ep+"/version", "catalog/version-mismatch",
-				fmt.Sprintf("version %q differs from the version of the card (%s): %q; an entry's version must equal its artifact's", v, where, cv),
-				"copy the card's version into the entry")
+			r.emit(ruleCatalogVersionMismatch, ep+"/version", fmt.Sprintf("version %q differs from the version of the card (%s): %q; an entry's version must equal its artifact's", v, where, cv), "copy the card's version into the entry")
 		}
 	}
 	payload := entry.Get("extensions").Get(discoveryExtensionKey)
@@ -447,12 +426,9 @@ func compareEntryWithCard(r *report, entry *model.Node, ep string, card *model.N
 	params := cardDiscoveryParams(r, card)
 	switch {
 	case params == nil:
-		r.fail(ptr, "catalog/discovery-mismatch",
-			fmt.Sprintf("the entry carries an OASF discovery payload but the card (%s) declares no OASF discovery extension", where), "")
+		r.emit(ruleCatalogDiscoveryMismatch, ptr, fmt.Sprintf("the entry carries an OASF discovery payload but the card (%s) declares no OASF discovery extension", where), "")
 	case !sameJSON(payload.Interface(), params.Interface()):
-		r.fail(ptr, "catalog/discovery-mismatch",
-			fmt.Sprintf("the OASF discovery payload differs from the params of the card's discovery extension (%s); it must be the same object", where),
-			"copy the card's discovery params into the entry (oncard catalog add does)")
+		r.emit(ruleCatalogDiscoveryMismatch, ptr, fmt.Sprintf("the OASF discovery payload differs from the params of the card's discovery extension (%s); it must be the same object", where), "copy the card's discovery params into the entry (oncard catalog add does)")
 	}
 }
 
@@ -465,14 +441,12 @@ func (w *catalogWalk) cardFor(r *report, entry *model.Node, ep, file string, onl
 		if path, local := w.localPath(raw, file); local && path != "" {
 			data, err := readLocalFile(path)
 			if err != nil {
-				r.warn(ep+"/url", "catalog/card-unreadable",
-					fmt.Sprintf("card %q not cross-checked: %s", clip(raw, 80), model.SafeText(readError(err))), "")
+				r.emit(ruleCatalogCardUnreadable, ep+"/url", fmt.Sprintf("card %q not cross-checked: %s", clip(raw, 80), model.SafeText(readError(err))), "")
 				return nil, ""
 			}
 			doc, err := model.Parse(data)
 			if err != nil {
-				r.warn(ep+"/url", "catalog/card-unreadable",
-					fmt.Sprintf("card %q not cross-checked: %s", clip(raw, 80), model.SafeText(err.Error())), "")
+				r.emit(ruleCatalogCardUnreadable, ep+"/url", fmt.Sprintf("card %q not cross-checked: %s", clip(raw, 80), model.SafeText(err.Error())), "")
 				return nil, ""
 			}
 			return doc.Root(), model.SafeText(raw)

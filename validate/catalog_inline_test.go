@@ -73,15 +73,15 @@ func TestCatalogInlineCardPosition(t *testing.T) {
 // Card gives the card file, each under /entries/0/data. The entry has no
 // version and no discovery payload, so no cross-check adds to them.
 func TestCatalogInlineCardMatchesCard(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("testdata", "card", "*", "*.json"))
+	files, err := filepath.Glob(filepath.Join("testdata", "rules", "a2a", "*", "*.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(files) == 0 {
-		t.Fatal("no card fixtures under testdata/card")
+		t.Fatal("no card fixtures under testdata/rules/a2a")
 	}
 	for _, file := range files {
-		name, _ := filepath.Rel(filepath.Join("testdata", "card"), file)
+		name, _ := filepath.Rel(filepath.Join("testdata", "rules", "a2a"), file)
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(file)
 			if err != nil {

@@ -25,18 +25,7 @@ import (
 )
 
 // Codes of the shape findings, as the schema's x-code annotations name them.
-const (
-	catCodeSchema          = "catalog/schema"
-	catCodeSpecVersion     = "catalog/spec-version"
-	catCodeEntriesNotArray = "catalog/entries-not-array"
-	catCodeHost            = "catalog/host-member-missing"
-	catCodeEntry           = "catalog/entry-member-missing"
-	catCodePublisher       = "catalog/publisher-member-missing"
-	catCodeTimestamp       = "catalog/timestamp-invalid"
-	catCodeDigest          = "catalog/digest-invalid"
-	catCodeTrustManifests  = "catalog/trust-manifests-empty"
-	catCodeExtensionKey    = "catalog/extension-key-invalid"
-)
+const ()
 
 // catMediaTypePattern is the schema's pattern for an entry's type; the
 // explainer has no words for it, so the sentence quotes it.
@@ -71,35 +60,35 @@ func (p catPath) in(name string) catPath { return catPath{p.base, p.index, name}
 
 // catMust is one schema sentence about the member name of the object at p:
 // "name must …".
-func catMust(r *report, p catPath, name, code, rest string) {
-	r.fail(p.child(name), code, model.SafeText(name)+" must "+rest, "")
+func catMust(r *report, p catPath, name string, rule *Rule, rest string) {
+	r.emit(rule, p.child(name), model.SafeText(name)+" must "+rest, "")
 }
 
 // catMissing reports required members of the object at p that are absent.
-func catMissing(r *report, obj *model.Node, p catPath, code string, names ...string) {
+func catMissing(r *report, obj *model.Node, p catPath, rule *Rule, names ...string) {
 	for _, name := range names {
 		if obj.Get(name) == nil {
-			r.fail(p.child(name), code, `missing required member "`+name+`"`, "")
+			r.emit(rule, p.child(name), `missing required member "`+name+`"`, "")
 		}
 	}
 }
 
 // catWantString checks a member that must be a string; it reports whether
 // it is one (the schema checks nothing else once the type fails).
-func catWantString(r *report, p catPath, m *model.Member, code string) bool {
+func catWantString(r *report, p catPath, m *model.Member, rule *Rule) bool {
 	if m.Value.Kind == model.String {
 		return true
 	}
-	catMust(r, p, m.Key, code, "be a string"+gotType(m.Value))
+	catMust(r, p, m.Key, rule, "be a string"+gotType(m.Value))
 	return false
 }
 
 // catWantKind is catWantString for objects and arrays.
-func catWantKind(r *report, p catPath, m *model.Member, kind model.Kind, code string) bool {
+func catWantKind(r *report, p catPath, m *model.Member, kind model.Kind, rule *Rule) bool {
 	if m.Value.Kind == kind {
 		return true
 	}
-	catMust(r, p, m.Key, code, "be an "+kind.String()+gotType(m.Value))
+	catMust(r, p, m.Key, rule, "be an "+kind.String()+gotType(m.Value))
 	return false
 }
 
@@ -110,24 +99,24 @@ func checkCatalogShape(r *report, cat *model.Node, ptr string) {
 		return
 	}
 	if cat.Kind != model.Object {
-		r.fail(ptr, catCodeSchema, "the catalog must be an object"+gotType(cat), "")
+		r.emitAs(ruleCatalogSchema, Error, ptr, "the catalog must be an object"+gotType(cat), "")
 		return
 	}
 	p := catPath{base: ptr, index: -1}
-	catMissing(r, cat, p, catCodeSpecVersion, "specVersion")
-	catMissing(r, cat, p, catCodeEntriesNotArray, "entries")
+	catMissing(r, cat, p, ruleCatalogSpecVersion, "specVersion")
+	catMissing(r, cat, p, ruleCatalogEntriesNotArray, "entries")
 	for _, m := range cat.Members {
 		switch m.Key {
 		case "specVersion":
-			if catWantString(r, p, m, catCodeSpecVersion) {
+			if catWantString(r, p, m, ruleCatalogSpecVersion) {
 				if s, _ := m.Value.Str(); !isCatMajorMinor(s) {
-					catMust(r, p, m.Key, catCodeSpecVersion, `be "Major.Minor" (like "1.0")`+gotNode(m.Value))
+					catMust(r, p, m.Key, ruleCatalogSpecVersion, `be "Major.Minor" (like "1.0")`+gotNode(m.Value))
 				}
 			}
 		case "host":
 			checkCatalogHostShape(r, m.Value, p.in("host"))
 		case "entries":
-			if catWantKind(r, p, m, model.Array, catCodeEntriesNotArray) {
+			if catWantKind(r, p, m, model.Array, ruleCatalogEntriesNotArray) {
 				entries := ptr + "/entries"
 				for i, entry := range m.Value.Items {
 					checkCatalogEntryShape(r, entry, catPath{base: entries, index: i})
@@ -145,22 +134,22 @@ func checkCatalogShape(r *report, cat *model.Node, ptr string) {
 // their own report the host's code.
 func checkCatalogHostShape(r *report, host *model.Node, p catPath) {
 	if host.Kind != model.Object {
-		r.fail(p.String(), catCodeHost, "host must be an object"+gotType(host), "")
+		r.emitAs(ruleCatalogHostMemberMissing, Error, p.String(), "host must be an object"+gotType(host), "")
 		return
 	}
-	catMissing(r, host, p, catCodeHost, "displayName")
+	catMissing(r, host, p, ruleCatalogHostMemberMissing, "displayName")
 	for _, m := range host.Members {
 		switch m.Key {
 		case "displayName":
-			if catWantString(r, p, m, catCodeHost) && catEmpty(m.Value) {
-				catMust(r, p, m.Key, catCodeHost, "not be empty")
+			if catWantString(r, p, m, ruleCatalogHostMemberMissing) && catEmpty(m.Value) {
+				catMust(r, p, m.Key, ruleCatalogHostMemberMissing, "not be empty")
 			}
 		case "identifier":
-			catWantString(r, p, m, catCodeSchema)
+			catWantString(r, p, m, ruleCatalogSchema)
 		case "documentationUrl", "logoUrl":
-			if catWantString(r, p, m, catCodeSchema) {
+			if catWantString(r, p, m, ruleCatalogSchema) {
 				if s, _ := m.Value.Str(); !isSchemaURI(s) {
-					catMust(r, p, m.Key, catCodeSchema, "be a valid URI"+gotNode(m.Value))
+					catMust(r, p, m.Key, ruleCatalogSchema, "be a valid URI"+gotNode(m.Value))
 				}
 			}
 		}
@@ -170,35 +159,35 @@ func checkCatalogHostShape(r *report, host *model.Node, p catPath) {
 // checkCatalogEntryShape is #/$defs/entry for the entry at p.
 func checkCatalogEntryShape(r *report, entry *model.Node, p catPath) {
 	if entry.Kind != model.Object {
-		r.fail(p.String(), catCodeEntry, "entries["+strconv.Itoa(p.index)+"] must be an object"+gotType(entry), "")
+		r.emitAs(ruleCatalogEntryMemberMissing, Error, p.String(), "entries["+strconv.Itoa(p.index)+"] must be an object"+gotType(entry), "")
 		return
 	}
-	catMissing(r, entry, p, catCodeEntry, "identifier", "type")
+	catMissing(r, entry, p, ruleCatalogEntryMemberMissing, "identifier", "type")
 	for _, m := range entry.Members {
 		switch m.Key {
 		case "identifier":
-			if catWantString(r, p, m, catCodeSchema) && catEmpty(m.Value) {
-				catMust(r, p, m.Key, catCodeSchema, "not be empty")
+			if catWantString(r, p, m, ruleCatalogSchema) && catEmpty(m.Value) {
+				catMust(r, p, m.Key, ruleCatalogSchema, "not be empty")
 			}
 		case "type":
-			if catWantString(r, p, m, catCodeSchema) {
+			if catWantString(r, p, m, ruleCatalogSchema) {
 				if s, _ := m.Value.Str(); !isCatMediaType(s) {
-					catMust(r, p, m.Key, catCodeSchema, "match the pattern "+catMediaTypePattern+gotNode(m.Value))
+					catMust(r, p, m.Key, ruleCatalogSchema, "match the pattern "+catMediaTypePattern+gotNode(m.Value))
 				}
 			}
 		case "url":
-			if catWantString(r, p, m, catCodeSchema) {
+			if catWantString(r, p, m, ruleCatalogSchema) {
 				if s, _ := m.Value.Str(); !isCatURIReference(s) {
-					catMust(r, p, m.Key, catCodeSchema, "be a valid URI reference"+gotNode(m.Value))
+					catMust(r, p, m.Key, ruleCatalogSchema, "be a valid URI reference"+gotNode(m.Value))
 				}
 			}
 		case "version", "displayName", "description":
-			catWantString(r, p, m, catCodeSchema)
+			catWantString(r, p, m, ruleCatalogSchema)
 		case "tags":
-			if catWantKind(r, p, m, model.Array, catCodeSchema) {
+			if catWantKind(r, p, m, model.Array, ruleCatalogSchema) {
 				for j, tag := range m.Value.Items {
 					if tag.Kind != model.String {
-						r.fail(p.child("tags")+"/"+strconv.Itoa(j), catCodeSchema, "tags["+strconv.Itoa(j)+"] must be a string"+gotType(tag), "")
+						r.emitAs(ruleCatalogSchema, Error, p.child("tags")+"/"+strconv.Itoa(j), "tags["+strconv.Itoa(j)+"] must be a string"+gotType(tag), "")
 					}
 				}
 			}
@@ -207,10 +196,10 @@ func checkCatalogEntryShape(r *report, entry *model.Node, p catPath) {
 		case "publisher":
 			checkCatalogPublisherShape(r, m.Value, p.in("publisher"))
 		case "digest":
-			catWantString(r, p, m, catCodeDigest) // the form is checkDigest's
+			catWantString(r, p, m, ruleCatalogDigestInvalid) // the form is checkDigest's
 		case "trustManifests":
-			if catWantKind(r, p, m, model.Array, catCodeTrustManifests) && len(m.Value.Items) == 0 {
-				catMust(r, p, m.Key, catCodeTrustManifests, "have at least 1 entry")
+			if catWantKind(r, p, m, model.Array, ruleCatalogTrustManifestsEmpty) && len(m.Value.Items) == 0 {
+				catMust(r, p, m.Key, ruleCatalogTrustManifestsEmpty, "have at least 1 entry")
 			}
 		case "extensions":
 			checkCatalogExtensionsShape(r, m.Value, p, m.Key)
@@ -222,18 +211,18 @@ func checkCatalogEntryShape(r *report, entry *model.Node, p catPath) {
 // x-code of their own report the publisher's code.
 func checkCatalogPublisherShape(r *report, pub *model.Node, p catPath) {
 	if pub.Kind != model.Object {
-		r.fail(p.String(), catCodePublisher, "publisher must be an object"+gotType(pub), "")
+		r.emitAs(ruleCatalogPublisherMemberMissing, Error, p.String(), "publisher must be an object"+gotType(pub), "")
 		return
 	}
-	catMissing(r, pub, p, catCodePublisher, "identifier", "displayName")
+	catMissing(r, pub, p, ruleCatalogPublisherMemberMissing, "identifier", "displayName")
 	for _, m := range pub.Members {
 		switch m.Key {
 		case "identifier", "displayName":
-			if catWantString(r, p, m, catCodePublisher) && catEmpty(m.Value) {
-				catMust(r, p, m.Key, catCodePublisher, "not be empty")
+			if catWantString(r, p, m, ruleCatalogPublisherMemberMissing) && catEmpty(m.Value) {
+				catMust(r, p, m.Key, ruleCatalogPublisherMemberMissing, "not be empty")
 			}
 		case "identityType":
-			catWantString(r, p, m, catCodeSchema)
+			catWantString(r, p, m, ruleCatalogSchema)
 		}
 	}
 }
@@ -241,14 +230,14 @@ func checkCatalogPublisherShape(r *report, pub *model.Node, p catPath) {
 // checkCatalogSignatureShape is #/$defs/signature.
 func checkCatalogSignatureShape(r *report, sig *model.Node, p catPath) {
 	if sig.Kind != model.Object {
-		r.fail(p.String(), catCodeSchema, "signature must be an object"+gotType(sig), "")
+		r.emitAs(ruleCatalogSchema, Error, p.String(), "signature must be an object"+gotType(sig), "")
 		return
 	}
-	catMissing(r, sig, p, catCodeSchema, "signer", "profile", "issuedAt", "jws")
+	catMissing(r, sig, p, ruleCatalogSchema, "signer", "profile", "issuedAt", "jws")
 	for _, m := range sig.Members {
 		switch m.Key {
 		case "signer", "profile", "jws":
-			catWantString(r, p, m, catCodeSchema)
+			catWantString(r, p, m, ruleCatalogSchema)
 		case "issuedAt", "expiresAt":
 			catCheckTimestamp(r, p, m)
 		}
@@ -259,7 +248,7 @@ func checkCatalogSignatureShape(r *report, sig *model.Node, p catPath) {
 // the object at parent: an object whose keys are URLs or reverse-DNS names.
 func checkCatalogExtensionsShape(r *report, ext *model.Node, parent catPath, name string) {
 	if ext.Kind != model.Object {
-		r.fail(parent.child(name), catCodeSchema, model.SafeText(name)+" must be an object"+gotType(ext), "")
+		r.emitAs(ruleCatalogSchema, Error, parent.child(name), model.SafeText(name)+" must be an object"+gotType(ext), "")
 		return
 	}
 	for _, m := range ext.Members {
@@ -272,19 +261,18 @@ func checkCatalogExtensionsShape(r *report, ext *model.Node, parent catPath, nam
 		if !isSchemaURI(m.Key) {
 			first = "a valid URI"
 		}
-		r.fail(parent.in(name).child(m.Key), catCodeExtensionKey,
-			fmt.Sprintf("the key %q must be %s, or a reverse-DNS name (like org.example.ext)", m.Key, first), "")
+		r.emitAs(ruleCatalogExtensionKeyInvalid, Error, parent.in(name).child(m.Key), fmt.Sprintf("the key %q must be %s, or a reverse-DNS name (like org.example.ext)", m.Key, first), "")
 	}
 }
 
 // catCheckTimestamp is {"type": "string", "format": "date-time"} with the
 // timestamp code.
 func catCheckTimestamp(r *report, p catPath, m *model.Member) {
-	if !catWantString(r, p, m, catCodeTimestamp) {
+	if !catWantString(r, p, m, ruleCatalogTimestampInvalid) {
 		return
 	}
 	if s, _ := m.Value.Str(); !isCatDateTime(s) {
-		catMust(r, p, m.Key, catCodeTimestamp, "be an RFC 3339 date-time (like 2026-11-30T12:00:00Z)"+gotNode(m.Value))
+		catMust(r, p, m.Key, ruleCatalogTimestampInvalid, "be an RFC 3339 date-time (like 2026-11-30T12:00:00Z)"+gotNode(m.Value))
 	}
 }
 

@@ -212,7 +212,7 @@ func catShapeMismatch(t *testing.T, rounds int, shapeCheck func(*report, *model.
 			ptr = "/entries/3/data"
 		}
 		bySchema, byCode := newReport(doc, nil), newReport(doc, nil)
-		checkSchema(bySchema, s, doc.Root(), ptr, catCodeSchema)
+		checkSchema(bySchema, s, doc.Root(), ptr, ruleCatalogSchema)
 		shapeCheck(byCode, doc.Root(), ptr)
 		if a, b := catRender(bySchema.diags), catRender(byCode.diags); !slices.Equal(a, b) {
 			return fmt.Sprintf("schema and code disagree on\n%s\nschema:\n  %s\ncode:\n  %s",
@@ -244,8 +244,8 @@ func TestCatalogShapeDifferentialCatchesDrift(t *testing.T) {
 		"a code renamed": func(r *report, n *model.Node, ptr string) {
 			checkCatalogShape(r, n, ptr)
 			for i := range r.diags {
-				if r.diags[i].Code == catCodeTimestamp {
-					r.diags[i].Code = catCodeSchema
+				if r.diags[i].Code == ruleCatalogTimestampInvalid.Code {
+					r.diags[i].Code = ruleCatalogSchema.Code
 				}
 			}
 		},
@@ -282,7 +282,7 @@ func TestCatalogExtensionKeyOwner(t *testing.T) {
 	doc := parseString(t, `{"specVersion": "1.0", "entries": [
 		{"identifier": "urn:a", "type": "application/json", "data": {"name": "A"}},
 		{"identifier": "urn:b", "type": "text/plain", "url": "https://b.example/", "extensions": {"name": 1}}]}`)
-	expectExactly(t, catalog(doc, nil), want{catCodeExtensionKey, "/entries/1/extensions/name", Error,
+	expectExactly(t, catalog(doc, nil), want{ruleCatalogExtensionKeyInvalid.Code, "/entries/1/extensions/name", Error,
 		`the key "name" must be a valid URI, or a reverse-DNS name (like org.example.ext)`})
 }
 
@@ -303,15 +303,15 @@ func TestCatalogSchemaExtensionKeyOwner(t *testing.T) {
 		return `the key "` + key + `" must be a valid URI, or a reverse-DNS name (like org.example.ext)`
 	}
 	wants := []want{
-		{catCodeExtensionKey, "/extensions/bad key", Error, msg("bad key")},
-		{catCodeExtensionKey, "/entries/1/extensions/bad key", Error, msg("bad key")},
-		{catCodeExtensionKey, "/entries/1/extensions/name", Error, msg("name")},
-		{catCodeExtensionKey, "/entries/2/extensions/bad key", Error, msg("bad key")},
+		{ruleCatalogExtensionKeyInvalid.Code, "/extensions/bad key", Error, msg("bad key")},
+		{ruleCatalogExtensionKeyInvalid.Code, "/entries/1/extensions/bad key", Error, msg("bad key")},
+		{ruleCatalogExtensionKeyInvalid.Code, "/entries/1/extensions/name", Error, msg("name")},
+		{ruleCatalogExtensionKeyInvalid.Code, "/entries/2/extensions/bad key", Error, msg("bad key")},
 	}
 	// Maps are validated in random order: run it often enough to see many.
 	for range 20 {
 		r := newReport(doc, nil)
-		checkSchema(r, loadSchema(catalogSchemaDef), doc.Root(), "", catCodeSchema)
+		checkSchema(r, loadSchema(catalogSchemaDef), doc.Root(), "", ruleCatalogSchema)
 		expectExactly(t, r.diags, wants...)
 	}
 	expectExactly(t, catalog(doc, nil), wants...)
@@ -355,7 +355,7 @@ func BenchmarkCatalogSchema10000(b *testing.B) {
 	s := loadSchema(catalogSchemaDef)
 	b.ReportAllocs()
 	for b.Loop() {
-		checkSchema(newReport(doc, nil), s, doc.Root(), "", catCodeSchema)
+		checkSchema(newReport(doc, nil), s, doc.Root(), "", ruleCatalogSchema)
 	}
 }
 
@@ -416,7 +416,7 @@ func FuzzCatalogShape(f *testing.F) {
 			return
 		}
 		bySchema, byCode := newReport(doc, nil), newReport(doc, nil)
-		checkSchema(bySchema, s, doc.Root(), "", catCodeSchema)
+		checkSchema(bySchema, s, doc.Root(), "", ruleCatalogSchema)
 		checkCatalogShape(byCode, doc.Root(), "")
 		if a, b := catRender(bySchema.diags), catRender(byCode.diags); !slices.Equal(a, b) {
 			t.Fatalf("schema and code disagree on %q\nschema:\n  %s\ncode:\n  %s", data, strings.Join(a, "\n  "), strings.Join(b, "\n  "))

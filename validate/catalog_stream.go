@@ -61,7 +61,7 @@ func newCatalogStream(doc *model.Doc, opts *Options, size int, first *model.Node
 	// is guessed from the first entry's size (growing the map was most of
 	// the walk's allocation).
 	guess := (size - first.Start) / max(first.End-first.Start+2, 64)
-	return &catalogStream{r: r, w: newCatalogWalk(r.opts), ij: newIJSONWalk(r),
+	return &catalogStream{r: r, w: newCatalogWalk(r.opts), ij: newIJSONWalk(r, ruleCatalogNotIJSON),
 		seen: make(map[string]identifierSeen, min(guess+16, 1<<20))}
 }
 

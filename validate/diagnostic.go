@@ -72,6 +72,7 @@ const (
 	KindDiscovery = model.KindDiscovery
 	KindCatalog   = model.KindCatalog
 	KindEntry     = model.KindEntry
+	KindRecord    = model.KindRecord
 	KindUnknown   = model.KindUnknown
 )
 

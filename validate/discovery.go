@@ -18,18 +18,7 @@ import (
 // The same structure as a JSON Schema: schemas/discovery.schema.json, held to this code by discovery_schema_test.go.
 
 // Diagnostic codes of this file that are not a server error type.
-const (
-	codeOASFVersionUnknown  = "oasf/version-unknown"
-	codeOASFNotObject       = "oasf/not-object"
-	codeOASFSkillsEmpty     = "oasf/skills-empty"
-	codeOASFDraftMember     = "oasf/draft-member"
-	codeOASFParamsMissing   = "oasf/params-missing"
-	codeOASFURIHost         = "oasf/uri-host-not-accepted"
-	codeOASFURIInsecure     = "oasf/uri-insecure"
-	codeOASFURIShape        = "oasf/uri-malformed"
-	codeOASFURIVersion      = "oasf/uri-version-mismatch"
-	codeOASFRecommendedMiss = "oasf/attribute_recommended_missing"
-)
+const ()
 
 // discoveryMembers are the payload's members; draftMembers come from a later
 // upstream draft of the discovery object that the extension does not use.
@@ -42,6 +31,7 @@ var (
 func discovery(doc *model.Doc, opts *Options) []Diagnostic {
 	r := newReport(doc, opts)
 	checkDiscoveryPayload(r, doc.Root(), "")
+	checkDocumentIJSON(r)
 	return r.sorted()
 }
 
@@ -63,9 +53,7 @@ func checkDiscoveryDecl(r *report, ext *model.Node, extPtr string) {
 	}
 	params := ext.Get("params")
 	if params == nil {
-		r.fail(extPtr+"/params", codeOASFParamsMissing,
-			"the OASF discovery extension has no params; they carry the discovery payload",
-			`add "params": {"schema_version": "`+oasf.DefaultVersion+`", "skills": [...], "domains": [...]}`)
+		r.emit(ruleOASFParamsMissing, extPtr+"/params", "the OASF discovery extension has no params; they carry the discovery payload", `add "params": {"schema_version": "`+oasf.DefaultVersion+`", "skills": [...], "domains": [...]}`)
 		return
 	}
 	checkDiscoveryPayload(r, params, extPtr+"/params")
@@ -74,12 +62,10 @@ func checkDiscoveryDecl(r *report, ext *model.Node, extPtr string) {
 	}
 	uriVersion := model.DiscoveryURIVersion(uri)
 	if payloadVersion, ok := params.Get("schema_version").Str(); ok && uriVersion != "" && uriVersion != payloadVersion {
-		r.warn(extPtr+"/uri", codeOASFURIVersion,
-			fmt.Sprintf("the extension uri names OASF %s but the payload's schema_version is %s",
-				model.SafeText(uriVersion), model.SafeText(payloadVersion)),
-			"the payload's schema_version is the one that counts; use "+
-				model.SafeText(strings.Replace(uri, "/"+uriVersion+"/objects/", "/"+payloadVersion+"/objects/", 1))+
-				" so that the two agree")
+		r.emit(ruleOASFURIVersionMismatch, extPtr+"/uri", fmt.Sprintf("the extension uri names OASF %s but the payload's schema_version is %s",
+			model.SafeText(uriVersion), model.SafeText(payloadVersion)), "the payload's schema_version is the one that counts; use "+
+			model.SafeText(strings.Replace(uri, "/"+uriVersion+"/objects/", "/"+payloadVersion+"/objects/", 1))+
+			" so that the two agree")
 	}
 }
 
@@ -89,26 +75,19 @@ func checkDiscoveryDecl(r *report, ext *model.Node, extPtr string) {
 func checkDiscoveryURI(r *report, uri, ptr string) bool {
 	u, err := url.Parse(uri)
 	if err != nil || u.Host == "" {
-		r.warn(ptr, codeOASFURIShape, "the discovery extension uri "+quoted(shorten(uri))+" is not an absolute URL",
-			"use <schema server>/<version>/objects/discovery, e.g. https://schema.oasf.outshift.com/"+oasf.DefaultVersion+"/objects/discovery")
+		r.emit(ruleOASFURIMalformed, ptr, "the discovery extension uri "+quoted(shorten(uri))+" is not an absolute URL", "use <schema server>/<version>/objects/discovery, e.g. https://schema.oasf.outshift.com/"+oasf.DefaultVersion+"/objects/discovery")
 		return false
 	}
 	host := strings.ToLower(u.Hostname())
 	if !schemaHostAccepted(r.opts.SchemaHosts, host, u.Port()) {
-		r.warn(ptr, codeOASFURIHost,
-			"the uri has the OASF discovery path, but "+quoted(u.Host)+" is not an accepted OASF schema server, so it is not recognised as the discovery extension and its params were not checked",
-			"accept the server with `--schema-host "+model.SafeText(u.Host)+"` or the schema_hosts setting of the config file; or use https://schema.oasf.outshift.com/"+oasf.DefaultVersion+"/objects/discovery")
+		r.emit(ruleOASFURIHostNotAccepted, ptr, "the uri has the OASF discovery path, but "+quoted(u.Host)+" is not an accepted OASF schema server, so it is not recognised as the discovery extension and its params were not checked", "accept the server with `--schema-host "+model.SafeText(u.Host)+"` or the schema_hosts setting of the config file; or use https://schema.oasf.outshift.com/"+oasf.DefaultVersion+"/objects/discovery")
 		return false
 	}
 	if u.Scheme == "http" && !schemaHostIsLoopback(host) {
-		r.warn(ptr, codeOASFURIInsecure,
-			"the discovery extension uri uses http on "+quoted(u.Host)+"; plain http is for a schema server on this machine only",
-			"use https://"+model.SafeText(u.Host+u.Path))
+		r.emit(ruleOASFURIInsecure, ptr, "the discovery extension uri uses http on "+quoted(u.Host)+"; plain http is for a schema server on this machine only", "use https://"+model.SafeText(u.Host+u.Path))
 	}
 	if v := model.DiscoveryURIVersion(uri); v == "" || !looksLikeVersion(v) {
-		r.warn(ptr, codeOASFURIShape,
-			"the discovery extension uri "+quoted(shorten(uri))+" has no version before /objects/discovery",
-			"use <schema server>/<version>/objects/discovery with the payload's schema_version, e.g. .../"+oasf.DefaultVersion+"/objects/discovery")
+		r.emit(ruleOASFURIMalformed, ptr, "the discovery extension uri "+quoted(shorten(uri))+" has no version before /objects/discovery", "use <schema server>/<version>/objects/discovery with the payload's schema_version, e.g. .../"+oasf.DefaultVersion+"/objects/discovery")
 	}
 	return true
 }
@@ -166,37 +145,35 @@ func looksLikeVersion(v string) bool {
 // card's extension params, or in a catalog entry's extensions).
 func checkDiscoveryPayload(r *report, payload *model.Node, ptr string) {
 	if payload == nil || payload.Kind != model.Object {
-		r.fail(ptr, codeOASFNotObject,
-			"the OASF discovery payload must be a JSON object, found "+describeNode(payload),
-			`{"schema_version": "`+oasf.DefaultVersion+`", "skills": [{"name": "…", "id": …}], "domains": [...]}`)
+		r.emit(ruleOASFNotObject, ptr, "the OASF discovery payload must be a JSON object, found "+describeNode(payload), `{"schema_version": "`+oasf.DefaultVersion+`", "skills": [{"name": "…", "id": …}], "domains": [...]}`)
 		return
 	}
 	for _, m := range payload.Members {
 		checkPayloadMember(r, m.Key, ptr)
 	}
+	checkTaxonomyReferences(r, payload, ptr)
+}
 
+// checkTaxonomyReferences checks the schema_version, skills and domains of
+// an object that carries them: a discovery payload, or an OASF record.
+func checkTaxonomyReferences(r *report, payload *model.Node, ptr string) {
 	tax := checkSchemaVersion(r, payload.Get("schema_version"), ptr)
 
 	skills := payload.Get("skills")
 	switch {
 	case skills == nil:
-		r.fail(ptr+"/skills", "oasf/attribute_required_missing", `Required attribute "skills" is missing.`,
-			`add "skills": [{"name": "…", "id": …}]; `+"`oncard oasf search` finds them")
+		r.emit(ruleOASFAttributeRequiredMissing, ptr+"/skills", `Required attribute "skills" is missing.`, `add "skills": [{"name": "…", "id": …}]; `+"`oncard oasf search` finds them")
 	case skills.Kind != model.Array:
-		r.fail(ptr+"/skills", "oasf/attribute_wrong_type", wrongTypeMessage("skills", "array", skills),
-			"skills is an array of references")
+		r.emit(ruleOASFAttributeWrongType, ptr+"/skills", wrongTypeMessage("skills", "array", skills), "skills is an array of references")
 	case skills.Len() == 0:
-		r.warn(ptr+"/skills", codeOASFSkillsEmpty, "skills is empty: the artifact cannot be found by skill",
-			"list at least one skill")
+		r.emit(ruleOASFSkillsEmpty, ptr+"/skills", "skills is empty: the artifact cannot be found by skill", "list at least one skill")
 	}
 	domains := payload.Get("domains")
 	switch {
 	case domains == nil:
-		r.warn(ptr+"/domains", codeOASFRecommendedMiss, `Recommended attribute "domains" is missing.`,
-			"domains are recommended: they let consumers find the artifact by field, e.g. "+domainExample())
+		r.emit(ruleOASFAttributeRecommendedMissing, ptr+"/domains", `Recommended attribute "domains" is missing.`, "domains are recommended: they let consumers find the artifact by field, e.g. "+domainExample())
 	case domains.Kind != model.Array:
-		r.fail(ptr+"/domains", "oasf/attribute_wrong_type", wrongTypeMessage("domains", "array", domains),
-			"domains is an array of references")
+		r.emit(ruleOASFAttributeWrongType, ptr+"/domains", wrongTypeMessage("domains", "array", domains), "domains is an array of references")
 	}
 	if tax == nil {
 		return // no taxonomy to check the references against
@@ -214,16 +191,12 @@ func checkPayloadMember(r *report, key, ptr string) {
 	at := ptr + "/" + escapeToken(key)
 	for _, m := range draftMembers {
 		if key == m {
-			r.note(at, codeOASFDraftMember,
-				quoted(key)+" belongs to a later upstream draft of the OASF discovery object, not to the discovery extension",
-				"released schema servers reject it; keep the payload to schema_version, skills and domains")
+			r.emit(ruleOASFDraftMember, at, quoted(key)+" belongs to a later upstream draft of the OASF discovery object, not to the discovery extension", "released schema servers reject it; keep the payload to schema_version, skills and domains")
 			return
 		}
 	}
-	r.fail(at, "oasf/attribute_unknown",
-		fmt.Sprintf("Unknown attribute at \"%s\"; attribute \"%s\" is not defined in object \"discovery\".",
-			model.SafeText(key), model.SafeText(key)),
-		"a discovery payload has schema_version, skills and domains")
+	r.emit(ruleOASFAttributeUnknown, at, fmt.Sprintf("Unknown attribute at \"%s\"; attribute \"%s\" is not defined in object \"discovery\".",
+		model.SafeText(key), model.SafeText(key)), "a discovery payload has schema_version, skills and domains")
 }
 
 // checkSchemaVersion returns the taxonomy the references are checked
@@ -238,23 +211,19 @@ func checkSchemaVersion(r *report, n *model.Node, ptr string) *oasf.Taxonomy {
 	}
 	at := ptr + "/schema_version"
 	if n == nil {
-		r.fail(at, "oasf/attribute_required_missing", `Required attribute "schema_version" is missing.`,
-			`add "schema_version": "`+oasf.DefaultVersion+`" (the OASF version the ids and names come from)`)
+		r.emit(ruleOASFAttributeRequiredMissing, at, `Required attribute "schema_version" is missing.`, `add "schema_version": "`+oasf.DefaultVersion+`" (the OASF version the ids and names come from)`)
 		return nil
 	}
 	v, ok := n.Str()
 	if !ok {
-		r.fail(at, "oasf/attribute_wrong_type", wrongTypeMessage("schema_version", "string_t", n),
-			`schema_version is a string, e.g. "`+oasf.DefaultVersion+`"`)
+		r.emit(ruleOASFAttributeWrongType, at, wrongTypeMessage("schema_version", "string_t", n), `schema_version is a string, e.g. "`+oasf.DefaultVersion+`"`)
 		return nil
 	}
 	tax := oasf.Get(v)
 	if tax == nil {
 		known := oasf.Versions()
-		r.fail(at, codeOASFVersionUnknown,
-			fmt.Sprintf("schema_version %s is not a known OASF version (known: %s)", quoted(v), strings.Join(known, ", ")),
-			"ids and names only mean something for their version; use one of "+strings.Join(known, ", ")+
-				", or fetch it from a schema server with `oncard oasf sync`")
+		r.emit(ruleOASFVersionUnknown, at, fmt.Sprintf("schema_version %s is not a known OASF version (known: %s)", quoted(v), strings.Join(known, ", ")), "ids and names only mean something for their version; use one of "+strings.Join(known, ", ")+
+			", or fetch it from a schema server with `oncard oasf sync`")
 	}
 	return tax
 }
@@ -272,14 +241,14 @@ func checkReferences(r *report, t *oasf.Tree, k oasf.Kind, refs *model.Node, pay
 			if ptr == "" {
 				ptr = payloadPtr + "/" + name
 			}
-			r.fail(indexPtr(ptr, i)+f.Pointer, "oasf/"+f.Type, f.Message, f.Hint)
+			r.emit(oasfTypeRule(f.Type), indexPtr(ptr, i)+f.Pointer, f.Message, f.Hint)
 		}
 	}
 	for _, f := range CheckDuplicates(t, k, refs) {
 		if ptr == "" {
 			ptr = payloadPtr + "/" + name
 		}
-		r.fail(ptr+f.Pointer, "oasf/"+f.Type, f.Message, f.Hint)
+		r.emit(oasfTypeRule(f.Type), ptr+f.Pointer, f.Message, f.Hint)
 	}
 }
 

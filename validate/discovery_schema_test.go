@@ -44,7 +44,7 @@ const discoverySchemaDef = "discovery.schema.json#/$defs/payload"
 // need the taxonomy or are advice. Other taxonomy codes (id_unknown, …) must
 // not occur at all: the generator only names classes that exist.
 var discoveryCodesBeyondSchema = []string{
-	codeOASFVersionUnknown, "oasf/attribute_array_duplicate", codeOASFRecommendedMiss,
+	ruleOASFVersionUnknown.Code, "oasf/attribute_array_duplicate", ruleOASFAttributeRecommendedMissing.Code,
 }
 
 // discGen generates discovery payloads from real classes, with random
@@ -235,7 +235,7 @@ var discoveryTaxonomyCodes = append([]string{
 // describes how they disagree ("" if they do not).
 func compareDiscovery(doc *model.Doc, ptr string, s *schema, codeCheck func(*report, *model.Node, string), beyond []string, stats *discStats) string {
 	bySchema, byCode := newReport(doc, nil), newReport(doc, nil)
-	checkSchema(bySchema, s, doc.Root(), ptr, "")
+	checkSchema(bySchema, s, doc.Root(), ptr, nil)
 	codeCheck(byCode, doc.Root(), ptr)
 
 	var got []string
@@ -396,7 +396,7 @@ func TestDiscoverySchemaAcceptsIntegralFloatID(t *testing.T) {
 		"skills": [{"name": "software_engineering/code_debugging/error_handling", "id": 60602}],
 		"domains": [{"id": 10305.0}, {"id": 1.0305e4}, {"id": 99999999999999999999}]}`)
 	bySchema := newReport(doc, nil)
-	checkSchema(bySchema, loadSchema(discoverySchemaDef), doc.Root(), "", "")
+	checkSchema(bySchema, loadSchema(discoverySchemaDef), doc.Root(), "", nil)
 	if len(bySchema.diags) != 0 {
 		t.Errorf("the schema flags integral float ids: %v", bySchema.diags)
 	}
@@ -421,7 +421,7 @@ func TestDiscoverySchemaRules(t *testing.T) {
 		"x", {}, {"id": 1.5, "name": 2}, {"id": 99999999999999999999}, {"name": "n", "foo": 1, "annotations": {"k": 1}}],
 		"formats": [], "extra": true}`)
 	r := newReport(doc, nil)
-	checkSchema(r, loadSchema(discoverySchemaDef), doc.Root(), "/p", "")
+	checkSchema(r, loadSchema(discoverySchemaDef), doc.Root(), "/p", nil)
 	var got []string
 	for _, d := range r.diags {
 		got = append(got, discFinding(d.Pointer, d.Code))
@@ -443,8 +443,8 @@ func TestDiscoverySchemaRules(t *testing.T) {
 		t.Errorf("schema findings:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
 	}
 	r = newReport(parseString(t, `[]`), nil)
-	checkSchema(r, loadSchema(discoverySchemaDef), r.doc.Root(), "", "")
-	if len(r.diags) != 1 || r.diags[0].Code != codeOASFNotObject || r.diags[0].Pointer != "" {
+	checkSchema(r, loadSchema(discoverySchemaDef), r.doc.Root(), "", nil)
+	if len(r.diags) != 1 || r.diags[0].Code != ruleOASFNotObject.Code || r.diags[0].Pointer != "" {
 		t.Errorf("a payload that is not an object: %v", r.diags)
 	}
 }
@@ -456,7 +456,7 @@ func TestDiscoveryDifferentialCatchesDrift(t *testing.T) {
 		"a code renamed": func(r *report, n *model.Node, ptr string) {
 			checkDiscoveryPayload(r, n, ptr)
 			for i := range r.diags {
-				if r.diags[i].Code == codeOASFSkillsEmpty {
+				if r.diags[i].Code == ruleOASFSkillsEmpty.Code {
 					r.diags[i].Code = "oasf/attribute_wrong_type"
 				}
 			}
@@ -484,7 +484,7 @@ func TestDiscoveryDifferentialCatchesDrift(t *testing.T) {
 		"a draft member reported as unknown": func(r *report, n *model.Node, ptr string) {
 			checkDiscoveryPayload(r, n, ptr)
 			for i := range r.diags {
-				if r.diags[i].Code == codeOASFDraftMember {
+				if r.diags[i].Code == ruleOASFDraftMember.Code {
 					r.diags[i].Code = "oasf/attribute_unknown"
 				}
 			}
@@ -532,7 +532,7 @@ func BenchmarkDiscoveryPayloadSchema(b *testing.B) {
 	s := loadSchema(discoverySchemaDef)
 	b.ReportAllocs()
 	for b.Loop() {
-		checkSchema(newReport(doc, nil), s, doc.Root(), "", "")
+		checkSchema(newReport(doc, nil), s, doc.Root(), "", nil)
 	}
 }
 

@@ -28,9 +28,9 @@ func TestDualCardIsCheckedAgainstV03(t *testing.T) {
 	diags := Card(read("invalid.json"), nil)
 	for _, w := range []cardWant{
 		// v1.0 wrapper only: a v0.3 reader finds no "type".
-		{codeRequired, "/securitySchemes/bearer/type", Error},
+		{ruleA2ARequiredMissing.Code, "/securitySchemes/bearer/type", Error},
 		// v0.3 requires protocolVersion at the top.
-		{codeRequired, "/protocolVersion", Error},
+		{ruleA2ARequiredMissing.Code, "/protocolVersion", Error},
 	} {
 		if d, ok := cardFindDiag(diags, w.code, w.pointer); !ok || d.Severity != w.severity {
 			t.Errorf("no %s at %s:\n%s", w.code, w.pointer, cardListDiags(diags))

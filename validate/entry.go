@@ -15,7 +15,7 @@ func entry(doc *model.Doc, opts *Options) []Diagnostic {
 	r := newReport(doc, opts)
 	root := doc.Root()
 	if root == nil || root.Kind != model.Object {
-		r.fail("", catCodeEntry, "an AI Catalog entry must be an object"+gotType(root), "")
+		r.emitAs(ruleCatalogEntryMemberMissing, Error, "", "an AI Catalog entry must be an object"+gotType(root), "")
 		return r.sorted()
 	}
 	checkCatalogEntryShape(r, root, catPath{base: "", index: -1})
@@ -42,8 +42,7 @@ func entry(doc *model.Doc, opts *Options) []Diagnostic {
 	return r.sorted()
 }
 
-// codeUnknownDocument: a document that is none of the kinds oncard checks.
-const codeUnknownDocument = "validate/unknown-document"
+// ruleValidateUnknownDocument: a document that is none of the kinds oncard checks.
 
 // unknownDocument is the one finding on a document that is none of the
 // kinds: judging a package.json as an Agent Card would bury it in card
@@ -53,7 +52,7 @@ func unknownDocument(doc *model.Doc) []Diagnostic {
 	if root := doc.Root(); root == nil || root.Kind != model.Object {
 		what = "every kind is a JSON object, found " + kindName(root.Kind)
 	}
-	return []Diagnostic{{Line: 1, Column: 1, Severity: Warning, Code: codeUnknownDocument,
-		Message: "not an Agent Card, On Request params or reply, OASF discovery payload, AI Catalog or catalog entry (" + what + "); nothing was checked",
-		Hint:    "to check it as one of them anyway, pass --kind KIND (" + model.KindNames() + ")"}}
+	return []Diagnostic{ruleValidateUnknownDocument.atStart(
+		"not an Agent Card, On Request params or reply, OASF discovery payload, AI Catalog or catalog entry ("+what+"); nothing was checked",
+		"to check it as one of them anyway, pass --kind KIND ("+model.KindNames()+")")}
 }

@@ -49,15 +49,15 @@ func TestUnknownDocumentIsOneFinding(t *testing.T) {
 	if kind != KindUnknown {
 		t.Fatalf("package.json detected as %q", kind)
 	}
-	if len(diags) != 1 || diags[0].Code != codeUnknownDocument || diags[0].Severity != Warning {
-		t.Fatalf("want one %s warning, got:\n%s", codeUnknownDocument, cardListDiags(diags))
+	if len(diags) != 1 || diags[0].Code != ruleValidateUnknownDocument.Code || diags[0].Severity != Warning {
+		t.Fatalf("want one %s warning, got:\n%s", ruleValidateUnknownDocument.Code, cardListDiags(diags))
 	}
 	if e, _, _ := Counts(diags); e != 0 {
 		t.Error("an unknown document must not fail a run")
 	}
 	// Forcing the kind checks it as that kind.
 	_, _, diags = Bytes(data, KindCard, nil)
-	if _, ok := cardFindDiag(diags, codeRequired, "/skills"); !ok {
+	if _, ok := cardFindDiag(diags, ruleA2ARequiredMissing.Code, "/skills"); !ok {
 		t.Errorf("--kind card did not check it as a card:\n%s", cardListDiags(diags))
 	}
 }

@@ -47,16 +47,12 @@ func CheckFetchedEntry(catalog *model.Doc, entryPtr string, fetched *model.Doc, 
 	isCatalog := catTextIs(entry.Get("type"), mediaTypeCatalog)
 	switch {
 	case fetched == nil && isCard:
-		r.warn(entryPtr+"/url", "catalog/card-unreadable",
-			fmt.Sprintf("card %s not cross-checked: it is not valid JSON (its own findings say where)", where), "")
+		r.emit(ruleCatalogCardUnreadable, entryPtr+"/url", fmt.Sprintf("card %s not cross-checked: it is not valid JSON (its own findings say where)", where), "")
 	case fetched == nil && isCatalog:
-		r.fail(entryPtr+"/url", "catalog/nested-catalog-invalid",
-			fmt.Sprintf("nested catalog %s is not valid JSON (its own findings say where)", where), "")
+		r.emit(ruleCatalogNestedCatalogInvalid, entryPtr+"/url", fmt.Sprintf("nested catalog %s is not valid JSON (its own findings say where)", where), "")
 	case isCard && kind != KindCard, isCatalog && kind != KindCatalog:
 		typ, _ := entry.Get("type").Str()
-		r.fail(entryPtr+"/type", "catalog/entry-type-mismatch",
-			fmt.Sprintf("type is %s but %s serves %s", model.SafeText(typ), where, documentPhrase(kind)),
-			"list the document with the type of what it is, or fix the url")
+		r.emit(ruleCatalogEntryTypeMismatch, entryPtr+"/type", fmt.Sprintf("type is %s but %s serves %s", model.SafeText(typ), where, documentPhrase(kind)), "list the document with the type of what it is, or fix the url")
 	case isCard:
 		compareEntryWithCard(r, entry, entryPtr, fetched.Root(), where)
 		checkIdentifierHost(r, entry, entryPtr, fetchedURL)
@@ -68,7 +64,7 @@ func CheckFetchedEntry(catalog *model.Doc, entryPtr string, fetched *model.Doc, 
 // linked catalog would sit level levels deep, beyond MaxCatalogNesting.
 func NestedTooDeep(catalog *model.Doc, urlPtr string, level int) Diagnostic {
 	r := newReport(catalog, nil)
-	r.fail(urlPtr, "catalog/nested-depth-exceeded", nestingMessage(level), "")
+	r.emit(ruleCatalogNestedDepthExceeded, urlPtr, nestingMessage(level), "")
 	return r.diags[0]
 }
 
@@ -89,9 +85,7 @@ func checkIdentifierHost(r *report, entry *model.Node, ep, fetchedURL string) {
 	if host == domain || strings.HasSuffix(host, "."+domain) {
 		return
 	}
-	r.note(ep+"/identifier", "catalog/identifier-host-mismatch",
-		fmt.Sprintf("identifier names the publisher domain %q, but the card is served from %s", model.SafeText(clip(domain, 80)), model.SafeText(host)),
-		"check the identifier names the publisher of this card")
+	r.emit(ruleCatalogIdentifierHostMismatch, ep+"/identifier", fmt.Sprintf("identifier names the publisher domain %q, but the card is served from %s", model.SafeText(clip(domain, 80)), model.SafeText(host)), "check the identifier names the publisher of this card")
 }
 
 // documentPhrase names a detected kind in a sentence.

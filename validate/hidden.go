@@ -7,9 +7,8 @@ import (
 	"github.com/oncard/oncard/model"
 )
 
-// codeHiddenCharacters: a name or description holds characters a reader
+// ruleA2AHiddenCharacters: a name or description holds characters a reader
 // cannot see or that reorder what they see.
-const codeHiddenCharacters = "a2a/hidden-characters"
 
 // checkHiddenCharacters looks at the texts people and models read to decide
 // which agent and skill to trust: the card's and each skill's name and
@@ -23,9 +22,7 @@ func checkHiddenCharacters(r *report, root *model.Node) {
 			return
 		}
 		if what, at := hiddenCharacter(s, multiline); what != "" {
-			r.warn(ptr, codeHiddenCharacters,
-				fmt.Sprintf("%s holds %s (U+%04X): readers do not see it, or see the text reordered", describe([]byte(ptr)), what, at),
-				"remove it; write the text as people should read it")
+			r.emit(ruleA2AHiddenCharacters, ptr, fmt.Sprintf("%s holds %s (U+%04X): readers do not see it, or see the text reordered", describe([]byte(ptr)), what, at), "remove it; write the text as people should read it")
 		}
 	}
 	check("/name", root.Get("name"), false)

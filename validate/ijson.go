@@ -8,10 +8,12 @@ import (
 	"github.com/oncard/oncard/model"
 )
 
-// codeNotIJSON: the AI Catalog must be valid RFC 8785 input, so I-JSON
-// (RFC 7493): no lone surrogates in strings, numbers that round-trip as
-// IEEE 754 doubles.
-const codeNotIJSON = "catalog/not-i-json"
+// The AI Catalog must be valid RFC 8785 input, so I-JSON (RFC 7493): no
+// lone surrogates in strings, numbers that round-trip as IEEE 754 doubles
+// (ruleCatalogNotIJSON). Every other document gets the same check under
+// ruleJSONNotIJSON: the official SDKs read numbers as doubles and RFC 8785
+// (a card's signature) cannot represent either, so a reader would get
+// another value than the one written.
 
 // checkIJSON reports every string (value or member name) that holds a lone
 // surrogate escape and every number that a double cannot hold exactly.
@@ -24,12 +26,18 @@ func checkIJSON(r *report, n *model.Node, ptr string) {
 	// Member names are read from the source between values; an edited Doc
 	// (the TUI's merged catalog) may hold nodes of other sources, so its
 	// names are checked when it is written and read again.
-	w := newIJSONWalk(r)
+	w := newIJSONWalk(r, ruleCatalogNotIJSON)
 	w.check(n, ptr)
 }
 
-func newIJSONWalk(r *report) *ijsonWalk {
-	return &ijsonWalk{r: r, src: r.doc.Source(), keys: !r.doc.Changed()}
+// checkDocumentIJSON is checkIJSON for a document other than a catalog or
+// an entry.
+func checkDocumentIJSON(r *report) {
+	newIJSONWalk(r, ruleJSONNotIJSON).check(r.doc.Root(), "")
+}
+
+func newIJSONWalk(r *report, rule *Rule) *ijsonWalk {
+	return &ijsonWalk{r: r, rule: rule, src: r.doc.Source(), keys: !r.doc.Changed()}
 }
 
 // check is checkIJSON with this walk's memory: a streamed catalog checks
@@ -47,6 +55,7 @@ func (w *ijsonWalk) check(n *model.Node, ptr string) {
 // of 100,000 entries has millions of nodes and, as a rule, no finding.
 type ijsonWalk struct {
 	r     *report
+	rule  *Rule
 	src   []byte
 	keys  bool
 	base  string
@@ -59,6 +68,14 @@ type ijsonStep struct {
 	key   string
 	index int
 	isKey bool
+}
+
+// readers says who cannot read a number a double does not hold.
+func (r *Rule) readers() string {
+	if r == ruleCatalogNotIJSON {
+		return "RFC 8785 (the AI Catalog's canonical form) cannot represent it"
+	}
+	return "readers that hold numbers as doubles (both official A2A SDKs, RFC 8785 for a signature) read another number"
 }
 
 func (w *ijsonWalk) pointer() string {
@@ -80,13 +97,11 @@ func (w *ijsonWalk) walk(n *model.Node) {
 	case model.String:
 		if hasLoneSurrogate(n.Raw()) {
 			ptr := w.pointer()
-			w.r.fail(ptr, codeNotIJSON, describe([]byte(ptr))+" holds a lone surrogate escape (\\uD800–\\uDFFF without its pair); I-JSON and RFC 8785 forbid it",
-				"write the character itself, or the full surrogate pair")
+			w.r.emit(w.rule, ptr, describe([]byte(ptr))+" holds a lone surrogate escape (\\uD800–\\uDFFF without its pair); I-JSON and RFC 8785 forbid it", "write the character itself, or the full surrogate pair")
 		}
 	case model.Number:
 		if raw := n.Raw(); !isSmallInteger(raw) && !roundTripsAsDouble(string(raw)) {
-			w.r.fail(w.pointer(), codeNotIJSON, "the number "+shorten(string(raw))+" does not round-trip as an IEEE 754 double; RFC 8785 (the AI Catalog's canonical form) cannot represent it",
-				"write a number a double holds exactly, or the value as a string")
+			w.r.emit(w.rule, w.pointer(), "the number "+shorten(string(raw))+" does not round-trip as an IEEE 754 double; "+w.rule.readers(), "write a number a double holds exactly, or the value as a string")
 		}
 	case model.Array:
 		w.steps = append(w.steps, ijsonStep{})
@@ -103,8 +118,7 @@ func (w *ijsonWalk) walk(n *model.Node) {
 		for _, m := range n.Members {
 			w.steps[top].key = m.Key
 			if w.keys && n.Start >= 0 && m.Value.Start > prev && m.Value.Start <= len(w.src) && hasLoneSurrogate(w.src[prev:m.Value.Start]) {
-				w.r.fail(w.pointer(), codeNotIJSON, "the member name "+quoted(shorten(m.Key))+" holds a lone surrogate escape; I-JSON and RFC 8785 forbid it",
-					"rename the member")
+				w.r.emit(w.rule, w.pointer(), "the member name "+quoted(shorten(m.Key))+" holds a lone surrogate escape; I-JSON and RFC 8785 forbid it", "rename the member")
 			}
 			w.walk(m.Value)
 			if m.Value.End > 0 {

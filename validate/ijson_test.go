@@ -47,7 +47,7 @@ func TestNumbersWithHugeExponentsAreCheap(t *testing.T) {
 	diags := Catalog(doc, nil)
 	n := 0
 	for _, d := range diags {
-		if d.Code == codeNotIJSON {
+		if d.Code == ruleCatalogNotIJSON.Code {
 			n++
 		}
 	}
@@ -62,12 +62,12 @@ func TestNumbersWithHugeExponentsAreCheap(t *testing.T) {
 func TestLoneSurrogateInMemberName(t *testing.T) {
 	doc := mustParse(t, `{"specVersion":"1.0","entries":[],"extensions":{"com.example":{"a\ud800b":1,"ok":2}}}`)
 	diags := Catalog(doc, nil)
-	if _, ok := cardFindDiag(diags, codeNotIJSON, "/extensions/com.example/a\ufffdb"); !ok {
+	if _, ok := cardFindDiag(diags, ruleCatalogNotIJSON.Code, "/extensions/com.example/a\ufffdb"); !ok {
 		t.Errorf("no finding for the member name:\n%s", cardListDiags(diags))
 	}
 	n := 0
 	for _, d := range diags {
-		if d.Code == codeNotIJSON {
+		if d.Code == ruleCatalogNotIJSON.Code {
 			n++
 		}
 	}

@@ -13,12 +13,7 @@ import (
 
 // Codes of the online check's own findings (the server's findings use
 // oasf/<server error type>, like the offline ones).
-const (
-	CodeServerLacksDiscovery = "oasf/server-lacks-discovery"
-	CodeOnlineDisagree       = "oasf/online-offline-disagree"
-	CodeServerVersionUnknown = "oasf/server-version-unknown"
-	CodeOnlineChecked        = "oasf/online-checked"
-)
+const ()
 
 // SourceOnline marks diagnostics that come from a schema server.
 const SourceOnline = "online"
@@ -150,8 +145,8 @@ func newOnlineCheck(client *oasfclient.Client, r *report) *onlineCheck {
 		lookups: map[lookupKey]lookupResult{}, cats: map[treeKey][]*oasf.Class{}}
 }
 
-func (oc *onlineCheck) add(ptr string, sev Severity, code, msg, hint string) {
-	oc.r.add(ptr, sev, code, msg, hint)
+func (oc *onlineCheck) add(ptr string, sev Severity, rule *Rule, msg, hint string) {
+	oc.r.emitAs(rule, sev, ptr, msg, hint)
 	oc.r.diags[len(oc.r.diags)-1].Source = SourceOnline
 }
 
@@ -161,7 +156,7 @@ func (oc *onlineCheck) checkPayload(ctx context.Context, p payloadAt, offline []
 	version, _ := p.node.Get("schema_version").Str()
 	verdict, scope, err := oc.verdict(ctx, version, p)
 	if oasfclient.IsVersionNotServed(err) {
-		oc.add(p.ptr+"/schema_version", Info, CodeServerVersionUnknown,
+		oc.add(p.ptr+"/schema_version", Info, ruleOASFServerVersionUnknown,
 			fmt.Sprintf("The schema server at %s does not serve OASF %s; the payload was checked offline only.",
 				oc.client.Host(), model.SafeText(version)), "")
 		return nil
@@ -189,7 +184,7 @@ func (oc *onlineCheck) verdict(ctx context.Context, version string, p payloadAt)
 	}
 	if !oc.said {
 		oc.said = true
-		oc.add(p.ptr, Info, CodeServerLacksDiscovery,
+		oc.add(p.ptr, Info, ruleOASFServerLacksDiscovery,
 			fmt.Sprintf("The schema server at %s does not define the discovery object yet; each skill and domain reference was checked with its class lookup instead.",
 				oc.client.Host()), "")
 	}

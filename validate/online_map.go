@@ -105,7 +105,7 @@ func (oc *onlineCheck) report(p payloadAt, verdict []serverFinding, offline []Di
 	onlyOffline := map[string][]string{}
 	for k, f := range online {
 		if !offlineSet[k] {
-			oc.add(f.Pointer, f.Severity, k.Code, f.Message, "")
+			oc.add(f.Pointer, f.Severity, RuleFor(k.Code), f.Message, "")
 			at := referenceOf(k.Pointer, p.ptr)
 			onlyOnline[at] = append(onlyOnline[at], k.Code)
 		}
@@ -129,13 +129,13 @@ func (oc *onlineCheck) report(p payloadAt, verdict []serverFinding, offline []Di
 	}
 	sort.Strings(sorted)
 	for _, at := range sorted {
-		oc.add(at, Warning, CodeOnlineDisagree,
+		oc.add(at, Warning, ruleOASFOnlineOfflineDisagree,
 			fmt.Sprintf("The schema server at %s and the offline check disagree here: the server reports %s, the offline check %s.",
 				oc.client.Host(), listOrNothing(onlyOnline[at]), listOrNothing(onlyOffline[at])),
 			"the server's taxonomy may be newer than oncard's; run `oncard oasf sync` and check again")
 	}
 	if len(sorted) == 0 {
-		oc.add(p.ptr, Info, CodeOnlineChecked,
+		oc.add(p.ptr, Info, ruleOASFOnlineChecked,
 			fmt.Sprintf("The schema server at %s agrees with the offline check of this discovery payload.", oc.client.Host()), "")
 	}
 }

@@ -117,7 +117,7 @@ func checkAgreement(t *testing.T, srv *servertest.Server) {
 				t.Fatal(err)
 			}
 			for _, d := range merged {
-				if d.Code == CodeOnlineDisagree {
+				if d.Code == ruleOASFOnlineOfflineDisagree.Code {
 					t.Errorf("disagreement reported: %s %s", d.Pointer, d.Message)
 				}
 			}
@@ -163,11 +163,11 @@ func TestOnlineServerLacksDiscovery(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := codes(merged)
-	if c[CodeServerLacksDiscovery] != 1 {
-		t.Errorf("%s reported %d times, want once", CodeServerLacksDiscovery, c[CodeServerLacksDiscovery])
+	if c[ruleOASFServerLacksDiscovery.Code] != 1 {
+		t.Errorf("%s reported %d times, want once", ruleOASFServerLacksDiscovery.Code, c[ruleOASFServerLacksDiscovery.Code])
 	}
-	if c[CodeOnlineChecked] != 2 {
-		t.Errorf("%s: %d, want one per payload (2)", CodeOnlineChecked, c[CodeOnlineChecked])
+	if c[ruleOASFOnlineChecked.Code] != 2 {
+		t.Errorf("%s: %d, want one per payload (2)", ruleOASFOnlineChecked.Code, c[ruleOASFOnlineChecked.Code])
 	}
 	for _, d := range merged {
 		if strings.HasPrefix(d.Code, "oasf/server-") || strings.HasPrefix(d.Code, "oasf/online-") {
@@ -207,7 +207,7 @@ func TestOnlineServerOnlyVersionDisagrees(t *testing.T) {
 		switch {
 		case d.Code == "oasf/id_unknown" && d.Source == SourceOnline:
 			unknown = &merged[i]
-		case d.Code == CodeOnlineDisagree:
+		case d.Code == ruleOASFOnlineOfflineDisagree.Code:
 			if disagree != nil {
 				t.Errorf("two disagreements: %s and %s", disagree.Pointer, d.Pointer)
 			}
@@ -245,13 +245,13 @@ func TestOnlineServerKnowsDiscovery(t *testing.T) {
 		if d.Code == "oasf/attribute_required_missing" && d.Pointer == base+"/formats" && d.Source == SourceOnline {
 			formats = true
 		}
-		if d.Code == CodeOnlineDisagree && d.Pointer == base+"/formats" {
+		if d.Code == ruleOASFOnlineOfflineDisagree.Code && d.Pointer == base+"/formats" {
 			disagree = true
 		}
 		if d.Code == "oasf/id_unknown" && d.Source == SourceOnline {
 			t.Errorf("the server's id_unknown equals the offline one and should not be repeated: %+v", d)
 		}
-		if d.Code == CodeServerLacksDiscovery {
+		if d.Code == ruleOASFServerLacksDiscovery.Code {
 			t.Errorf("this server knows discovery")
 		}
 	}
@@ -364,7 +364,7 @@ func TestOnlineUnknownVersionOnServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := codes(merged); c[CodeServerVersionUnknown] != 1 || len(merged) != 1 {
+	if c := codes(merged); c[ruleOASFServerVersionUnknown.Code] != 1 || len(merged) != 1 {
 		t.Errorf("merged = %+v", merged)
 	}
 }
@@ -384,7 +384,7 @@ func TestOnlineWithdrawnVersion(t *testing.T) {
 			t.Fatal(err)
 		}
 		c := codes(merged)
-		if c[CodeServerVersionUnknown] != 1 || c["oasf/id_unknown"] != 0 || c[CodeOnlineDisagree] != 0 {
+		if c[ruleOASFServerVersionUnknown.Code] != 1 || c["oasf/id_unknown"] != 0 || c[ruleOASFOnlineOfflineDisagree.Code] != 0 {
 			t.Errorf("legacy=%v: codes = %v", legacy, c)
 		}
 	}
@@ -418,7 +418,7 @@ func TestOnlineDetectsServerDrift(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := codes(merged)
-	if c[CodeOnlineDisagree] != 1 || c["oasf/id_unknown"] != 1 || c["oasf/name_unknown"] != 1 || c[CodeOnlineChecked] != 0 {
+	if c[ruleOASFOnlineOfflineDisagree.Code] != 1 || c["oasf/id_unknown"] != 1 || c["oasf/name_unknown"] != 1 || c[ruleOASFOnlineChecked.Code] != 0 {
 		t.Errorf("codes = %v", c)
 	}
 }

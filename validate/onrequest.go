@@ -49,6 +49,7 @@ func onRequest(doc *model.Doc, opts *Options) []Diagnostic {
 		checkParamsShape(r, root, "")
 		checkOnRequestParams(r, root, "", cards)
 	}
+	checkDocumentIJSON(r)
 	return r.sorted()
 }
 
@@ -66,9 +67,7 @@ func checkDuplicateDecl(r *report, ext *model.Node, extPtr string, card *model.N
 			first = i
 		}
 		if item == ext && i != first {
-			r.fail(extPtr+"/uri", "onrequest/duplicate-extension",
-				fmt.Sprintf("the On Request extension is declared more than once (first at capabilities.extensions[%d]); declare it once and list every skill in its params", first),
-				"merge the skills of both declarations into one params.skills list")
+			r.emit(ruleOnrequestDuplicateExtension, extPtr+"/uri", fmt.Sprintf("the On Request extension is declared more than once (first at capabilities.extensions[%d]); declare it once and list every skill in its params", first), "merge the skills of both declarations into one params.skills list")
 			return
 		}
 	}
@@ -120,8 +119,7 @@ func checkOnRequestParams(r *report, params *model.Node, ptr string, cards *skil
 			continue
 		}
 		if j, dup := firstAt[id]; dup {
-			r.fail(entryPtr.member("id"), "onrequest/duplicate-skill",
-				fmt.Sprintf("skill %q is listed more than once (first at skills[%d]); one entry per skill", id, j), "")
+			r.emit(ruleOnrequestDuplicateSkill, entryPtr.member("id"), fmt.Sprintf("skill %q is listed more than once (first at skills[%d]); one entry per skill", id, j), "")
 		} else {
 			firstAt[id] = i
 		}
@@ -140,9 +138,7 @@ func checkAgainstCard(r *report, cards *skillIndex, id, personEntry string, entr
 	cards.build()
 	k, ok := cards.byID[id]
 	if !ok {
-		r.fail(entryPtr.member("id"), "onrequest/unknown-skill",
-			fmt.Sprintf("skill %q is not a skill of this card (OR-3.3); the card's skills are: %s", id, listIDs(cards.ids)),
-			"use the id of an entry in the card's skills[], or add that skill to the card")
+		r.emit(ruleOnrequestUnknownSkill, entryPtr.member("id"), fmt.Sprintf("skill %q is not a skill of this card (OR-3.3); the card's skills are: %s", id, listIDs(cards.ids)), "use the id of an entry in the card's skills[], or add that skill to the card")
 		return
 	}
 	skill := cards.card.Get("skills").Index(k)
@@ -152,9 +148,7 @@ func checkAgainstCard(r *report, cards *skillIndex, id, personEntry string, entr
 		if cards.external {
 			ptr, where = entryPtr.member("id"), fmt.Sprintf(" (card %s)", skillPtr.member(member))
 		}
-		r.fail(ptr, "onrequest/secured-skill",
-			fmt.Sprintf("skill %q is listed On Request but carries %s%s: %s", id, member, where, SecuredSkillWhy),
-			"remove the skill from the On Request params, or remove its "+member)
+		r.emit(ruleOnrequestSecuredSkill, ptr, fmt.Sprintf("skill %q is listed On Request but carries %s%s: %s", id, member, where, SecuredSkillWhy), "remove the skill from the On Request params, or remove its "+member)
 	}
 	checkValueInSkillText(r, cards, skill, skillPtr, id, personEntry, entryPtr)
 }

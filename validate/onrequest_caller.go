@@ -22,10 +22,8 @@ func checkCallerSpecific(r *report, entry string, at itemPtr) {
 		var seg string
 		seg, path, _ = strings.Cut(path, "/")
 		if why := callerSpecific(seg); why != "" {
-			r.warn(at.member("personEntry"), "onrequest/caller-specific-entry",
-				fmt.Sprintf("personEntry path segment %q looks specific to one caller (%s); the entry must be the same for every caller and carry nothing about the person (OR-3.8)",
-					clip(seg, 60), why),
-				"use one address for everybody, e.g. https://example.com/support")
+			r.emit(ruleOnrequestCallerSpecificEntry, at.member("personEntry"), fmt.Sprintf("personEntry path segment %q looks specific to one caller (%s); the entry must be the same for every caller and carry nothing about the person (OR-3.8)",
+				clip(seg, 60), why), "use one address for everybody, e.g. https://example.com/support")
 			return
 		}
 	}

@@ -27,35 +27,34 @@ const (
 	secPersonEntry = "OR-3.4, OR-3.8"
 	secAccess      = "OR-3.5"
 	secCompletion  = "OR-3.6"
-	codeORSchema   = "onrequest/schema"
 )
 
 // checkDeclShape is checkSchema with #/$defs/agentExtension, in code.
 func checkDeclShape(r *report, ext *model.Node, ptr string) {
 	if ext == nil || ext.Kind != model.Object {
-		r.fail(ptr, codeORSchema, "the extension entry must be an object"+gotType(ext)+sec(secDecl), "")
+		r.emit(ruleOnrequestSchema, ptr, "the extension entry must be an object"+gotType(ext)+sec(secDecl), "")
 		return
 	}
 	if ext.Get("uri") == nil {
-		r.fail(ptr+"/uri", codeORSchema, `missing required member "uri"`+sec(secDecl), "")
+		r.emit(ruleOnrequestSchema, ptr+"/uri", `missing required member "uri"`+sec(secDecl), "")
 	}
 	if ext.Get("params") == nil {
-		r.fail(ptr+"/params", codeORSchema, `missing required member "params"`+sec(secParams), "")
+		r.emit(ruleOnrequestSchema, ptr+"/params", `missing required member "params"`+sec(secParams), "")
 	}
 	for _, m := range ext.Members {
 		p := ptr + "/" + ptrToken(m.Key)
 		switch m.Key {
 		case "uri":
 			if s, ok := m.Value.Str(); !ok || s != OnRequestURI {
-				r.fail(p, codeORSchema, `uri must be "`+OnRequestURI+`"`+gotNode(m.Value)+sec(secDecl), "")
+				r.emit(ruleOnrequestSchema, p, `uri must be "`+OnRequestURI+`"`+gotNode(m.Value)+sec(secDecl), "")
 			}
 		case "description":
 			if m.Value.Kind != model.String {
-				r.fail(p, codeORSchema, "description must be a string"+gotType(m.Value)+sec(secDecl), "")
+				r.emit(ruleOnrequestSchema, p, "description must be a string"+gotType(m.Value)+sec(secDecl), "")
 			}
 		case "required":
 			if v, ok := m.Value.BoolValue(); !ok || v {
-				r.fail(p, codeORSchema, "required must be false"+gotNode(m.Value)+sec(secDecl), "")
+				r.emit(ruleOnrequestSchema, p, "required must be false"+gotNode(m.Value)+sec(secDecl), "")
 			}
 		case "params":
 			checkParamsShape(r, m.Value, p)
@@ -66,21 +65,21 @@ func checkDeclShape(r *report, ext *model.Node, ptr string) {
 // checkParamsShape is checkSchema with #/$defs/params, in code.
 func checkParamsShape(r *report, params *model.Node, ptr string) {
 	if params == nil || params.Kind != model.Object {
-		r.fail(ptr, codeORSchema, "params must be an object"+gotType(params)+sec(secParams), "")
+		r.emit(ruleOnrequestSchema, ptr, "params must be an object"+gotType(params)+sec(secParams), "")
 		return
 	}
 	skills := params.Get("skills")
 	switch {
 	case skills == nil:
-		r.fail(ptr+"/skills", codeORSchema, `missing required member "skills"`+sec(secParams), "")
+		r.emit(ruleOnrequestSchema, ptr+"/skills", `missing required member "skills"`+sec(secParams), "")
 		return
 	case skills.Kind != model.Array:
-		r.fail(ptr+"/skills", codeORSchema, "skills must be an array"+gotType(skills)+sec(secParams), "")
+		r.emit(ruleOnrequestSchema, ptr+"/skills", "skills must be an array"+gotType(skills)+sec(secParams), "")
 		return
 	case skills.Len() < 1:
-		r.fail(ptr+"/skills", codeORSchema, "skills must have at least 1 entry"+sec(secParams), "")
+		r.emit(ruleOnrequestSchema, ptr+"/skills", "skills must have at least 1 entry"+sec(secParams), "")
 	case skills.Len() > 200:
-		r.fail(ptr+"/skills", codeORSchema, fmt.Sprintf("skills must have at most 200 entries (has %d)", skills.Len())+sec(secParams), "")
+		r.emit(ruleOnrequestSchema, ptr+"/skills", fmt.Sprintf("skills must have at most 200 entries (has %d)", skills.Len())+sec(secParams), "")
 	}
 	skillsPtr := ptr + "/skills"
 	for i, entry := range skills.Items {
@@ -91,15 +90,15 @@ func checkParamsShape(r *report, params *model.Node, ptr string) {
 // checkSkillEntryShape is checkSchema with #/$defs/skillEntry, in code.
 func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 	if entry.Kind != model.Object {
-		r.fail(at.String(), codeORSchema, "skills["+strconv.Itoa(at.i)+"] must be an object"+gotType(entry), "")
+		r.emit(ruleOnrequestSchema, at.String(), "skills["+strconv.Itoa(at.i)+"] must be an object"+gotType(entry), "")
 		return
 	}
 	if entry.Get("id") == nil {
-		r.fail(at.member("id"), codeORSchema, `missing required member "id"`+sec(secID), "")
+		r.emit(ruleOnrequestSchema, at.member("id"), `missing required member "id"`+sec(secID), "")
 	}
 	person := entry.Get("personEntry")
 	if person == nil {
-		r.fail(at.member("personEntry"), codeORSchema, `missing required member "personEntry"`+sec(secPersonEntry), "")
+		r.emit(ruleOnrequestSchema, at.member("personEntry"), `missing required member "personEntry"`+sec(secPersonEntry), "")
 	}
 	personFailed := false
 	for _, m := range entry.Members {
@@ -108,21 +107,21 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 			s, ok := stringBytes(m.Value)
 			switch n := utf8.RuneCount(s); {
 			case !ok:
-				r.fail(at.member("id"), codeORSchema, "id must be a string"+gotType(m.Value)+sec(secID), "")
+				r.emit(ruleOnrequestSchema, at.member("id"), "id must be a string"+gotType(m.Value)+sec(secID), "")
 			case n < 1:
-				r.fail(at.member("id"), codeORSchema, "id must not be empty"+sec(secID), "")
+				r.emit(ruleOnrequestSchema, at.member("id"), "id must not be empty"+sec(secID), "")
 			case n > 128:
-				r.fail(at.member("id"), codeORSchema, fmt.Sprintf("id must be at most 128 characters long (has %d)", n)+sec(secID), "")
+				r.emit(ruleOnrequestSchema, at.member("id"), fmt.Sprintf("id must be at most 128 characters long (has %d)", n)+sec(secID), "")
 			}
 		case "personEntry":
 			personFailed = checkPersonEntryShape(r, m.Value, at)
 		case "assistantAccess":
 			if m.Value.Kind != model.Bool {
-				r.fail(at.member("assistantAccess"), codeORSchema, "assistantAccess must be a boolean"+gotType(m.Value)+sec(secAccess), "")
+				r.emit(ruleOnrequestSchema, at.member("assistantAccess"), "assistantAccess must be a boolean"+gotType(m.Value)+sec(secAccess), "")
 			}
 		case "completion":
 			if s, ok := stringBytes(m.Value); !ok || (string(s) != "in-conversation" && string(s) != "deferred") {
-				r.fail(at.member("completion"), codeORSchema, `completion must be one of "in-conversation", "deferred"`+gotNode(m.Value)+sec(secCompletion), "")
+				r.emit(ruleOnrequestSchema, at.member("completion"), `completion must be one of "in-conversation", "deferred"`+gotNode(m.Value)+sec(secCompletion), "")
 			}
 		}
 	}
@@ -130,8 +129,7 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 	// member, so not when personEntry already failed.
 	if entry.Get("completion") != nil && !personFailed {
 		if s, ok := person.Str(); ok && !strings.HasPrefix(s, "https://") {
-			r.fail(at.member("personEntry"), codeORSchema,
-				"with completion, personEntry must be an https:// address"+gotNode(person)+" (an action needs an https address, OR-3.4)", "")
+			r.emit(ruleOnrequestSchema, at.member("personEntry"), "with completion, personEntry must be an https:// address"+gotNode(person)+" (an action needs an https address, OR-3.4)", "")
 		}
 	}
 }
@@ -163,20 +161,20 @@ func isTelEntry(s string) bool {
 func checkPersonEntryShape(r *report, n *model.Node, at itemPtr) bool {
 	s, ok := n.Str()
 	if !ok {
-		r.fail(at.member("personEntry"), codeORSchema, "personEntry must be a string"+gotType(n)+sec(secPersonEntry), "")
+		r.emit(ruleOnrequestSchema, at.member("personEntry"), "personEntry must be a string"+gotType(n)+sec(secPersonEntry), "")
 		return true
 	}
 	if !isSchemaURI(s) {
-		r.fail(at.member("personEntry"), codeORSchema, "personEntry must be a valid URI"+gotNode(n)+sec(secPersonEntry), "")
+		r.emit(ruleOnrequestSchema, at.member("personEntry"), "personEntry must be a valid URI"+gotNode(n)+sec(secPersonEntry), "")
 		return true
 	}
 	failed := false
 	if l := utf8.RuneCountInString(s); l > 2048 {
-		r.fail(at.member("personEntry"), codeORSchema, fmt.Sprintf("personEntry must be at most 2048 characters long (has %d)", l)+sec(secPersonEntry), "")
+		r.emit(ruleOnrequestSchema, at.member("personEntry"), fmt.Sprintf("personEntry must be at most 2048 characters long (has %d)", l)+sec(secPersonEntry), "")
 		failed = true
 	}
 	if !isHTTPSEntry(s) && !isTelEntry(s) {
-		r.fail(at.member("personEntry"), codeORSchema, "personEntry must be an https:// address without query or fragment, or a tel:+ number"+gotNode(n)+sec(secPersonEntry), "")
+		r.emit(ruleOnrequestSchema, at.member("personEntry"), "personEntry must be an https:// address without query or fragment, or a tel:+ number"+gotNode(n)+sec(secPersonEntry), "")
 		failed = true
 	}
 	return failed

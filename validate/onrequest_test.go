@@ -314,7 +314,7 @@ func FuzzOnRequest(f *testing.F) {
 			onRequestParamsDef: checkParamsShape, onRequestDeclDef: checkDeclShape,
 		} {
 			bySchema, byCode := newReport(doc, nil), newReport(doc, nil)
-			checkSchema(bySchema, loadSchema(def), doc.Root(), "", "onrequest/schema")
+			checkSchema(bySchema, loadSchema(def), doc.Root(), "", ruleOnrequestSchema)
 			code(byCode, doc.Root(), "")
 			if a, b := renderDiags(bySchema.sorted()), renderDiags(byCode.sorted()); !slices.Equal(a, b) {
 				t.Fatalf("%s: schema and code disagree on %q\nschema:\n  %s\ncode:\n  %s", def, data, strings.Join(a, "\n  "), strings.Join(b, "\n  "))
@@ -378,7 +378,7 @@ func BenchmarkOnRequestParams200Schema(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		r := newReport(doc, nil)
-		checkSchema(r, s, ext, "/capabilities/extensions/0", "onrequest/schema")
+		checkSchema(r, s, ext, "/capabilities/extensions/0", ruleOnrequestSchema)
 	}
 }
 
@@ -472,7 +472,7 @@ func TestOnRequestShapeMatchesSchema(t *testing.T) {
 			t.Fatalf("generated invalid JSON %s: %v", src, err)
 		}
 		bySchema, byCode := newReport(doc, nil), newReport(doc, nil)
-		checkSchema(bySchema, loadSchema(def), doc.Root(), "", "onrequest/schema")
+		checkSchema(bySchema, loadSchema(def), doc.Root(), "", ruleOnrequestSchema)
 		code(byCode, doc.Root(), "")
 		if a, b := render(bySchema.sorted()), render(byCode.sorted()); !slices.Equal(a, b) {
 			t.Fatalf("schema and code disagree on\n%s\nschema:\n  %s\ncode:\n  %s", clip(src, 2000), strings.Join(a, "\n  "), strings.Join(b, "\n  "))

@@ -39,9 +39,9 @@ func checkValueInSkillText(r *report, cards *skillIndex, skill *model.Node, skil
 			field, id, clip(personEntry, 80), where)
 		hint := "remove the address or number from the skill's text"
 		if hostOnly {
-			r.warn(ptr, "onrequest/value-in-skill-text", msg, hint)
+			r.emitAs(ruleOnrequestValueInSkillText, Warning, ptr, msg, hint)
 		} else {
-			r.fail(ptr, "onrequest/value-in-skill-text", msg, hint)
+			r.emit(ruleOnrequestValueInSkillText, ptr, msg, hint)
 		}
 	}
 	for _, field := range []string{"name", "description"} {

@@ -15,10 +15,11 @@ func reply(doc *model.Doc, opts *Options) []Diagnostic {
 	if wrapped := node.Get(OnRequestURI); wrapped != nil && node.Kind == model.Object {
 		node, base = wrapped, pointerOf([]string{OnRequestURI})
 	}
-	checkSchema(r, loadSchema(onRequestReplyDef), node, base, "onrequest/schema")
+	checkSchema(r, loadSchema(onRequestReplyDef), node, base, ruleOnrequestSchema)
 	if r.opts.Card != nil && r.opts.Card.Root() != nil {
 		checkReplyAgainstCard(r, node, base, r.opts.Card.Root())
 	}
+	checkDocumentIJSON(r)
 	return r.sorted()
 }
 
@@ -32,31 +33,23 @@ func checkReplyAgainstCard(r *report, reply *model.Node, base string, card *mode
 	}
 	entry, found := onRequestEntry(card, skillID)
 	if !found {
-		r.fail(base+"/skillId", "onrequest/reply-unlisted-skill",
-			fmt.Sprintf("skill %q is not listed in the card's On Request params; a reply can only be about a listed skill (On Request §6)", skillID),
-			"check the skillId, or list the skill in the card's On Request extension")
+		r.emit(ruleOnrequestReplyUnlistedSkill, base+"/skillId", fmt.Sprintf("skill %q is not listed in the card's On Request params; a reply can only be about a listed skill (On Request §6)", skillID), "check the skillId, or list the skill in the card's On Request extension")
 		return
 	}
 	cardEntry, _ := entry.Get("personEntry").Str()
 	if got, ok := reply.Get("personEntry").Str(); ok && got != cardEntry {
-		r.fail(base+"/personEntry", "onrequest/reply-entry-mismatch",
-			fmt.Sprintf("personEntry %q differs from the card's entry for skill %q (%q); the entry is the same for every caller (OR-3.8)",
-				clip(got, 80), skillID, clip(cardEntry, 80)),
-			"reply with the card's personEntry")
+		r.emit(ruleOnrequestReplyEntryMismatch, base+"/personEntry", fmt.Sprintf("personEntry %q differs from the card's entry for skill %q (%q); the entry is the same for every caller (OR-3.8)",
+			clip(got, 80), skillID, clip(cardEntry, 80)), "reply with the card's personEntry")
 	}
 	status, _ := reply.Get("status").Str()
 	switch status {
 	case "given-on-opt-in":
 		if v, _ := entry.Get("assistantAccess").BoolValue(); !v {
-			r.fail(base+"/status", "onrequest/reply-not-opted-in",
-				fmt.Sprintf("status \"given-on-opt-in\" but the card does not opt skill %q in (assistantAccess is not true, OR-3.5)", skillID),
-				"reply \"on-request\" with the personEntry, or set assistantAccess: true in the card")
+			r.emit(ruleOnrequestReplyNotOptedIn, base+"/status", fmt.Sprintf("status \"given-on-opt-in\" but the card does not opt skill %q in (assistantAccess is not true, OR-3.5)", skillID), "reply \"on-request\" with the personEntry, or set assistantAccess: true in the card")
 		}
 	case "action-referred":
 		if entry.Get("completion") == nil {
-			r.warn(base+"/status", "onrequest/reply-not-action",
-				fmt.Sprintf("status \"action-referred\" for skill %q, which the card does not mark as an action (no completion, OR-3.6)", skillID),
-				"reply \"on-request\", or give the skill a completion in the card")
+			r.emit(ruleOnrequestReplyNotAction, base+"/status", fmt.Sprintf("status \"action-referred\" for skill %q, which the card does not mark as an action (no completion, OR-3.6)", skillID), "reply \"on-request\", or give the skill a completion in the card")
 		}
 	}
 }

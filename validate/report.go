@@ -26,22 +26,33 @@ func newReport(doc *model.Doc, opts *Options) *report {
 	return &report{doc: doc, opts: opts}
 }
 
-// add records a finding at ptr. For a member that is missing, pass the
-// pointer of the member anyway: the position falls back to its parent.
-func (r *report) add(ptr string, sev Severity, code, msg, hint string) {
+// emit records a finding of rule at ptr, at the rule's severity. For a
+// member that is missing, pass the pointer of the member anyway: the
+// position falls back to its parent.
+func (r *report) emit(rule *Rule, ptr, msg, hint string) {
+	r.emitAs(rule, rule.Severity, ptr, msg, hint)
+}
+
+// emitAs records a finding of rule at ptr at one of the other severities
+// the rule declares (Rule.Also).
+func (r *report) emitAs(rule *Rule, sev Severity, ptr, msg, hint string) {
+	rule.checkSeverity(sev)
 	var line, col int
 	if !r.unplaced {
 		line, col = r.doc.KeyPosition(ptr)
 	}
 	r.diags = append(r.diags, Diagnostic{
 		Pointer: ptr, Line: line, Column: col,
-		Severity: sev, Code: code, Message: msg, Hint: hint,
+		Severity: sev, Code: rule.Code, Message: msg, Hint: hint,
 	})
 }
 
-func (r *report) fail(ptr, code, msg, hint string) { r.add(ptr, Error, code, msg, hint) }
-func (r *report) warn(ptr, code, msg, hint string) { r.add(ptr, Warning, code, msg, hint) }
-func (r *report) note(ptr, code, msg, hint string) { r.add(ptr, Info, code, msg, hint) }
+// again records d, a finding of a check run on a part of the document (a
+// nested catalog, an inline card, a dual card's v0.3 reading), again at ptr
+// with msg, under its own rule and severity.
+func (r *report) again(d Diagnostic, ptr, msg string) {
+	r.emitAs(RuleFor(d.Code), d.Severity, ptr, msg, d.Hint)
+}
 
 // sorted returns the diagnostics ordered by position, then code, so output
 // is stable.

@@ -125,16 +125,16 @@ func labelFor(name string) string {
 // A oneOf failure on a whole document is useless to a person, so callers pass
 // the $defs member of the shape they are checking; anyOf and if/then causes
 // are flattened into one sentence each here.
-func checkSchema(r *report, s *schema, node *model.Node, basePtr, code string) {
+func checkSchema(r *report, s *schema, node *model.Node, basePtr string, rule *Rule) {
 	if s == nil || node == nil {
 		return
 	}
 	for _, is := range s.issues(node.Interface()) {
-		c := code
+		c := rule
 		if is.code != "" {
-			c = is.code
+			c = RuleFor(is.code)
 		}
-		r.fail(basePtr+pointerOf(is.loc), c, is.msg, "")
+		r.emit(c, basePtr+pointerOf(is.loc), is.msg, "")
 	}
 }
 

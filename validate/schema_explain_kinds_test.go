@@ -30,7 +30,7 @@ func TestExplainerWordsNumericAndNotKeywords(t *testing.T) {
 	}
 	doc := mustParse(t, `{"a": 0, "b": 2, "c": 1, "d": 3, "e": "x"}`)
 	r := newReport(doc, nil)
-	checkSchema(r, &schema{name: "t.json", label: "test document", compiled: s, raw: schemaDoc}, doc.Root(), "", "test/schema")
+	checkSchema(r, &schema{name: "t.json", label: "test document", compiled: s, raw: schemaDoc}, doc.Root(), "", &Rule{Code: "test/schema", Severity: Error})
 	for _, ptr := range []string{"/a", "/b", "/c", "/d", "/e"} {
 		found := false
 		for _, d := range r.diags {

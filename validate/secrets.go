@@ -32,8 +32,7 @@ func (s *secretScanner) node(n *model.Node, top bool) {
 			return
 		}
 		if what := secretIn(n.Raw()); what != "" {
-			s.r.warn(s.here(), codeSecret, describe(s.ptr)+" looks like it contains "+what,
-				"Agent Cards are public: remove the secret from the card and revoke it")
+			s.r.emit(ruleA2APossibleSecret, s.here(), describe(s.ptr)+" looks like it contains "+what, "Agent Cards are public: remove the secret from the card and revoke it")
 		}
 	case model.Array:
 		for i, it := range n.Items {

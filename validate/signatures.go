@@ -27,14 +27,7 @@ const (
 var SignaturePolicies = []SignaturePolicy{SignaturesOff, SignaturesIfPresent, SignaturesRequire}
 
 // Codes of the signature checks.
-const (
-	codeSigMissing    = "signature/missing"
-	codeSigUnverified = "signature/unverified"
-	codeSigUnknownKey = "signature/unknown-key"
-	codeSigAlg        = "signature/alg-not-allowed"
-	codeSigBadJWS     = "signature/bad-jws"
-	codeSigMismatch   = "signature/payload-mismatch"
-)
+const ()
 
 // Signatures verifies the signatures of the Agent Card in doc with the keys
 // opts gives (cardsig.Verify) and reports, under policy, what is wrong.
@@ -59,8 +52,7 @@ func SignatureFindings(doc *model.Doc, results []cardsig.Result, policy Signatur
 	r := newReport(doc, nil)
 	if len(results) == 0 {
 		if policy == SignaturesRequire {
-			r.fail("/signatures", codeSigMissing, "the card has no signatures, and a signed card is required",
-				"sign it: oncard sign CARD --key KEY")
+			r.emit(ruleSignatureMissing, "/signatures", "the card has no signatures, and a signed card is required", "sign it: oncard sign CARD --key KEY")
 		}
 		return r.sorted()
 	}
@@ -85,18 +77,18 @@ func SignatureFindings(doc *model.Doc, results []cardsig.Result, policy Signatur
 			if res.JKUNotAccepted {
 				hint += ", or accept the host of its jku (--schema-host HOST, or schema_hosts in the config file) so that its key set is fetched"
 			}
-			r.add(res.Pointer, unverified, codeSigUnverified, label+" not checked: "+reason, hint)
+			r.emitAs(ruleSignatureUnverified, unverified, res.Pointer, label+" not checked: "+reason, hint)
 		case cardsig.UnknownKey:
-			r.add(res.Pointer, missingKey, codeSigUnknownKey, msg,
+			r.emitAs(ruleSignatureUnknownKey, missingKey, res.Pointer, msg,
 				"the key set must hold the signer's public key under the signature's kid")
 		case cardsig.AlgNotAllowed:
-			r.fail(res.Pointer, codeSigAlg, msg, "sign with an asymmetric algorithm: ES256, ES384, EdDSA, RS256 or PS256")
+			r.emit(ruleSignatureAlgNotAllowed, res.Pointer, msg, "sign with an asymmetric algorithm: ES256, ES384, EdDSA, RS256 or PS256")
 		case cardsig.BadJWS:
-			r.fail(res.Pointer, codeSigBadJWS, msg, "re-sign the card: oncard sign CARD --key KEY")
+			r.emit(ruleSignatureBadJWS, res.Pointer, msg, "re-sign the card: oncard sign CARD --key KEY")
 		case cardsig.PayloadMismatch:
-			r.fail(res.Pointer, codeSigMismatch, msg, "re-sign the card after its last change, or check that the key set is the signer's")
+			r.emit(ruleSignaturePayloadMismatch, res.Pointer, msg, "re-sign the card after its last change, or check that the key set is the signer's")
 		default:
-			r.fail(res.Pointer, codeSigBadJWS, msg+" (unknown status "+string(res.Status)+")", "")
+			r.emit(ruleSignatureBadJWS, res.Pointer, msg+" (unknown status "+string(res.Status)+")", "")
 		}
 	}
 	return r.sorted()

@@ -17,7 +17,7 @@ import (
 )
 
 // The fixtures of testdata/signature/<case>/ are made from
-// testdata/card/signed-card/valid.json (unsigned) by signatureFixtures,
+// testdata/rules/a2a/signed-card/valid.json (unsigned) by signatureFixtures,
 // with the Ed25519 key of seed fixtureSeed under kid "fixture";
 // testdata/signature/jwks.json is its public key. Ed25519 signatures are
 // deterministic, so ONCARD_UPDATE_SIGNATURE_FIXTURES=1 rewrites them
@@ -31,7 +31,7 @@ func fixtureKey() ed25519.PrivateKey {
 // signatureFixtures builds the content of every fixture file.
 func signatureFixtures(t *testing.T) map[string]string {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("testdata", "card", "signed-card", "valid.json"))
+	src, err := os.ReadFile(filepath.Join("testdata", "rules", "a2a", "signed-card", "valid.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,13 +136,13 @@ var signatureCases = []struct {
 	withKeys bool
 	want     cardWant
 }{
-	{"payload-mismatch", SignaturesIfPresent, true, cardWant{codeSigMismatch, "/signatures/0", Error}},
-	{"bad-jws", SignaturesIfPresent, true, cardWant{codeSigBadJWS, "/signatures/0/protected", Error}},
-	{"alg-not-allowed", SignaturesIfPresent, true, cardWant{codeSigAlg, "/signatures/0/protected", Error}},
-	{"unknown-key", SignaturesIfPresent, true, cardWant{codeSigUnknownKey, "/signatures/0", Warning}},
-	{"unverified", SignaturesIfPresent, false, cardWant{codeSigUnverified, "/signatures/0", Info}},
-	{"missing", SignaturesRequire, true, cardWant{codeSigMissing, "/signatures", Error}},
-	{"reformatted", SignaturesIfPresent, true, cardWant{codeSigMismatch, "/signatures/0", Error}},
+	{"payload-mismatch", SignaturesIfPresent, true, cardWant{ruleSignaturePayloadMismatch.Code, "/signatures/0", Error}},
+	{"bad-jws", SignaturesIfPresent, true, cardWant{ruleSignatureBadJWS.Code, "/signatures/0/protected", Error}},
+	{"alg-not-allowed", SignaturesIfPresent, true, cardWant{ruleSignatureAlgNotAllowed.Code, "/signatures/0/protected", Error}},
+	{"unknown-key", SignaturesIfPresent, true, cardWant{ruleSignatureUnknownKey.Code, "/signatures/0", Warning}},
+	{"unverified", SignaturesIfPresent, false, cardWant{ruleSignatureUnverified.Code, "/signatures/0", Info}},
+	{"missing", SignaturesRequire, true, cardWant{ruleSignatureMissing.Code, "/signatures", Error}},
+	{"reformatted", SignaturesIfPresent, true, cardWant{ruleSignaturePayloadMismatch.Code, "/signatures/0", Error}},
 }
 
 func TestSignatureRules(t *testing.T) {
@@ -185,9 +185,9 @@ func TestSignatureRules(t *testing.T) {
 			// header could be read.
 			label := "signature 0 (kid "
 			switch tc.want.code {
-			case codeSigMissing:
+			case ruleSignatureMissing.Code:
 				label = "the card has no signatures"
-			case codeSigBadJWS:
+			case ruleSignatureBadJWS.Code:
 				label = "signature 0: "
 			}
 			if !strings.HasPrefix(d.Message, label) {
@@ -268,7 +268,7 @@ func TestSignaturesSpecSample(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := Signatures(context.Background(), doc, SignaturesIfPresent, cardsig.Options{})
-	if len(got) != 1 || got[0].Code != codeSigUnverified || got[0].Severity != Info ||
+	if len(got) != 1 || got[0].Code != ruleSignatureUnverified.Code || got[0].Severity != Info ||
 		!strings.Contains(got[0].Message, `kid "key-1", ES256`) || !strings.Contains(got[0].Message, "https://example.com/agent/jwks.json") {
 		t.Errorf("got:\n%s", cardListDiags(got))
 	}

@@ -24,14 +24,14 @@ func TestSnakeCaseMemberIsOneFinding(t *testing.T) {
 	var snake, missing int
 	for _, d := range diags {
 		switch {
-		case d.Code == codeSnakeCase && d.Pointer == "/supported_interfaces":
+		case d.Code == ruleA2ASnakeCaseName.Code && d.Pointer == "/supported_interfaces":
 			snake++
 			if d.Line != 3 || d.Severity != Warning {
 				t.Errorf("snake-case finding at line %d (%s), want line 3, warning", d.Line, d.Severity)
 			}
-		case d.Code == codeRequired && d.Pointer == "/supportedInterfaces":
+		case d.Code == ruleA2ARequiredMissing.Code && d.Pointer == "/supportedInterfaces":
 			t.Errorf("required-missing reported although supported_interfaces is there: %+v", d)
-		case d.Code == codeRequired && d.Pointer == "/supported_interfaces/0/protocolBinding":
+		case d.Code == ruleA2ARequiredMissing.Code && d.Pointer == "/supported_interfaces/0/protocolBinding":
 			missing++
 		}
 	}

@@ -31,8 +31,7 @@ func checkInterfaces(r *report, root *model.Node) {
 			checkBinding(r, ptr+"/protocolBinding", binding)
 		}
 		if v, ok := strValue(memberOf(it, "protocolVersion")); ok && v != "" && !isMajorMinor(v) {
-			r.warn(ptr+"/protocolVersion", codeProtocolVersion,
-				"protocolVersion "+quoted(shorten(v))+" is not Major.Minor", majorMinorHint(v))
+			r.emit(ruleA2AProtocolVersion, ptr+"/protocolVersion", "protocolVersion "+quoted(shorten(v))+" is not Major.Minor", majorMinorHint(v))
 		}
 		if u, ok := strValue(it.Get("url")); ok && u != "" {
 			checkURL(r, ptr+"/url", u, Error, binding == "GRPC")
@@ -40,8 +39,7 @@ func checkInterfaces(r *report, root *model.Node) {
 	}
 }
 
-// codeNoV1Interface: a v1.0 card whose interfaces all say 0.x.
-const codeNoV1Interface = "a2a/no-v1-interface"
+// ruleA2ANoV1Interface: a v1.0 card whose interfaces all say 0.x.
 
 // checkSomeV1Interface: a card written in the v1.0 shape must offer v1.0
 // clients an interface. When every interface that states a version states
@@ -62,9 +60,7 @@ func checkSomeV1Interface(r *report, ptr string, ifaces *model.Node) {
 	if stated == 0 {
 		return
 	}
-	r.fail(ptr, codeNoV1Interface,
-		"every interface says protocolVersion 0.x: a v1.0 card offers v1.0 clients no interface",
-		`add an interface with protocolVersion "1.0" (a dual card lists one for each version), or keep the card in the v0.3 shape`)
+	r.emit(ruleA2ANoV1Interface, ptr, "every interface says protocolVersion 0.x: a v1.0 card offers v1.0 clients no interface", `add an interface with protocolVersion "1.0" (a dual card lists one for each version), or keep the card in the v0.3 shape`)
 }
 
 func checkBinding(r *report, ptr, binding string) {
@@ -75,7 +71,7 @@ func checkBinding(r *report, ptr, binding string) {
 	if core := nearCoreBinding(binding); core != "" {
 		hint = "did you mean " + quoted(core) + "? bindings are case-sensitive"
 	}
-	r.warn(ptr, codeBinding, "protocol binding "+quoted(shorten(binding))+" is neither a core binding nor a URI", hint)
+	r.emit(ruleA2AProtocolBinding, ptr, "protocol binding "+quoted(shorten(binding))+" is neither a core binding nor a URI", hint)
 }
 
 // nearCoreBinding recognises the usual misspellings: "json-rpc", "grpc",
@@ -99,9 +95,7 @@ func checkV03Endpoint(r *report, root *model.Node) {
 		checkBinding(r, "/preferredTransport", t)
 	}
 	if v, ok := strValue(root.Get("protocolVersion")); ok && v != "" && !strings.HasPrefix(v, "0.") {
-		r.warn("/protocolVersion", codeProtocolVersion,
-			"protocolVersion "+quoted(shorten(v))+" claims a version the card's shape does not have (top-level url, no supportedInterfaces: v0.3)",
-			`a v1.0 card lists supportedInterfaces with protocolVersion "1.0"; a v0.3 card writes "0.3.0"`)
+		r.emit(ruleA2AProtocolVersion, "/protocolVersion", "protocolVersion "+quoted(shorten(v))+" claims a version the card's shape does not have (top-level url, no supportedInterfaces: v0.3)", `a v1.0 card lists supportedInterfaces with protocolVersion "1.0"; a v0.3 card writes "0.3.0"`)
 	}
 	if u, ok := strValue(root.Get("url")); ok && u != "" {
 		transport, _ := strValue(root.Get("preferredTransport"))
@@ -174,7 +168,7 @@ func checkURL(r *report, ptr, raw string, bad Severity, hostPortOK bool) {
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Scheme == "" || !isHostname(u.Hostname()) {
-		r.add(ptr, bad, codeInvalidURL, quoted(shorten(raw))+" is not an absolute URL",
+		r.emitAs(ruleA2AInvalidURL, bad, ptr, quoted(shorten(raw))+" is not an absolute URL",
 			"write the full address, e.g. https://agent.example.com/a2a")
 		return
 	}
@@ -182,18 +176,15 @@ func checkURL(r *report, ptr, raw string, bad Severity, hostPortOK bool) {
 	case "https", "wss":
 	case "http", "ws":
 		if isLoopback(u.Hostname()) {
-			r.warn(ptr, codeInsecureURL, quoted(shorten(raw))+" uses "+u.Scheme+" on a loopback address",
-				"fine for local testing; publish the card with https URLs")
+			r.emit(ruleA2AInsecureURL, ptr, quoted(shorten(raw))+" uses "+u.Scheme+" on a loopback address", "fine for local testing; publish the card with https URLs")
 			return
 		}
-		r.warn(ptr, codeInsecureURL, quoted(shorten(raw))+" does not use https",
-			"clients send credentials and data to it: serve it over https")
+		r.emit(ruleA2AInsecureURL, ptr, quoted(shorten(raw))+" does not use https", "clients send credentials and data to it: serve it over https")
 	default:
 		if hostPortOK { // gRPC targets name their own schemes (dns:, grpcs://)
 			return
 		}
-		r.warn(ptr, codeInvalidURL, quoted(shorten(raw))+" uses the scheme "+quoted(u.Scheme)+", not https",
-			"A2A clients reach agents over https")
+		r.emitAs(ruleA2AInvalidURL, Warning, ptr, quoted(shorten(raw))+" uses the scheme "+quoted(u.Scheme)+", not https", "A2A clients reach agents over https")
 	}
 }
 

@@ -167,8 +167,7 @@ func validateMerged(doc *model.Doc, card *model.Doc, path string, vopts *validat
 func validateCatalog(catalog []byte, card *model.Doc, path string, vopts *validate.Options) []validate.Diagnostic {
 	doc, err := model.Parse(catalog)
 	if err != nil {
-		return []validate.Diagnostic{{Severity: validate.Error, Code: "catalog/internal",
-			Message: "the generated catalog does not parse: " + err.Error()}}
+		return []validate.Diagnostic{validate.RuleCatalogInternal.New("the generated catalog does not parse: "+err.Error(), "")}
 	}
 	o := validate.Options{Card: card, Path: path}
 	if vopts != nil {

@@ -9,10 +9,12 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
 	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
@@ -83,10 +85,18 @@ func (e *Edit) loadBaseline() {
 	if err != nil {
 		return
 	}
-	e.before = validate.Document(orig, e.Kind, e.Opts)
+	e.before = e.verdict(orig)
 	if e.Kind == validate.KindCard {
 		e.signatures = orig.Root().Get("signatures").Len()
 	}
+}
+
+// verdict is the findings of doc, a version of the file, through the one
+// pipeline (Judge): its rules, its signatures as far as they can be
+// checked without keys, the .oncard.json governing the file.
+func (e *Edit) verdict(doc *model.Doc) []validate.Diagnostic {
+	j := Judge{Options: *e.Opts, Configs: verdict.NewFinder()}
+	return j.CheckParsed(context.Background(), doc, e.Kind, e.Opts.Path).Diags
 }
 
 // Before are the findings of the file as on disk.
@@ -150,7 +160,7 @@ func (e *Edit) Check() (Findings, error) {
 	if err != nil { // the encoder wrote JSON the parser refuses: a bug, said plainly
 		return Findings{}, fmt.Errorf("internal error: %s", model.SafeText(err.Error()))
 	}
-	return e.judge(validate.Document(doc, e.Kind, e.Opts)), nil
+	return e.judge(e.verdict(doc)), nil
 }
 
 // AddedErrors are the errors the edits add, judged from findings already

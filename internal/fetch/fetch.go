@@ -33,15 +33,15 @@ import (
 // WellKnownCardPath is where a host serves its Agent Card (A2A discovery).
 const WellKnownCardPath = "/.well-known/agent-card.json"
 
-// Stable codes of the findings of this package (catalogued in
-// docs/DIAGNOSTICS.md, like the validator's).
-const (
-	CodeContentType = "fetch/content-type" // served with a Content-Type that is not JSON
-	CodeRefused     = "fetch/refused"      // the URL, or a redirect, breaks the rules above
-	CodeUnreachable = "fetch/unreachable"  // no answer: DNS, connection, TLS, proxy, timeout
-	CodeStatus      = "fetch/status"       // an answer other than 200
-	CodeTooLarge    = "fetch/too-large"    // a body over the size cap
-	CodeNotFollowed = "fetch/not-followed" // --follow left an entry's url alone (limits, type)
+// The codes of the findings of this package, whose rules validate declares
+// like every other.
+var (
+	CodeContentType = validate.RuleFetchContentType.Code // served with a Content-Type that is not JSON
+	CodeRefused     = validate.RuleFetchRefused.Code     // the URL, or a redirect, breaks the rules above
+	CodeUnreachable = validate.RuleFetchUnreachable.Code // no answer: DNS, connection, TLS, proxy, timeout
+	CodeStatus      = validate.RuleFetchStatus.Code      // an answer other than 200
+	CodeTooLarge    = validate.RuleFetchTooLarge.Code    // a body over the size cap
+	CodeNotFollowed = validate.RuleFetchNotFollowed.Code // --follow left an entry's url alone (limits, type)
 )
 
 // Source says what an argument names.
@@ -201,9 +201,8 @@ func ContentTypeFinding(contentType string) (validate.Diagnostic, bool) {
 	if strings.TrimSpace(contentType) == "" {
 		what = "served without a Content-Type"
 	}
-	return validate.Diagnostic{Severity: validate.Warning, Code: CodeContentType,
-		Message: what + ", not as JSON; clients that check the media type will not read it",
-		Hint:    "serve it as application/json (or its own application/…+json type)"}, true
+	return validate.RuleFetchContentType.New(what+", not as JSON; clients that check the media type will not read it",
+		"serve it as application/json (or its own application/…+json type)"), true
 }
 
 // Error is a fetch that failed: the URL was refused, nothing answered, the
@@ -221,7 +220,7 @@ func (e *Error) Unwrap() error { return e.Err }
 // Diagnostic is the failure as an error finding without a position
 // (nothing of the document was seen).
 func (e *Error) Diagnostic() validate.Diagnostic {
-	return validate.Diagnostic{Severity: validate.Error, Code: e.Code, Message: e.Msg, Hint: hints[e.Code]}
+	return validate.RuleFor(e.Code).New(e.Msg, hints[e.Code])
 }
 
 var hints = map[string]string{

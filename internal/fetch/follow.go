@@ -33,6 +33,9 @@ type Follower struct {
 	// Validate is passed to the validator of each fetched document
 	// (SchemaHosts); its Path and BaseURL are set per document.
 	Validate validate.Options
+	// Check, when set, judges each fetched document instead (the
+	// command's one pipeline: rules, signatures, online check).
+	Check func(ctx context.Context, data []byte, url string) validate.Result
 }
 
 // Followed is one fetched document, validated.
@@ -178,10 +181,15 @@ func (w *walk) fetch(ctx context.Context, target string, kind validate.Kind) *fe
 	case err != nil:
 		return &fetched{} // canceled: the walk stops
 	}
-	opts := w.f.Validate
-	opts.Path, opts.BaseURL = "", d.URL
-	doc, detected, diags := validate.Bytes(d.Data, "", &opts)
-	got := &Followed{Name: target, Kind: detected, Doc: doc, Diags: append(d.Findings, diags...)}
+	var res validate.Result
+	if w.f.Check != nil {
+		res = w.f.Check(ctx, d.Data, d.URL)
+	} else {
+		opts := w.f.Validate
+		opts.Path, opts.BaseURL = "", d.URL
+		res = validate.Check(d.Data, "", &opts)
+	}
+	got := &Followed{Name: target, Kind: res.Kind, Doc: res.Doc, Diags: append(d.Findings, res.Diags...)}
 	w.docs = append(w.docs, got)
 	return &fetched{doc: got}
 }
@@ -202,8 +210,7 @@ func (w *walk) maxDocuments() int {
 
 // at is a finding located at ptr in doc.
 func at(doc *model.Doc, ptr string, sev validate.Severity, code, msg, hint string) validate.Diagnostic {
-	line, col := doc.KeyPosition(ptr)
-	return validate.Diagnostic{Pointer: ptr, Line: line, Column: col, Severity: sev, Code: code, Message: msg, Hint: hint}
+	return validate.RuleFor(code).At(doc, ptr, sev, msg, hint)
 }
 
 // failure is a fetch failure as a finding at ptr (an entry's url).

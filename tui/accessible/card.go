@@ -11,6 +11,7 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -70,7 +71,7 @@ func Card(a *Asker, opts CardOptions) (CardResult, error) {
 // (nil when there are none).
 func (q *cardAsker) findings(ptr string) error {
 	var msgs []string
-	for _, d := range validate.Document(q.doc, validate.KindCard, q.opts.Validate) {
+	for _, d := range component.Verdict(q.doc, validate.KindCard, q.opts.Validate) {
 		if d.Severity != validate.Error || (d.Pointer != ptr && !strings.HasPrefix(d.Pointer, ptr+"/")) {
 			continue
 		}

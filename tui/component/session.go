@@ -2,6 +2,7 @@ package component
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -177,8 +179,20 @@ func (s *Session) Refreshed() tea.Cmd {
 		if err != nil {
 			return CheckedMsg{gen: gen, err: err}
 		}
-		return CheckedMsg{gen: gen, diags: validate.Document(view, kind, opts), view: view}
+		return CheckedMsg{gen: gen, diags: Verdict(view, kind, opts), view: view}
 	}
+}
+
+// Verdict is the findings the editors show for doc, checked as kind: the
+// one pipeline every face calls (app.Judge), here without keys (a
+// signature is checked for its form; whether it verifies is `oncard
+// validate`'s to say with --jwks) and without the network.
+func Verdict(doc *model.Doc, kind validate.Kind, opts *validate.Options) []validate.Diagnostic {
+	var j app.Judge
+	if opts != nil {
+		j.Options = *opts
+	}
+	return j.CheckParsed(context.Background(), doc, kind, j.Options.Path).Diags
 }
 
 // CheckedMsg is the outcome of the check Refreshed started.
@@ -218,7 +232,7 @@ func (s *Session) Flush() {
 // Refresh re-encodes and re-validates the Doc, here and now.
 func (s *Session) Refresh() {
 	s.JSON = s.Doc.Encode()
-	s.Diags = validate.Document(s.Doc, s.kind(), s.Opts)
+	s.Diags = Verdict(s.Doc, s.kind(), s.Opts)
 	s.view, s.viewStale = nil, true
 	s.dirty = false
 	s.encodings++

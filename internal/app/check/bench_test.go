@@ -6,9 +6,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/gcpolicy"
+	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model/testcards"
-	"github.com/oncard/oncard/validate"
 )
 
 // BenchmarkValidateLargeCard is the per-file work of `oncard validate` on
@@ -18,7 +19,7 @@ func BenchmarkValidateLargeCard(b *testing.B) {
 	path := writeBenchFile(b, "large.json", testcards.Large(200, 50, 20))
 	defer gcpolicy.Apply(gcpolicy.ForArgs([]string{"validate", path}))()
 	for b.Loop() {
-		r := checkFile(context.Background(), path, "", validate.Options{}, nil)
+		r := checkFile(context.Background(), &app.Judge{Configs: verdict.NewFinder()}, path, "", 0, nil)
 		if len(r.Diags) != 0 || r.readErr != nil {
 			b.Fatalf("large card not clean: %v %v", r.readErr, r.Diags)
 		}

@@ -85,20 +85,22 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 	failed := 0 // files that could not be read or checked online
 	var onlineFailures onlineFailureLog
 	configs := verdict.NewFinder()
+	judge := &app.Judge{Options: opts, Configs: configs, FailOn: o.FailOn, Online: online.judge()}
+	if sigs == nil {
+		judge.Signatures = validate.SignaturesOff
+	} else {
+		judge.Signatures, judge.Keys = sigs.policy, sigs.opts
+	}
 	check := func(path string) fileResult {
-		r := checkFile(ctx, path, validate.Kind(o.Kind), opts, con.In)
-		online.run(ctx, &r)
-		sigs.run(ctx, &r)
+		r := checkFile(ctx, judge, path, validate.Kind(o.Kind), opts.MaxBytes, con.In)
 		if o.Follow {
-			follow(ctx, &r, opts)
+			follow(ctx, &r, judge)
 			for i := range r.followed {
-				sigs.run(ctx, &r.followed[i]) // a listed card's signatures count too
 				r.followed[i].doc = nil
 				applyConfig(configs, o.FailOn, &r.followed[i])
 			}
 		}
 		r.doc = nil // keep nothing of the document once it is checked
-		applyConfig(configs, o.FailOn, &r)
 		return r
 	}
 	followed := 0 // documents --follow fetched, reported after their catalog

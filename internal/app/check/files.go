@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/input"
 	"github.com/oncard/oncard/internal/app/report"
 	"github.com/oncard/oncard/internal/fetch"
@@ -67,9 +68,9 @@ func fileSize(path string) int64 {
 
 // checkFile reads (or fetches) and validates one file. Options are
 // copied so that each file gets its own Path.
-func checkFile(ctx context.Context, path string, kind validate.Kind, opts validate.Options, stdin io.Reader) fileResult {
-	r := fileResult{File: report.File{Arg: path, Kind: kind}}
-	in, err := input.Read(ctx, path, stdin, string(kind), opts.MaxBytes)
+func checkFile(ctx context.Context, judge *app.Judge, path string, kind validate.Kind, maxSize int, stdin io.Reader) fileResult {
+	r := fileResult{File: report.File{Arg: path, Kind: kind}, failOn: verdict.DefaultFailOn}
+	in, err := input.Read(ctx, path, stdin, string(kind), maxSize)
 	var big *input.TooLargeError
 	var failed *fetch.Error
 	switch {
@@ -85,36 +86,32 @@ func checkFile(ctx context.Context, path string, kind validate.Kind, opts valida
 		r.Diags = []validate.Diagnostic{unreadableDiagnostic(err)}
 		return r
 	}
-	input.SourceOptions(&opts, in)
+	s := app.Subject{Data: in.Data, Name: path, Kind: kind, Owned: true} // read or fetched for this call alone
 	if in.Remote() {
 		r.Arg, r.url = in.Name, in.URL
+		s.URL = in.URL
+	} else if in.Name == "-" {
+		s.Name = "-"
 	}
-	opts.MaxBytes = max(opts.MaxBytes, len(in.Data)) // within its cap: parse it all
-	opts.DataOwned = true                            // read or fetched for this call alone: no copy
-	res := validate.Check(in.Data, kind, &opts)
-	res.Diags = append(in.Findings, res.Diags...) // how it was served, then what it says
-	if res.Kind != "" {
+	v := judge.Check(ctx, s)
+	v.Diags = append(in.Findings, v.Diags...) // how it was served, then what it says
+	if v.Kind != "" {
 		// A document that does not parse has no detected kind; it keeps
 		// the one --kind asked for (or none).
-		r.Kind = res.Kind
+		r.Kind = v.Kind
 	}
-	r.Diags, r.doc, r.Note = res.Diags, res.Doc, res.AssumedKindNote()
-	r.Ends = valueEnds(res.Doc, res.Diags)
+	r.Diags, r.doc, r.Note = v.Diags, v.Doc, v.AssumedKindNote()
+	r.onlineErr, r.configErr, r.failOn = v.OnlineErr, v.ConfigErr, v.FailOn
+	r.Ends = valueEnds(v.Doc, v.Diags)
 	return r
 }
-
-// codeUnreadable is the diagnostic of a file that could not be read at all
-// (missing, a directory, no permission). It is a public code, catalogued in
-// docs/DIAGNOSTICS.md like the validator's.
-const codeUnreadable = "io/unreadable"
 
 // unreadableDiagnostic records a read failure as an error finding, so that
 // the JSON and SARIF outputs list the file and their summaries count it. It
 // has no position: nothing of the file was seen.
 func unreadableDiagnostic(err error) validate.Diagnostic {
-	return validate.Diagnostic{Severity: validate.Error, Code: codeUnreadable,
-		Message: err.Error(),
-		Hint:    "check the path, that it names a file (not a directory), and that it may be read"}
+	return validate.RuleIOUnreadable.New(err.Error(),
+		"check the path, that it names a file (not a directory), and that it may be read")
 }
 
 // valueEnds finds where the value each diagnostic points at ends, so that a
@@ -140,11 +137,14 @@ func valueEnds(doc *model.Doc, diags []validate.Diagnostic) []report.Position {
 // the results: findings about the catalog's entries to r, each fetched
 // document as a result of its own, named by its URL (with its doc, for the
 // caller's further checks; the caller drops it).
-func follow(ctx context.Context, r *fileResult, opts validate.Options) {
+func follow(ctx context.Context, r *fileResult, judge *app.Judge) {
 	if r.Kind != validate.KindCatalog || r.doc == nil {
 		return
 	}
-	f := &fetch.Follower{Client: input.Client(), Validate: validate.Options{SchemaHosts: opts.SchemaHosts}}
+	f := &fetch.Follower{Client: input.Client(), Validate: validate.Options{SchemaHosts: judge.Options.SchemaHosts},
+		Check: func(ctx context.Context, data []byte, url string) validate.Result {
+			return judge.Check(ctx, app.Subject{Data: data, Name: url, URL: url}).Result
+		}}
 	findings, docs, err := f.Follow(ctx, r.doc, r.url)
 	if err != nil {
 		return // interrupted: the run ends with ctx's error

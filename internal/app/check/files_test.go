@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/report"
 	"github.com/oncard/oncard/validate"
 )
@@ -146,7 +147,7 @@ func TestCheckFileUnreadable(t *testing.T) {
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
-			r := checkFile(context.Background(), c.path, validate.KindReply, validate.Options{}, nil)
+			r := checkFile(context.Background(), &app.Judge{}, c.path, validate.KindReply, 0, nil)
 			if r.readErr == nil {
 				t.Fatal("no read error")
 			}
@@ -154,7 +155,7 @@ func TestCheckFileUnreadable(t *testing.T) {
 				t.Fatalf("%d diagnostics, want 1: %+v", len(r.Diags), r.Diags)
 			}
 			d := r.Diags[0]
-			if d.Code != codeUnreadable || d.Severity != validate.Error || d.Line != 0 || d.Pointer != "" {
+			if d.Code != validate.RuleIOUnreadable.Code || d.Severity != validate.Error || d.Line != 0 || d.Pointer != "" {
 				t.Errorf("diagnostic %+v, want an io/unreadable error without a position", d)
 			}
 			if !strings.Contains(d.Message, c.reason) || !strings.Contains(d.Message, c.path) {
@@ -175,7 +176,7 @@ func TestCheckFileUnparsableKeepsKind(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, kind := range []validate.Kind{"", validate.KindReply} {
-		r := checkFile(context.Background(), path, kind, validate.Options{}, nil)
+		r := checkFile(context.Background(), &app.Judge{}, path, kind, 0, nil)
 		if len(r.Diags) == 0 || r.Diags[0].Code != "json/syntax" {
 			t.Fatalf("--kind %q: diagnostics %+v, want json/syntax", kind, r.Diags)
 		}

@@ -25,19 +25,21 @@ type onlineCheck struct {
 // because an earlier one failed.
 var errOnlineSkipped = errors.New("online check skipped after an earlier failure")
 
-// run merges the server's verdict into r; it needs r.doc.
-func (o *onlineCheck) run(ctx context.Context, r *fileResult) {
-	if o == nil || r.doc == nil {
-		return
+// judge is the online step of the run's app.Judge (nil when offline): it
+// merges the server's verdict into the findings.
+func (o *onlineCheck) judge() func(context.Context, *model.Doc, validate.Kind, []validate.Diagnostic) ([]validate.Diagnostic, error) {
+	if o == nil {
+		return nil
 	}
-	if o.down.Load() {
-		r.onlineErr = errOnlineSkipped
-		return
-	}
-	r.Diags, r.onlineErr = validate.Online(ctx, r.doc, r.Kind, r.Diags, o.opts)
-	r.Ends = valueEnds(r.doc, r.Diags)
-	if r.onlineErr != nil {
-		o.down.Store(true)
+	return func(ctx context.Context, doc *model.Doc, kind validate.Kind, diags []validate.Diagnostic) ([]validate.Diagnostic, error) {
+		if o.down.Load() {
+			return diags, errOnlineSkipped
+		}
+		out, err := validate.Online(ctx, doc, kind, diags, o.opts)
+		if err != nil {
+			o.down.Store(true)
+		}
+		return out, err
 	}
 }
 

@@ -65,12 +65,3 @@ func newSignatureCheck(ctx context.Context, policy, jwks string, hosts []string)
 	c.opts.Keys = keys
 	return c, nil
 }
-
-// run adds the signature findings of a card to r; it needs r.doc.
-func (c *signatureCheck) run(ctx context.Context, r *fileResult) {
-	if c == nil || r.doc == nil || r.Kind != validate.KindCard {
-		return
-	}
-	r.Diags = validate.WithSignatures(ctx, r.doc, r.Diags, c.policy, c.opts)
-	r.Ends = valueEnds(r.doc, r.Diags)
-}

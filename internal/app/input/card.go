@@ -8,6 +8,7 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/findings"
+	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -27,13 +28,18 @@ func Card(ctx context.Context, path string, stdin io.Reader, stderr io.Writer, f
 	if err != nil {
 		return nil, errors.New(model.SafeText(err.Error()))
 	}
-	opts := validate.Options{}
-	SourceOptions(&opts, in)
+	s := app.Subject{Data: in.Data, Name: path}
+	if in.Remote() {
+		s.URL = in.URL
+	}
 	path = in.Name
 	if len(in.Findings) > 0 {
 		findings.Print(stderr, path, in.Findings) // how it was served
 	}
-	doc, kind, diags := validate.Bytes(in.Data, "", &opts)
+	// The verdict oncard validate gives: a card it fails is refused here.
+	judge := app.Judge{Configs: verdict.NewFinder()}
+	v := judge.Check(ctx, s)
+	doc, kind, diags := v.Doc, v.Kind, v.Diags
 	if doc == nil { // not JSON: nothing to go on, even with --force
 		findings.Print(stderr, path, diags)
 		fmt.Fprintf(stderr, "oncard: %s is not a JSON document; fix it first (--force cannot help)\n", Name(path))

@@ -123,8 +123,9 @@ func (e *TooLargeError) Error() string {
 
 // Diagnostic reports the limit the way the parser would have.
 func (e *TooLargeError) Diagnostic() validate.Diagnostic {
-	return validate.Diagnostic{Line: 1, Column: 1, Severity: validate.Error, Code: "json/too-large",
-		Message: e.Error(), Hint: "oncard reads documents up to this size (catalogs up to 256 MiB, anything else up to 16 MiB); --max-size changes it"}
+	d := validate.RuleJSONTooLarge.New(e.Error(), "oncard reads documents up to this size (catalogs up to 256 MiB, anything else up to 16 MiB); --max-size changes it")
+	d.Line, d.Column = 1, 1
+	return d
 }
 
 // cleanPathError turns "open x: no such file or directory" (or "read x: is

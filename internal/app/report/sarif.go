@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/oncard/oncard/internal/fetch"
-	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -167,13 +166,13 @@ func (s *sarifReporter) rule(code string) int {
 	}
 	i := len(s.rules)
 	s.ruleIndex[code] = i
-	rule := verdict.RuleFor(code)
+	rule := validate.RuleFor(code)
 	s.rules = append(s.rules, sarifRule{
 		ID:               code,
 		Name:             code,
-		ShortDescription: sarifMessage{Text: rule.Short},
-		FullDescription:  sarifMessage{Text: rule.Full},
-		Help:             sarifMessage{Text: rule.Full + " See " + rule.HelpURI()},
+		ShortDescription: sarifMessage{Text: rule.ShortDescription()},
+		FullDescription:  sarifMessage{Text: rule.FullDescription()},
+		Help:             sarifMessage{Text: rule.FullDescription() + " See " + rule.HelpURI()},
 		HelpURI:          rule.HelpURI(),
 	})
 	return i

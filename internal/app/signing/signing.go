@@ -15,6 +15,7 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -89,7 +90,8 @@ func Sign(ctx context.Context, con app.Console, path string, o Options) error {
 	if kind := validate.Detect(doc); kind != validate.KindCard {
 		return fmt.Errorf("%s looks like %s, not an Agent Card; nothing signed", name, app.KindArticle(kind))
 	}
-	if err := refuseErrors(stderr, path, validate.Card(doc, &validate.Options{Path: path})); err != nil {
+	judge := app.Judge{Configs: verdict.NewFinder()}
+	if err := refuseErrors(stderr, path, judge.CheckParsed(ctx, doc, validate.KindCard, path).Diags); err != nil {
 		return err
 	}
 	key, err := cardsig.ReadSigningKey(f.Key)

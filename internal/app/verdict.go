@@ -1,0 +1,175 @@
+package app
+
+import (
+	"context"
+
+	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/internal/verdict"
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
+)
+
+// Subject is a document to judge: its bytes and the name they came by.
+type Subject struct {
+	Data []byte
+	// Name is the file as named on the command line or in the editor ("-"
+	// or "" for standard input); a name is evidence of the kind
+	// (model.KindFromName) and chooses the .oncard.json that governs.
+	Name string
+	// URL is where the bytes were fetched from ("" for a local file).
+	URL string
+	// Kind is the kind asked for (--kind); "" detects it.
+	Kind validate.Kind
+	// Owned says the caller hands Data over and never modifies it again:
+	// it is parsed in place.
+	Owned bool
+}
+
+// Judge is the one pipeline from a document's bytes and name to its
+// verdict. Every face calls it and nothing else: `oncard validate`, the
+// editors' live diagnostics (full screen and line by line), the save
+// judgement of `oncard edit`, `catalog add`, `preview`, `sign` and the
+// language server. What the rules need beyond the document (the --card,
+// the accepted hosts, keys, the schema server) is handed in here, so that
+// validate does no file or network work. The zero Judge checks offline
+// with no keys, the .oncard.json of each file's folder and the default
+// --fail-on.
+type Judge struct {
+	// Options are the validate options every subject shares (Card,
+	// SchemaHosts, MaxBytes); Path and BaseURL come from the Subject.
+	Options validate.Options
+	// Signatures is the signature policy; "" is verify-if-present.
+	Signatures validate.SignaturePolicy
+	// Keys are the keys signatures are verified with (and how to fetch a
+	// jku); without any, a well-formed signature is reported as not
+	// checked and a malformed one as an error, in every face alike.
+	Keys cardsig.Options
+	// Online, when set, asks a schema server about the discovery payloads
+	// (validate.Online with its options); its failure is Verdict.OnlineErr.
+	Online func(ctx context.Context, doc *model.Doc, kind validate.Kind, diags []validate.Diagnostic) ([]validate.Diagnostic, error)
+	// Configs finds the .oncard.json governing each file; nil finds none
+	// (an editor's buffer that is not a file yet, a test).
+	Configs *verdict.Finder
+	// FailOn is --fail-on ("" for each file's configuration, else errors).
+	FailOn string
+}
+
+// Verdict is one document's verdict.
+type Verdict struct {
+	validate.Result
+	// Config is the .oncard.json that governed (nil for none); Ignored
+	// counts the findings it silenced.
+	Config  *verdict.Config
+	Ignored int
+	// FailOn is the threshold in force.
+	FailOn verdict.FailOn
+	// ConfigErr is why the governing .oncard.json could not be read;
+	// OnlineErr why the online check could not be made. Either fails the
+	// document.
+	ConfigErr, OnlineErr error
+}
+
+// Fails tells whether the document fails: a finding at FailOn or above, or
+// a check that could not be made.
+func (v Verdict) Fails() bool {
+	return v.ConfigErr != nil || v.OnlineErr != nil || v.FailOn.Failing(v.Diags) > 0
+}
+
+// Errors counts the findings at error level (those that refuse a card in
+// catalog add, preview, sign and a save).
+func (v Verdict) Errors() int {
+	n, _, _ := validate.Counts(v.Diags)
+	return n
+}
+
+// Check judges one document: parse, kind (asked, or detected from the
+// content and the name), every rule, the signatures, the online check when
+// configured, then the governing .oncard.json's ignores and fail-on.
+func (j *Judge) Check(ctx context.Context, s Subject) Verdict {
+	opts := j.Options
+	switch {
+	case s.URL != "":
+		opts.Path, opts.BaseURL = "", s.URL
+	case s.Name != "-":
+		opts.Path = s.Name
+	}
+	if s.Owned {
+		opts.MaxBytes = max(opts.MaxBytes, len(s.Data))
+		opts.DataOwned = true
+	}
+	v := Verdict{Result: validate.Check(s.Data, s.Kind, &opts)}
+	j.finish(ctx, &v, s.Name, s.URL)
+	return v
+}
+
+// CheckParsed judges a document already parsed as kind (an editor's card
+// as it would be written, parsed from its encoding; a file opened for
+// editing): every step of Check after the parse.
+func (j *Judge) CheckParsed(ctx context.Context, doc *model.Doc, kind validate.Kind, name string) Verdict {
+	opts := j.Options
+	if name != "-" {
+		opts.Path = name
+	}
+	if kind == "" {
+		kind = validate.DetectKind(doc, &opts).Kind
+	}
+	v := Verdict{Result: validate.Result{Doc: doc, Kind: kind, Diags: validate.Document(doc, kind, &opts)}}
+	j.finish(ctx, &v, name, "")
+	return v
+}
+
+// finish runs the steps after the rules: signatures, the online check, the
+// governing configuration.
+func (j *Judge) finish(ctx context.Context, v *Verdict, name, url string) {
+	v.judgeSignatures(ctx, j)
+	if j.Online != nil && v.Doc != nil {
+		v.Diags, v.OnlineErr = j.Online(ctx, v.Doc, v.Kind, v.Diags)
+	}
+	v.applyPolicy(j, name, url)
+}
+
+// judgeSignatures verifies a card's signatures under the policy with the
+// keys given: a malformed signature is an error in every face, one no key
+// could check an info saying so.
+func (v *Verdict) judgeSignatures(ctx context.Context, j *Judge) {
+	policy := j.Signatures
+	if policy == "" {
+		policy = validate.SignaturesIfPresent
+	}
+	if v.Doc != nil && v.Kind == validate.KindCard {
+		v.Diags = validate.WithSignatures(ctx, v.Doc, v.Diags, policy, j.Keys)
+	}
+}
+
+func (v *Verdict) applyPolicy(j *Judge, name, url string) {
+	v.FailOn = verdict.DefaultFailOn
+	var cfg *verdict.Config
+	if j.Configs != nil && url == "" {
+		var err error
+		if cfg, err = j.Configs.For(name); err != nil {
+			v.ConfigErr = err
+			return
+		}
+	}
+	switch {
+	case j.FailOn != "":
+		v.FailOn, _ = verdict.ParseFailOn(j.FailOn) // the flag accepts only valid names
+	case cfg != nil && cfg.FailOn != "":
+		v.FailOn, _ = verdict.ParseFailOn(cfg.FailOn) // checked when the config was read
+	}
+	if cfg == nil {
+		return
+	}
+	v.Config = cfg
+	kept := v.Diags[:0:0]
+	for _, d := range v.Diags {
+		if cfg.Ignores(name, d.Code) {
+			v.Ignored++
+			continue
+		}
+		kept = append(kept, d)
+	}
+	if v.Ignored > 0 {
+		v.Diags = kept
+	}
+}
