@@ -31,7 +31,7 @@ func diagnostics(uri protocol.DocumentUri, c *checked) []protocol.Diagnostic {
 		})
 	}
 	for _, d := range v.Diags {
-		rule := verdict.RuleFor(d.Code)
+		rule := validate.RuleFor(d.Code)
 		msg := d.Message
 		if d.Hint != "" {
 			msg += "\n" + d.Hint

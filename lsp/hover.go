@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
+	"github.com/oncard/oncard/validate"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
@@ -128,8 +128,12 @@ func findingsAt(v view, off int) []string {
 		if !inRange(r, pos) {
 			continue
 		}
-		rule := verdict.RuleFor(d.Code)
-		out = append(out, fmt.Sprintf("**%s** (%s): %s\n\n[%s](%s)", d.Code, d.Severity, rule.Full, d.Code, rule.HelpURI()))
+		rule := validate.RuleFor(d.Code)
+		text := fmt.Sprintf("**%s** (%s): %s", d.Code, d.Severity, rule.Summary)
+		if rule.FixText != "" {
+			text += "\n\nFix: " + rule.FixText
+		}
+		out = append(out, text+fmt.Sprintf("\n\n[%s](%s)", d.Code, rule.HelpURI()))
 	}
 	return out
 }

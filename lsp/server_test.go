@@ -101,7 +101,7 @@ func TestSessionDiagnosticsHoverCompletion(t *testing.T) {
 		t.Errorf("hover on tags = %q", h)
 	}
 	// Hover on the finding: its rule.
-	if h := c.hover(uri, at(19, `"lookup"`, 3)); !strings.Contains(h, "Two skills have the same id") {
+	if h := c.hover(uri, at(19, `"lookup"`, 3)); !strings.Contains(h, "Two skills have the same") {
 		t.Errorf("hover on the duplicate = %q", h)
 	}
 

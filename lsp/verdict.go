@@ -3,9 +3,8 @@ package lsp
 import (
 	"bytes"
 	"context"
-	"path/filepath"
-	"strings"
 
+	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/input"
 	"github.com/oncard/oncard/internal/sizecap"
 	"github.com/oncard/oncard/internal/verdict"
@@ -52,85 +51,53 @@ type checkRequest struct {
 }
 
 // checkDocument is the one function through which the server turns a
-// document into findings. It does what `oncard validate FILE` does for a
-// file (internal/app/check: validate.Check under the kind's size cap, the
-// online check when asked, the governing .oncard.json), so that the editor
-// and the command line agree by construction; every diagnostic the server
-// publishes comes from here.
+// document into findings: the project's one pipeline, app.Judge, as
+// `oncard validate FILE` runs it (the kind by content and name, every rule,
+// signatures without keys, the online check when asked, the governing
+// .oncard.json and fail-on), under the kind's size cap. Every diagnostic
+// the server publishes comes from here.
 func checkDocument(ctx context.Context, data []byte, req checkRequest) fileVerdict {
-	v := fileVerdict{FailOn: verdict.DefaultFailOn}
 	if limit := sizecap.For("", data, 0); len(data) > limit {
-		v.Kind = kindByName(req.Path)
-		if v.Kind == "" {
-			v.Kind = req.Known
+		v := fileVerdict{Kind: req.Known, FailOn: verdict.DefaultFailOn}
+		if k, ok := model.KindFromName(req.Path); ok {
+			v.Kind = k
 		}
 		v.Diags = []validate.Diagnostic{(&input.TooLargeError{Size: int64(len(data)), Limit: limit}).Diagnostic()}
 		return v
 	}
-	opts := validate.Options{SchemaHosts: req.Settings.SchemaHosts, Path: req.Path, DataOwned: true}
-	opts.MaxBytes = len(data) // within its cap (above): parse it all
-	res := validate.Check(data, "", &opts)
-	if res.Kind == validate.KindUnknown {
-		// Content decides, as in `oncard validate`; a file named as one of
-		// the well-known documents that shows none of its members yet
-		// (a new, nearly empty agent-card.json) is checked as what its
-		// name says, so that what is missing is listed.
-		if k := kindByName(req.Path); k != "" {
-			res = validate.Check(data, k, &opts)
+	judge := app.Judge{
+		Options: validate.Options{SchemaHosts: req.Settings.SchemaHosts},
+		FailOn:  req.Settings.FailOn,
+	}
+	name := req.Path
+	if name == "" {
+		name = "-" // a buffer that is no file: no path, no .oncard.json
+	} else {
+		judge.Configs = req.Configs
+	}
+	if req.Online {
+		online := validate.OnlineOptions{Server: req.Settings.OASFServer, SchemaHosts: req.Settings.SchemaHosts}
+		judge.Online = func(ctx context.Context, doc *model.Doc, kind validate.Kind, diags []validate.Diagnostic) ([]validate.Diagnostic, error) {
+			return validate.Online(ctx, doc, kind, diags, online)
 		}
 	}
-	v.Doc, v.Kind, v.Diags = res.Doc, res.Kind, res.Diags
-	if res.Doc == nil {
+	// The text is never modified once made (text.apply makes a new one):
+	// it is parsed in place.
+	jv := judge.Check(ctx, app.Subject{Data: data, Name: name, Owned: true})
+	v := fileVerdict{Doc: jv.Doc, Kind: jv.Kind, Diags: jv.Diags, FailOn: jv.FailOn,
+		ConfigErr: jv.ConfigErr, OnlineErr: jv.OnlineErr}
+	if jv.Doc == nil {
 		// Not JSON (yet): the parse finding belongs to documents that
 		// are, or were, or look like one of oncard's.
 		v.Kind = req.Known
 		if v.Kind == "" || v.Kind == validate.KindUnknown {
-			v.Kind = kindByName(req.Path)
+			v.Kind, _ = model.KindFromName(req.Path)
 		}
 		if v.Kind == "" && looksLikeOurs(data) {
 			v.Kind = validate.KindCard
 		}
 	}
-	if req.Online && v.Doc != nil && v.Kind != validate.KindUnknown {
-		v.Diags, v.OnlineErr = validate.Online(ctx, v.Doc, v.Kind, v.Diags,
-			validate.OnlineOptions{Server: req.Settings.OASFServer, SchemaHosts: req.Settings.SchemaHosts})
-	}
-	applyConfig(&v, req)
 	return v
-}
-
-// applyConfig applies the .oncard.json governing the file, as `oncard
-// validate` does (internal/app/check/verdict.go): ignored findings are
-// dropped, and the fail-on in force is the setting's, else the config's.
-func applyConfig(v *fileVerdict, req checkRequest) {
-	var cfg *verdict.Config
-	if req.Path != "" && req.Configs != nil {
-		cfg, v.ConfigErr = req.Configs.For(req.Path)
-	}
-	switch {
-	case req.Settings.FailOn != "":
-		v.FailOn, _ = verdict.ParseFailOn(req.Settings.FailOn) // checked when the settings were read
-	case cfg != nil && cfg.FailOn != "":
-		v.FailOn, _ = verdict.ParseFailOn(cfg.FailOn) // checked when the config was read
-	}
-	if cfg != nil {
-		v.Diags, _ = cfg.Filter(req.Path, v.Diags)
-	}
-}
-
-// kindByName is the kind a file's name announces: the well-known names
-// of RFC 8615 documents and their usual variants. "" for any other name.
-func kindByName(path string) validate.Kind {
-	base := strings.ToLower(filepath.Base(path))
-	switch {
-	case path == "":
-		return ""
-	case base == "agent-card.json" || base == "agent.json" || strings.HasSuffix(base, ".agent-card.json"):
-		return validate.KindCard
-	case base == "ai-catalog.json" || strings.HasSuffix(base, ".ai-catalog.json"):
-		return validate.KindCatalog
-	}
-	return ""
 }
 
 // ourMarkers are member names only oncard's documents use; a document that
