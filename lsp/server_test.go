@@ -97,7 +97,8 @@ func TestSessionDiagnosticsHoverCompletion(t *testing.T) {
 		t.Errorf("hover on the OASF id = %q", h)
 	}
 	// Hover on a member: the schema's words.
-	if h := c.hover(uri, at(16, `"tags"`, 2)); !strings.Contains(h, "`tags`") || !strings.Contains(h, "required") {
+	if h := c.hover(uri, at(16, `"tags"`, 2)); !strings.Contains(h, "`tags`") || !strings.Contains(h, "required") ||
+		!strings.Contains(h, "Keywords for the skill") {
 		t.Errorf("hover on tags = %q", h)
 	}
 	// Hover on the finding: its rule.
