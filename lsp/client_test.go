@@ -240,3 +240,24 @@ func (c *client) shutdown() error {
 	}
 	return nil
 }
+
+// wireAction is a code action as the wire has it.
+type wireAction struct {
+	Title string `json:"title"`
+	Kind  string `json:"kind"`
+	Edit  struct {
+		Changes map[string][]struct {
+			Range   rng    `json:"range"`
+			NewText string `json:"newText"`
+		} `json:"changes"`
+	} `json:"edit"`
+	Diagnostics []diagnostic `json:"diagnostics"`
+}
+
+func (c *client) codeActions(uri string, r rng) []wireAction {
+	c.t.Helper()
+	var actions []wireAction
+	c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": r,
+		"context": map[string]any{"diagnostics": []any{}}}, &actions)
+	return actions
+}

@@ -129,6 +129,7 @@ func newServer(ctx context.Context, opts Options) *server {
 		TextDocumentDidClose:            s.didClose,
 		TextDocumentHover:               s.hover,
 		TextDocumentCompletion:          s.completion,
+		TextDocumentCodeAction:          s.codeAction,
 	}
 	return s
 }
@@ -237,6 +238,7 @@ func (s *server) initialize(gc *glsp.Context, p *protocol.InitializeParams) (any
 			},
 			HoverProvider:      true,
 			CompletionProvider: &protocol.CompletionOptions{TriggerCharacters: []string{`"`, "/", ":"}},
+			CodeActionProvider: protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}},
 		},
 		ServerInfo: &protocol.InitializeResultServerInfo{Name: "oncard", Version: &version},
 	}, nil
