@@ -12,9 +12,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/oncard/oncard/internal/cputime"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/model/oasf"
 	"github.com/oncard/oncard/model/testcards"
 	"github.com/oncard/oncard/tui/cardedit"

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 )
 
 // openEditWithDrafts is openEdit with drafts kept in a directory of

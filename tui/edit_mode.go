@@ -8,13 +8,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/oncard/oncard/internal/docfile"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
@@ -286,11 +288,11 @@ func (m *Model) editWrite() tea.Cmd {
 				m.result = component.Result{Saved: true, Path: es.Path(), JSON: data}
 				m.saveWarnings(warnings)
 				return m.finishSaved()
-			case errors.Is(err, model.ErrChangedOnDisk):
+			case errors.Is(err, docfile.ErrChangedOnDisk):
 				m.Status = "not written: the file changed on disk"
 				m.editReview.SetMode(component.ReviewChangedOnDisk)
 				return m.goTo(m.editStepIndex())
-			case errors.Is(err, model.ErrReadOnly):
+			case errors.Is(err, docfile.ErrReadOnly):
 				m.Status = readOnlyRefusal(m.edit.fileName())
 				return nil
 			default:
@@ -307,7 +309,7 @@ func (m *Model) editWrite() tea.Cmd {
 func (m *Model) editReload(done func(m *Model, dropped []string, err error) tea.Cmd) tea.Cmd {
 	path := m.edit.s.Path()
 	return m.work(func() func(*Model) tea.Cmd {
-		disk, err := model.OpenFile(path)
+		disk, err := docfile.OpenFile(path)
 		var mod time.Time
 		if fi, statErr := os.Stat(path); statErr == nil {
 			mod = fi.ModTime()
@@ -351,7 +353,7 @@ func (m *Model) editSaveAs(path string) tea.Cmd {
 	}
 	data := m.edit.s.Bytes()
 	return m.work(func() func(*Model) tea.Cmd {
-		err := model.WriteNew(path, data, false)
+		err := docfile.WriteNew(path, data, false)
 		return func(m *Model) tea.Cmd {
 			if err != nil {
 				m.Status = "not written: " + model.SafeText(err.Error())

@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/model/oasf"
 	"github.com/oncard/oncard/tui/cardedit"
 	"github.com/oncard/oncard/tui/component"

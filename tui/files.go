@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 
+	"github.com/oncard/oncard/internal/docfile"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/internal/app"
@@ -97,14 +99,14 @@ func keepDraftAndQuit(m *Model) tea.Cmd {
 // before replacing a file unless overwrite.
 func (m *Model) writeCard(path string, data []byte, overwrite bool) tea.Cmd {
 	return m.work(func() func(*Model) tea.Cmd {
-		warnings, err := model.WriteNewContext(context.Background(), path, data, overwrite)
+		warnings, err := docfile.WriteNewContext(context.Background(), path, data, overwrite)
 		stat := ""
-		if errors.Is(err, model.ErrExists) {
+		if errors.Is(err, docfile.ErrExists) {
 			stat = diffStat(path, data)
 		}
 		return func(m *Model) tea.Cmd {
 			switch {
-			case errors.Is(err, model.ErrExists):
+			case errors.Is(err, docfile.ErrExists):
 				m.dialog = overwriteDialog(path, stat)
 				return nil
 			case err != nil:

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oncard/oncard/internal/docfile"
+
 	"github.com/charmbracelet/x/ansi"
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
@@ -70,7 +72,7 @@ func (d *driver) previewPane() string {
 // entryFor is the entry model.EntryFromCard makes for the saved card.
 func entryFor(t *testing.T, cardPath string, o model.EntryOptions) []byte {
 	t.Helper()
-	card, err := model.OpenFile(cardPath)
+	card, err := docfile.OpenFile(cardPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +175,7 @@ func TestCatalogStepWritesNewCatalog(t *testing.T) {
 	if !d.m.result.Saved {
 		t.Fatalf("not saved: %q", d.m.Status)
 	}
-	card, err := model.OpenFile(d.m.result.Path)
+	card, err := docfile.OpenFile(d.m.result.Path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,8 +18,15 @@ type Options struct {
 	// "host:port" (a bare host accepts any port); nil means DefaultSchemaHosts.
 	SchemaHosts []string
 	// Path is the file being validated ("" for stdin); catalogs resolve
-	// local nested catalog urls and card urls relative to it.
+	// local nested catalog urls and card urls relative to it, and its name
+	// is evidence of the kind (model.KindFromName).
 	Path string
+	// Resolve reads a document a catalog at Path links by a relative url:
+	// ref is a clean slash path relative to Path's folder, never absolute
+	// and never above it (urls that reach outside are a finding and never
+	// asked for). nil reads nothing: such links are not followed. The
+	// pipeline (internal/app's Judge) hands in a reader of the folder.
+	Resolve func(ref string) ([]byte, error)
 	// BaseURL is the URL the document was fetched from ("" for a local
 	// file or stdin). A fetched catalog's relative and file: urls are then
 	// never read from this machine's disk: they name the server's files.

@@ -8,17 +8,16 @@ package validate
 // cross-checks with a linked Agent Card.
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 
-	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/model"
 )
 
@@ -42,15 +41,15 @@ const (
 func catalog(doc *model.Doc, opts *Options) []Diagnostic {
 	r := newReport(doc, opts)
 	w := newCatalogWalk(r.opts)
-	w.check(r, doc.Root(), "", 0, r.opts.Path)
+	w.check(r, doc.Root(), "", 0, rootRef(r.opts))
 	checkIJSON(r, doc.Root(), "")
 	return r.sorted()
 }
 
 func newCatalogWalk(opts *Options) *catalogWalk {
 	w := &catalogWalk{opts: opts, chain: map[string]bool{}}
-	if abs, err := filepath.Abs(opts.Path); err == nil && opts.Path != "" {
-		w.chain[abs] = true
+	if ref := rootRef(opts); ref != "" {
+		w.chain[ref] = true
 	}
 	return w
 }
@@ -285,36 +284,39 @@ func (w *catalogWalk) nested(r *report, entry *model.Node, ep string, depth int,
 	if !ok {
 		return
 	}
-	path, local := w.localPath(raw, file)
-	if !local {
+	ref, how := w.localRef(raw, file)
+	switch how {
+	case refRemote:
 		return
-	}
-	if path == "" {
+	case refNoBase:
 		r.emit(ruleCatalogNestedNotFollowed, ep+"/url", fmt.Sprintf("nested catalog %q not checked: a relative url needs the catalog's own file path (not stdin)", clip(raw, 80)), "")
+		return
+	case refOutside:
+		w.outside(r, ep, raw, "nested catalog")
 		return
 	}
 	if depth+1 > maxCatalogNesting {
 		r.emit(ruleCatalogNestedDepthExceeded, ep+"/url", nestingMessage(depth+1), "")
 		return
 	}
-	if w.chain[path] {
+	if w.chain[ref] {
 		r.emit(ruleCatalogNestedCatalogInvalid, ep+"/url", fmt.Sprintf("nested catalog %q links back to a catalog that contains it (a cycle)", clip(raw, 80)), "")
 		return
 	}
-	data, err := readLocalFile(path)
+	data, err := w.opts.Resolve(ref)
 	if err != nil {
 		r.emitAs(ruleCatalogNestedCatalogInvalid, Warning, ep+"/url", fmt.Sprintf("nested catalog %q not checked: %s", clip(raw, 80), model.SafeText(readError(err))), "")
 		return
 	}
 	sub, err := model.Parse(data)
 	if err != nil {
-		r.emit(ruleCatalogNestedCatalogInvalid, ep+"/url", fmt.Sprintf("nested catalog %q is not valid JSON: %s", clip(raw, 80), model.SafeText(err.Error())), "")
+		r.emit(ruleCatalogNestedCatalogInvalid, ep+"/url", fmt.Sprintf("nested catalog %q is not valid JSON%s", clip(raw, 80), parsePlace(err)), "")
 		return
 	}
-	w.chain[path] = true
-	defer delete(w.chain, path)
+	w.chain[ref] = true
+	defer delete(w.chain, ref)
 	subReport := newReport(sub, w.opts)
-	w.check(subReport, sub.Root(), "", depth+1, path)
+	w.check(subReport, sub.Root(), "", depth+1, ref)
 	for _, d := range subReport.sorted() {
 		r.again(d, ep+"/url",
 			fmt.Sprintf("in nested catalog %s at %s (line %d): %s", model.SafeText(raw), pointerOrRoot(d.Pointer), d.Line, d.Message))
@@ -332,18 +334,6 @@ func pointerOrRoot(p string) string {
 	return p
 }
 
-// readLocalFile reads a file a catalog links to. A catalog is untrusted
-// input: its url may name a device, a named pipe or a huge file
-// (file:///dev/zero), so only regular files within the parser's size limit
-// are read; the type is checked before opening, so a pipe cannot block.
-func readLocalFile(path string) ([]byte, error) {
-	data, _, err := safefile.ReadRegular(context.Background(), path, int64(model.DefaultLimits.MaxBytes))
-	if errors.As(err, new(*safefile.TooLargeError)) {
-		return nil, fmt.Errorf("larger than %d bytes", model.DefaultLimits.MaxBytes)
-	}
-	return data, err
-}
-
 // readError shortens an os error to its cause (the path is already named).
 func readError(err error) string {
 	if pe, ok := err.(*os.PathError); ok {
@@ -352,34 +342,68 @@ func readError(err error) string {
 	return err.Error()
 }
 
-// localPath resolves a relative or file: url against the file it was read
-// from. local is false for remote urls; path is "" when a relative url
-// cannot be resolved (no file, e.g. stdin).
-func localPath(raw, from string) (path string, local bool) {
+// parsePlace says where a linked document stopped being JSON, without
+// quoting any of its text: a linked file is another document, and a
+// finding that echoed it would leak what it holds.
+func parsePlace(err error) string {
+	var pe *model.ParseError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf(" (line %d, column %d)", pe.Line, pe.Column)
+	}
+	return ""
+}
+
+// rootRef is the catalog checked as a reference inside its own folder: its
+// file name ("" for standard input).
+func rootRef(opts *Options) string {
+	if opts.Path == "" || opts.Path == "-" {
+		return ""
+	}
+	return filepath.Base(opts.Path)
+}
+
+// refHow is what a catalog's url names, for reading it from this machine.
+type refHow int
+
+const (
+	refRemote  refHow = iota // an absolute URL: fetched only by --follow
+	refLocal                 // a file inside the catalog's folder tree
+	refNoBase                // relative, but the catalog has no folder (stdin)
+	refOutside               // a file: URL, an absolute path, or .. above the folder: never read
+)
+
+// localRef resolves a url of the document at from (a slash path relative to
+// the folder of the catalog checked; "" for the catalog itself) as a server
+// serving that folder would: a relative reference is a file inside the
+// folder tree, anything that reaches outside it is refOutside, and is not
+// read.
+func localRef(raw, from string) (string, refHow) {
 	if strings.HasPrefix(raw, "https://") {
-		return "", false // the common case, decided without parsing
+		return "", refRemote // the common case, decided without parsing
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
-		return "", false
+		return "", refRemote
 	}
 	switch {
 	case strings.EqualFold(u.Scheme, "file"):
-		if u.Path == "" {
-			return "", false
-		}
-		return filepath.Clean(filepath.FromSlash(u.Path)), true
-	case u.Scheme == "" && u.Host == "" && u.Path != "":
-		if from == "" {
-			return "", true
-		}
-		p := filepath.Join(filepath.Dir(from), filepath.FromSlash(u.Path))
-		if abs, err := filepath.Abs(p); err == nil {
-			p = abs
-		}
-		return p, true
+		return "", refOutside
+	case u.Scheme != "" || u.Host != "" || u.Path == "":
+		return "", refRemote
+	case strings.HasPrefix(u.Path, "/") || strings.HasPrefix(u.Path, `\`) || filepath.IsAbs(filepath.FromSlash(u.Path)) || filepath.VolumeName(filepath.FromSlash(u.Path)) != "":
+		return "", refOutside
 	}
-	return "", false
+	ref := path.Clean(path.Join(path.Dir(from), u.Path))
+	if ref == ".." || strings.HasPrefix(ref, "../") || ref == "." {
+		return "", refOutside
+	}
+	return ref, refLocal
+}
+
+// outside reports a url that names a file outside the catalog's folder.
+func (w *catalogWalk) outside(r *report, ep, raw, what string) {
+	r.emit(ruleCatalogURLOutsideFolder, ep+"/url", fmt.Sprintf("%s %q names a file outside the catalog's folder (a file: URL, an absolute path, or .. above the folder); oncard reads only files inside it, as a server serving the folder would, so it was not read", what, clip(raw, 80)),
+		"link it by a path relative to the catalog, inside its folder, or by its https:// url (checked with --follow)")
 }
 
 // checkInlineCard validates an Agent Card given inline as an entry's data
@@ -402,20 +426,26 @@ func checkInlineCard(r *report, card *model.Node, base string) {
 // catalog level lists exactly one card, so it cannot be matched to the
 // wrong entry).
 func (w *catalogWalk) crossCheckCard(r *report, entry *model.Node, ep, file string, onlyCard bool) {
-	card, where := w.cardFor(r, entry, ep, file, onlyCard)
+	card, where, linked := w.cardFor(r, entry, ep, file, onlyCard)
 	if card == nil {
 		return
 	}
-	compareEntryWithCard(r, entry, ep, card, where)
+	compareEntryWithCard(r, entry, ep, card, where, linked)
 }
 
 // compareEntryWithCard reports where an A2A card entry disagrees with its
 // card (version, OASF discovery payload); where says where the card came
-// from, for the messages.
-func compareEntryWithCard(r *report, entry *model.Node, ep string, card *model.Node, where string) {
+// from, for the messages. linked says the card is another file of this
+// machine: its values are not quoted (a finding never echoes another
+// document's content).
+func compareEntryWithCard(r *report, entry *model.Node, ep string, card *model.Node, where string, linked bool) {
 	if v, ok := entry.Get("version").Str(); ok {
 		if cv, ok := card.Get("version").Str(); ok && cv != v {
-			r.emit(ruleCatalogVersionMismatch, ep+"/version", fmt.Sprintf("version %q differs from the version of the card (%s): %q; an entry's version must equal its artifact's", v, where, cv), "copy the card's version into the entry")
+			theirs := ": " + quoted(cv)
+			if linked {
+				theirs = ""
+			}
+			r.emit(ruleCatalogVersionMismatch, ep+"/version", fmt.Sprintf("version %q differs from the version of the card (%s)%s; an entry's version must equal its artifact's", v, where, theirs), "copy the card's version into the entry")
 		}
 	}
 	payload := entry.Get("extensions").Get(discoveryExtensionKey)
@@ -433,29 +463,33 @@ func compareEntryWithCard(r *report, entry *model.Node, ep string, card *model.N
 }
 
 // cardFor finds the card an entry describes and says where it came from.
-func (w *catalogWalk) cardFor(r *report, entry *model.Node, ep, file string, onlyCard bool) (*model.Node, string) {
+func (w *catalogWalk) cardFor(r *report, entry *model.Node, ep, file string, onlyCard bool) (card *model.Node, where string, linked bool) {
 	if data := entry.Get("data"); data != nil && data.Kind == model.Object {
-		return data, "inline data"
+		return data, "inline data", false
 	}
 	if raw, ok := entry.Get("url").Str(); ok {
-		if path, local := w.localPath(raw, file); local && path != "" {
-			data, err := readLocalFile(path)
+		switch ref, how := w.localRef(raw, file); how {
+		case refOutside:
+			w.outside(r, ep, raw, "card")
+			return nil, "", false
+		case refLocal:
+			data, err := w.opts.Resolve(ref)
 			if err != nil {
 				r.emit(ruleCatalogCardUnreadable, ep+"/url", fmt.Sprintf("card %q not cross-checked: %s", clip(raw, 80), model.SafeText(readError(err))), "")
-				return nil, ""
+				return nil, "", false
 			}
 			doc, err := model.Parse(data)
 			if err != nil {
-				r.emit(ruleCatalogCardUnreadable, ep+"/url", fmt.Sprintf("card %q not cross-checked: %s", clip(raw, 80), model.SafeText(err.Error())), "")
-				return nil, ""
+				r.emit(ruleCatalogCardUnreadable, ep+"/url", fmt.Sprintf("card %q not cross-checked: it is not valid JSON%s", clip(raw, 80), parsePlace(err)), "")
+				return nil, "", false
 			}
-			return doc.Root(), model.SafeText(raw)
+			return doc.Root(), model.SafeText(raw), true
 		}
 	}
 	if onlyCard && w.opts.Card != nil {
-		return w.opts.Card.Root(), "--card"
+		return w.opts.Card.Root(), "--card", false
 	}
-	return nil, ""
+	return nil, "", false
 }
 
 // cardDiscoveryParams returns the params of the card's OASF discovery

@@ -71,7 +71,7 @@ func (s *catalogStream) entry(i int, entry *model.Node) {
 	checkCatalogEntryShape(s.r, entry, catPath{base: "/entries", index: i})
 	if entry.Kind == model.Object {
 		// onlyCard matters only with opts.Card, which is never streamed.
-		s.w.checkEntry(s.r, entry, ptrs, i, 0, s.r.opts.Path, false, s.seen)
+		s.w.checkEntry(s.r, entry, ptrs, i, 0, rootRef(s.r.opts), false, s.seen)
 	}
 	s.ij.check(entry, ptrs.entry)
 }
@@ -80,7 +80,7 @@ func (s *catalogStream) entry(i int, entry *model.Node) {
 // is there, without its items) and returns every finding as Document would.
 func (s *catalogStream) finish(doc *model.Doc) []Diagnostic {
 	root := doc.Outline()
-	s.w.check(s.r, root, "", 0, s.r.opts.Path)
+	s.w.check(s.r, root, "", 0, rootRef(s.r.opts))
 	checkIJSON(s.r, root, "")
 	diags := s.r.sorted()
 	if bytes.HasPrefix(doc.Source(), utf8BOM) {

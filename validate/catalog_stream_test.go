@@ -25,7 +25,7 @@ func checkBothWays(t *testing.T, name string, data []byte, path string) {
 		old := streamMinBytes
 		streamMinBytes = minBytes
 		defer func() { streamMinBytes = old }()
-		return Check(bytes.Clone(data), "", &Options{Path: path, DataOwned: true, MaxBytes: len(data) + 1})
+		return Check(bytes.Clone(data), "", &Options{Path: path, Resolve: readIn(filepath.Dir(path)), DataOwned: true, MaxBytes: len(data) + 1})
 	}
 	whole, streamed := run(1<<62), run(0)
 	if whole.Kind != streamed.Kind || !reflect.DeepEqual(whole.Detection, streamed.Detection) {

@@ -16,7 +16,7 @@ import (
 func runCatalog(t *testing.T, name string) []Diagnostic {
 	t.Helper()
 	path := filepath.Join("testdata", "catalog", name)
-	return catalog(readDoc(t, filepath.Join("catalog", name)), &Options{Path: path, Card: readDoc(t, "catalog/card.json")})
+	return catalog(readDoc(t, filepath.Join("catalog", name)), &Options{Path: path, Resolve: readIn(filepath.Dir(path)), Card: readDoc(t, "catalog/card.json")})
 }
 
 func TestCatalogRules(t *testing.T) {
@@ -171,7 +171,7 @@ func TestCatalogReferenceExamples(t *testing.T) {
 			}
 			doc := parseString(t, src)
 			var got []string
-			for _, d := range catalog(doc, &Options{Path: path}) {
+			for _, d := range catalog(doc, inFolder(path)) {
 				if d.Severity != Info {
 					got = append(got, d.Code)
 				}
@@ -214,7 +214,7 @@ func TestCatalogFollowsLocalNestedFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	diags := catalog(doc, &Options{Path: rootPath})
+	diags := catalog(doc, inFolder(rootPath))
 	expectExactly(t, diags, want{"catalog/http-url", "/entries/3/url", Warning, "relative"})
 
 	// The same through a file: url, and a broken nested file is reported
@@ -222,15 +222,16 @@ func TestCatalogFollowsLocalNestedFile(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(tmp, "department-catalog.json"), []byte(`{"specVersion": 1, "entries": []}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	diags = catalog(doc, &Options{Path: rootPath})
+	diags = catalog(doc, inFolder(rootPath))
 	expectExactly(t, diags,
 		want{"catalog/http-url", "/entries/3/url", Warning, "relative"},
 		want{"catalog/spec-version", "/entries/3/url", Error, "in nested catalog ./department-catalog.json at /specVersion (line 1): specVersion must be a string"})
 	fileURL := `{"specVersion": "1.0", "entries": [{"identifier": "urn:x:d", "type": "application/ai-catalog+json", "url": "file://` + filepath.ToSlash(filepath.Join(tmp, "department-catalog.json")) + `"}]}`
-	diags = catalog(parseString(t, fileURL), &Options{})
+	// A file: url names a file outside the catalog's folder: never read.
+	diags = catalog(parseString(t, fileURL), inFolder(rootPath))
 	expectExactly(t, diags,
 		want{"catalog/http-url", "/entries/0/url", Warning, "does not use https"},
-		want{"catalog/spec-version", "/entries/0/url", Error, "specVersion must be a string"})
+		want{"catalog/url-outside-folder", "/entries/0/url", Warning, "outside the catalog's folder"})
 }
 
 func TestCatalogOddShapes(t *testing.T) {
@@ -262,7 +263,7 @@ func FuzzCatalog(f *testing.F) {
 		if err != nil {
 			return
 		}
-		checkDiagnostics(t, doc, catalog(doc, &Options{Path: path, Card: card}))
+		checkDiagnostics(t, doc, catalog(doc, &Options{Path: path, Resolve: readIn(filepath.Dir(path)), Card: card}))
 	})
 }
 
@@ -320,7 +321,7 @@ func TestCatalogLocalLinksWithoutFiles(t *testing.T) {
 		want{"catalog/http-url", "/entries/1/url", Warning, "relative"})
 	// Beside a file, missing targets are warnings naming them.
 	path := filepath.Join(t.TempDir(), "catalog.json")
-	expectExactly(t, catalog(parseString(t, src), &Options{Path: path}),
+	expectExactly(t, catalog(parseString(t, src), inFolder(path)),
 		want{"catalog/http-url", "/entries/0/url", Warning, "relative"},
 		want{"catalog/nested-catalog-invalid", "/entries/0/url", Warning, `nested catalog "sub.json" not checked`},
 		want{"catalog/http-url", "/entries/1/url", Warning, "relative"},
@@ -330,9 +331,9 @@ func TestCatalogLocalLinksWithoutFiles(t *testing.T) {
 		t.Skip("no /dev/zero here")
 	}
 	dev := `{"specVersion": "1.0", "entries": [{"identifier": "urn:x:z", "type": "application/ai-catalog+json", "url": "file:///dev/zero"}]}`
-	expectExactly(t, catalog(parseString(t, dev), nil),
+	expectExactly(t, catalog(parseString(t, dev), inFolder(path)),
 		want{"catalog/http-url", "/entries/0/url", Warning, "does not use https"},
-		want{"catalog/nested-catalog-invalid", "/entries/0/url", Warning, "not a regular file"})
+		want{"catalog/url-outside-folder", "/entries/0/url", Warning, "outside the catalog's folder"})
 }
 
 // TestCatalogDuplicatesAmongManyVersions: an identifier listed with several

@@ -222,8 +222,12 @@ func parsePackages(t *testing.T, fset *token.FileSet, dir string) []*ast.File {
 		if err != nil || !d.IsDir() || d.Name() == "testdata" {
 			return err
 		}
-		if names, _ := filepath.Glob(filepath.Join(path, "*.go")); len(names) > 0 {
-			files = append(files, parsePackage(t, fset, path)...)
+		names, _ := filepath.Glob(filepath.Join(path, "*.go"))
+		for _, n := range names {
+			if !strings.HasSuffix(n, "_test.go") {
+				files = append(files, parsePackage(t, fset, path)...)
+				break
+			}
 		}
 		return nil
 	})

@@ -1,8 +1,6 @@
 package validate
 
 import (
-	"path/filepath"
-
 	"github.com/oncard/oncard/model"
 )
 
@@ -26,18 +24,15 @@ func entry(doc *model.Doc, opts *Options) []Diagnostic {
 	if payload := root.Get("extensions").Get(discoveryExtensionKey); payload != nil {
 		checkDiscoveryPayload(r, payload, "/extensions/"+discoveryExtensionKey)
 	}
-	w := &catalogWalk{opts: r.opts, chain: map[string]bool{}}
-	if abs, err := filepath.Abs(r.opts.Path); err == nil && r.opts.Path != "" {
-		w.chain[abs] = true
-	}
+	w := newCatalogWalk(r.opts)
 	switch entryType := root.Get("type"); {
 	case catTextIs(entryType, mediaTypeCatalog):
-		w.nested(r, root, "", 0, r.opts.Path)
+		w.nested(r, root, "", 0, rootRef(r.opts))
 	case catTextIs(entryType, mediaTypeA2ACard):
 		if data := root.Get("data"); data != nil && data.Kind == model.Object {
 			checkInlineCard(r, data, "/data")
 		}
-		w.crossCheckCard(r, root, "", r.opts.Path, true)
+		w.crossCheckCard(r, root, "", rootRef(r.opts), true)
 	}
 	return r.sorted()
 }

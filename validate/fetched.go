@@ -20,13 +20,18 @@ const MaxCatalogNesting = maxCatalogNesting
 // returns them: for callers that merge findings of several sources.
 func SortDiagnostics(d []Diagnostic) { sortDiagnostics(d) }
 
-// localPath is localPath for this walk: a fetched catalog (BaseURL set)
-// names no local file, whatever its urls say.
-func (w *catalogWalk) localPath(raw, file string) (string, bool) {
+// localRef is localRef for this walk: a fetched catalog (BaseURL set)
+// names no local file, whatever its urls say, and without a resolver
+// (Options.Resolve) nothing local is read.
+func (w *catalogWalk) localRef(raw, file string) (string, refHow) {
 	if w.opts.BaseURL != "" {
-		return "", false
+		return "", refRemote
 	}
-	return localPath(raw, file)
+	ref, how := localRef(raw, file)
+	if how == refLocal && (w.opts.Resolve == nil || w.opts.Path == "") {
+		return "", refNoBase
+	}
+	return ref, how
 }
 
 // CheckFetchedEntry cross-checks the catalog entry at entryPtr with the
@@ -54,7 +59,7 @@ func CheckFetchedEntry(catalog *model.Doc, entryPtr string, fetched *model.Doc, 
 		typ, _ := entry.Get("type").Str()
 		r.emit(ruleCatalogEntryTypeMismatch, entryPtr+"/type", fmt.Sprintf("type is %s but %s serves %s", model.SafeText(typ), where, documentPhrase(kind)), "list the document with the type of what it is, or fix the url")
 	case isCard:
-		compareEntryWithCard(r, entry, entryPtr, fetched.Root(), where)
+		compareEntryWithCard(r, entry, entryPtr, fetched.Root(), where, false)
 		checkIdentifierHost(r, entry, entryPtr, fetchedURL)
 	}
 	return r.sorted()

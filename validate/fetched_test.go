@@ -74,7 +74,7 @@ func TestFetchedCatalogReadsNoLocalFile(t *testing.T) {
 	text := `{"specVersion": "1.0", "entries": [
   {"identifier": "urn:x:a", "type": "application/a2a-agent-card+json", "version": "1.0.0", "url": "file://` + filepath.ToSlash(card) + `"},
   {"identifier": "urn:x:b", "type": "application/a2a-agent-card+json", "version": "1.0.0", "url": "card.json"}]}`
-	local := Catalog(mustParse(t, text), &Options{Path: filepath.Join(dir, "catalog.json")})
+	local := Catalog(mustParse(t, text), inFolder(filepath.Join(dir, "catalog.json")))
 	if !strings.Contains(fetchedCodes(local), "catalog/version-mismatch") {
 		t.Fatalf("the local catalog should read the card: %s", fetchedCodes(local))
 	}

@@ -120,7 +120,7 @@ func fixtureFindings(t *testing.T, path string, opts Options) []Diagnostic {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.Path = path
+	opts.Path, opts.Resolve = path, readIn(filepath.Dir(path))
 	return Check(data, "", &opts).Diags
 }
 

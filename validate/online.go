@@ -2,18 +2,14 @@ package validate
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"net/http"
 	"strconv"
 
-	"github.com/oncard/oncard/internal/oasfclient"
+	"github.com/oncard/oncard/internal/oasfapi"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
 )
-
-// Codes of the online check's own findings (the server's findings use
-// oasf/<server error type>, like the offline ones).
-const ()
 
 // SourceOnline marks diagnostics that come from a schema server.
 const SourceOnline = "online"
@@ -22,13 +18,27 @@ const SourceOnline = "online"
 // discovery payload.
 const catalogDiscoveryKey = "org.agntcy.oasf.discovery.v1"
 
+// SchemaServer is what the online check asks an OASF schema server. The
+// check does no network work of its own: internal/oasfclient's Client is
+// the server, handed in by the caller (the pipeline, for `--online`).
+type SchemaServer interface {
+	// Host is the server's host[:port], as messages name it; URL its root.
+	Host() string
+	URL() string
+	// ValidateObject is POST /api/<version>/validate/object/<object>.
+	ValidateObject(ctx context.Context, version, object string, body []byte) (*oasfapi.Validation, error)
+	// Class looks one class up; an error that errors.Is
+	// oasfapi.ErrNotFound means there is none.
+	Class(ctx context.Context, version string, k oasf.Kind, q oasfapi.Query) (*oasf.Class, error)
+	// Categories is the category tree of version, as the server writes it.
+	Categories(ctx context.Context, version string, k oasf.Kind) ([]byte, error)
+}
+
 // OnlineOptions configure Online.
 type OnlineOptions struct {
-	// Server is the schema server's root URL; "" is the public server.
-	Server string
-	// HTTPClient replaces the default strict client (its redirect rule is
-	// still enforced); nil builds one with the documented limits.
-	HTTPClient *http.Client
+	// Server is the schema server asked. Its errors that errors.Is
+	// oasfapi.ErrVersionNotServed are answers, not failures.
+	Server SchemaServer
 	// SchemaHosts decide which card extension URIs are the discovery
 	// extension, as Options.SchemaHosts; nil means DefaultSchemaHosts.
 	SchemaHosts []string
@@ -50,7 +60,7 @@ type OnlineOptions struct {
 //     says so at the reference (or payload) concerned.
 //
 // A network or server failure returns the offline diagnostics unchanged and
-// an error (a *oasfclient.Error) whose message is meant for the user.
+// an error (the server's) whose message is meant for the user.
 func Online(ctx context.Context, doc *model.Doc, kind Kind, offline []Diagnostic, o OnlineOptions) ([]Diagnostic, error) {
 	if doc == nil || doc.Root() == nil {
 		return offline, nil
@@ -63,15 +73,7 @@ func Online(ctx context.Context, doc *model.Doc, kind Kind, offline []Diagnostic
 	if len(payloads) == 0 {
 		return offline, nil
 	}
-	url := o.Server
-	if url == "" {
-		url = oasfclient.DefaultServer
-	}
-	client, err := oasfclient.New(url, oasfclient.Options{HTTPClient: o.HTTPClient})
-	if err != nil {
-		return offline, err
-	}
-	oc := newOnlineCheck(client, r)
+	oc := newOnlineCheck(o.Server, r)
 	for _, p := range payloads {
 		if err := oc.checkPayload(ctx, p, offline); err != nil {
 			return offline, err
@@ -132,7 +134,7 @@ func discoveryPayloads(r *report, k Kind) []payloadAt {
 
 // onlineCheck holds the state of one Online call.
 type onlineCheck struct {
-	client  *oasfclient.Client
+	client  SchemaServer
 	r       *report         // collects the online findings
 	said    bool            // the "server lacks discovery" note was given
 	lacks   map[string]bool // versions whose server lacks the discovery object
@@ -140,7 +142,7 @@ type onlineCheck struct {
 	cats    map[treeKey][]*oasf.Class
 }
 
-func newOnlineCheck(client *oasfclient.Client, r *report) *onlineCheck {
+func newOnlineCheck(client SchemaServer, r *report) *onlineCheck {
 	return &onlineCheck{client: client, r: r, lacks: map[string]bool{},
 		lookups: map[lookupKey]lookupResult{}, cats: map[treeKey][]*oasf.Class{}}
 }
@@ -155,7 +157,7 @@ func (oc *onlineCheck) add(ptr string, sev Severity, rule *Rule, msg, hint strin
 func (oc *onlineCheck) checkPayload(ctx context.Context, p payloadAt, offline []Diagnostic) error {
 	version, _ := p.node.Get("schema_version").Str()
 	verdict, scope, err := oc.verdict(ctx, version, p)
-	if oasfclient.IsVersionNotServed(err) {
+	if errors.Is(err, oasfapi.ErrVersionNotServed) {
 		oc.add(p.ptr+"/schema_version", Info, ruleOASFServerVersionUnknown,
 			fmt.Sprintf("The schema server at %s does not serve OASF %s; the payload was checked offline only.",
 				oc.client.Host(), model.SafeText(version)), "")

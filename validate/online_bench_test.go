@@ -27,7 +27,7 @@ func BenchmarkOnlineFallback(b *testing.B) {
 	offline := Document(doc, "", nil)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: srv.URL}); err != nil {
+		if _, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: schemaServer(b, srv.URL, nil)}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/oncard/oncard/internal/oasfclient"
+	"github.com/oncard/oncard/internal/oasfapi"
 	"github.com/oncard/oncard/model"
 )
 
@@ -24,7 +24,7 @@ func (f serverFinding) code() string { return "oasf/" + f.Type }
 
 // fromValidation maps the answer of POST .../validate/object/discovery to
 // findings under the payload at base.
-func fromValidation(base string, v *oasfclient.Validation) []serverFinding {
+func fromValidation(base string, v *oasfapi.Validation) []serverFinding {
 	var out []serverFinding
 	for _, e := range v.Errors {
 		out = append(out, serverFinding{e.Type, e.Message, base + attributePathPointer(e.AttributePath), Error})

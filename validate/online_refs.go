@@ -3,12 +3,13 @@ package validate
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/oncard/oncard/internal/jsonwords"
-	"github.com/oncard/oncard/internal/oasfclient"
+	"github.com/oncard/oncard/internal/oasfapi"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
 )
@@ -45,7 +46,7 @@ type lookupResult struct {
 }
 
 // lookup resolves one id or name, remembering answers within the call.
-func (oc *onlineCheck) lookup(ctx context.Context, version string, k oasf.Kind, q oasfclient.Query) (*oasf.Class, error) {
+func (oc *onlineCheck) lookup(ctx context.Context, version string, k oasf.Kind, q oasfapi.Query) (*oasf.Class, error) {
 	key := lookupKey{version: version, kind: k, name: q.Name}
 	if q.ID != nil {
 		key.id, key.name = int64(*q.ID), ""
@@ -54,13 +55,13 @@ func (oc *onlineCheck) lookup(ctx context.Context, version string, k oasf.Kind, 
 		return res.class, res.err
 	}
 	c, err := oc.client.Class(ctx, version, k, q)
-	if oasfclient.IsNotFound(err) {
+	if errors.Is(err, oasfapi.ErrNotFound) {
 		c, err = nil, nil
 		// The server takes a short name or a full path: a wrong path to a
 		// known class is 404. Asking for the short name finds the class,
 		// so that the rules can say "right class, wrong path" as offline.
 		if i := strings.LastIndex(q.Name, "/"); q.ID == nil && i >= 0 && i < len(q.Name)-1 {
-			c, err = oc.lookup(ctx, version, k, oasfclient.ByName(q.Name[i+1:]))
+			c, err = oc.lookup(ctx, version, k, oasfapi.ByName(q.Name[i+1:]))
 		}
 	}
 	oc.lookups[key] = lookupResult{c, err}
@@ -100,7 +101,7 @@ func (oc *onlineCheck) categories(ctx context.Context, version string, k oasf.Ki
 
 // checkReferences checks both reference lists of a payload against the
 // server. A version the server does not serve is an error for which
-// oasfclient.IsVersionNotServed is true.
+// errors.Is(err, oasfapi.ErrVersionNotServed).
 func (oc *onlineCheck) checkReferences(ctx context.Context, version string, p payloadAt) ([]serverFinding, error) {
 	var out []serverFinding
 	for _, k := range []oasf.Kind{oasf.Skills, oasf.Domains} {
@@ -142,7 +143,7 @@ func (oc *onlineCheck) serverView(ctx context.Context, version string, k oasf.Ki
 			continue
 		}
 		if id, ok := integerT(ref.Get("id")); ok && int64(int(id)) == id {
-			c, err := oc.lookup(ctx, version, k, oasfclient.ByID(int(id)))
+			c, err := oc.lookup(ctx, version, k, oasfapi.ByID(int(id)))
 			if err != nil {
 				return nil, err
 			}
@@ -151,7 +152,7 @@ func (oc *onlineCheck) serverView(ctx context.Context, version string, k oasf.Ki
 			}
 		}
 		if name, ok := ref.Get("name").Str(); ok && name != "" {
-			c, err := oc.lookup(ctx, version, k, oasfclient.ByName(name))
+			c, err := oc.lookup(ctx, version, k, oasfapi.ByName(name))
 			if err != nil {
 				return nil, err
 			}

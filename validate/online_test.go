@@ -112,7 +112,7 @@ func checkAgreement(t *testing.T, srv *servertest.Server) {
 				t.Errorf("online and offline verdicts differ\nonline:\n  %s\noffline:\n  %s",
 					strings.Join(got, "\n  "), strings.Join(want, "\n  "))
 			}
-			merged, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: srv.URL})
+			merged, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: schemaServer(t, srv.URL, nil)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -158,7 +158,7 @@ func TestOnlineServerLacksDiscovery(t *testing.T) {
 	srv := servertest.New(t)
 	doc := readOnlineFixture(t, "catalog.json")
 	offline := Document(doc, "", nil)
-	merged, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: srv.URL})
+	merged, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: schemaServer(t, srv.URL, nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestOnlineServerOnlyVersionDisagrees(t *testing.T) {
 		t.Fatal(err)
 	}
 	offline := Document(doc, "", nil)
-	merged, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: srv.URL})
+	merged, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: schemaServer(t, srv.URL, nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +235,7 @@ func TestOnlineServerKnowsDiscovery(t *testing.T) {
 	}
 	doc := readOnlineFixture(t, "card.json")
 	offline := Document(doc, "", nil)
-	merged, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: srv.URL})
+	merged, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: schemaServer(t, srv.URL, nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,7 +308,7 @@ func TestOnlineFailures(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			srv := servertest.New(t)
 			inject(srv)
-			got, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: srv.URL})
+			got, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: schemaServer(t, srv.URL, nil)})
 			if err == nil {
 				t.Fatalf("no error")
 			}
@@ -327,7 +327,7 @@ func TestOnlineFailures(t *testing.T) {
 		srv := servertest.New(t)
 		url := srv.URL
 		srv.Close()
-		_, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: url})
+		_, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: schemaServer(t, url, nil)})
 		if oasfclient.KindOf(err) != oasfclient.ErrUnreachable {
 			t.Errorf("err = %v, want unreachable", err)
 		}
@@ -336,7 +336,7 @@ func TestOnlineFailures(t *testing.T) {
 		srv := servertest.New(t)
 		srv.Fault("/api/1.1.0/validate/object/discovery", servertest.Hang())
 		_, err := Online(context.Background(), doc, "", offline,
-			OnlineOptions{Server: srv.URL, HTTPClient: &http.Client{Timeout: 200 * time.Millisecond}})
+			OnlineOptions{Server: schemaServer(t, srv.URL, &http.Client{Timeout: 200 * time.Millisecond})})
 		if oasfclient.KindOf(err) != oasfclient.ErrTimeout || !strings.Contains(err.Error(), "did not answer") {
 			t.Errorf("err = %v, want a timeout", err)
 		}
@@ -344,13 +344,13 @@ func TestOnlineFailures(t *testing.T) {
 	t.Run("oversized", func(t *testing.T) {
 		srv := servertest.New(t)
 		srv.Fault("/api/1.1.0/validate/object/discovery", servertest.Oversized(oasfclient.DefaultMaxBody+10))
-		_, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: srv.URL})
+		_, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: schemaServer(t, srv.URL, nil)})
 		if oasfclient.KindOf(err) != oasfclient.ErrTooLarge {
 			t.Errorf("err = %v, want ErrTooLarge", err)
 		}
 	})
 	t.Run("http to a remote host", func(t *testing.T) {
-		_, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: "http://schema.example.com"})
+		_, err := oasfclient.New("http://schema.example.com", oasfclient.Options{})
 		if oasfclient.KindOf(err) != oasfclient.ErrBadURL {
 			t.Errorf("err = %v, want ErrBadURL", err)
 		}
@@ -360,7 +360,7 @@ func TestOnlineFailures(t *testing.T) {
 func TestOnlineUnknownVersionOnServer(t *testing.T) {
 	srv := servertest.New(t)
 	doc, _ := model.Parse([]byte(`{"schema_version": "9.9.9", "skills": [{"id": 60602}]}`))
-	merged, err := Online(context.Background(), doc, "", nil, OnlineOptions{Server: srv.URL})
+	merged, err := Online(context.Background(), doc, "", nil, OnlineOptions{Server: schemaServer(t, srv.URL, nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,7 +379,7 @@ func TestOnlineWithdrawnVersion(t *testing.T) {
 		srv.Withdraw("1.1.0")
 		doc := readOnlineFixture(t, "valid.json")
 		offline := Document(doc, "", nil)
-		merged, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: srv.URL})
+		merged, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: schemaServer(t, srv.URL, nil)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -394,7 +394,7 @@ func TestOnlineWithdrawnVersion(t *testing.T) {
 func TestOnlineNothingToAsk(t *testing.T) {
 	srv := servertest.New(t)
 	doc, _ := model.Parse([]byte(`{"name": "x", "capabilities": {"extensions": [{"uri": "https://example.com/ext"}]}}`))
-	if _, err := Online(context.Background(), doc, KindCard, nil, OnlineOptions{Server: srv.URL}); err != nil {
+	if _, err := Online(context.Background(), doc, KindCard, nil, OnlineOptions{Server: schemaServer(t, srv.URL, nil)}); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(srv.Requests()); n != 0 {
@@ -413,7 +413,7 @@ func TestOnlineDetectsServerDrift(t *testing.T) {
 	if got := onlineReferenceVerdict(t, srv, doc); len(got) != 2 {
 		t.Errorf("online verdict = %q, want id_unknown and name_unknown for the skill", got)
 	}
-	merged, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: srv.URL})
+	merged, err := Online(context.Background(), doc, "", offline, OnlineOptions{Server: schemaServer(t, srv.URL, nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -448,7 +448,7 @@ func TestOnlineServerTextSanitised(t *testing.T) {
 			"warnings":[],"error_count":1,"warning_count":0}`)
 	}
 	doc := readOnlineFixture(t, "card.json")
-	merged, err := Online(context.Background(), doc, "", Document(doc, "", nil), OnlineOptions{Server: srv.URL})
+	merged, err := Online(context.Background(), doc, "", Document(doc, "", nil), OnlineOptions{Server: schemaServer(t, srv.URL, nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -467,4 +467,15 @@ func TestOnlineServerTextSanitised(t *testing.T) {
 	if !found {
 		t.Errorf("the server's finding is missing: %+v", merged)
 	}
+}
+
+// schemaServer is the client of the schema server at url that the pipeline
+// hands the online check.
+func schemaServer(tb testing.TB, url string, hc *http.Client) SchemaServer {
+	tb.Helper()
+	c, err := oasfclient.New(url, oasfclient.Options{HTTPClient: hc})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
 }

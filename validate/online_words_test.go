@@ -16,7 +16,7 @@ func TestOnlineCategoriesOfWrongTypeInJSONTerms(t *testing.T) {
 	doc := readOnlineFixture(t, "valid.json")
 	srv := servertest.New(t)
 	srv.Fault("/api/1.1.0/skill_categories", srv.Rewrite(`"id": 1,`, `"id": "1",`))
-	_, err := Online(context.Background(), doc, "", Document(doc, "", nil), OnlineOptions{Server: srv.URL})
+	_, err := Online(context.Background(), doc, "", Document(doc, "", nil), OnlineOptions{Server: schemaServer(t, srv.URL, nil)})
 	if err == nil {
 		t.Fatal("no error")
 	}

@@ -118,6 +118,12 @@ var (
 		Clause:  "AI-CATALOG.md checklist: nested-catalog-invalid",
 		FixText: "Fix or remove the link.",
 	})
+	ruleCatalogURLOutsideFolder = declare(Rule{
+		Code: "catalog/url-outside-folder", Severity: Warning,
+		Summary: "An entry's `url` names a file outside the folder of the catalog being checked: a `file:` URL, an absolute path, or a relative path that climbs above the folder with `..`. oncard reads only files inside the catalog's folder tree (as a server serving that folder would), so the linked document was not read, and no finding quotes another document's content.",
+		Clause:  "AI-CATALOG.md, Entry: `url` is where the artifact is served; (oncard) a checked catalog decides nothing about the rest of the machine",
+		FixText: "Link the document by a path relative to the catalog, inside its folder, or by its `https://` url (checked with `--follow`).",
+	})
 	ruleCatalogNestedNotFollowed = declare(Rule{
 		Code: "catalog/nested-not-followed", Severity: Info,
 		Summary: "A relative nested-catalog url cannot be followed because the catalog came from stdin.",

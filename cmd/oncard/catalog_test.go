@@ -14,8 +14,8 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/cputime"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
 )
 

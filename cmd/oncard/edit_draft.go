@@ -9,8 +9,8 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/resume"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 )
 
 // offerEditDraft is resume.OfferEdit asking on w, answered from r.

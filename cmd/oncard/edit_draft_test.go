@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/oncard/oncard/internal/app"
-	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/internal/edit"
 )
 
 // keptEditDraft writes a card, makes an edit of it and keeps the edit in

@@ -4,8 +4,8 @@ import (
 	"errors"
 
 	"github.com/oncard/oncard/internal/app/editrun"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 )
 
 // editOps collects --set and --delete in the order they were given on the

@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -109,7 +108,7 @@ func TestFIFOWhereAFileIsWritten(t *testing.T) {
 	writeFileT(t, card, debuggerCard)
 	catalog := filepath.Join(dir, "catalog.json")
 	writeFileT(t, catalog, `{"specVersion": "1.0", "entries": [{"identifier": "urn:example:agents:a",
-  "type": "application/a2a-agent-card+json", "url": "`+(&url.URL{Scheme: "file", Path: fifo}).String()+`"}]}`)
+  "type": "application/a2a-agent-card+json", "url": "pipe.json"}]}`)
 	for _, args := range [][]string{
 		{"edit", fifo, "--set", `/name="x"`, "--yes"},
 		{"catalog", "add", "--yes", card, "--to", fifo},

@@ -10,8 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/docfile"
+
 	"github.com/oncard/oncard/internal/cardsig"
-	"github.com/oncard/oncard/model"
 )
 
 // TestSignPrompt: on a terminal without --yes, -o or --dry-run, oncard
@@ -59,7 +60,7 @@ func TestSignPrompt(t *testing.T) {
 	if code != exitOK || !strings.HasSuffix(stderr, "oncard: wrote "+card+"\n") {
 		t.Fatalf("yes: code %d, stderr:\n%s", code, stderr)
 	}
-	f, err := model.OpenFile(card)
+	f, err := docfile.OpenFile(card)
 	if err != nil {
 		t.Fatal(err)
 	}

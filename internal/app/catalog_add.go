@@ -9,6 +9,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/oncard/oncard/internal/docfile"
+
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -16,13 +18,13 @@ import (
 // Adding cards to a catalog file (`oncard catalog add`, and the Catalog
 // step's "add to existing", see CatalogPlanner) reads the catalog with
 // ReadCatalog, merges with model.MergeEntries, validates the result with
-// ValidateMerged and writes through model.File.
+// ValidateMerged and writes through docfile.File.
 
 // ReadCatalog opens the AI Catalog file at path for a merge. It refuses a
 // file that is not an AI Catalog or has no entries array; the errors are
 // safe for a terminal.
-func ReadCatalog(ctx context.Context, path string) (*model.File, error) {
-	f, err := model.OpenFileContext(ctx, path)
+func ReadCatalog(ctx context.Context, path string) (*docfile.File, error) {
+	f, err := docfile.OpenFileContext(ctx, path)
 	if errors.Is(err, context.Canceled) {
 		return nil, err
 	}
@@ -51,9 +53,9 @@ func CheckCatalog(doc *model.Doc, name string) error {
 // does not exist yet (File == nil).
 type CatalogFile struct {
 	Path     string
-	File     *model.File // nil for a new catalog
-	Original []byte      // the bytes read (nil for a new catalog)
-	Doc      *model.Doc  // the parsed catalog the entries are merged into
+	File     *docfile.File // nil for a new catalog
+	Original []byte        // the bytes read (nil for a new catalog)
+	Doc      *model.Doc    // the parsed catalog the entries are merged into
 }
 
 // OpenCatalog reads the catalog at path, or starts an empty one (the
@@ -98,13 +100,13 @@ func (c *CatalogFile) Merge(entries [][]byte) (*CatalogMerge, error) {
 		return nil, err
 	}
 	opts := &validate.Options{Path: c.Path}
-	shown := FindingsToShow(validate.Document(m.Doc, validate.KindCatalog, opts), m.Results)
+	shown := FindingsToShow(Judged(m.Doc, validate.KindCatalog, opts), m.Results)
 	if len(shown) > 0 {
 		doc, err := ParseGenerated(m.Text)
 		if err != nil {
 			return nil, err
 		}
-		shown = FindingsToShow(validate.Document(doc, validate.KindCatalog, opts), m.Results)
+		shown = FindingsToShow(Judged(doc, validate.KindCatalog, opts), m.Results)
 	}
 	out := &CatalogMerge{Text: m.Text, Results: m.Results, Shown: shown}
 	out.Unchanged = c.File != nil && bytes.Equal(m.Text, c.Original)
@@ -152,16 +154,16 @@ func (c *CatalogFile) Save(ctx context.Context, data []byte, force bool) ([]stri
 		err = c.File.SaveContext(ctx, data)
 		warnings = c.File.Warnings
 	} else {
-		warnings, err = model.WriteNewContext(ctx, c.Path, data, false)
+		warnings, err = docfile.WriteNewContext(ctx, c.Path, data, false)
 	}
 	switch {
 	case errors.Is(err, context.Canceled):
 		return nil, err
-	case errors.Is(err, model.ErrChangedOnDisk):
+	case errors.Is(err, docfile.ErrChangedOnDisk):
 		return nil, fmt.Errorf("%s changed on disk since oncard read it; nothing written (run the command again to start from the new version)%w", model.SafeText(c.Path), silent{ErrCatalogMoved})
-	case errors.Is(err, model.ErrExists):
+	case errors.Is(err, docfile.ErrExists):
 		return nil, fmt.Errorf("%s was created by someone else meanwhile; nothing written (run the command again to update it)%w", model.SafeText(c.Path), silent{ErrCatalogMoved})
-	case errors.Is(err, model.ErrReadOnly):
+	case errors.Is(err, docfile.ErrReadOnly):
 		return nil, fmt.Errorf("%s is read-only; nothing written (pass --force to replace it anyway)", model.SafeText(c.Path))
 	case err != nil:
 		return nil, errors.New(model.SafeText(err.Error()))

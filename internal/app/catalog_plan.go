@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/oncard/oncard/internal/docfile"
+
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -86,7 +88,7 @@ type CatalogPlan struct {
 	Merge *model.MergeResult
 	// existing is the catalog file read for "add to existing", kept so
 	// that the save refuses to write over a change made meanwhile.
-	existing *model.File
+	existing *docfile.File
 	// lines caches where the entry is in the preview (entryLines).
 	lines *entrySpan
 	// Err is why there is nothing to write (no entry can be built, the
@@ -155,7 +157,7 @@ func validateMerged(doc *model.Doc, card *model.Doc, path string, vopts *validat
 	if vopts != nil {
 		o.SchemaHosts = vopts.SchemaHosts
 	}
-	diags := validate.Document(doc, validate.KindCatalog, &o)
+	diags := Judged(doc, validate.KindCatalog, &o)
 	for i := range diags {
 		diags[i].Line, diags[i].Column = 0, 0
 	}
@@ -173,7 +175,7 @@ func validateCatalog(catalog []byte, card *model.Doc, path string, vopts *valida
 	if vopts != nil {
 		o.SchemaHosts = vopts.SchemaHosts
 	}
-	return validate.Document(doc, validate.KindCatalog, &o)
+	return Judged(doc, validate.KindCatalog, &o)
 }
 
 // EntryPointer is the pointer of this card's entry in the catalog.

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/docfile"
+
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
 )
@@ -113,7 +115,7 @@ func TestCatalogPlannerMergeMatchesFromScratch(t *testing.T) {
 // read, parse, merge.
 func scratchMerge(t *testing.T, card *model.Doc, path, id string, opts *validate.Options) *model.Merged {
 	t.Helper()
-	f, err := model.OpenFile(path)
+	f, err := docfile.OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

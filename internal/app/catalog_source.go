@@ -8,6 +8,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/oncard/oncard/internal/docfile"
+
 	"github.com/oncard/oncard/model"
 )
 
@@ -28,7 +30,7 @@ type CatalogSource struct {
 	modTime time.Time
 	// file is the catalog as read. Its Doc is never edited: merges work on
 	// a clone, so that each keystroke merges into the catalog as on disk.
-	file *model.File
+	file *docfile.File
 	// err is why the file cannot be merged into (missing, unreadable, not
 	// an AI Catalog); file is nil then. missing says the path did not exist.
 	err     error

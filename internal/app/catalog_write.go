@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/oncard/oncard/internal/docfile"
+
 	"github.com/oncard/oncard/model"
 )
 
@@ -70,7 +72,7 @@ func WriteCatalogPlan(p *CatalogPlan, overwrite bool) (string, error) {
 			return "", errors.New("the catalog was not read")
 		}
 		err := p.existing.Save(p.Output)
-		if errors.Is(err, model.ErrChangedOnDisk) {
+		if errors.Is(err, docfile.ErrChangedOnDisk) {
 			return "", fmt.Errorf("%s changed on disk since it was read; not written (run: oncard catalog add CARD --to %s)", model.SafeText(t), model.SafeText(t))
 		}
 		if err != nil {
@@ -78,8 +80,8 @@ func WriteCatalogPlan(p *CatalogPlan, overwrite bool) (string, error) {
 		}
 		return mergeSentence(p, t), nil
 	}
-	err := model.WriteNew(t, p.Output, overwrite)
-	if errors.Is(err, model.ErrExists) {
+	err := docfile.WriteNew(t, p.Output, overwrite)
+	if errors.Is(err, docfile.ErrExists) {
 		return "", ErrCatalogExists
 	}
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/internal/edit"
 )
 
 // A draft records where it was started and where it writes as absolute

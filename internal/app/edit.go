@@ -13,10 +13,12 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/oncard/oncard/internal/docfile"
+
 	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -230,7 +232,7 @@ func (e *Edit) Reload() ([]edit.Conflict, error) {
 
 // ReloadFrom is Reload onto disk, the file as read again by the caller
 // (an editor reads it in a command, off its event loop).
-func (e *Edit) ReloadFrom(disk *model.File) ([]edit.Conflict, error) {
+func (e *Edit) ReloadFrom(disk *docfile.File) ([]edit.Conflict, error) {
 	conflicts, err := e.Session.RebaseOnto(disk)
 	if err != nil {
 		return nil, err

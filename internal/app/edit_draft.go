@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 )
 
 // draftOpNames name the edit.OpKind values in a draft.

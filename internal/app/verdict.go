@@ -2,8 +2,13 @@ package app
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/oncard/oncard/internal/cardsig"
+	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
@@ -97,6 +102,7 @@ func (j *Judge) Check(ctx context.Context, s Subject) Verdict {
 		opts.MaxBytes = max(opts.MaxBytes, len(s.Data))
 		opts.DataOwned = true
 	}
+	withFolder(ctx, &opts)
 	v := Verdict{Result: validate.Check(s.Data, s.Kind, &opts)}
 	j.finish(ctx, &v, s.Name, s.URL)
 	return v
@@ -110,6 +116,7 @@ func (j *Judge) CheckParsed(ctx context.Context, doc *model.Doc, kind validate.K
 	if name != "-" {
 		opts.Path = name
 	}
+	withFolder(ctx, &opts)
 	if kind == "" {
 		kind = validate.DetectKind(doc, &opts).Kind
 	}
@@ -172,4 +179,50 @@ func (v *Verdict) applyPolicy(j *Judge, name, url string) {
 	if v.Ignored > 0 {
 		v.Diags = kept
 	}
+}
+
+// FolderReader is validate.Options.Resolve for a catalog in dir: a linked
+// document is read only from inside that folder tree (os.Root refuses a
+// path or a symbolic link that leaves it), through the one safe reader
+// (regular files only, never blocking, within the parser's size cap).
+func FolderReader(ctx context.Context, dir string) func(ref string) ([]byte, error) {
+	return func(ref string) ([]byte, error) {
+		root, err := os.OpenRoot(dir)
+		if err != nil {
+			return nil, err
+		}
+		defer root.Close()
+		name := filepath.FromSlash(ref)
+		if _, err := root.Stat(name); err != nil {
+			return nil, err
+		}
+		data, _, err := safefile.ReadRegular(ctx, filepath.Join(dir, name), int64(model.DefaultLimits.MaxBytes))
+		if errors.As(err, new(*safefile.TooLargeError)) {
+			return nil, fmt.Errorf("larger than %d bytes", model.DefaultLimits.MaxBytes)
+		}
+		return data, err
+	}
+}
+
+// withFolder sets the resolver of a local file's links.
+func withFolder(ctx context.Context, opts *validate.Options) {
+	if opts.Resolve == nil && opts.Path != "" && opts.Path != "-" && opts.BaseURL == "" {
+		opts.Resolve = FolderReader(ctx, filepath.Dir(opts.Path))
+	}
+}
+
+// Judged is the verdict's findings on a document already parsed, judged
+// offline, without keys and without a configuration: what the editors show
+// while a document is being written, and what the workflows that write a
+// document (a catalog merged, a new card) check it with.
+func Judged(doc *model.Doc, kind validate.Kind, opts *validate.Options) []validate.Diagnostic {
+	var j Judge
+	if opts != nil {
+		j.Options = *opts
+	}
+	name := j.Options.Path
+	if name == "" {
+		name = "-"
+	}
+	return j.CheckParsed(context.Background(), doc, kind, name).Diags
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/oncard/oncard/internal/jsonwords"
+	"github.com/oncard/oncard/internal/oasfapi"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
 )
@@ -105,17 +106,19 @@ func (c *Client) Categories(ctx context.Context, version string, kind oasf.Kind)
 	return body, nil
 }
 
-// Query selects one class: by id, by name (short name or full path), or
-// both (the server then checks that they agree).
-type Query struct {
-	ID   *int
-	Name string
-}
+// Query, Finding and Validation are the server's shapes (internal/oasfapi).
+type (
+	Query      = oasfapi.Query
+	Finding    = oasfapi.Finding
+	Validation = oasfapi.Validation
+)
 
 // ByID and ByName build a Query.
-func ByID(id int) Query        { return Query{ID: &id} }
-func ByName(name string) Query { return Query{Name: name} }
-func (q Query) values() url.Values {
+func ByID(id int) Query        { return oasfapi.ByID(id) }
+func ByName(name string) Query { return oasfapi.ByName(name) }
+
+// queryValues is a Query as the server's id and name parameters.
+func queryValues(q Query) url.Values {
 	v := url.Values{}
 	if q.ID != nil {
 		v.Set("id", strconv.Itoa(*q.ID))
@@ -166,7 +169,7 @@ func (c *Client) Class(ctx context.Context, version string, k oasf.Kind, q Query
 	if list := c.legacyList(version, k); list != nil {
 		return c.legacyClass(ctx, version, k, q, list)
 	}
-	u := c.endpoint(q.values(), version, k.String())
+	u := c.endpoint(queryValues(q), version, k.String())
 	var raw json.RawMessage
 	if _, err := c.getBody(ctx, version, u, &raw); err != nil {
 		return nil, err
@@ -274,38 +277,6 @@ func (c *Client) decodeClass(method string, u *url.URL, k oasf.Kind, raw []byte)
 		parent = full[:i]
 	}
 	return &oasf.Class{ID: *a.UID, Name: full, Caption: a.Caption, Description: a.Description, Parent: parent}, nil
-}
-
-// Finding is one error or warning of a server validation. The client makes
-// every field safe before returning it: Type is a lower-case identifier
-// (anything else becomes "_"), Message and AttributePath have control and
-// invisible format characters escaped (model.SafeText).
-type Finding struct {
-	Type          string          `json:"error"`
-	Message       string          `json:"message"`
-	AttributePath string          `json:"attribute_path,omitempty"`
-	Attribute     string          `json:"attribute,omitempty"`
-	Value         json.RawMessage `json:"value,omitempty"`
-}
-
-// Validation is the answer of POST /api/<v>/validate/object/<name>.
-type Validation struct {
-	Errors       []Finding `json:"errors"`
-	Warnings     []Finding `json:"warnings"`
-	ErrorCount   int       `json:"error_count"`
-	WarningCount int       `json:"warning_count"`
-}
-
-// LacksObject reports whether the server answered that it defines no
-// object by that name (released servers and "discovery").
-func (v *Validation) LacksObject(object string) bool {
-	want := fmt.Sprintf(`Unknown "name" value; no object is defined for %s.`, object)
-	for _, f := range v.Errors {
-		if f.Type == "name_unknown" && f.Message == want {
-			return true
-		}
-	}
-	return false
 }
 
 // ValidateObject asks the server to validate body as the named object:

@@ -1,6 +1,10 @@
 package oasfclient
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/oncard/oncard/internal/oasfapi"
+)
 
 // ErrKind classifies what went wrong, so that callers can decide (e.g. a
 // lookup's 404 is an answer, a timeout is not).
@@ -38,6 +42,18 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Msg }
 func (e *Error) Unwrap() error { return e.Err }
+
+// Is makes the answers that are not failures (oasfapi.ErrNotFound,
+// oasfapi.ErrVersionNotServed) known to errors.Is.
+func (e *Error) Is(target error) bool {
+	switch target {
+	case oasfapi.ErrNotFound:
+		return e.Kind == ErrNotFound
+	case oasfapi.ErrVersionNotServed:
+		return e.Kind == ErrVersionNotServed
+	}
+	return false
+}
 
 // IsNotFound reports whether err is the server saying it has no such class
 // (or route) in a version it serves.

@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"

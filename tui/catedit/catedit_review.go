@@ -8,13 +8,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/oncard/oncard/internal/docfile"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
 	"github.com/oncard/oncard/validate"
@@ -98,7 +100,7 @@ func (c *CatalogEditor) write() tea.Cmd {
 				es.Saved(data)
 				c.result = component.Result{Saved: true, Path: es.Path(), JSON: data}
 				return c.removeDraftThen(tea.Quit)
-			case errors.Is(err, model.ErrChangedOnDisk):
+			case errors.Is(err, docfile.ErrChangedOnDisk):
 				c.Status = "not written: the file changed on disk"
 				c.review.SetMode(component.ReviewChangedOnDisk)
 				return c.goTo(catEditScreenReview)
@@ -119,7 +121,7 @@ func (c *CatalogEditor) saveAs(path string) tea.Cmd {
 	}
 	data := c.es.Bytes()
 	return c.work(func() func(*CatalogEditor) tea.Cmd {
-		err := model.WriteNew(path, data, false)
+		err := docfile.WriteNew(path, data, false)
 		return func(c *CatalogEditor) tea.Cmd {
 			if err != nil {
 				c.Status = "not written: " + model.SafeText(err.Error())
@@ -150,7 +152,7 @@ func (st *catEditReview) reload() tea.Cmd {
 	c := st.c
 	path := c.es.Path()
 	return c.work(func() func(*CatalogEditor) tea.Cmd {
-		disk, err := model.OpenFile(path)
+		disk, err := docfile.OpenFile(path)
 		var mod time.Time
 		if fi, statErr := os.Stat(path); statErr == nil {
 			mod = fi.ModTime()

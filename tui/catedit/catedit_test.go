@@ -10,8 +10,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/model/oasf"
 	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/internal/keydrive"

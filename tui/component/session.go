@@ -2,7 +2,6 @@ package component
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -188,11 +187,7 @@ func (s *Session) Refreshed() tea.Cmd {
 // signature is checked for its form; whether it verifies is `oncard
 // validate`'s to say with --jwks) and without the network.
 func Verdict(doc *model.Doc, kind validate.Kind, opts *validate.Options) []validate.Diagnostic {
-	var j app.Judge
-	if opts != nil {
-		j.Options = *opts
-	}
-	return j.CheckParsed(context.Background(), doc, kind, j.Options.Path).Diags
+	return app.Judged(doc, kind, opts)
 }
 
 // CheckedMsg is the outcome of the check Refreshed started.

@@ -12,8 +12,8 @@ import (
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/findings"
 	"github.com/oncard/oncard/internal/app/input"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
 )
 

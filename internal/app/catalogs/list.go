@@ -7,6 +7,8 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"github.com/oncard/oncard/internal/docfile"
+
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/input"
 	"github.com/oncard/oncard/model"
@@ -97,7 +99,7 @@ func readCatalog(ctx context.Context, path string, stdin io.Reader) (*model.Doc,
 // Entries reads the entries of the catalog at path, or none when it cannot
 // be read (for shell completion, which has nowhere to report an error).
 func Entries(path string) []*model.Entry {
-	f, err := model.OpenFile(path)
+	f, err := docfile.OpenFile(path)
 	if err != nil || app.CheckCatalog(f.Doc, path) != nil {
 		return nil
 	}

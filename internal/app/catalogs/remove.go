@@ -59,12 +59,12 @@ func Remove(ctx context.Context, con app.Console, path, identifier string, o Rem
 
 	// Errors refuse the write; they are located in the text to be written.
 	opts := &validate.Options{Path: path}
-	if diags := validate.Document(removed.Doc, validate.KindCatalog, opts); hasErrors(diags) {
+	if diags := app.Judged(removed.Doc, validate.KindCatalog, opts); hasErrors(diags) {
 		doc, err := app.ParseGenerated(removed.Text)
 		if err != nil {
 			return err
 		}
-		diags = errorsOnly(validate.Document(doc, validate.KindCatalog, opts))
+		diags = errorsOnly(app.Judged(doc, validate.KindCatalog, opts))
 		if findings.Refuse(stderr, path, diags, o.Force, "the updated catalog") {
 			fmt.Fprintf(stderr, "oncard: %s not written\n", model.SafeText(path))
 			return app.ErrReported

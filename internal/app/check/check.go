@@ -75,7 +75,11 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 		if err != nil {
 			return err
 		}
-		online = &onlineCheck{opts: validate.OnlineOptions{Server: serverURL, SchemaHosts: opts.SchemaHosts}}
+		server, err := oasfclient.New(serverURL, oasfclient.Options{})
+		if err != nil {
+			return err
+		}
+		online = &onlineCheck{opts: validate.OnlineOptions{Server: server, SchemaHosts: opts.SchemaHosts}}
 	}
 	stderr := con.Err
 	out := report.New(o.Format, con.Out, o.Version)

@@ -12,10 +12,12 @@ import (
 	"io"
 	"strings"
 
+	"github.com/oncard/oncard/internal/docfile"
+
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/findings"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -138,11 +140,11 @@ func (e *editRun) run() error {
 		if errors.Is(err, context.Canceled) {
 			return err
 		}
-		if errors.Is(err, model.ErrReadOnly) {
+		if errors.Is(err, docfile.ErrReadOnly) {
 			fmt.Fprintf(e.stderr, "oncard: %s is read-only; nothing written (pass --force to replace it anyway)\n", e.name)
 			return app.ErrReported
 		}
-		if !errors.Is(err, model.ErrChangedOnDisk) {
+		if !errors.Is(err, docfile.ErrChangedOnDisk) {
 			fmt.Fprintf(e.stderr, "oncard: %s; nothing written\n", model.SafeText(err.Error()))
 			return app.ErrReported
 		}

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/oncard/oncard/internal/app"
-	"github.com/oncard/oncard/model/edit"
+	"github.com/oncard/oncard/internal/edit"
 )
 
 const editCard = `{

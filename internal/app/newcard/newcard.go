@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oncard/oncard/internal/docfile"
+
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/input"
 	"github.com/oncard/oncard/model"
@@ -107,7 +109,7 @@ func Write(ctx context.Context, con app.Console, doc *model.Doc, name, out strin
 	if added := app.ApplyDefaults(doc); len(added) > 0 {
 		fmt.Fprintf(stderr, "oncard: filled in defaults: %s\n", strings.Join(added, ", "))
 	}
-	diags := validate.Document(doc, validate.KindCard, vopts)
+	diags := app.Judged(doc, validate.KindCard, vopts)
 	for _, d := range diags {
 		if d.Line > 0 {
 			fmt.Fprintf(stderr, "%s:%d:%d: ", name, d.Line, d.Column)
@@ -128,11 +130,11 @@ func Write(ctx context.Context, con app.Console, doc *model.Doc, name, out strin
 		_, err := con.Out.Write(data)
 		return err
 	}
-	warnings, err := model.WriteNewContext(ctx, out, data, force)
+	warnings, err := docfile.WriteNewContext(ctx, out, data, force)
 	switch {
-	case errors.Is(err, model.ErrExists):
+	case errors.Is(err, docfile.ErrExists):
 		return fmt.Errorf("%s already exists; pass --force to replace it", model.SafeText(out))
-	case errors.Is(err, model.ErrNotRegular):
+	case errors.Is(err, docfile.ErrNotRegular):
 		return fmt.Errorf("%s; oncard only writes regular files (-o - writes to stdout)", model.SafeText(err.Error()))
 	case err != nil && !errors.Is(err, context.Canceled):
 		return fmt.Errorf("%s", model.SafeText(err.Error()))

@@ -52,7 +52,7 @@ func Run(ctx context.Context, con app.Console, path string, o Options) error {
 	if err != nil {
 		return err
 	}
-	diags := validate.Catalog(generated, &validate.Options{Card: card})
+	diags := app.Judged(generated, validate.KindCatalog, &validate.Options{Card: card})
 	// Every finding about the output comes from the flags or the card, so
 	// warnings are shown too. Lines are those of the catalog, not of what
 	// is printed: the findings are shown without them.

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 )
 
 // ErrChoose ends `oncard new --resume` without an ID when it cannot tell

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oncard/oncard/internal/docfile"
+
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/internal/verdict"
@@ -82,7 +84,7 @@ func Sign(ctx context.Context, con app.Console, path string, o Options) error {
 	stderr := con.Err
 	name := model.SafeText(path)
 
-	file, err := model.OpenFile(path)
+	file, err := docfile.OpenFile(path)
 	if err != nil {
 		return errors.New(model.SafeText(err.Error()))
 	}
@@ -127,8 +129,8 @@ func Sign(ctx context.Context, con app.Console, path string, o Options) error {
 		_, err := con.Out.Write(data)
 		return err
 	case f.Output != "":
-		err := model.WriteNew(f.Output, data, f.Force)
-		if errors.Is(err, model.ErrExists) {
+		err := docfile.WriteNew(f.Output, data, f.Force)
+		if errors.Is(err, docfile.ErrExists) {
 			return fmt.Errorf("%s exists; --force replaces it; nothing written", model.SafeText(f.Output))
 		}
 		if err != nil {
@@ -147,7 +149,7 @@ func Sign(ctx context.Context, con app.Console, path string, o Options) error {
 		}
 	}
 	if err := file.Save(data); err != nil {
-		if errors.Is(err, model.ErrChangedOnDisk) {
+		if errors.Is(err, docfile.ErrChangedOnDisk) {
 			return fmt.Errorf("%s changed on disk since oncard read it; nothing written (sign again to sign the new version)", name)
 		}
 		return fmt.Errorf("%s; nothing written", model.SafeText(err.Error()))
@@ -199,8 +201,8 @@ func writePublicJWKS(con app.Console, f *Options, key *cardsig.SigningKey, s car
 		_, err := con.Out.Write(data)
 		return err
 	}
-	err = model.WriteNew(f.PublicJWKS, data, f.Force)
-	if errors.Is(err, model.ErrExists) {
+	err = docfile.WriteNew(f.PublicJWKS, data, f.Force)
+	if errors.Is(err, docfile.ErrExists) {
 		return fmt.Errorf("%s exists; --force replaces it; nothing written", model.SafeText(f.PublicJWKS))
 	}
 	if err != nil {

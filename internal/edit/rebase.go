@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/oncard/oncard/internal/docfile"
 	"github.com/oncard/oncard/model"
 )
 
@@ -17,7 +18,7 @@ type Conflict struct {
 func (c Conflict) String() string { return c.Op.String() + ": " + c.Reason }
 
 // Rebase starts over from the file as it is now on disk (after Save
-// refused with model.ErrChangedOnDisk) and applies the pending edits to it
+// refused with docfile.ErrChangedOnDisk) and applies the pending edits to it
 // again, in order, except those that conflict: an edit conflicts when the
 // value at its pointer changed on disk, or when an array its pointer
 // indexes changed length (its indices may now name other items), or when
@@ -32,7 +33,7 @@ func (c Conflict) String() string { return c.Op.String() + ": " + c.Reason }
 // When the file cannot be read or parsed any more, Rebase returns an error
 // and changes nothing: the edits are still there to SaveAs.
 func (s *Session) Rebase() ([]Conflict, error) {
-	disk, err := model.OpenFile(s.file.Path)
+	disk, err := docfile.OpenFile(s.file.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -40,9 +41,9 @@ func (s *Session) Rebase() ([]Conflict, error) {
 }
 
 // RebaseOnto is Rebase onto disk, the session's file as read again
-// (model.OpenFile of Path): an editor reads it in a command, off its event
+// (docfile.OpenFile of Path): an editor reads it in a command, off its event
 // loop, and rebases on the loop.
-func (s *Session) RebaseOnto(disk *model.File) ([]Conflict, error) {
+func (s *Session) RebaseOnto(disk *docfile.File) ([]Conflict, error) {
 	orig, err := s.Original()
 	if err != nil {
 		return nil, err

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package model
+package docfile
 
 // currentUmask is 0 where there is no umask.
 func currentUmask() int { return 0 }

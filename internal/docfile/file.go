@@ -1,4 +1,4 @@
-package model
+package docfile
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 
 	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/internal/sizecap"
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/validate"
 )
 
 // ErrChangedOnDisk means the file's bytes on disk are no longer those that
@@ -36,7 +38,7 @@ var (
 // else's edit (see internal/safefile).
 type File struct {
 	Path string
-	Doc  *Doc
+	Doc  *model.Doc
 	Mode os.FileMode // permission bits of the file when it was loaded
 
 	// ReplaceReadOnly lets Save replace a file without write permission;
@@ -59,7 +61,7 @@ type FileError struct {
 }
 
 func (e *FileError) Error() string {
-	var pe *ParseError
+	var pe *model.ParseError
 	if errors.As(e.Err, &pe) {
 		return fmt.Sprintf("%s:%d:%d: %s", e.Path, pe.Line, pe.Column, pe.Reason())
 	}
@@ -88,7 +90,7 @@ func OpenFile(path string) (*File, error) {
 //
 // The size cap is that of the document's kind (internal/sizecap): an AI
 // Catalog may be as large as sizecap.Catalog, any other document
-// sizecap.Document (DefaultLimits.MaxBytes).
+// sizecap.Document (model.DefaultLimits.MaxBytes).
 func OpenFileContext(ctx context.Context, path string) (*File, error) {
 	return OpenFileMax(ctx, path, 0)
 }
@@ -107,20 +109,20 @@ func OpenFileMax(ctx context.Context, path string, max int) (*File, error) {
 	// The buffer was read for the Doc alone: it becomes the Doc's source
 	// instead of being copied (a copy of a 50 MiB catalog is 50 MiB more).
 	// The parser refuses, naming both sizes, a document over its kind's cap.
-	doc, err := ParseOwned(data, Limits{MaxBytes: sizecap.For("", data, max), MaxDepth: DefaultLimits.MaxDepth})
+	doc, err := model.ParseOwned(data, model.Limits{MaxBytes: sizecap.For("", data, max), MaxDepth: model.DefaultLimits.MaxDepth})
 	if err != nil {
 		return nil, &FileError{Path: path, Err: err}
 	}
 	return &File{Path: path, Doc: doc, Mode: mode, loaded: sha256.Sum256(data), size: len(data)}, nil
 }
 
-func tooLargeError(max int) *ParseError {
-	return &ParseError{Code: "json/too-large", Offset: max, Line: 1, Column: 1,
+func tooLargeError(max int) *model.ParseError {
+	return &model.ParseError{Code: validate.RuleJSONTooLarge.Code, Offset: max, Line: 1, Column: 1,
 		Msg: fmt.Sprintf("the document is larger than %d bytes", max)}
 }
 
 // readLimited reads a regular file of at most max bytes (a larger one
-// would be refused by Parse anyway; this avoids reading it all first).
+// would be refused by model.Parse anyway; this avoids reading it all first).
 func readLimited(ctx context.Context, path string, max int) ([]byte, os.FileMode, error) {
 	data, fi, err := safefile.ReadRegular(ctx, path, int64(max))
 	var big *safefile.TooLargeError
@@ -150,7 +152,7 @@ func (f *File) SaveContext(ctx context.Context, data []byte) error {
 	}
 	var mode os.FileMode
 	// A file longer than the bytes loaded changed on disk: reading it needs
-	// no more than them (and a catalog may be far over DefaultLimits).
+	// no more than them (and a catalog may be far over model.DefaultLimits).
 	opts := safefile.Options{ReplaceReadOnly: f.ReplaceReadOnly, MaxBytes: int64(max(f.size, 1))}
 	rep, err := safefile.Update(ctx, f.Path, opts, func(cur safefile.Current) ([]byte, error) {
 		if !cur.Exists() {

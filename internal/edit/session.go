@@ -13,6 +13,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/oncard/oncard/internal/docfile"
 	"github.com/oncard/oncard/model"
 )
 
@@ -24,7 +25,7 @@ import (
 // (by a typed view such as model.Card) is saved all the same; Rebase
 // finds it by comparing values instead.
 type Session struct {
-	file     *model.File
+	file     *docfile.File
 	base     []byte     // the file's bytes as loaded or last saved
 	original *model.Doc // base parsed, never edited; nil until needed
 	doc      *model.Doc // original plus pending
@@ -38,9 +39,9 @@ type Session struct {
 
 // OpenMax loads the file at path for editing, within the size cap max (a
 // --max-size) when positive, else the default cap of the document's kind
-// (model.OpenFileMax).
+// (docfile.OpenFileMax).
 func OpenMax(path string, max int) (*Session, error) {
-	f, err := model.OpenFileMax(context.Background(), path, max)
+	f, err := docfile.OpenFileMax(context.Background(), path, max)
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +187,7 @@ func (s *Session) Apply(edits []model.Edit) error {
 }
 
 // Save writes the edited document over the file: atomically, keeping its
-// mode. It refuses with an error wrapping model.ErrChangedOnDisk when the
+// mode. It refuses with an error wrapping docfile.ErrChangedOnDisk when the
 // file is no longer what was loaded: nothing is written, the session keeps
 // its edits, and the caller can Rebase or SaveAs. When nothing changed it
 // writes nothing.
@@ -224,7 +225,7 @@ func (s *Session) Saved(data []byte) {
 }
 
 // AllowReadOnly lets Save replace a file without write permission
-// (oncard's --force); by default Save refuses with model.ErrReadOnly.
+// (oncard's --force); by default Save refuses with docfile.ErrReadOnly.
 func (s *Session) AllowReadOnly(on bool) { s.file.ReplaceReadOnly = on }
 
 // Warnings are what the last Save reported besides writing (a hard link
@@ -233,7 +234,7 @@ func (s *Session) Warnings() []string { return s.file.Warnings }
 
 // SaveAs writes the edited document to another path (atomically; an
 // existing file is replaced only when overwrite is true, see
-// model.WriteNew). The session still edits its own file.
+// docfile.WriteNew). The session still edits its own file.
 func (s *Session) SaveAs(path string, overwrite bool) error {
-	return model.WriteNew(path, s.Bytes(), overwrite)
+	return docfile.WriteNew(path, s.Bytes(), overwrite)
 }

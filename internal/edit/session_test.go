@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/docfile"
 	"github.com/oncard/oncard/model"
 )
 
@@ -149,7 +150,7 @@ func TestConcurrentModification(t *testing.T) {
 	}
 
 	err := s.Save()
-	if !errors.Is(err, model.ErrChangedOnDisk) {
+	if !errors.Is(err, docfile.ErrChangedOnDisk) {
 		t.Fatalf("Save = %v, want ErrChangedOnDisk", err)
 	}
 	if got := readFile(t, path); got != theirs {
@@ -239,7 +240,7 @@ func TestRebaseConflicts(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tt.theirs), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if err := s.Save(); !errors.Is(err, model.ErrChangedOnDisk) {
+			if err := s.Save(); !errors.Is(err, docfile.ErrChangedOnDisk) {
 				t.Fatalf("Save = %v, want ErrChangedOnDisk", err)
 			}
 			conflicts, err := s.Rebase()
@@ -275,7 +276,7 @@ func TestRebaseWhenTheFileIsGone(t *testing.T) {
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Save(); !errors.Is(err, model.ErrChangedOnDisk) {
+	if err := s.Save(); !errors.Is(err, docfile.ErrChangedOnDisk) {
 		t.Fatalf("Save = %v, want ErrChangedOnDisk", err)
 	}
 	if _, err := s.Rebase(); err == nil {

@@ -1,4 +1,4 @@
-package model
+package docfile
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/oncard/oncard/internal/safefile/safefiletest"
+	"github.com/oncard/oncard/model"
 )
 
 // TestConcurrentSavesLoseNothing: two Files loaded from the same bytes save
@@ -92,7 +93,7 @@ func TestOpenFileRefusesDevices(t *testing.T) {
 // TestEditMessagesNameTheRoot: an edit under a root that is not a
 // container names the root, not an empty pointer ("the parent  is").
 func TestEditMessagesNameTheRoot(t *testing.T) {
-	d, err := Parse([]byte("5"))
+	d, err := model.Parse([]byte("5"))
 	must(t, err)
 	err = d.Set("/a", []byte("1"))
 	if err == nil || !strings.Contains(err.Error(), "the document's root is a number, not an object or array") {

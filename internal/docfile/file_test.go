@@ -1,4 +1,4 @@
-package model
+package docfile
 
 import (
 	"bufio"
@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/oncard/oncard/model"
 )
 
 func writeTemp(t *testing.T, name, content string, mode os.FileMode) string {
@@ -27,7 +29,7 @@ func writeTemp(t *testing.T, name, content string, mode os.FileMode) string {
 func TestOpenFileErrors(t *testing.T) {
 	p := writeTemp(t, "bad.json", "{\n  \"a\": 1,\n  \"b\" 2\n}\n", 0o644)
 	_, err := OpenFile(p)
-	var pe *ParseError
+	var pe *model.ParseError
 	if err == nil || !errors.As(err, &pe) {
 		t.Fatalf("err = %v", err)
 	}
@@ -80,14 +82,14 @@ func TestSaveRefusesChangedOnDisk(t *testing.T) {
 	if !errors.Is(err, ErrChangedOnDisk) || !strings.Contains(err.Error(), p) {
 		t.Fatalf("err = %v", err)
 	}
-	// Both versions survive: theirs on disk, ours in the Doc.
+	// Both versions survive: theirs on disk, ours in the model.Doc.
 	checkFile(t, p, theirs, 0o644)
 	if !strings.Contains(string(f.Doc.Encode()), `"mine"`) {
 		t.Error("our edit was lost")
 	}
 	// After Reload the save goes through.
 	must(t, f.Reload())
-	if NewCard(f.Doc).Name() != "theirs" {
+	if model.NewCard(f.Doc).Name() != "theirs" {
 		t.Error("Reload")
 	}
 	must(t, f.Save([]byte("{\"name\": \"merged\"}\n")))
@@ -275,5 +277,12 @@ func BenchmarkSave(b *testing.B) {
 		if err := f.Save(src); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }
