@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
+	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
 // client is an editor over a pipe: it speaks the protocol to a real
@@ -260,4 +261,8 @@ func (c *client) codeActions(uri string, r rng) []wireAction {
 	c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": r,
 		"context": map[string]any{"diagnostics": []any{}}}, &actions)
 	return actions
+}
+
+func toProtocol(p pos) protocol.Position {
+	return protocol.Position{Line: uint32(p.Line), Character: uint32(p.Character)}
 }

@@ -33,7 +33,7 @@ func (s *server) codeAction(gc *glsp.Context, p *protocol.CodeActionParams) (any
 			continue
 		}
 		inRange = append(inRange, d)
-		edits, ok := fixEdits(v.text, []validate.Diagnostic{d})
+		edits, ok := fixEdits(v.text, v.last.verdict.Kind, []validate.Diagnostic{d})
 		if !ok {
 			continue
 		}
@@ -48,7 +48,7 @@ func (s *server) codeAction(gc *glsp.Context, p *protocol.CodeActionParams) (any
 		})
 	}
 	if all := fixes.Fixable(v.last.verdict.Diags); len(inRange) > 0 && len(all) > 1 {
-		if edits, ok := fixEdits(v.text, all); ok {
+		if edits, ok := fixEdits(v.text, v.last.verdict.Kind, all); ok {
 			actions = append(actions, protocol.CodeAction{
 				Title: fmt.Sprintf("Fix all %d oncard findings that have a fix", len(all)),
 				Kind:  ptr(protocol.CodeActionKindQuickFix),
@@ -61,8 +61,8 @@ func (s *server) codeAction(gc *glsp.Context, p *protocol.CodeActionParams) (any
 
 // fixEdits applies the fixes of diags to the text and returns the edits
 // from the text to the result; false when no fix applied.
-func fixEdits(t *text, diags []validate.Diagnostic) ([]protocol.TextEdit, bool) {
-	res, err := fixes.Apply(t.src, diags)
+func fixEdits(t *text, kind validate.Kind, diags []validate.Diagnostic) ([]protocol.TextEdit, bool) {
+	res, err := fixes.Apply(t.src, kind, diags)
 	if err != nil || len(res.Fixed) == 0 {
 		return nil, false
 	}

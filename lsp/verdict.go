@@ -6,6 +6,7 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/input"
+	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/internal/sizecap"
 	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
@@ -76,9 +77,13 @@ func checkDocument(ctx context.Context, data []byte, req checkRequest) fileVerdi
 		judge.Configs = req.Configs
 	}
 	if req.Online {
-		online := validate.OnlineOptions{Server: req.Settings.OASFServer, SchemaHosts: req.Settings.SchemaHosts}
+		// The server's URL was checked when the settings were read.
+		server, err := oasfclient.New(req.Settings.OASFServer, oasfclient.Options{})
 		judge.Online = func(ctx context.Context, doc *model.Doc, kind validate.Kind, diags []validate.Diagnostic) ([]validate.Diagnostic, error) {
-			return validate.Online(ctx, doc, kind, diags, online)
+			if err != nil {
+				return diags, err
+			}
+			return validate.Online(ctx, doc, kind, diags, validate.OnlineOptions{Server: server, SchemaHosts: req.Settings.SchemaHosts})
 		}
 	}
 	// The text is never modified once made (text.apply makes a new one):

@@ -58,10 +58,15 @@ type Result struct {
 var ErrNotJSON = errors.New("the document is not JSON: nothing to fix")
 
 // Apply fixes the findings of data that have a fix, the last in the
-// document first (so that a fix that removes an array item leaves the
-// pointers of those before it as they were). Findings without a fix are
-// passed over.
-func Apply(data []byte, diags []validate.Diagnostic) (Result, error) {
+// document first (so that a fix that removes or moves a member leaves the
+// pointers of those before it as they were). Each fix is given the
+// document as the fixes before it left it, parsed anew: a fix sees a
+// document as read from a file, which is what it was written for.
+// A member a fix adds goes where the spec order of kind puts it
+// (model.InstallKindOrder), as in the editors; a value it writes anew is
+// laid out in the document's style. Findings without a fix are passed
+// over.
+func Apply(data []byte, kind validate.Kind, diags []validate.Diagnostic) (Result, error) {
 	res := Result{Data: data}
 	todo := Fixable(diags)
 	if len(todo) == 0 {
@@ -73,6 +78,7 @@ func Apply(data []byte, diags []validate.Diagnostic) (Result, error) {
 	if err != nil {
 		return res, ErrNotJSON
 	}
+	model.InstallKindOrder(doc, kind)
 	slices.SortStableFunc(todo, func(a, b validate.Diagnostic) int {
 		return cmp.Or(cmp.Compare(b.Line, a.Line), cmp.Compare(b.Column, a.Column))
 	})
@@ -82,9 +88,12 @@ func Apply(data []byte, diags []validate.Diagnostic) (Result, error) {
 			continue
 		}
 		res.Fixed = append(res.Fixed, d)
-	}
-	if len(res.Fixed) > 0 {
 		res.Data = doc.Encode()
+		lim.MaxBytes = max(len(res.Data), lim.MaxBytes)
+		if doc, err = model.ParseLimits(res.Data, lim); err != nil {
+			return res, fmt.Errorf("the fix of %s made a document that does not parse: %w", d.Code, err)
+		}
+		model.InstallKindOrder(doc, kind)
 	}
 	return res, nil
 }

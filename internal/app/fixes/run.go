@@ -6,10 +6,11 @@ import (
 	"fmt"
 
 	"github.com/oncard/oncard/internal/app"
+	"github.com/oncard/oncard/internal/docfile"
+	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/internal/fetch"
 	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/edit"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -31,7 +32,7 @@ type Options struct {
 // Run is `oncard validate --fix`: each file is judged as `oncard validate`
 // judges it (app.Judge, offline), the fixes its findings' rules declare are
 // applied (Apply), the result is judged again, and the file is replaced
-// atomically (model.File.Save: refused when it changed on disk since it was
+// atomically (docfile.File.Save: refused when it changed on disk since it was
 // read) or, with DryRun, the diff is shown. Fixes that would add an error
 // are refused, and the file is left as it is. It returns app.ErrReported
 // when a file still fails, or could not be fixed or written.
@@ -73,14 +74,14 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 // fails or could not be fixed.
 func fixFile(ctx context.Context, con app.Console, judge *app.Judge, path string, o Options) bool {
 	name := model.SafeText(path)
-	f, err := model.OpenFileMax(ctx, path, o.MaxSize)
+	f, err := docfile.OpenFileMax(ctx, path, o.MaxSize)
 	if err != nil {
 		fmt.Fprintf(con.Err, "oncard: %s\n", model.SafeText(err.Error()))
 		return false
 	}
 	before := f.Doc.Source()
 	v := judge.Check(ctx, app.Subject{Data: before, Name: path, Kind: validate.Kind(o.Kind)})
-	res, err := Apply(before, v.Diags)
+	res, err := Apply(before, v.Kind, v.Diags)
 	if err != nil {
 		fmt.Fprintf(con.Err, "oncard: %s: %v\n", name, err)
 		return false
@@ -99,13 +100,13 @@ func fixFile(ctx context.Context, con app.Console, judge *app.Judge, path string
 	}
 	verb := "fixed"
 	if o.DryRun {
-		verb = "would fix"
-		if err := con.Diff(con.Out, model.SafeText(edit.UnifiedDiff(path, before, res.Data))); err != nil {
+		verb = "would fix" // the diff goes as editrun shows its: on a terminal, neutralised line by line
+		if err := con.Diff(con.Out, edit.UnifiedDiff(path, before, res.Data)); err != nil {
 			fmt.Fprintf(con.Err, "oncard: %s: %v\n", name, err)
 			return false
 		}
 	} else if err := f.SaveContext(ctx, res.Data); err != nil {
-		if errors.Is(err, model.ErrChangedOnDisk) {
+		if errors.Is(err, docfile.ErrChangedOnDisk) {
 			err = fmt.Errorf("%w: run oncard validate --fix again", err)
 		}
 		fmt.Fprintf(con.Err, "oncard: %s\n", model.SafeText(err.Error()))
