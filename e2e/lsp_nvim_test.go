@@ -14,8 +14,8 @@ import (
 )
 
 // nvimCard has (0-based lines) a duplicate skill id on line 13, an On
-// Request entry to complete on line 6 and an OASF skill name to hover on
-// line 8.
+// Request entry to complete on line 6, an OASF skill name to hover on line
+// 8 and a member under its proto name (a quick fix) on line 9.
 const nvimCard = `{
   "name": "Test Agent",
   "description": "Answers questions.",
@@ -25,7 +25,7 @@ const nvimCard = `{
     {"uri": "https://agent-capability.org/ext/on-request/v1", "params": {"skills": [{"id": "lookup", "personEntry": "https://agent.example/help"}]}},
     {"uri": "https://schema.oasf.outshift.com/1.1.0/objects/discovery", "params": {"schema_version": "1.1.0",
       "skills": [{"name": "language_processing/language_generation/summarization", "id": 10302}]}}]},
-  "defaultInputModes": ["text/plain"],
+  "default_input_modes": ["text/plain"],
   "defaultOutputModes": ["text/plain"],
   "skills": [
     {"id": "lookup", "name": "Look up", "description": "Looks things up.", "tags": ["search"]},
@@ -35,8 +35,9 @@ const nvimCard = `{
 `
 
 // TestLanguageServerInNeovim runs the real binary as neovim's language
-// server: neovim opens a card, and the diagnostic, a completion and a hover
-// are what the editor received.
+// server: neovim opens a card, and the diagnostic, a completion, a hover
+// and a quick fix are what the editor received; a typed change and the
+// fix applied clear their findings.
 func TestLanguageServerInNeovim(t *testing.T) {
 	nvim, err := exec.LookPath("nvim")
 	if err != nil {
@@ -54,6 +55,7 @@ func TestLanguageServerInNeovim(t *testing.T) {
 		"complete": {6, col(6, `"lookup"`, 1)},
 		"hover":    {8, col(8, "summarization", 2)},
 		"rename":   {13, col(13, "lookup", 0), col(13, "lookup", 6)},
+		"fix":      {9, col(9, "default_input_modes", 0)},
 	})
 	outFile := filepath.Join(dir, "out.json")
 	script, err := filepath.Abs(filepath.Join("testdata", "lsp_nvim.lua"))
@@ -84,6 +86,9 @@ func TestLanguageServerInNeovim(t *testing.T) {
 		Completion []string
 		Hover      string
 		After      []string
+		Actions    []string
+		Fixed      string
+		AfterFix   []string
 		Stopped    bool
 	}
 	if err := json.Unmarshal(data, &got); err != nil {
@@ -113,6 +118,17 @@ func TestLanguageServerInNeovim(t *testing.T) {
 	for _, m := range got.After {
 		if strings.Contains(m, "already used") {
 			t.Errorf("after the rename neovim still shows %q", m)
+		}
+	}
+	if len(got.Actions) != 1 || got.Actions[0] != "Rename the member to its camelCase JSON name" {
+		t.Errorf("code actions on the proto name: %q", got.Actions)
+	}
+	if strings.Contains(got.Fixed, "default_input_modes") || !strings.Contains(got.Fixed, `"defaultInputModes"`) {
+		t.Errorf("the buffer after the quick fix:\n%s", got.Fixed)
+	}
+	for _, m := range got.AfterFix {
+		if strings.Contains(m, "proto field name") {
+			t.Errorf("after the quick fix neovim still shows %q", m)
 		}
 	}
 	if !got.Stopped {

@@ -329,3 +329,30 @@ func TestNewCardWhileTyping(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestBadSettingsAreShownAndTheOldOnesKept(t *testing.T) {
+	c := newClient(t, map[string]any{"failOn": "sometimes"})
+	for range 100 {
+		c.mu.Lock()
+		n := len(c.messages)
+		c.mu.Unlock()
+		if n > 0 {
+			break
+		}
+		<-c.notify
+	}
+	c.mu.Lock()
+	msgs := append([]string(nil), c.messages...)
+	c.mu.Unlock()
+	if len(msgs) != 1 || !strings.Contains(msgs[0], "oncard.failOn") {
+		t.Errorf("messages %q", msgs)
+	}
+	uri, _ := fileURI(t, "agent-card.json")
+	c.open(uri, testCard)
+	if d := find(c.diagnosticsFor(uri, 1), "a2a/duplicate-skill-id"); d == nil {
+		t.Error("the server stopped checking after bad settings")
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}

@@ -63,6 +63,34 @@ local ok, err = pcall(function()
   for _, d in ipairs(vim.diagnostic.get(buf)) do
     table.insert(out.after, d.message)
   end
+  -- The quick fix of the member written under its proto name: asked for
+  -- where the diagnostic is, applied as neovim applies a workspace edit.
+  local actions = vim.lsp.buf_request_sync(buf, "textDocument/codeAction", {
+    textDocument = { uri = uri },
+    range = { start = { line = pos.fix[1], character = pos.fix[2] }, ["end"] = { line = pos.fix[1], character = pos.fix[2] } },
+    context = { diagnostics = {} },
+  }, 30000)
+  out.actions = {}
+  for _, r in pairs(actions or {}) do
+    for _, a in ipairs(r.result or {}) do
+      table.insert(out.actions, a.title)
+      if #out.actions == 1 then
+        vim.lsp.util.apply_workspace_edit(a.edit, "utf-16")
+      end
+    end
+  end
+  out.fixed = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
+  vim.wait(30000, function()
+    for _, d in ipairs(vim.diagnostic.get(buf)) do
+      if d.message:find("proto field name") then return false end
+    end
+    return true
+  end, 20)
+  out.afterFix = {}
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    table.insert(out.afterFix, d.message)
+  end
+
   vim.lsp.stop_client(client_id)
   vim.wait(10000, function() return vim.lsp.client_is_stopped(client_id) end, 20)
   out.stopped = vim.lsp.client_is_stopped(client_id)
