@@ -72,6 +72,12 @@ func newClient(t testing.TB, settings any) *client {
 
 // newClientWith is newClient with the server's debounce given.
 func newClientWith(t testing.TB, settings any, debounce time.Duration) *client {
+	return newClientInit(t, settings, debounce, nil)
+}
+
+// newClientInit is newClientWith with initializationOptions (nil for
+// none): settings in force before the first document is opened.
+func newClientInit(t testing.TB, settings any, debounce time.Duration, initOptions any) *client {
 	t.Helper()
 	c := &client{t: t, settings: settings, diags: map[string][]publish{}, notify: make(chan struct{}, 1000), done: make(chan error, 1)}
 	serverIn, clientOut := io.Pipe()
@@ -97,7 +103,8 @@ func newClientWith(t testing.TB, settings any, debounce time.Duration) *client {
 	}
 	c.call("initialize", map[string]any{
 		"processId": nil, "rootUri": nil,
-		"capabilities": map[string]any{"workspace": map[string]any{"configuration": true}},
+		"capabilities":          map[string]any{"workspace": map[string]any{"configuration": true}},
+		"initializationOptions": initOptions,
 	}, &res)
 	if res.ServerInfo.Name != "oncard" || res.Capabilities["hoverProvider"] != true {
 		t.Fatalf("initialize answered %+v", res)

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/oncard/oncard/internal/oasfclient/servertest"
 )
 
 // testCard is a card with findings at known places: skill id "lookup"
@@ -351,6 +354,40 @@ func TestBadSettingsAreShownAndTheOldOnesKept(t *testing.T) {
 	c.open(uri, testCard)
 	if d := find(c.diagnosticsFor(uri, 1), "a2a/duplicate-skill-id"); d == nil {
 		t.Error("the server stopped checking after bad settings")
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestOnlineOnOpenAndSaveOnly: with the online setting the OASF schema
+// server (a loopback stand-in) is asked when a document is opened and
+// saved, never on a change.
+func TestOnlineOnOpenAndSaveOnly(t *testing.T) {
+	srv := servertest.New(t)
+	settings := map[string]any{"oncard": map[string]any{"online": true, "oasfServer": srv.URL}}
+	c := newClientInit(t, settings["oncard"], 20*time.Millisecond, settings)
+	uri, _ := fileURI(t, "agent-card.json")
+	c.open(uri, testCard)
+	c.diagnosticsFor(uri, 1)
+	opened := srv.CountRequests("")
+	if opened == 0 {
+		t.Fatal("opening the card asked the schema server nothing")
+	}
+	c.change(uri, 2, rng{at(1, "Test", 0), at(1, "Test", 4)}, "Best")
+	c.diagnosticsFor(uri, 2)
+	if n := srv.CountRequests(""); n != opened {
+		t.Errorf("a change asked the schema server (%d requests, %d after opening)", n, opened)
+	}
+	c.notifyServer("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": uri}})
+	for range 100 {
+		if srv.CountRequests("") > opened {
+			break
+		}
+		<-c.notify
+	}
+	if srv.CountRequests("") == opened {
+		t.Error("saving asked the schema server nothing")
 	}
 	if err := c.shutdown(); err != nil {
 		t.Error(err)
