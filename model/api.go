@@ -115,10 +115,21 @@ type Doc struct {
 	order   func(ptr string) []string // spec member order, see SetMemberOrder
 	changed bool
 
+	// maybeNotIJSON: the parser met a token I-JSON may not hold (see
+	// MaybeNotIJSON).
+	maybeNotIJSON bool
+
 	// stream is set for a Doc from ParseOwnedEach: root and style are then
 	// filled on first use (tree).
 	stream *streamed
 }
+
+// MaybeNotIJSON reports whether the document may hold a value I-JSON
+// (RFC 7493) cannot: a number other than an integer of at most 15 digits,
+// or a surrogate written as a \u escape. False is certain for a Doc as
+// parsed; an edited Doc always says true. The parser notes it as it scans,
+// so that the I-JSON check walks only the documents that need it.
+func (d *Doc) MaybeNotIJSON() bool { return d.maybeNotIJSON || d.changed }
 
 // Root returns the root value. For a Doc from ParseOwnedEach, the first
 // call builds the whole tree.

@@ -78,6 +78,7 @@ func parse(data []byte, lim Limits, owned bool, req *streamRequest) (*Doc, error
 	}
 	d.prefix = data[:root.Start]
 	d.suffix = data[root.End:]
+	d.maybeNotIJSON = p.notIJSON
 	if s := d.stream; s != nil && s.array != nil {
 		s.outline = root
 		s.pool = itemPool{} // the items are gone: let the pool go too
@@ -123,6 +124,11 @@ type parser struct {
 	each   func(d *Doc, i int, item *Node)
 	doc    *Doc
 	pool   *itemPool
+
+	// notIJSON is set on a number that is not an integer of at most 15
+	// digits, and on a \u escape of a surrogate: the tokens I-JSON may
+	// not hold, which Doc.MaybeNotIJSON reports.
+	notIJSON bool
 }
 
 // chunks are what the parser carves nodes, members and child slices from.

@@ -54,6 +54,9 @@ func (p *parser) scanString() (esc bool, err error) {
 				if i+6 > len(src) || !isHex4(src[i+2:i+6]) {
 					return false, p.errAt(i, "json/syntax", "invalid \\u escape in string: expected four hexadecimal digits")
 				}
+				if c := src[i+2] | 0x20; c == 'd' && src[i+3] >= '8' {
+					p.notIJSON = true // \uD800–\uDFFF: a surrogate, maybe alone
+				}
 				i += 6
 			default:
 				return false, p.errAt(i, "json/syntax", "invalid escape in string: \\"+string(rune(src[i+1])))
@@ -122,8 +125,14 @@ func (p *parser) scanNumber() error {
 		for i < len(src) && isDigit(src[i]) {
 			i++
 		}
+		if i-start > 16 || i-start == 16 && src[start] != '-' {
+			p.notIJSON = true // more than 15 digits
+		}
 	default:
 		return p.errAt(i, "json/syntax", "expected a digit in the number, found "+p.found(i))
+	}
+	if i < len(src) && (src[i] == '.' || src[i] == 'e' || src[i] == 'E') {
+		p.notIJSON = true // not an integer: decided by its value
 	}
 	if i < len(src) && src[i] == '.' {
 		i++

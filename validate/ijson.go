@@ -33,6 +33,9 @@ func checkIJSON(r *report, n *model.Node, ptr string) {
 // checkDocumentIJSON is checkIJSON for a document other than a catalog or
 // an entry.
 func checkDocumentIJSON(r *report) {
+	if !r.doc.MaybeNotIJSON() {
+		return // the parser met no token I-JSON may not hold
+	}
 	newIJSONWalk(r, ruleJSONNotIJSON).check(r.doc.Root(), "")
 }
 

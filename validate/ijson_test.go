@@ -1,8 +1,13 @@
 package validate
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/oncard/oncard/model"
 )
 
 func TestSameDecimal(t *testing.T) {
@@ -73,5 +78,43 @@ func TestLoneSurrogateInMemberName(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("%d not-i-json findings, want 1:\n%s", n, cardListDiags(diags))
+	}
+}
+
+// TestMaybeNotIJSONMissesNothing: a document the parser clears
+// (Doc.MaybeNotIJSON false) gets no I-JSON finding from the whole walk,
+// on every fixture and on documents made to hold each kind of token.
+func TestMaybeNotIJSONMissesNothing(t *testing.T) {
+	var docs [][]byte
+	_ = filepath.WalkDir("testdata", func(path string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && strings.HasSuffix(path, ".json") {
+			data, _ := os.ReadFile(path)
+			docs = append(docs, data)
+		}
+		return nil
+	})
+	for _, s := range []string{`[9007199254740993]`, `[123456789012345]`, `[-123456789012345]`, `[1234567890123456]`,
+		`[-1234567890123456]`, `[1e400]`, `[0.1]`, `["\ud800"]`, `{"\udfff": 1}`, `["\uD83D\uDE00"]`, `["\u00e9"]`, `[-0]`} {
+		docs = append(docs, []byte(s))
+	}
+	cleared, flagged := 0, 0
+	for _, data := range docs {
+		doc, err := model.Parse(data)
+		if err != nil {
+			continue
+		}
+		r := newReport(doc, nil)
+		newIJSONWalk(r, ruleJSONNotIJSON).check(doc.Root(), "")
+		if doc.MaybeNotIJSON() {
+			flagged++
+			continue
+		}
+		cleared++
+		if len(r.diags) > 0 {
+			t.Errorf("%.80s: cleared by the parser, but the walk finds %v", data, r.diags)
+		}
+	}
+	if cleared < 50 || flagged < 6 {
+		t.Errorf("cleared %d, flagged %d documents", cleared, flagged)
 	}
 }
