@@ -45,6 +45,13 @@ func placeOf(kind validate.Kind, doc *model.Doc, path []string) place {
 		if len(path) >= 4 && path[0] == "entries" && path[2] == "extensions" && path[3] == model.DiscoveryCatalogKey {
 			return place{validate.KindDiscovery, "", path[:4], path[4:]}
 		}
+	case model.KindRecord:
+		// An OASF record's skills and domains are referenced as a
+		// discovery payload's are; its other members are the schema
+		// server's (no schema here).
+		if len(path) > 0 && (path[0] == "skills" || path[0] == "domains") {
+			return place{validate.KindDiscovery, "", nil, path}
+		}
 	case validate.KindEntry:
 		if len(path) >= 2 && path[0] == "extensions" && path[1] == model.DiscoveryCatalogKey {
 			return place{validate.KindDiscovery, "", path[:2], path[2:]}

@@ -393,3 +393,23 @@ func TestOnlineOnOpenAndSaveOnly(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestOASFRecordHoverAndCompletion(t *testing.T) {
+	c := newClient(t, nil)
+	uri, _ := fileURI(t, "record.json")
+	record := `{"schema_version": "1.1.0", "name": "agent", "version": "1.0.0", "authors": ["A"],
+ "locators": [{"type": "source_code", "url": "https://a.example/src"}],
+ "skills": [{"name": "language_processing/language_generation/summarization", "id": 10302}]}`
+	c.open(uri, record)
+	c.diagnosticsFor(uri, 1)
+	line := strings.Split(record, "\n")[2]
+	if h := c.hover(uri, pos{2, strings.Index(line, "summarization")}); !strings.Contains(h, "Text Summarization") {
+		t.Errorf("hover on a record's skill = %q", h)
+	}
+	if items := c.complete(uri, pos{2, strings.Index(line, "10302") + 1}); len(items) == 0 || items[0].Label != "10302" {
+		t.Errorf("completion of a record's skill id: %v", labelsOf(items))
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}
