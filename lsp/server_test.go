@@ -413,3 +413,18 @@ func TestOASFRecordHoverAndCompletion(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestReplyStatusCompletion(t *testing.T) {
+	c := newClient(t, nil)
+	uri, _ := fileURI(t, "reply.json")
+	reply := `{"status": "", "skillId": "lookup", "personEntry": "https://a.example/p"}`
+	c.open(uri, reply)
+	c.diagnosticsFor(uri, 1)
+	items := c.complete(uri, pos{0, strings.Index(reply, `""`) + 1})
+	if got := strings.Join(labelsOf(items), ","); got != "on-request,action-referred,given-on-opt-in" {
+		t.Errorf("status completion = %s", got)
+	}
+	if err := c.shutdown(); err != nil {
+		t.Error(err)
+	}
+}
