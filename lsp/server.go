@@ -1,16 +1,19 @@
 // Package lsp is oncard's language server (`oncard lsp`): a face, like
 // tui/, that shows editors what `oncard validate` finds, as the person
 // types. Documents that are Agent Cards, AI Catalogs or entries, On
-// Request params or replies, or OASF discovery payloads get their
+// Request params or replies, OASF discovery payloads or records get their
 // findings as diagnostics (checkDocument, the one place findings come
-// from), hovers that explain members, OASF classes and findings, and
-// completion of the values the formats allow.
+// from), hovers that explain members, OASF classes and findings,
+// completion of the values the formats allow, and the rules' fixes as
+// quick fixes.
 //
-// The protocol's types are github.com/tliron/glsp's (LSP 3.16 with the
-// 3.17 members oncard uses: codeDescription, relatedInformation); the
-// transport is github.com/sourcegraph/jsonrpc2, the connection glsp's own
-// server is built on, used directly so that the binary carries no
-// websocket, ssh or logging framework it would never use.
+// The protocol's types are github.com/tliron/glsp's, LSP 3.16's: what the
+// server uses of 3.17 is in them (diagnostics with codeDescription and
+// relatedInformation, pull configuration, incremental sync; positions in
+// UTF-16, the default encoding). The transport is
+// github.com/sourcegraph/jsonrpc2, the connection glsp's own server is
+// built on, used directly so that the binary carries no websocket, ssh or
+// logging framework it would never use.
 package lsp
 
 import (
