@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -31,8 +32,9 @@ func scriptFile(t *testing.T, archive, name string) []byte {
 
 // TestAccessibleNewInTmux answers `oncard new` with ACCESSIBLE set in a
 // real terminal, a line at a time as a person does, waiting for each
-// question; a wrong answer is asked again. The card written validates and
-// is the card the piped answers give.
+// question: the answers of the piped test (rejected ones included, each
+// asked again). The card written validates and is the card the piped
+// answers give, its catalog entry beside it.
 func TestAccessibleNewInTmux(t *testing.T) {
 	tmuxAvailable(t)
 	bin := buildBinary(t)
@@ -41,49 +43,29 @@ func TestAccessibleNewInTmux(t *testing.T) {
 	tm := newTerm(t, dir, env)
 	tm.start(120, 40, bin+" new")
 
-	answer := func(question, text string) {
-		t.Helper()
-		tm.waitFor(question)
-		if text != "" {
-			tm.typ(text)
+	answers := strings.Split(strings.TrimSuffix(string(scriptFile(t, "new_accessible.txtar", "answers.txt")), "\n"), "\n")
+	for _, a := range answers {
+		tm.waitForQuestion()
+		if a != "" {
+			tm.typ(a)
 		}
 		tm.keys("Enter")
 	}
-	// Each question appears once its turn comes; a question asked again
-	// is told apart by what follows the first asking.
-	answer("Agent name:", "")
-	tm.waitFor(`Not accepted: "name" (/name) is required`)
-	tm.typ("Weather Helper")
-	tm.keys("Enter")
-	answer("Description: what the agent does", "Gives forecasts for any city.")
-	answer("Version [1.0.0]:", "")
-	answer("Provider organization", "Example Weather Co")
-	answer("Provider URL:", "https://weather.example")
-	answer("URL:", "not a url")
-	tm.waitFor(`"not a url" is not an absolute URL`)
-	tm.typ("https://weather.example/a2a")
-	tm.keys("Enter")
-	answer("3. HTTP+JSON", "3")
-	answer("Add another interface? [y/N]", "n")
-	answer("Skill name:", "Forecast")
-	answer("Skill id [forecast]:", "")
-	answer("Skill description:", "Forecast for a city.")
-	answer("Tags, separated by commas:", "weather, forecast")
-	answer("Add another skill? [y/N]", "n")
-	answer(`Is skill "forecast" handled by a person on request? [y/N]`, "y")
-	answer("Person entry:", "https://weather.example/ask")
-	answer("(assistantAccess)? [y/N]", "y")
-	answer("3. deferred", "3")
-	answer("OASF skills:", "text_completon")
-	tm.waitFor(`"text_completon" is not an OASF skill class in schema 1.1.0; did you mean`)
-	tm.typ("10301")
-	tm.keys("Enter")
-	answer("OASF domains:", "-")
-	answer("Save the card to", "")
 	if code := tm.exitCode(); code != "0" {
-		t.Fatalf("exit code %s:\n%s", code, tm.capture(false))
+		t.Fatalf("exit code %s:\n%s", code, tm.history())
 	}
-	tm.waitFor("Saved ./agent-card.json.")
+	h := tm.history()
+	for _, want := range []string{
+		`Not accepted: "name" (/name) is required`,
+		"Step 5 of 9, Security:", "Step 8 of 9, Catalog:",
+		"Person entry: Not accepted: with completion, personEntry must be an https:// address",
+		`Not accepted: "1804" does not end in .json`,
+		"Saved ./agent-card.json.", "Wrote the catalog entry to ./ai-catalog-entry.json.",
+	} {
+		if !strings.Contains(h, want) {
+			t.Errorf("the terminal never showed %q:\n%s", want, h)
+		}
+	}
 	if strings.Contains(tm.capture(true), "\x1b[1m") {
 		t.Errorf("questions carry style codes:\n%q", tm.capture(true))
 	}
@@ -98,6 +80,35 @@ func TestAccessibleNewInTmux(t *testing.T) {
 	if out, err := exec.Command(bin, "validate", filepath.Join(dir, "agent-card.json")).CombinedOutput(); err != nil {
 		t.Errorf("oncard validate: %v\n%s", err, out)
 	}
+	if _, err := os.Stat(filepath.Join(dir, "ai-catalog-entry.json")); err != nil {
+		t.Errorf("no catalog entry: %v", err)
+	}
+}
+
+// history is everything the terminal showed, scrolled off lines included.
+func (tm *term) history() string {
+	tm.t.Helper()
+	return tm.tmux("capture-pane", "-p", "-J", "-S", "-10000", "-t", "main")
+}
+
+// waitForQuestion waits until the next question waits for its answer:
+// the history has grown since the last answer and its last line ends as a
+// question does (":" or "]"; a sentence between questions ends in ".").
+func (tm *term) waitForQuestion() {
+	tm.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	var h string
+	for time.Now().Before(deadline) {
+		h = strings.TrimRight(tm.history(), "\n ")
+		lines := strings.Split(h, "\n")
+		last := strings.TrimRight(lines[len(lines)-1], " ")
+		if len(lines) > tm.lines && (strings.HasSuffix(last, ":") || strings.HasSuffix(last, "]")) {
+			tm.lines = len(lines)
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	tm.t.Fatalf("the next question never came:\n%s", h)
 }
 
 // TestConfirmInTmux: the question before writing a catalog is huh's
@@ -149,7 +160,9 @@ func TestConfirmInTmux(t *testing.T) {
 }
 
 // TestAccessibleNewInterruptedInTmux: Ctrl-C while a question waits ends
-// with exit 130 and writes nothing.
+// with exit 130, writes no card and keeps a draft of the answers so far,
+// which --accessible --resume reopens at the step it was left on, the
+// answers given as the defaults.
 func TestAccessibleNewInterruptedInTmux(t *testing.T) {
 	tmuxAvailable(t)
 	bin := buildBinary(t)
@@ -158,17 +171,30 @@ func TestAccessibleNewInterruptedInTmux(t *testing.T) {
 	// The shell around the command would end at the SIGINT before writing
 	// the command's exit code: it ignores it (Go's signal.Notify takes the
 	// signal back for oncard).
-	tm.start(100, 30, "true; trap '' INT; HOME="+dir+" TERM=xterm-256color "+bin+" new --accessible -o card.json")
-	tm.waitFor("Agent name:")
+	run := func(args string) {
+		tm.start(100, 30, "true; trap '' INT; HOME="+dir+" TERM=xterm-256color "+bin+" new --accessible "+args)
+	}
+	run("-o card.json")
+	tm.waitFor("Name (e.g. Example Agent):")
 	tm.typ("Weather Helper")
 	tm.keys("Enter")
-	tm.waitFor("Description: what the agent does")
+	tm.waitFor("Description (e.g.")
 	tm.keys("C-c")
 	if code := tm.exitCode(); code != "130" {
 		t.Fatalf("exit code %s:\n%s", code, tm.capture(false))
 	}
-	tm.waitFor("oncard: interrupted")
+	screen := tm.waitFor("Draft kept:", "Reopen it with: oncard new --accessible --resume ")
 	if _, err := os.Stat(filepath.Join(dir, "card.json")); err == nil {
 		t.Fatal("card written after Ctrl-C")
+	}
+	_, id, _ := strings.Cut(screen, "--resume ")
+	id, _, _ = strings.Cut(id, "\n")
+	id = strings.TrimSpace(id)
+
+	run("--resume " + id)
+	tm.waitFor("Resuming at the step Agent.", "Name (e.g. Example Agent) [Weather Helper]:")
+	tm.keys("C-c")
+	if code := tm.exitCode(); code != "130" {
+		t.Fatalf("exit code after resuming %s:\n%s", code, tm.capture(false))
 	}
 }

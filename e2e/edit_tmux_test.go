@@ -33,7 +33,7 @@ func TestEditOnRequestEntryInTmux(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed: the test checks the edit with git diff --numstat")
 	}
-	card, err := os.ReadFile(filepath.Join("..", "tui", "testdata", "edit-v10.json"))
+	card, err := os.ReadFile(filepath.Join("..", "tui", "cardedit", "testdata", "edit-v10.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestEditOnRequestEntryInTmux(t *testing.T) {
 	tm.waitFor("oncard edit card.json", "[v1.0 card]", "Example Bank Assistant")
 	tm.keepScreen("edit-01-agent-120x40")
 
-	tm.keys("C-n", "C-n", "C-n", "C-n", "C-n")
+	tm.goStep("On Request")
 	tm.waitFor("On Request", "[x] Dispute a card charge")
 	tm.keys("Enter")
 	tm.waitFor("Person entry")

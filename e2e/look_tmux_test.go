@@ -64,7 +64,7 @@ func TestLargeCardInTmux(t *testing.T) {
 	tm := newTerm(t, dir, env)
 	tm.start(80, 24, bin+" edit big.json")
 	tm.waitFor("oncard edit big.json")
-	tm.keys("C-n", "C-n", "C-n") // Skills
+	tm.goStep("Skills")
 	tm.waitFor("Skills")
 	tm.keys("Enter") // the first skill, its name
 	tm.waitFor("skill 1 of 5000")

@@ -18,6 +18,9 @@ type term struct {
 	socket string
 	dir    string // the working directory of the session
 	env    []string
+	// lines is how many lines the history had when the last answer was
+	// typed (waitForQuestion).
+	lines int
 }
 
 func tmuxAvailable(t *testing.T) {
@@ -85,6 +88,17 @@ func (tm *term) keys(keys ...string) {
 			time.Sleep(200 * time.Millisecond)
 		}
 	}
+}
+
+// goStep goes to the step titled title as a person would by name: the
+// step palette (ctrl+o), the title typed, Enter. Tests name steps rather
+// than count ctrl+n presses, so that a step added to the flow moves none.
+func (tm *term) goStep(title string) {
+	tm.t.Helper()
+	tm.keys("C-o")
+	tm.waitFor("Go to a step")
+	tm.typ(title)
+	tm.keys("Enter")
 }
 
 func (tm *term) typ(text string) {
@@ -215,7 +229,7 @@ func TestWholeCardInTmux(t *testing.T) {
 	tm.waitFor("step 1/10")
 	tm.keys("C-n")
 	tm.waitFor("Weather Helper")
-	tm.keys("C-n", "C-n", "C-n")
+	tm.goStep("Skills")
 	tm.waitFor("step 5/10", "No skills yet")
 	tm.keys("a")
 	tm.typ("City forecast")
@@ -255,7 +269,7 @@ func TestOASFPickerInTmux(t *testing.T) {
 	tm := newTerm(t, dir, env)
 	tm.start(120, 40, bin+" new --template on-request")
 	tm.waitFor("step 2/10")
-	tm.keys("C-n", "C-n", "C-n", "C-n")
+	tm.goStep("Security")
 	tm.waitFor("step 6/10", "Security schemes", "Skill Dispute a card charge")
 	tm.keys("a")
 	tm.waitFor("scheme bearer", `"httpAuthSecurityScheme"`)

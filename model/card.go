@@ -106,14 +106,6 @@ const (
 	TriTrue
 )
 
-// TriOf returns the Tri for a Go bool.
-func TriOf(b bool) Tri {
-	if b {
-		return TriTrue
-	}
-	return TriFalse
-}
-
 // Bool returns the value and whether it is set.
 func (t Tri) Bool() (v, set bool) { return t == TriTrue, t != TriUnset }
 
@@ -125,16 +117,6 @@ func (t Tri) String() string {
 		return "false"
 	}
 	return "unset"
-}
-
-// triAt reads a boolean member as a Tri; a non-boolean value reads as unset
-// (the validator reports its type).
-func triAt(n *Node) Tri {
-	v, ok := n.BoolValue()
-	if !ok {
-		return TriUnset
-	}
-	return TriOf(v)
 }
 
 // ---- editing helpers shared by the views ----
@@ -192,126 +174,16 @@ func deleteIfPresent(d *Doc, ptr string) error {
 	return d.Delete(ptr)
 }
 
-// setOptionalString writes v at ptr, or removes the member when v is "".
-func setOptionalString(d *Doc, ptr, v string) error {
-	if v == "" {
-		return deleteIfPresent(d, ptr)
-	}
-	return setValueDeep(d, ptr, v)
-}
-
-// setTri writes a boolean at ptr, or removes it for TriUnset.
-func setTri(d *Doc, ptr string, t Tri) error {
-	if t == TriUnset {
-		return deleteIfPresent(d, ptr)
-	}
-	return setValueDeep(d, ptr, t == TriTrue)
-}
-
-// strings returns the string items of an array node (other items skipped);
-// nil when n is not an array.
-func stringList(n *Node) []string {
-	if n == nil || n.Kind != Array {
-		return nil
-	}
-	out := make([]string, 0, n.Len())
-	for _, it := range n.Items {
-		if s, ok := it.Str(); ok {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 func idx(i int) string { return strconv.Itoa(i) }
 
 // ---- top-level strings ----
 
 func (c *Card) str(key string) string { return c.Doc.Root().Get(key).Text() }
 
-func (c *Card) Name() string        { return c.str("name") }
-func (c *Card) Description() string { return c.str("description") }
-func (c *Card) Version() string     { return c.str("version") }
-
-// SetName writes the required name (an empty string is written, not removed:
-// the validator then says it must not be empty).
-func (c *Card) SetName(v string) error        { return c.Doc.SetValue("/name", v) }
-func (c *Card) SetDescription(v string) error { return c.Doc.SetValue("/description", v) }
-func (c *Card) SetVersion(v string) error     { return c.Doc.SetValue("/version", v) }
-
-// Provider is the card's provider object.
-type Provider struct{ Organization, URL string }
-
-// Provider returns the provider and whether the member is present.
-func (c *Card) Provider() (Provider, bool) {
-	n := c.Doc.Root().Get("provider")
-	if n == nil {
-		return Provider{}, false
-	}
-	return Provider{Organization: n.Get("organization").Text(), URL: n.Get("url").Text()}, true
-}
-
-// SetProvider writes the provider's members (keeping any others); a zero
-// Provider removes the member.
-func (c *Card) SetProvider(p Provider) error {
-	if p == (Provider{}) {
-		return deleteIfPresent(c.Doc, "/provider")
-	}
-	if err := setValueDeep(c.Doc, "/provider/organization", p.Organization); err != nil {
-		return err
-	}
-	return setValueDeep(c.Doc, "/provider/url", p.URL)
-}
+func (c *Card) Name() string    { return c.str("name") }
+func (c *Card) Version() string { return c.str("version") }
 
 // ---- interfaces ----
-
-// Interface is one AgentInterface (v1.0 supportedInterfaces item).
-type Interface struct {
-	URL             string `json:"url"`
-	ProtocolBinding string `json:"protocolBinding"`
-	Tenant          string `json:"tenant,omitempty"`
-	ProtocolVersion string `json:"protocolVersion"`
-}
-
-// Interfaces returns supportedInterfaces in order (the first is preferred).
-func (c *Card) Interfaces() []Interface {
-	n := c.Doc.Root().Get("supportedInterfaces")
-	var out []Interface
-	for i := 0; i < n.Len(); i++ {
-		it := n.Index(i)
-		out = append(out, Interface{
-			URL:             it.Get("url").Text(),
-			ProtocolBinding: it.Get("protocolBinding").Text(),
-			Tenant:          it.Get("tenant").Text(),
-			ProtocolVersion: it.Get("protocolVersion").Text(),
-		})
-	}
-	return out
-}
-
-// InterfacePtr is the pointer of the i-th supported interface.
-func InterfacePtr(i int) string { return "/supportedInterfaces/" + idx(i) }
-
-// SetInterface replaces the members of interface i (i == len appends).
-// Members the Interface type does not model are kept.
-func (c *Card) SetInterface(i int, in Interface) error {
-	n := c.Doc.Root().Get("supportedInterfaces")
-	if i < 0 || i > n.Len() {
-		return fmt.Errorf("%s: no interface %d", "/supportedInterfaces", i)
-	}
-	if i == n.Len() {
-		return setValueDeep(c.Doc, "/supportedInterfaces/-", in)
-	}
-	p := InterfacePtr(i)
-	for _, f := range []struct{ key, v string }{
-		{"url", in.URL}, {"protocolBinding", in.ProtocolBinding}, {"protocolVersion", in.ProtocolVersion},
-	} {
-		if err := c.Doc.SetValue(p+"/"+f.key, f.v); err != nil {
-			return err
-		}
-	}
-	return setOptionalString(c.Doc, p+"/tenant", in.Tenant)
-}
 
 // PrimaryURL is the preferred endpoint: the first supported interface's url,
 // else the v0.3 top-level url.
@@ -322,105 +194,10 @@ func (c *Card) PrimaryURL() string {
 	return c.str("url")
 }
 
-// ---- capabilities ----
-
-// ---- default modes ----
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
-
 // ---- skills ----
-
-// Skill is one AgentSkill as the views read and write it.
-type Skill struct {
-	ID          string   `json:"id"`
-	Name        string   `json:"name"`
-	Description string   `json:"description"`
-	Tags        []string `json:"tags"`
-	Examples    []string `json:"examples,omitempty"`
-	InputModes  []string `json:"inputModes,omitempty"`
-	OutputModes []string `json:"outputModes,omitempty"`
-}
 
 // SkillPtr is the pointer of the i-th skill.
 func SkillPtr(i int) string { return "/skills/" + idx(i) }
-
-// Skills returns every skill in order.
-func (c *Card) Skills() []Skill {
-	n := c.Doc.Root().Get("skills")
-	out := make([]Skill, 0, n.Len())
-	for i := 0; i < n.Len(); i++ {
-		s, _ := c.Skill(i)
-		out = append(out, s)
-	}
-	return out
-}
-
-// Skill returns skill i.
-func (c *Card) Skill(i int) (Skill, bool) {
-	n := c.Doc.Root().Get("skills").Index(i)
-	if n == nil {
-		return Skill{}, false
-	}
-	return Skill{
-		ID:          n.Get("id").Text(),
-		Name:        n.Get("name").Text(),
-		Description: n.Get("description").Text(),
-		Tags:        stringList(n.Get("tags")),
-		Examples:    stringList(n.Get("examples")),
-		InputModes:  stringList(n.Get("inputModes")),
-		OutputModes: stringList(n.Get("outputModes")),
-	}, true
-}
-
-// SkillIDs returns the ids of all skills, in order.
-func (c *Card) SkillIDs() []string {
-	n := c.Doc.Root().Get("skills")
-	out := make([]string, 0, n.Len())
-	for i := 0; i < n.Len(); i++ {
-		out = append(out, n.Index(i).Get("id").Text())
-	}
-	return out
-}
-
-// AddSkill appends a skill and returns its index.
-func (c *Card) AddSkill(s Skill) (int, error) {
-	if s.Tags == nil {
-		s.Tags = []string{}
-	}
-	n := c.Doc.Root().Get("skills").Len()
-	return n, setValueDeep(c.Doc, "/skills/-", s)
-}
-
-func (c *Card) skillExists(i int) error {
-	if c.Doc.Root().Get("skills").Index(i) == nil {
-		return fmt.Errorf("%s: no such skill", SkillPtr(i))
-	}
-	return nil
-}
-
-// SetSkillID, SetSkillName and SetSkillDescription write required strings.
-func (c *Card) SetSkillID(i int, v string) error { return c.setSkillValue(i, "id", v) }
-func (c *Card) SetSkillName(i int, v string) error {
-	return c.setSkillValue(i, "name", v)
-}
-func (c *Card) SetSkillDescription(i int, v string) error {
-	return c.setSkillValue(i, "description", v)
-}
-
-// SetSkillTags writes the required tags (nil writes []).
-func (c *Card) SetSkillTags(i int, v []string) error { return c.setSkillValue(i, "tags", nonNil(v)) }
-
-func (c *Card) setSkillValue(i int, key string, v any) error {
-	if err := c.skillExists(i); err != nil {
-		return err
-	}
-	return c.Doc.SetValue(SkillPtr(i)+"/"+key, v)
-}
 
 // Slug turns a display name into an identifier: lower-case letters and
 // digits, other runs of characters become one "-".
@@ -439,24 +216,6 @@ func Slug(name string) string {
 		dash = true
 	}
 	return b.String()
-}
-
-// SuggestSkillID proposes an id for a skill called name: its slug, made
-// unique among the card's existing ids with a numeric suffix.
-func (c *Card) SuggestSkillID(name string) string {
-	base := Slug(name)
-	if base == "" {
-		base = "skill"
-	}
-	taken := map[string]bool{}
-	for _, id := range c.SkillIDs() {
-		taken[id] = true
-	}
-	id := base
-	for n := 2; taken[id]; n++ {
-		id = base + "-" + strconv.Itoa(n)
-	}
-	return id
 }
 
 // ---- extensions ----

@@ -29,22 +29,6 @@ func (p *OnRequestParams) skillsPtr() string { return p.Ptr + "/skills" }
 // EntryPtr is the pointer of the i-th entry.
 func (p *OnRequestParams) EntryPtr(i int) string { return p.skillsPtr() + "/" + idx(i) }
 
-// Entries returns the skill entries in order.
-func (p *OnRequestParams) Entries() []OnRequestEntry {
-	n := p.Doc.Find(p.skillsPtr())
-	out := make([]OnRequestEntry, 0, n.Len())
-	for i := 0; i < n.Len(); i++ {
-		e := n.Index(i)
-		out = append(out, OnRequestEntry{
-			ID:              e.Get("id").Text(),
-			PersonEntry:     e.Get("personEntry").Text(),
-			AssistantAccess: triAt(e.Get("assistantAccess")),
-			Completion:      e.Get("completion").Text(),
-		})
-	}
-	return out
-}
-
 // EntryIndex returns the index of the first entry for skill id, or -1.
 func (p *OnRequestParams) EntryIndex(id string) int {
 	n := p.Doc.Find(p.skillsPtr())
@@ -73,24 +57,6 @@ func (p *OnRequestParams) AddEntry(e OnRequestEntry) (int, error) {
 	}
 	n := p.Doc.Find(p.skillsPtr()).Len()
 	return n, setDeep(p.Doc, p.skillsPtr()+"/-", b)
-}
-
-// SetEntry writes the modelled members of entry i, keeping other members.
-func (p *OnRequestParams) SetEntry(i int, e OnRequestEntry) error {
-	ptr := p.EntryPtr(i)
-	if p.Doc.Find(ptr) == nil {
-		return fmt.Errorf("%s: no such entry", ptr)
-	}
-	if err := p.Doc.SetValue(ptr+"/id", e.ID); err != nil {
-		return err
-	}
-	if err := p.Doc.SetValue(ptr+"/personEntry", e.PersonEntry); err != nil {
-		return err
-	}
-	if err := setTri(p.Doc, ptr+"/assistantAccess", e.AssistantAccess); err != nil {
-		return err
-	}
-	return setOptionalString(p.Doc, ptr+"/completion", e.Completion)
 }
 
 // DeleteEntry removes entry i.

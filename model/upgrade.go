@@ -247,7 +247,12 @@ func (p *upgradePlan) securitySchemes() {
 			}
 			continue
 		}
-		why := fmt.Sprintf("v1.0 writes a %s scheme as {%q: {…}}", typ, wrapper)
+		// "an apiKey", "an http" (aitch), "a mutualTLS".
+		an := "a"
+		if typ != "" && strings.ContainsRune("aeiouhAEIOUH", rune(typ[0])) {
+			an = "an"
+		}
+		why := fmt.Sprintf("v1.0 writes %s %s scheme as {%q: {…}}", an, typ, wrapper)
 		var members []kv
 		var flowNames []string
 		var flows *Node

@@ -276,3 +276,24 @@ func FuzzViews(f *testing.F) {
 		}
 	})
 }
+
+// The upgrade's reasons read as English: "an apiKey scheme", "an oauth2
+// scheme", "a mutualTLS scheme".
+func TestUpgradeReasonsTakeTheirArticle(t *testing.T) {
+	d := loadView(t, "card-v03.json")
+	edits, err := PlanUpgrade(d, UpgradeOptions{})
+	must(t, err)
+	var reasons []string
+	for _, e := range edits {
+		reasons = append(reasons, e.Reason)
+	}
+	all := strings.Join(reasons, "\n")
+	for _, want := range []string{"v1.0 writes an apiKey scheme", "v1.0 writes an oauth2 scheme", "v1.0 writes a mutualTLS scheme"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no reason says %q:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "writes a apiKey") || strings.Contains(all, "writes a oauth2") {
+		t.Errorf("a reason takes the wrong article:\n%s", all)
+	}
+}

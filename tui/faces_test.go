@@ -17,7 +17,7 @@ import (
 	"github.com/oncard/oncard/internal/app/input"
 	"github.com/oncard/oncard/internal/reference"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -25,7 +25,7 @@ import (
 // and the real-world cards of ../shared/reference when present) through
 // each face's entry point and holds their findings equal: `oncard
 // validate` (check.Run, its JSON report), the editors and the line-by-line
-// prompts (component.Verdict), the save judgement of `oncard edit`
+// prompts (editor.Check), the save judgement of `oncard edit`
 // (app.Edit: the file as opened, and the bytes it would write), and the
 // refusal of `catalog add` and `preview` (input.Card: a card is refused
 // exactly when validate finds an error in it).
@@ -49,7 +49,7 @@ func TestOneVerdictInEveryFace(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		if got := findingLines(component.Verdict(doc, validate.Kind(kind), &validate.Options{Path: path})); !slices.Equal(got, cli) {
+		if got := findingLines(editor.Check(doc, validate.Kind(kind), &validate.Options{Path: path})); !slices.Equal(got, cli) {
 			t.Errorf("%s: the editor's findings differ from oncard validate's:\neditor:   %q\nvalidate: %q", path, got, cli)
 		}
 		e, err := app.OpenMax(path, 0, &validate.Options{Path: path})
@@ -137,4 +137,33 @@ func corpus(t *testing.T) []string {
 		t.Logf("the real-world cards are not part of the corpus: %v", err)
 	}
 	return files
+}
+
+// TestEveryFaceHonoursTheConfig: a .oncard.json that ignores a code beside
+// a card silences it in the editor as in oncard validate.
+func TestEveryFaceHonoursTheConfig(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join("..", "validate", "testdata", "rules", "a2a", "insecure-url", "invalid.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "agent-card.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := validateFace(t, path)
+	if err := os.WriteFile(filepath.Join(dir, ".oncard.json"), []byte(`{"ignore": [{"paths": ["*.json"], "codes": ["a2a/insecure-url"]}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cli, _ := validateFace(t, path)
+	if len(cli) >= len(before) {
+		t.Fatalf("the config silenced nothing: %q", cli)
+	}
+	doc, err := model.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := findingLines(editor.Check(doc, validate.KindCard, &validate.Options{Path: path})); !slices.Equal(got, cli) {
+		t.Errorf("editor %q, validate %q", got, cli)
+	}
 }

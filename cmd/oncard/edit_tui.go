@@ -55,20 +55,28 @@ func runEditTUI(cmd *cobra.Command, e *app.Edit) error {
 	for _, w := range res.Warnings {
 		fmt.Fprintf(stderr, "oncard: warning: %s\n", model.SafeText(w))
 	}
-	if res.Catalog != "" {
-		// What the Catalog step wrote besides the card.
-		fmt.Fprintln(stderr, model.SafeText(res.Catalog))
+	// What the Catalog step wrote besides the card follows the card's
+	// line: it was written after it.
+	also := func() {
+		if res.Catalog != "" {
+			fmt.Fprintln(stderr, model.SafeText(res.Catalog))
+		}
 	}
 	switch {
 	case res.Saved && res.Path == s.Path():
 		fmt.Fprintf(stderr, "oncard: wrote %s\n", name)
+		also()
 		return nil
 	case res.Saved:
 		fmt.Fprintf(stderr, "oncard: wrote your version to %s; %s keeps the other version\n", model.SafeText(res.Path), name)
+		also()
 		return nil
 	}
-	if !s.Changed() { // looked, changed nothing: an ordinary end
-		return nil
+	also()
+	if !s.Changed() {
+		// Looked, changed nothing: nothing to say, and Ctrl-C is exit 130
+		// as in every command.
+		return exitError{code: exitInterrupt}
 	}
 	if res.DraftKept != "" {
 		fmt.Fprintf(stderr, "oncard: %s not written; the edits are kept in draft %s, offered when you run oncard edit %s again\n", name, resume.ID(res.DraftKept), name)

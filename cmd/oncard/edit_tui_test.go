@@ -99,3 +99,34 @@ func TestEditTUIRefusesDocumentsOtherThanCards(t *testing.T) {
 		t.Fatalf("err = %v, want a usage error naming --set and --delete", err)
 	}
 }
+
+// Ctrl-C with no edit ends `oncard edit` with exit 130, as `oncard new`
+// and every command: the file is untouched and nothing is said.
+func TestEditTUICtrlCWithoutEditsIsExit130(t *testing.T) {
+	data, _ := templates.Get("catalog")
+	path := filepath.Join(t.TempDir(), "catalog.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e, err := app.OpenMax(path, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	saved := runCatalogEditor
+	t.Cleanup(func() { runCatalogEditor = saved })
+	runCatalogEditor = func(context.Context, tui.CatalogEditorOptions, io.Reader, io.Writer) (tui.Result, error) {
+		return tui.Result{Interrupted: true}, nil
+	}
+	var stderr bytes.Buffer
+	cmd := &cobra.Command{Use: "edit"}
+	cmd.SetErr(&stderr)
+	err = interactiveEdit(cmd, e)
+	var ee exitError
+	if !errors.As(err, &ee) || ee.code != exitInterrupt {
+		t.Fatalf("err = %v, want exit %d", err, exitInterrupt)
+	}
+	if stderr.Len() != 0 {
+		t.Errorf("said %q", stderr.String())
+	}
+}

@@ -65,7 +65,7 @@ Without a terminal, build the card from a partial card or a template:
 	fl.BoolVarP(&f.yes, "yes", "y", false, "do not prompt: build, validate and write the card")
 	fl.BoolVar(&f.force, "force", false, "allow replacing an existing output file (with --yes)")
 	fl.StringVarP(&f.output, "output", "o", "", "write the card to PATH (\"-\" for stdout; default "+tui.DefaultPath+")")
-	fl.BoolVar(&f.resume, "resume", false, "reopen a draft (kept after Ctrl-C): --resume ID, or the only one of this directory")
+	fl.BoolVar(&f.resume, "resume", false, "reopen a draft (kept after Ctrl-C): --resume ID, or the only one of this directory (with --accessible, line by line)")
 	fl.BoolVar(&f.accessible, "accessible", false, "ask line by line on the normal screen, for screen readers (also when ACCESSIBLE is set)")
 	return cmd
 }
@@ -76,9 +76,6 @@ func runNew(cmd *cobra.Command, f newFlags) error {
 	}
 	if f.resume && (f.From != "" || f.Template != "" || f.yes) {
 		return usagef("--resume reopens a draft on the terminal; it cannot be combined with --from, --template or --yes")
-	}
-	if f.accessible && f.resume {
-		return usagef("--resume reopens a draft in the full-screen editor; it cannot be combined with --accessible")
 	}
 	doc, err := newcard.Start(cmd.Context(), cmd.InOrStdin(), cmd.ErrOrStderr(), f.Source)
 	if err != nil {
@@ -93,9 +90,6 @@ func runNew(cmd *cobra.Command, f newFlags) error {
 	if f.yes {
 		return writeNonInteractive(cmd, doc, f, vopts)
 	}
-	if (f.accessible || accessible.Enabled()) && !f.resume {
-		return runAccessibleNew(cmd, doc, f, vopts)
-	}
 	var draft *app.Draft
 	if f.resume {
 		draft, err = resume.Pick(cmd.ErrOrStderr(), f.resumeID)
@@ -104,6 +98,9 @@ func runNew(cmd *cobra.Command, f newFlags) error {
 		} else if err != nil {
 			return err
 		}
+	}
+	if f.accessible || accessible.Enabled() {
+		return runAccessibleNew(cmd, doc, draft, f, vopts)
 	}
 	stdin, stderr := cmd.InOrStdin(), os.Stderr
 	if !isTTY(stdin) || !isTTY(stderr) || (f.output != "-" && !isTTY(cmd.OutOrStdout())) {
@@ -122,7 +119,7 @@ func writeNonInteractive(cmd *cobra.Command, doc *model.Doc, f newFlags, vopts *
 	if err := newcard.Write(cmd.Context(), console(cmd), doc, f.Name(), out, f.force, vopts); err != nil || out == "-" {
 		return err
 	}
-	fmt.Fprint(cmd.ErrOrStderr(), tui.NextSteps(model.SafeText(out)))
+	fmt.Fprint(cmd.ErrOrStderr(), tui.NextSteps(model.SafeText(out), "", ""))
 	return nil
 }
 
@@ -154,16 +151,17 @@ func runInteractive(cmd *cobra.Command, doc *model.Doc, d *app.Draft, f newFlags
 	for _, w := range res.Warnings {
 		fmt.Fprintf(os.Stderr, "oncard: warning: %s\n", model.SafeText(w))
 	}
-	if res.Catalog != "" {
-		// What the Catalog step wrote besides the card.
-		fmt.Fprintln(os.Stderr, model.SafeText(res.Catalog))
-	}
 	switch {
 	case res.Saved && res.Path == "-":
+		if res.Catalog != "" {
+			// What the Catalog step wrote besides the card.
+			fmt.Fprintln(os.Stderr, model.SafeText(res.Catalog))
+		}
 		_, err := cmd.OutOrStdout().Write(res.JSON)
 		return err
 	case res.Saved:
-		fmt.Fprint(os.Stderr, tui.NextSteps(model.SafeText(shownPath(res.Path))))
+		// The catalog's line follows the card's: it was written after it.
+		fmt.Fprint(os.Stderr, tui.NextSteps(model.SafeText(shownPath(res.Path)), model.SafeText(res.Catalog), model.SafeText(res.ServedAt)))
 		return nil
 	case res.DraftKept != "":
 		fmt.Fprintf(os.Stderr, "Draft kept: %s\nReopen it with: oncard new --resume %s\n", res.DraftKept, resume.ID(res.DraftKept))

@@ -212,9 +212,10 @@ func withFolder(ctx context.Context, opts *validate.Options) {
 }
 
 // Judged is the verdict's findings on a document already parsed, judged
-// offline, without keys and without a configuration: what the editors show
-// while a document is being written, and what the workflows that write a
-// document (a catalog merged, a new card) check it with.
+// offline and without keys, under the .oncard.json that governs its file
+// (when it has one): what the editors show while a document is being
+// written, and what the workflows that write a document (a catalog merged,
+// a new card) check it with.
 func Judged(doc *model.Doc, kind validate.Kind, opts *validate.Options) []validate.Diagnostic {
 	var j Judge
 	if opts != nil {
@@ -223,6 +224,8 @@ func Judged(doc *model.Doc, kind validate.Kind, opts *validate.Options) []valida
 	name := j.Options.Path
 	if name == "" {
 		name = "-"
+	} else {
+		j.Configs = verdict.NewFinder() // read afresh: the editor may run for hours
 	}
 	return j.CheckParsed(context.Background(), doc, kind, name).Diags
 }

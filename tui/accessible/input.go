@@ -18,6 +18,10 @@ import (
 // needs an answer was answered.
 var ErrEndOfInput = errors.New("the input ended before every question was answered")
 
+// ErrUnfinished is returned when the user stops at Review while the card
+// still has errors.
+var ErrUnfinished = errors.New("the card still has errors")
+
 // Enabled reports whether the user asked for accessible prompts: the
 // ACCESSIBLE environment variable set to anything non-empty.
 func Enabled() bool { return os.Getenv("ACCESSIBLE") != "" }

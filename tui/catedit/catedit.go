@@ -10,8 +10,9 @@ import (
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -26,7 +27,8 @@ import (
 type CatalogEditorOptions struct {
 	// Edit is the catalog file being edited (required).
 	Edit *edit.Session
-	// Theme defaults to NewTheme(ColorsWanted()).
+	// Theme defaults to style.NewEnvTheme() (then follows the terminal's
+	// background once the terminal says what it is).
 	Theme *style.Theme
 	// Validate are the validation options; nil uses the defaults.
 	Validate *validate.Options
@@ -69,7 +71,7 @@ type CatalogEditor struct {
 	es *edit.Session // ed.Session
 	// s holds the Doc, its encoding and its diagnostics (validated as a
 	// catalog), shared with the preview and the fields.
-	s *component.Session
+	s *editor.State
 
 	screens []catEditScreen
 	cur     int
@@ -81,14 +83,14 @@ type CatalogEditor struct {
 	// Discovery screens.
 	entry int
 
-	component.Chrome // the frame around the screen, drawn as the card editor's: frame.go
-	confirm          *component.Dialog[*CatalogEditor]
-	result           component.Result
+	widgets.Chrome // the frame around the screen, drawn as the card editor's: frame.go
+	confirm        *widgets.Dialog[*CatalogEditor]
+	result         editor.Result
 	// working says file work (a save, a reload) is under way: keys wait.
 	working bool
 	// drafts keeps the draft of the unsaved edits (drafts.go); blurred
 	// says the key being handled left a field (the draft is written then).
-	drafts  component.DraftKeeper[noExtra]
+	drafts  editor.DraftKeeper[noExtra]
 	blurred bool
 	// diff is the Review screen's diff of the catalog at diffEdits edits,
 	// made in Update while Review is shown (refreshDiff), not per frame.
@@ -100,7 +102,7 @@ type CatalogEditor struct {
 func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
 	th := opts.Theme
 	if th == nil {
-		th = style.NewTheme(style.ColorsWanted())
+		th = style.NewEnvTheme()
 	}
 	vopts := opts.Validate
 	if vopts == nil {
@@ -108,10 +110,10 @@ func NewCatalogEditor(opts CatalogEditorOptions) *CatalogEditor {
 	}
 	// New members land in the catalog's member order (app.NewEdit).
 	ed := app.NewEdit(opts.Edit, vopts)
-	c := &CatalogEditor{Chrome: component.Chrome{Th: th, AdaptTheme: opts.Theme == nil, Width: 120, Height: 40}, ed: ed, es: opts.Edit}
-	c.s = &component.Session{Doc: opts.Edit.Doc(), Opts: vopts, Kind: validate.KindCatalog, RefreshDelay: component.FrameDelay}
+	c := &CatalogEditor{Chrome: widgets.Chrome{Th: th, AdaptTheme: opts.Theme == nil, Width: 120, Height: 40}, ed: ed, es: opts.Edit}
+	c.s = &editor.State{Doc: opts.Edit.Doc(), Opts: vopts, Kind: validate.KindCatalog, RefreshDelay: editor.FrameDelay}
 	c.Refresh()
-	c.s.Record(component.Place{}) // the history starts from this catalog
+	c.s.Record(editor.Place{}) // the history starts from this catalog
 	c.entryScreen, c.review = newCatEditEntry(c), newCatEditReview(c)
 	c.screens = []catEditScreen{
 		newCatEditEntries(c),
@@ -136,7 +138,7 @@ func (c *CatalogEditor) refreshDiff() {
 
 // RunCatalogEditor runs the catalog editor on a terminal: keys from in,
 // drawing on out (stderr: stdout stays free for data).
-func RunCatalogEditor(ctx context.Context, opts CatalogEditorOptions, in io.Reader, out io.Writer) (component.Result, error) {
+func RunCatalogEditor(ctx context.Context, opts CatalogEditorOptions, in io.Reader, out io.Writer) (editor.Result, error) {
 	c := NewCatalogEditor(opts)
 	p := tea.NewProgram(c, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out))
 	_, err := p.Run()
@@ -156,10 +158,10 @@ func RunCatalogEditor(ctx context.Context, opts CatalogEditorOptions, in io.Read
 }
 
 // Result is how the editor ended.
-func (c *CatalogEditor) Result() component.Result { return c.result }
+func (c *CatalogEditor) Result() editor.Result { return c.result }
 
-// Session exposes the catalog being edited (tests).
-func (c *CatalogEditor) Session() *component.Session { return c.s }
+// State exposes the catalog being edited (tests).
+func (c *CatalogEditor) State() *editor.State { return c.s }
 
 // Init focuses the first screen.
 func (c *CatalogEditor) Init() tea.Cmd { return tea.Batch(c.AskBackground(), c.screens[c.cur].Enter()) }

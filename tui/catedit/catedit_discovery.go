@@ -9,8 +9,9 @@ import (
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // catEditDiscoveryPtr is the pointer of the OASF discovery payload of the
@@ -25,8 +26,8 @@ func catEditDiscoveryPtr(entryPtr string) string {
 type catEditDiscovery struct {
 	c   *CatalogEditor
 	ptr string // the payload's pointer ("" when there is no entry)
-	component.ClassChoice
-	f *component.Form
+	widgets.ClassChoice
+	f *widgets.Form
 	// showVersion puts the version field back on the payload's version:
 	// after a switch the user declined, or cancelled with esc.
 	showVersion func()
@@ -116,7 +117,7 @@ func (st *catEditDiscovery) Enter() tea.Cmd {
 	for i, v := range vs {
 		vals[i] = v
 	}
-	ver := component.NewChoiceField("Schema version", st.ptr+"/schema_version", vs, vals)
+	ver := widgets.NewChoiceField("Schema version", st.ptr+"/schema_version", vs, vals)
 	ver.Hint = "the OASF version the skill and domain references are checked against"
 	st.showVersion = func() {
 		for i, v := range vs {
@@ -125,16 +126,16 @@ func (st *catEditDiscovery) Enter() tea.Cmd {
 			}
 		}
 	}
-	ver.Write = func(_ *component.Session, v any) {
+	ver.Write = func(_ *editor.State, v any) {
 		if s, ok := v.(string); ok {
 			st.setVersion(s, st.showVersion)
 		}
 	}
 	// The buttons open the picker (update handles them before the form).
-	none := func(*component.Session) string { return "" }
-	skills := &component.ButtonField{Lbl: "Choose OASF skills", Ptr: st.ptr + "/skills", Action: none}
-	domains := &component.ButtonField{Lbl: "Choose OASF domains", Ptr: st.ptr + "/domains", Action: none}
-	st.f = component.NewForm(ver, skills, domains)
+	none := func(*editor.State) string { return "" }
+	skills := &widgets.ButtonField{Lbl: "Choose OASF skills", Ptr: st.ptr + "/skills", Action: none}
+	domains := &widgets.ButtonField{Lbl: "Choose OASF domains", Ptr: st.ptr + "/domains", Action: none}
+	st.f = widgets.NewForm(ver, skills, domains)
 	for i, v := range vs {
 		if v == st.Version {
 			ver.Idx = i
@@ -208,7 +209,7 @@ func (st *catEditDiscovery) write(k oasf.Kind) {
 		if len(list) == 0 {
 			return
 		}
-		if err := s.SetValue(st.ptr, component.Object("schema_version", st.Version, st.kindKey(k), list)); err != nil {
+		if err := s.SetValue(st.ptr, editor.Object("schema_version", st.Version, st.kindKey(k), list)); err != nil {
 			c.Status = "not written: " + model.SafeText(err.Error())
 		}
 		return
@@ -234,7 +235,7 @@ func (st *catEditDiscovery) write(k oasf.Kind) {
 }
 
 // setVersion moves the payload to version v, mapping each reference into
-// that version's taxonomy (component.VersionChange). When a reference
+// that version's taxonomy (widgets.VersionChange). When a reference
 // would be renamed or dropped the editor asks first, listing what happens
 // to each; no puts the version field back (revert). An array is rewritten
 // only when one of its references changes.
@@ -265,7 +266,7 @@ func (st *catEditDiscovery) setVersion(v string, revert func()) {
 		apply(st.c)
 		return
 	}
-	st.c.confirm = &component.Dialog[*CatalogEditor]{
+	st.c.confirm = &widgets.Dialog[*CatalogEditor]{
 		Question: vc.Question(),
 		Yes:      apply,
 		No: func(*CatalogEditor) tea.Cmd {
@@ -289,11 +290,11 @@ func (st *catEditDiscovery) View(width, height int) string {
 		st.showVersion()
 	}
 	var b strings.Builder
-	b.WriteString(th.Hint.Render(component.Truncate(fmt.Sprintf("entry %d: %s · extensions[%q]", c.entry+1,
+	b.WriteString(th.Hint.Render(widgets.Truncate(fmt.Sprintf("entry %d: %s · extensions[%q]", c.entry+1,
 		model.SafeText(e.Identifier()), model.DiscoveryCatalogKey), width)) + "\n\n")
 	b.WriteString(st.f.View(th, c.s, width))
 	if c.s.Doc.Find(st.ptr) == nil {
-		b.WriteString("\n\n" + th.Hint.Render("The entry has no discovery payload: choosing a skill or a domain adds one."))
+		b.WriteString("\n\n" + widgets.HintBlock(th, "The entry has no discovery payload: choosing a skill or a domain adds one.", width))
 	}
 	st.ViewClasses(th, &b, width, "\n\n")
 	return b.String()

@@ -12,8 +12,8 @@ import (
 
 	"github.com/oncard/oncard/internal/app/input"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // catEditEntries lists the catalog's entries (identifier, version, type):
@@ -28,7 +28,7 @@ type catEditEntries struct {
 	// notes are kept on screen after an add (the defaults it used).
 	notes []string
 	// nav pages and filters the entries (pgup/pgdn, home/end, /).
-	nav component.ListNav
+	nav widgets.ListNav
 }
 
 // Listing: unless the path is asked, pgup/pgdn page the entries.
@@ -113,7 +113,7 @@ func (st *catEditEntries) Update(in tea.Msg) tea.Cmd {
 }
 
 func (st *catEditEntries) askPath() tea.Cmd {
-	st.path = component.NewInput()
+	st.path = widgets.NewInput()
 	st.path.Prompt = ""
 	st.path.CharLimit = 0
 	st.path.Placeholder = "path of an Agent Card file, e.g. agent-card.json"
@@ -200,7 +200,7 @@ func (st *catEditEntries) askRemove() {
 	if e == nil {
 		return
 	}
-	c.confirm = &component.Dialog[*CatalogEditor]{
+	c.confirm = &widgets.Dialog[*CatalogEditor]{
 		Question: fmt.Sprintf("Remove entry %d (%s)?", i+1, catEditQuote(e.Identifier(), 60)),
 		Yes: func(*CatalogEditor) tea.Cmd {
 			if err := c.catalog().DeleteEntry(i); err != nil {
@@ -237,12 +237,12 @@ func (st *catEditEntries) View(width, height int) string {
 		line(th.Label.Render("Add an entry from the Agent Card at (enter adds, esc back):"))
 		st.path.SetWidth(max(10, width-4))
 		st.path.SetStyles(th.Input)
-		line(component.FocusMark + " " + st.path.View())
-		line(component.HintBlock(th, "The entry lists the card: identifier and url derived from its first interface, its version and OASF skills.", width))
+		line(widgets.FocusMark + " " + st.path.View())
+		line(widgets.HintBlock(th, "The entry lists the card: identifier and url derived from its first interface, its version and OASF skills.", width))
 		return b.String()
 	}
 	for _, n := range st.notes {
-		line(th.Info.Render(component.Truncate(n, width)))
+		line(th.Info.Render(widgets.Truncate(n, width)))
 	}
 	if len(st.notes) > 0 {
 		line("")
@@ -258,11 +258,11 @@ func (st *catEditEntries) View(width, height int) string {
 		line(st.nav.View(th, len(shown), len(entries), width))
 		rows = max(3, rows-1)
 	}
-	for _, i := range component.Window(shown, c.entry, rows) {
+	for _, i := range widgets.Window(shown, c.entry, rows) {
 		e := entries[i]
 		row := fmt.Sprintf("%d. ", i+1)
 		if d := c.s.DiagsAt(model.EntryPtr(i)); len(d) > 0 {
-			row += component.DiagMark(th, d) + " "
+			row += widgets.DiagMark(th, d) + " "
 		}
 		row += model.SafeText(e.Identifier())
 		if v := e.Version(); v != "" {
@@ -270,13 +270,13 @@ func (st *catEditEntries) View(width, height int) string {
 		}
 		row += "  " + th.Hint.Render(catEditTypeLabel(e.Type()))
 		if i == c.entry {
-			line(th.Cursor.Render(component.FocusMark) + " " + component.Truncate(row, width-2))
+			line(th.Cursor.Render(widgets.FocusMark) + " " + widgets.Truncate(row, width-2))
 		} else {
-			line("  " + component.Truncate(row, width-2))
+			line("  " + widgets.Truncate(row, width-2))
 		}
 	}
-	b.WriteString(component.HintBlock(th, fmt.Sprintf("%d %s · enter edit · a add from a card · d remove · shift+↑/↓ reorder · / filter",
-		len(entries), component.Plural(len(entries), "entry", "entries")), width))
+	b.WriteString(widgets.HintBlock(th, fmt.Sprintf("%d %s · enter edit · a add from a card · d remove · shift+↑/↓ reorder · / filter",
+		len(entries), widgets.Plural(len(entries), "entry", "entries")), width))
 	return b.String()
 }
 

@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // catEditEntry edits the members of the selected entry: identifier, type,
@@ -18,7 +18,7 @@ import (
 // --set). The discovery payload has its own screen.
 type catEditEntry struct {
 	c *CatalogEditor
-	f *component.Form
+	f *widgets.Form
 	// ptr is the entry the form was built for.
 	ptr string
 }
@@ -54,7 +54,7 @@ func (st *catEditEntry) Enter() tea.Cmd {
 		idx = st.f.Idx
 	}
 	st.ptr = e.Ptr
-	st.f = component.NewForm(catEditEntryFields(e)...)
+	st.f = widgets.NewForm(catEditEntryFields(e)...)
 	st.f.Load(st.c.s)
 	st.f.Idx = min(idx, len(st.f.Fields)-1)
 	return st.f.Focus()
@@ -62,22 +62,22 @@ func (st *catEditEntry) Enter() tea.Cmd {
 
 // catEditEntryFields are the fields of entry e. The url field is left out
 // when the artifact is inline: an entry has a url or data, never both.
-func catEditEntryFields(e *model.Entry) []component.Field {
+func catEditEntryFields(e *model.Entry) []widgets.Field {
 	p := e.Ptr
-	ident := component.NewTextField("Identifier", p+"/identifier", component.TextRequired, "urn:air:agents.example.com:agents:helper")
+	ident := widgets.NewTextField("Identifier", p+"/identifier", widgets.TextRequired, "urn:air:agents.example.com:agents:helper")
 	ident.Hint = "Names the artifact; with the version it must be unique in the catalog."
-	typ := component.NewTextField("Type (media type)", p+"/type", component.TextRequired, model.MediaTypeA2ACard)
+	typ := widgets.NewTextField("Type (media type)", p+"/type", widgets.TextRequired, model.MediaTypeA2ACard)
 	typ.Hint = "e.g. " + model.MediaTypeA2ACard + ", " + model.MediaTypeMCPServerCard + ", " + model.MediaTypeCatalog
-	version := component.NewTextField("Version", p+"/version", component.TextString, "1.0.0")
-	fields := []component.Field{ident, typ, version}
+	version := widgets.NewTextField("Version", p+"/version", widgets.TextString, "1.0.0")
+	fields := []widgets.Field{ident, typ, version}
 	if !e.HasData() || e.URL() != "" {
-		u := component.NewTextField("URL", p+"/url", component.TextString, "https://agents.example.com/.well-known/agent-card.json")
+		u := widgets.NewTextField("URL", p+"/url", widgets.TextString, "https://agents.example.com/.well-known/agent-card.json")
 		u.Hint = "Where the artifact is served."
 		fields = append(fields, u)
 	}
-	name := component.NewTextField("Display name", p+"/displayName", component.TextString, "(optional)")
-	desc := component.NewTextField("Description", p+"/description", component.TextString, "(optional)")
-	tags := component.NewTextField("Tags (comma separated)", p+"/tags", component.TextList, "(optional)")
+	name := widgets.NewTextField("Display name", p+"/displayName", widgets.TextString, "(optional)")
+	desc := widgets.NewTextField("Description", p+"/description", widgets.TextString, "(optional)")
+	tags := widgets.NewTextField("Tags (comma separated)", p+"/tags", widgets.TextList, "(optional)")
 	return append(fields, name, desc, tags)
 }
 
@@ -116,8 +116,8 @@ func (st *catEditEntry) View(width, height int) string {
 	b.WriteString(st.f.View(th, c.s, width))
 	if d := e.Data(); d != nil {
 		b.WriteString("\n\n" + th.Label.Render("Data (inline artifact, read-only here)") + "\n  ")
-		b.WriteString(th.Hint.Render(component.Truncate(fmt.Sprintf("an inline %s (%d %s); edit it with oncard edit --set %s/data/…",
-			d.Kind, d.Len(), component.Plural(d.Len(), "member", "members"), model.SafeText(e.Ptr)), width-2)))
+		b.WriteString(th.Hint.Render(widgets.Truncate(fmt.Sprintf("an inline %s (%d %s); edit it with oncard edit --set %s/data/…",
+			d.Kind, d.Len(), widgets.Plural(d.Len(), "member", "members"), model.SafeText(e.Ptr)), width-2)))
 	}
 	if keys := e.ExtensionKeys(); len(keys) > 0 {
 		safe := make([]string, len(keys))
@@ -125,7 +125,7 @@ func (st *catEditEntry) View(width, height int) string {
 			safe[i] = model.SafeText(k)
 		}
 		b.WriteString("\n\n" + th.Label.Render("Extensions") + "\n  " +
-			th.Hint.Render(component.Truncate(strings.Join(safe, ", ")+" (the OASF payload on Discovery)", width-2)))
+			th.Hint.Render(widgets.Truncate(strings.Join(safe, ", ")+" (the OASF payload on Discovery)", width-2)))
 	}
 	return b.String()
 }

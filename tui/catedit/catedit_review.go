@@ -17,8 +17,9 @@ import (
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 	"github.com/oncard/oncard/validate"
 )
 
@@ -28,8 +29,8 @@ import (
 // since it was opened: then it offers to reload and re-apply the edits,
 // to save elsewhere, or to keep editing (as the card editor does).
 type catEditReview struct {
-	c                    *CatalogEditor
-	component.ReviewFlow // the card editor's: review_flow.go
+	c                  *CatalogEditor
+	widgets.ReviewFlow // the card editor's: review_flow.go
 }
 
 func newCatEditReview(c *CatalogEditor) *catEditReview { return &catEditReview{c: c} }
@@ -47,14 +48,14 @@ func (st *catEditReview) Keys() []key.Binding {
 
 func (st *catEditReview) Enter() tea.Cmd { return st.FocusPath() }
 
-func (st *catEditReview) actions() []component.Action {
+func (st *catEditReview) actions() []widgets.Action {
 	switch st.Mode {
-	case component.ReviewChangedOnDisk:
+	case widgets.ReviewChangedOnDisk:
 		return st.ChangedOnDiskActions(st.reload, st.c.es.Path())
-	case component.ReviewSaveAs:
+	case widgets.ReviewSaveAs:
 		return nil
 	}
-	return []component.Action{{Label: "Save (asks first)", Run: st.c.confirmSave}}
+	return []widgets.Action{{Label: "Save (asks first)", Run: st.c.confirmSave}}
 }
 
 func (st *catEditReview) Update(in tea.Msg) tea.Cmd {
@@ -73,14 +74,14 @@ func (c *CatalogEditor) confirmSave() tea.Cmd {
 		return nil
 	}
 	if added := c.addedErrors(); len(added) > 0 {
-		c.Status = fmt.Sprintf("not saved: the edits add %s (listed on Review)", component.Count(len(added), "error", "errors"))
+		c.Status = fmt.Sprintf("not saved: the edits add %s (listed on Review)", widgets.Count(len(added), "error", "errors"))
 		if c.cur != catEditScreenReview {
 			return c.goTo(catEditScreenReview)
 		}
 		return nil
 	}
-	c.confirm = &component.Dialog[*CatalogEditor]{
-		Question: component.SaveQuestion(c.fileName(), c.es.Diff()),
+	c.confirm = &widgets.Dialog[*CatalogEditor]{
+		Question: widgets.SaveQuestion(c.fileName(), c.es.Diff()),
 		Yes:      (*CatalogEditor).write,
 		No:       func(c *CatalogEditor) tea.Cmd { c.Status = "not written"; return nil },
 	}
@@ -98,11 +99,11 @@ func (c *CatalogEditor) write() tea.Cmd {
 			switch {
 			case err == nil:
 				es.Saved(data)
-				c.result = component.Result{Saved: true, Path: es.Path(), JSON: data}
+				c.result = editor.Result{Saved: true, Path: es.Path(), JSON: data}
 				return c.removeDraftThen(tea.Quit)
 			case errors.Is(err, docfile.ErrChangedOnDisk):
 				c.Status = "not written: the file changed on disk"
-				c.review.SetMode(component.ReviewChangedOnDisk)
+				c.review.SetMode(widgets.ReviewChangedOnDisk)
 				return c.goTo(catEditScreenReview)
 			default:
 				c.Status = "not written: " + model.SafeText(err.Error())
@@ -127,17 +128,17 @@ func (c *CatalogEditor) saveAs(path string) tea.Cmd {
 				c.Status = "not written: " + model.SafeText(err.Error())
 				return nil
 			}
-			c.result = component.Result{Saved: true, Path: path, JSON: data}
+			c.result = editor.Result{Saved: true, Path: path, JSON: data}
 			return c.removeDraftThen(tea.Quit)
 		}
 	})
 }
 
-// work runs file work in a command (component.Work) and holds the keys
+// work runs file work in a command (editor.Work) and holds the keys
 // until it is done, as the card editor does.
 func (c *CatalogEditor) work(w func() func(*CatalogEditor) tea.Cmd) tea.Cmd {
 	c.working = true
-	return component.Work(func() func(*CatalogEditor) tea.Cmd {
+	return editor.Work(func() func(*CatalogEditor) tea.Cmd {
 		finish := w()
 		return func(c *CatalogEditor) tea.Cmd {
 			c.working = false
@@ -194,30 +195,30 @@ func (st *catEditReview) View(width, height int) string {
 	var b strings.Builder
 	line := func(text string) { b.WriteString(text + "\n") }
 	switch st.Mode {
-	case component.ReviewChangedOnDisk:
+	case widgets.ReviewChangedOnDisk:
 		st.ViewChangedOnDisk(th, &b, c.fileName(), st.actions(), width)
 		return b.String()
-	case component.ReviewSaveAs:
+	case widgets.ReviewSaveAs:
 		st.Path.SetWidth(max(10, width-4))
 		st.Path.SetStyles(th.Input)
 		st.ViewSaveAs(th, &b, width)
 		return b.String()
 	}
-	line(component.CountsLine(th, c.s.Diags))
+	line(widgets.CountsLine(th, c.s.Diags))
 	for _, n := range st.Notes {
 		line(th.Info.Render(ansi.Wrap(n, width, " /")))
 	}
 	if added := c.addedErrors(); len(added) > 0 {
 		line(th.Error.Render(ansi.Wrap(fmt.Sprintf("The edits add %s; the file is not written until they are fixed (ctrl+g jumps):",
-			component.Count(len(added), "error", "errors")), width, " ")))
+			widgets.Count(len(added), "error", "errors")), width, " ")))
 		for _, d := range added {
-			line("  " + component.RenderDiag(th, d, width-2) + " " + th.Hint.Render(component.Truncate(model.SafeText(d.Pointer), 40)))
+			line("  " + widgets.RenderDiag(th, d, width-2) + " " + th.Hint.Render(widgets.Truncate(model.SafeText(d.Pointer), 40)))
 		}
 	} else if old, _, _ := validate.Counts(c.ed.Before()); old > 0 {
-		line(th.Hint.Render(fmt.Sprintf("The file already had %s; the edits add none.", component.Count(old, "error", "errors"))))
+		line(th.Hint.Render(fmt.Sprintf("The file already had %s; the edits add none.", widgets.Count(old, "error", "errors"))))
 	}
 	line("")
-	st.ViewActions(th, &b, st.actions())
+	st.ViewActions(th, &b, st.actions(), width)
 	line("")
 	diff := c.diff // refreshDiff
 	if diff == "" {

@@ -13,7 +13,7 @@ import (
 	"github.com/oncard/oncard/internal/edit"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/internal/keydrive"
 	"github.com/oncard/oncard/tui/style"
 )
@@ -27,6 +27,18 @@ type catEditDriver struct {
 	quit bool
 }
 
+// goScreen goes to the screen titled title by name, as a person would:
+// the palette (ctrl+o), the title, enter. It fails the test unless that
+// screen is then the current one.
+func (d *catEditDriver) goScreen(title string) *catEditDriver {
+	d.T.Helper()
+	d.Press("ctrl+o").Typ(title).Press("enter")
+	if got := d.c.screens[d.c.cur].Title(); got != title {
+		d.T.Fatalf("the palette went to %q, not %q", got, title)
+	}
+	return d
+}
+
 // newCatEditDriver drives c, editing the file at path (orig as opened).
 func newCatEditDriver(t *testing.T, c *CatalogEditor, path string, orig []byte) *catEditDriver {
 	c.s.RefreshDelay = 0 // keys one at a time, each refresh run at once
@@ -37,7 +49,7 @@ func newCatEditDriver(t *testing.T, c *CatalogEditor, path string, orig []byte) 
 		OnQuit: func() { d.quit = true },
 		Follow: func(msg tea.Msg) bool {
 			switch msg.(type) {
-			case component.Done[*CatalogEditor], component.RefreshMsg, component.CheckedMsg, component.DraftSavedMsg[noExtra]:
+			case editor.Done[*CatalogEditor], editor.RefreshMsg, editor.CheckedMsg, editor.DraftSavedMsg[noExtra]:
 				return true
 			}
 			return false
@@ -153,7 +165,7 @@ func TestCatEditInlineDataIsReadOnly(t *testing.T) {
 
 func TestCatEditAddFromCard(t *testing.T) {
 	d := openCatEdit(t)
-	card := filepath.Join(catEditTestdata, "..", "..", "testdata", "edit-v10.json") // the card editor's fixture
+	card := filepath.Join(catEditTestdata, "..", "..", "cardedit", "testdata", "edit-v10.json") // the card editor's fixture
 	d.Press("a").Typ(card).Press("enter")
 	es := d.entries()
 	if len(es) != 4 {
@@ -194,7 +206,7 @@ func TestCatEditAddRefusesWhatIsNotACard(t *testing.T) {
 // status names the first finding.
 func TestCatEditAddRefusesACardWithErrors(t *testing.T) {
 	d := openCatEdit(t)
-	data, err := os.ReadFile(filepath.Join(catEditTestdata, "..", "..", "testdata", "edit-v10.json"))
+	data, err := os.ReadFile(filepath.Join(catEditTestdata, "..", "..", "cardedit", "testdata", "edit-v10.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +267,7 @@ func TestCatEditPickSkillWritesPayload(t *testing.T) {
 		t.Skip("no embedded taxonomy for the default version")
 	}
 	d := openCatEdit(t)
-	d.Press("down", "alt+3") // trip-planner has no payload
+	d.Press("down").goScreen("Discovery") // trip-planner has no payload
 	d.MustContain("The entry has no discovery payload", "Skills (0)")
 	d.Press("tab", "enter") // Choose OASF skills
 	if d.c.screens[catEditScreenDiscovery].(*catEditDiscovery).Picker == nil {
@@ -294,7 +306,7 @@ func TestCatEditUnpickLastReferenceRemovesPayload(t *testing.T) {
 		t.Skip("no embedded taxonomy for the default version")
 	}
 	d := openCatEdit(t)
-	d.Press("alt+3")
+	d.goScreen("Discovery")
 	d.MustContain("Skills (1)", "Domains (1)", "#60602")
 	// Drop the skill: the payload keeps its domain.
 	d.Press("tab", "enter").Typ("error handling").Press("enter", "esc", "esc")
@@ -314,9 +326,9 @@ func TestCatEditUnpickLastReferenceRemovesPayload(t *testing.T) {
 
 func TestCatEditReviewShowsDiff(t *testing.T) {
 	d := openCatEdit(t)
-	d.Press("alt+4")
+	d.goScreen("Review & save")
 	d.MustContain("No changes yet")
-	d.Press("alt+2", "tab", "tab", "ctrl+u").Typ("3.0.0").Press("alt+4")
+	d.goScreen("Entry").Press("tab", "tab", "ctrl+u").Typ("3.0.0").goScreen("Review & save")
 	d.MustContain("[ Save (asks first) ]", "diff (lines", `-            "version": "1.0.0",`, `+            "version": "3.0.0",`)
 	d.Press("ctrl+s")
 	d.MustContain("Write ", "adds 1 line and removes 1")
@@ -393,9 +405,9 @@ func TestCatEditNarrowAndEmpty(t *testing.T) {
 		d.Press("d", "y")
 	}
 	d.MustContain("No entries yet")
-	d.Press("alt+2")
+	d.goScreen("Entry")
 	d.MustContain("The catalog has no entries")
-	d.Press("alt+3")
+	d.goScreen("Discovery")
 	d.MustContain("The catalog has no entries")
 	d.Press("ctrl+t")
 	d.MustContain("preview")
@@ -445,7 +457,7 @@ func TestCatEditSchemaVersionChoice(t *testing.T) {
 		t.Skip("the embedded taxonomies 1.0.0 and 1.1.0 are needed")
 	}
 	d := openCatEdit(t)
-	d.Press("alt+3")
+	d.goScreen("Discovery")
 	d.MustContain("Schema version", "[1.1.0]", "#60602")
 	d.Press("right") // 1.0.0
 	d.MustContain("OASF 1.1.0 → 1.0.0?", "dropped (1)", "#60602", "kept (1)", "#10305")
@@ -479,3 +491,22 @@ func TestCatEditSchemaVersionChoice(t *testing.T) {
 // catEditTestdata holds the catalog and card fixtures, found before a test
 // moves to a temporary directory.
 var catEditTestdata, _ = filepath.Abs("testdata")
+
+// The catalog editor has the step palette too (the frame owns it).
+func TestCatEditPaletteGoesToScreenByName(t *testing.T) {
+	d := openCatEdit(t)
+	d.Press("ctrl+o").Typ("review").Press("enter")
+	if d.c.cur != len(d.c.screens)-1 {
+		t.Fatalf("the palette went to screen %d", d.c.cur)
+	}
+	d.MustContain("Review & save")
+}
+
+// The Discovery screen's note is wrapped in the pane, not cut (here at
+// 100 columns, where the form pane has 55).
+func TestCatEditDiscoveryNoteWrapped(t *testing.T) {
+	d := openCatEdit(t)
+	d.c.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.Press("down", "ctrl+o").Typ("Discovery").Press("enter")
+	d.MustContain("The entry has no discovery payload", "adds one.")
+}

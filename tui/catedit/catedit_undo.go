@@ -6,16 +6,16 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 )
 
 // Undo and redo in the catalog editor: the same history as the card
-// editor's (component/history.go), over the catalog's Doc.
+// editor's (editor/history.go), over the catalog's Doc.
 
 // place is where the editor is: the screen, the member being edited
 // (which names the selected entry), and whether a sub-view is open.
-func (c *CatalogEditor) place() component.Place {
-	return component.Place{Page: c.cur, Focus: c.s.Focus, Busy: c.screens[c.cur].Busy()}
+func (c *CatalogEditor) place() editor.Place {
+	return editor.Place{Page: c.cur, Focus: c.s.Focus, Busy: c.screens[c.cur].Busy()}
 }
 
 // undoRedo undoes (or redoes) the last step and returns to its screen and

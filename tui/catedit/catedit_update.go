@@ -7,60 +7,50 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
 	"github.com/oncard/oncard/tui/style"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // Update handles one message (an edit of the catalog it made is one undo
 // step), then settles what the screen shows (the preview, the diagnostics
 // panel): View only draws.
 func (c *CatalogEditor) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	c.s.Prepare(msg) // the undo history: component/history.go
-	_, cmd := c.update(msg)
-	c.s.Record(c.place()) // catedit_undo.go
-	c.Settle(c.s.PreviewContent(), len(c.s.Diags))
-	c.refreshDiff()
-	return c, tea.Batch(cmd, c.s.RefreshCmd())
+	// The undo history: editor/history.go, catedit_undo.go.
+	return c, c.s.Handle(msg, c.update, c.place, func() {
+		c.Settle(c.s.PreviewContent(), len(c.s.Diags))
+		c.refreshDiff()
+	})
 }
 
-func (c *CatalogEditor) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (c *CatalogEditor) update(msg tea.Msg) tea.Cmd {
+	edits, screen := c.s.Edits, c.cur
+	c.blurred = false
+	cmd := c.dispatch(msg)
+	// The draft follows the edits: when a field is left, and after every
+	// edit a key made elsewhere than in a field being typed (a dialog's
+	// answer too).
+	if _, isKey := msg.(tea.KeyPressMsg); isKey && (c.blurred || (c.s.Edits != edits && screen != catEditScreenEntry)) {
+		cmd = tea.Batch(cmd, c.autosave())
+	}
+	return cmd
+}
+
+// dispatch hands msg to the prologue both editors share, or handles it.
+func (c *CatalogEditor) dispatch(msg tea.Msg) tea.Cmd {
+	// A second ctrl+c in a dialog leaves at once, as in the card editor.
+	pro := widgets.Prologue[*CatalogEditor]{Chrome: &c.Chrome, State: c.s, Root: c, Dialog: &c.confirm, Working: c.working,
+		Paste: c.paste, Quit: (*CatalogEditor).keepDraftAndQuit}
+	if cmd, ok := pro.Handle(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		c.Width, c.Height = msg.Width, msg.Height
-		return c, nil
-	case tea.BackgroundColorMsg:
-		c.AdaptToBackground(msg)
-		return c, nil
-	case tea.PasteMsg:
-		// A paste is typed text for the focused field, never keys.
-		if c.confirm != nil || c.Diag.Focused {
-			return c, nil
-		}
-		sc := c.screens[c.cur]
-		cmd := sc.Update(tea.KeyPressMsg{Text: msg.Content})
-		c.s.Focus = sc.Pointer()
-		c.Status = component.EditFailure(c.s, c.Status)
-		return c, cmd
-	case component.Done[*CatalogEditor]:
-		return c, msg.Finish(c)
-	case component.RefreshMsg:
-		return c, c.s.Refreshed()
-	case component.CheckedMsg:
-		c.s.Checked(msg)
-		return c, nil
-	case component.DraftSavedMsg[noExtra]:
-		return c, c.draftSaved(msg)
+	case editor.DraftSavedMsg[noExtra]:
+		return c.draftSaved(msg)
 	case tea.KeyPressMsg:
-		edits, screen := c.s.Edits, c.cur
-		c.blurred = false
 		cmd := c.handleKey(msg)
-		c.Status = component.EditFailure(c.s, c.Status)
-		// The draft follows the edits: when a field is left, and after
-		// every edit made elsewhere than in a field being typed.
-		if c.blurred || (c.s.Edits != edits && screen != catEditScreenEntry) {
-			cmd = tea.Batch(cmd, c.autosave())
-		}
-		return c, cmd
+		c.Status = editor.EditFailure(c.s, c.Status)
+		return cmd
 	}
 	// Anything else is a screen's own message (the outcome of a command
 	// it started): every screen sees it, and takes only its own.
@@ -68,24 +58,25 @@ func (c *CatalogEditor) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	for _, sc := range c.screens {
 		cmds = append(cmds, sc.Update(msg))
 	}
-	c.Status = component.EditFailure(c.s, c.Status)
-	return c, tea.Batch(cmds...)
+	c.Status = editor.EditFailure(c.s, c.Status)
+	return tea.Batch(cmds...)
 }
 
+// paste types text into the focused field (the prologue's Paste).
+func (c *CatalogEditor) paste(text string) tea.Cmd {
+	sc := c.screens[c.cur]
+	cmd := sc.Update(tea.KeyPressMsg{Text: text})
+	c.s.Focus = sc.Pointer()
+	return cmd
+}
+
+// handleKey handles a key the prologue left (no file work, no dialog).
 func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if c.working {
-		c.Status = "saving…"
-		return nil
-	}
-	if c.confirm != nil {
-		// A second ctrl+c leaves at once, as in the card editor.
-		return c.confirm.Update(msg, c, func() { c.confirm = nil }, (*CatalogEditor).keepDraftAndQuit)
-	}
 	sc := c.screens[c.cur]
 	if key.Matches(msg, style.Keys.Quit) {
 		return c.quit()
 	}
-	if page, jump, ok := c.PageKey(msg, c.cur, len(c.screens), c.s.Diags); ok {
+	if page, jump, ok := c.PageKey(msg, c.cur, c.titles(), c.s.Diags); ok {
 		switch {
 		case jump != "":
 			return c.jumpTo(jump)
@@ -102,7 +93,7 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return c.goTo(catEditScreenReview)
 		}
 		return c.confirmSave()
-	case c.FrameKey(msg, sc.Busy() || component.IsListing(sc)):
+	case c.FrameKey(msg, sc.Busy() || widgets.IsListing(sc)):
 		return nil
 	}
 	c.Status = ""
@@ -115,7 +106,7 @@ func (c *CatalogEditor) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 // pointer): an entry's discovery payload opens Discovery, the rest of an
 // entry opens Entry; anything else is shown in the preview.
 func (c *CatalogEditor) jumpTo(ptr string) tea.Cmd {
-	if ptr == "/entries" || !component.PointerWithin(ptr, "/entries") {
+	if ptr == "/entries" || !editor.PointerWithin(ptr, "/entries") {
 		c.s.Focus = ptr
 		c.Status = "no field edits " + model.SafeText(ptr) + "; it is highlighted in the preview"
 		return nil
@@ -125,7 +116,7 @@ func (c *CatalogEditor) jumpTo(ptr string) tea.Cmd {
 		return c.goTo(catEditScreenEntries)
 	}
 	c.entry = i
-	if component.PointerWithin(ptr, catEditDiscoveryPtr(model.EntryPtr(i))) {
+	if editor.PointerWithin(ptr, catEditDiscoveryPtr(model.EntryPtr(i))) {
 		return c.goTo(catEditScreenDiscovery)
 	}
 	cmd := c.goTo(catEditScreenEntry)
@@ -147,7 +138,7 @@ func (c *CatalogEditor) quit() tea.Cmd {
 		c.confirm = c.quitDialog()
 		return nil
 	}
-	c.confirm = &component.Dialog[*CatalogEditor]{
+	c.confirm = &widgets.Dialog[*CatalogEditor]{
 		Question: "Quit without saving? Your changes to " + c.fileName() + " are lost.",
 		Yes: func(*CatalogEditor) tea.Cmd {
 			c.result.Interrupted = true
@@ -157,9 +148,9 @@ func (c *CatalogEditor) quit() tea.Cmd {
 	return nil
 }
 
-// catEditFormUpdate is form.update over the catalog's Session (whose Kind
+// catEditFormUpdate is form.update over the catalog's editor State (whose Kind
 // makes every change re-validate the Doc as a catalog).
-func (c *CatalogEditor) catEditFormUpdate(f *component.Form, msg tea.KeyPressMsg) tea.Cmd {
+func (c *CatalogEditor) catEditFormUpdate(f *widgets.Form, msg tea.KeyPressMsg) tea.Cmd {
 	cmd, blurred := f.Update(msg, c.s)
 	c.blurred = c.blurred || blurred
 	return cmd
@@ -167,5 +158,5 @@ func (c *CatalogEditor) catEditFormUpdate(f *component.Form, msg tea.KeyPressMsg
 
 // catEditQuote is card or file text made safe and short for one line.
 func catEditQuote(s string, w int) string {
-	return component.Truncate(model.SafeText(strings.TrimSpace(s)), w)
+	return widgets.Truncate(model.SafeText(strings.TrimSpace(s)), w)
 }

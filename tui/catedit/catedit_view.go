@@ -3,7 +3,8 @@ package catedit
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // View draws the whole screen.
@@ -18,23 +19,29 @@ func (c *CatalogEditor) View() tea.View {
 // being edited highlighted.
 func (c *CatalogEditor) Render() string {
 	sc := c.screens[c.cur]
-	titles := make([]string, len(c.screens))
-	for i, s := range c.screens {
-		titles[i] = s.Title()
-	}
-	return c.Chrome.Render(component.FramePage{
-		Title: c.Th.Title.Render("oncard edit "+component.TruncateLeft(c.fileName(), 40)) + " " + c.Th.Hint.Render("[AI Catalog]"),
+	titles := c.titles()
+	return c.Chrome.Render(widgets.FramePage{
+		Title: c.Th.Title.Render("oncard edit "+widgets.TruncateLeft(c.fileName(), 40)) + " " + c.Th.Hint.Render("[AI Catalog]"),
 		Unit:  "screen", Pages: titles, Cur: c.cur,
 		Content: func(width, height int) string {
 			if c.confirm != nil {
 				return c.confirm.View(c.Th, width)
 			}
-			return component.KeepInView(sc.View(width, height), height)
+			return widgets.KeepInView(sc.View(width, height), height)
 		},
 		Preview: func(width, height int) string {
 			return c.Prev.View(c.Th, max(1, width), max(1, height))
 		},
 		Diags: c.s.Diags,
-		Keys:  component.HistoryKeys(c.s, sc.Keys()), Overlay: c.confirm != nil,
+		Keys:  editor.HistoryKeys(c.s, sc.Keys()), Overlay: c.confirm != nil,
 	})
+}
+
+// titles are the screens' titles, in order (the screen list, the palette).
+func (c *CatalogEditor) titles() []string {
+	titles := make([]string, len(c.screens))
+	for i, s := range c.screens {
+		titles[i] = s.Title()
+	}
+	return titles
 }

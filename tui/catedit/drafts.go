@@ -5,7 +5,8 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/tui/component"
+	"github.com/oncard/oncard/tui/editor"
+	"github.com/oncard/oncard/tui/widgets"
 )
 
 // The catalog editor keeps a draft of its unsaved edits as the card
@@ -53,7 +54,7 @@ func (c *CatalogEditor) autosave() tea.Cmd {
 }
 
 // draftSaved takes the outcome of a draft write.
-func (c *CatalogEditor) draftSaved(msg component.DraftSavedMsg[noExtra]) tea.Cmd {
+func (c *CatalogEditor) draftSaved(msg editor.DraftSavedMsg[noExtra]) tea.Cmd {
 	again, err := c.drafts.Saved(msg)
 	if err != nil {
 		c.Status = "draft not saved: " + model.SafeText(err.Error())
@@ -78,8 +79,8 @@ func (c *CatalogEditor) writeDraftNow() error {
 
 // quitDialog is ctrl+c with unsaved edits and drafts on: keep them as a
 // draft (the default answer, y) or drop them.
-func (c *CatalogEditor) quitDialog() *component.Dialog[*CatalogEditor] {
-	return &component.Dialog[*CatalogEditor]{
+func (c *CatalogEditor) quitDialog() *widgets.Dialog[*CatalogEditor] {
+	return &widgets.Dialog[*CatalogEditor]{
 		Question: "Quit without saving " + c.fileName() + ".\nKeep a draft of your edits (offered when you edit the file again)?",
 		Yes:      (*CatalogEditor).keepDraftAndQuit,
 		No:       (*CatalogEditor).quitRemovingDraft,

@@ -12,6 +12,7 @@ type KeyMap struct {
 	NextStep    key.Binding
 	PrevStep    key.Binding
 	GoToStep    key.Binding
+	Palette     key.Binding
 	NextField   key.Binding
 	PrevField   key.Binding
 	Enter       key.Binding
@@ -48,6 +49,9 @@ var Keys = KeyMap{
 	PrevStep: key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "prev step")),
 	GoToStep: key.NewBinding(key.WithKeys("alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7", "alt+8", "alt+9", "alt+0"),
 		key.WithHelp("alt+1…9, 0", "go to step (0 is the 10th)")),
+	// The palette goes to a step by name (typed, filtered), whatever the
+	// number of steps.
+	Palette:     key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "go to step by name")),
 	NextField:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next")),
 	PrevField:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "prev")),
 	Enter:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open/confirm")),
@@ -85,7 +89,7 @@ var Keys = KeyMap{
 // All lists every binding, grouped, for the full help and docs/keys.md.
 func (k KeyMap) All() [][]key.Binding {
 	return [][]key.Binding{
-		{k.NextStep, k.PrevStep, k.GoToStep, k.Save, k.Quit, k.Help},
+		{k.NextStep, k.PrevStep, k.GoToStep, k.Palette, k.Save, k.Quit, k.Help},
 		{k.NextField, k.PrevField, k.Enter, k.Back, k.Toggle, k.Pane, k.Left, k.Right},
 		{k.Add, k.Remove, k.MoveUp, k.MoveDown},
 		{k.Undo, k.Redo, k.Diagnostics, k.Preview, k.ScrollUp, k.ScrollDown, k.Yes, k.No},

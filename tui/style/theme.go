@@ -4,6 +4,8 @@ package style
 
 import (
 	"os"
+	"strconv"
+	"strings"
 
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
@@ -56,6 +58,34 @@ func ColorsWanted() bool {
 	return os.Getenv("TERM") != "dumb"
 }
 
+// BackgroundIsDark is what the environment says of the terminal's
+// background, for the time before the terminal answers the editors' query
+// (and for a terminal that never does): COLORFGBG, as rxvt, Konsole and
+// others set it ("0;15", "0;default;15"), whose last field is the
+// background's colour number, 7 and 9–15 being light ones. Dark when it
+// says nothing.
+func BackgroundIsDark() bool {
+	v := os.Getenv("COLORFGBG")
+	if v == "" {
+		return true
+	}
+	fields := strings.Split(v, ";")
+	n, err := strconv.Atoi(strings.TrimSpace(fields[len(fields)-1]))
+	if err != nil {
+		return true
+	}
+	return n != 7 && (n < 9 || n > 15)
+}
+
+// NewEnvTheme is the theme the environment asks for: colours unless
+// NO_COLOR or TERM=dumb, for the background COLORFGBG names.
+func NewEnvTheme() *Theme {
+	if !BackgroundIsDark() {
+		return NewAdaptiveTheme(ColorsWanted(), false)
+	}
+	return NewTheme(ColorsWanted())
+}
+
 // NewTheme builds the theme, with colours or without, for a dark
 // background (what a terminal that does not say has, most often).
 func NewTheme(colors bool) *Theme { return NewAdaptiveTheme(colors, true) }
@@ -66,7 +96,7 @@ func NewAdaptiveTheme(colors, dark bool) *Theme {
 	base := lipgloss.NewStyle()
 	t.DiffAdd, t.DiffDel, t.DiffHunk, t.DiffHead = base, base, base, base
 	t.JSONKey, t.JSONString, t.JSONNumber, t.JSONLiteral, t.JSONPunct = base, base, base, base, base
-	t.Input = textinput.DefaultStyles(true)
+	t.Input = textinput.DefaultStyles(dark)
 	t.Input.Cursor.Blink = false
 	if !colors {
 		plain := textinput.StyleState{Placeholder: base.Faint(true)}
@@ -117,6 +147,15 @@ func NewAdaptiveTheme(colors, dark bool) *Theme {
 	// under dark text on a light terminal, a dark grey on a dark one.
 	shade := pick(lipgloss.Color("#D7DAE0"), lipgloss.Color("#3E4451"))
 	onShade := pick(lipgloss.Color("#1F2329"), lipgloss.Color("#FFFFFF"))
+	// The inputs' prompt ("search: "), placeholder and cursor in the
+	// theme's shades: the defaults are white, which a light background
+	// swallows.
+	for _, st := range []*textinput.StyleState{&t.Input.Focused, &t.Input.Blurred} {
+		st.Prompt = base.Foreground(grey)
+		st.Placeholder, st.Suggestion = base.Foreground(grey), base.Foreground(grey)
+	}
+	t.Input.Blurred.Text = base.Foreground(grey)
+	t.Input.Cursor.Color = accent
 	t.Title = base.Bold(true).Foreground(accent)
 	t.StepActive = base.Bold(true).Foreground(lipgloss.Color("#FFFFFF")).Background(accent)
 	t.StepIdle = base.Foreground(grey)

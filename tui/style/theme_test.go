@@ -3,7 +3,10 @@ package style
 import (
 	"image/color"
 	"os"
+	"strings"
 	"testing"
+
+	"charm.land/bubbles/v2/textinput"
 )
 
 // TestColorsWantedFollowsNoColor: per https://no-color.org, NO_COLOR turns
@@ -68,4 +71,41 @@ func TestAdaptiveThemeShades(t *testing.T) {
 func lum(c color.Color) uint32 {
 	r, g, b, _ := c.RGBA()
 	return (r*299 + g*587 + b*114) / 1000
+}
+
+// On a light background nothing a text input draws is white: its prompt
+// (the picker's "search: "), placeholder and cursor take the theme's
+// shades (bubbles' defaults are ANSI white, ESC[37m).
+func TestInputsReadOnLightBackgrounds(t *testing.T) {
+	th := NewAdaptiveTheme(true, false)
+	in := textinput.New()
+	in.Prompt = "search: "
+	in.Placeholder = "type to search"
+	in.SetStyles(th.Input)
+	in.SetVirtualCursor(true)
+	in.Focus()
+	for _, view := range []string{in.View(), func() string { in.SetValue("x"); return in.View() }()} {
+		for _, white := range []string{"[37m", "[97m", "38;5;7m", "38;5;15m", "38;2;255;255;255m"} {
+			if strings.Contains(view, white) {
+				t.Errorf("an input on a light background draws white (%q): %q", white, view)
+			}
+		}
+	}
+	if th.Input.Cursor.Color == nil {
+		t.Error("the cursor has no colour of the theme")
+	}
+}
+
+// COLORFGBG's last field is the background's colour number: 7 and 9–15
+// are light; anything else, or nothing, is dark.
+func TestBackgroundIsDarkReadsColorfgbg(t *testing.T) {
+	for v, dark := range map[string]bool{
+		"": true, "15;0": true, "0;15": false, "0;default;15": false, "0;7": false,
+		"7;8": true, "12;4": true, "0;9": false, "garbage": true, "0;16": true,
+	} {
+		t.Setenv("COLORFGBG", v)
+		if got := BackgroundIsDark(); got != dark {
+			t.Errorf("COLORFGBG=%q: dark %v, want %v", v, got, dark)
+		}
+	}
 }
