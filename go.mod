@@ -20,8 +20,10 @@ require (
 	github.com/muesli/cancelreader v0.2.2
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/sourcegraph/jsonrpc2 v0.2.3
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9
+	github.com/tliron/glsp v0.2.2
 	go.yaml.in/yaml/v3 v3.0.5
 	golang.org/x/net v0.42.0
 	golang.org/x/sys v0.47.0

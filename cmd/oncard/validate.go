@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/oncard/oncard/internal/app/check"
+	"github.com/oncard/oncard/internal/app/fixes"
 	"github.com/oncard/oncard/internal/app/report"
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/internal/sizecap"
@@ -19,6 +20,7 @@ func init() { register(newValidateCmd) }
 func newValidateCmd() *cobra.Command {
 	f := check.Options{Format: "text", Signatures: string(validate.SignaturesIfPresent)}
 	var maxSize sizecap.Flag
+	var fix, dryRun bool
 	cmd := &cobra.Command{
 		Use:   "validate FILE|URL...|-",
 		Short: "Check Agent Cards, On Request params and replies, discovery payloads and catalogs",
@@ -48,6 +50,12 @@ Each file is governed by the nearest .oncard.json in its directory or above
 (docs/oncard-config.schema.json): it can ignore codes per path glob and set
 failOn. The text output ends with how many files failed.
 
+With --fix, the fixes the rules offer for a file's findings are applied
+(every other byte of the file kept), the file is checked again and replaced
+atomically, and what is left is counted; --fix --dry-run shows the diff
+instead. Fixes that would add an error are not written. --fix takes files
+only, and neither --online, --follow, --card, --jwks nor --format.
+
 Exit status: 0 when no file fails; 1 when one does (a finding at --fail-on
 or above, default error; a file that cannot be read; an --online check that
 fails; a broken .oncard.json); 2 for a usage mistake.`,
@@ -57,14 +65,25 @@ fails; a broken .oncard.json); 2 for a usage mistake.`,
   oncard validate --kind reply --card agent-card.json reply.json
   oncard validate https://agents.example
   oncard validate --follow https://agents.example/.well-known/ai-catalog.json
-  cat agent-card.json | oncard validate -`,
+  cat agent-card.json | oncard validate -
+  oncard validate --fix --dry-run agent-card.json`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.MaxSize, f.Version = maxSize.Bytes, version()
+			switch {
+			case fix:
+				return fixes.Run(cmd.Context(), console(cmd), args, fixes.Options{DryRun: dryRun, Kind: f.Kind,
+					SchemaHosts: f.SchemaHosts, FailOn: f.FailOn, MaxSize: f.MaxSize, Format: f.Format,
+					Online: f.Online, Follow: f.Follow, Card: f.Card, JWKS: f.JWKS})
+			case dryRun:
+				return usagef("--dry-run goes with --fix")
+			}
 			return check.Run(cmd.Context(), console(cmd), args, f)
 		},
 	}
 	fl := cmd.Flags()
+	fl.BoolVar(&fix, "fix", false, "apply the fixes the rules offer to each file (atomically), then report what is left")
+	fl.BoolVar(&dryRun, "dry-run", false, "with --fix: show the diff of the fixes, write nothing")
 	fl.Var(newEnumValue(&f.Format, report.Formats()...), "format", "output format: "+strings.Join(report.Formats(), ", "))
 	fl.Var(newEnumValue(&f.Kind, check.Kinds()...), "kind", "document kind (default: detected): "+strings.Join(check.Kinds(), ", "))
 	fl.StringVar(&f.Card, "card", "", "Agent Card that replies and catalog entries are cross-checked against")
