@@ -45,15 +45,6 @@ type Options struct {
 // public OASF schema server and loopback (any port).
 var DefaultSchemaHosts = []string{"schema.oasf.outshift.com", "localhost", "127.0.0.1", "[::1]"}
 
-// Bytes parses data and validates it as kind ("" detects the kind). A parse
-// failure yields one json/* diagnostic and a nil Doc. The Kind returned is
-// kind itself, or the detected one ("" when the bytes did not parse and kind
-// was "").
-func Bytes(data []byte, kind Kind, opts *Options) (*model.Doc, Kind, []Diagnostic) {
-	res := Check(data, kind, opts)
-	return res.Doc, res.Kind, res.Diags
-}
-
 // parse parses data under the options' size limit, in place when the
 // caller handed the bytes over (Options.DataOwned).
 func parse(data []byte, opts *Options) (*model.Doc, error) {

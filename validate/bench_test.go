@@ -93,7 +93,7 @@ func BenchmarkBytesLarge(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		Bytes(data, "", nil)
+		bytesOf(data, "", nil)
 	}
 }
 

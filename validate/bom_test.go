@@ -12,7 +12,7 @@ func TestBOMIsAWarning(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, kind, diags := Bytes(data, "", nil)
+		_, kind, diags := bytesOf(data, "", nil)
 		if kind != KindCatalog {
 			t.Errorf("%s: kind %q", file, kind)
 		}

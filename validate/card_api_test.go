@@ -62,7 +62,7 @@ func TestBytesParseErrors(t *testing.T) {
 		{"placeholder\n", "json/syntax", 1, 1, ""},
 	}
 	for _, tc := range cases {
-		doc, kind, diags := Bytes([]byte(tc.src), "", nil)
+		doc, kind, diags := bytesOf([]byte(tc.src), "", nil)
 		if doc != nil || kind != "" {
 			t.Errorf("%q: want a nil Doc and no kind, got kind %q", tc.src, kind)
 		}
@@ -75,13 +75,13 @@ func TestBytesParseErrors(t *testing.T) {
 		}
 	}
 	// With an explicit kind, the kind is returned even when parsing fails.
-	if _, kind, _ := Bytes([]byte("{"), KindCatalog, nil); kind != KindCatalog {
+	if _, kind, _ := bytesOf([]byte("{"), KindCatalog, nil); kind != KindCatalog {
 		t.Errorf("kind = %q, want catalog", kind)
 	}
 }
 
 func TestBytesDetectsAndValidates(t *testing.T) {
-	doc, kind, diags := Bytes([]byte(`{"name": "a", "capabilities": {}}`), "", nil)
+	doc, kind, diags := bytesOf([]byte(`{"name": "a", "capabilities": {}}`), "", nil)
 	if doc == nil || kind != KindCard {
 		t.Fatalf("doc=%v kind=%q", doc, kind)
 	}

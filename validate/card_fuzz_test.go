@@ -13,7 +13,7 @@ func FuzzCard(f *testing.F) {
 	f.Add([]byte(`{"securitySchemes":{"a":{"oauth2SecurityScheme":{"flows":[]}}},"skills":[null,{"id":"\u001b"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		start := time.Now()
-		_, kind, diags := Bytes(data, KindCard, nil)
+		_, kind, diags := bytesOf(data, KindCard, nil)
 		if kind != KindCard {
 			t.Fatalf("kind %q", kind)
 		}

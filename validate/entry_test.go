@@ -14,14 +14,14 @@ func TestEntryKind(t *testing.T) {
 		}
 		return data
 	}
-	_, kind, diags := Bytes(read("entry/valid.json"), "", nil)
+	_, kind, diags := bytesOf(read("entry/valid.json"), "", nil)
 	if kind != KindEntry {
 		t.Fatalf("valid entry detected as %q", kind)
 	}
 	if len(diags) != 0 {
 		t.Errorf("valid entry: unexpected findings:\n%s", cardListDiags(diags))
 	}
-	_, kind, diags = Bytes(read("entry/invalid.json"), "", nil)
+	_, kind, diags = bytesOf(read("entry/invalid.json"), "", nil)
 	if kind != KindEntry {
 		t.Fatalf("invalid entry detected as %q", kind)
 	}
@@ -45,7 +45,7 @@ func TestUnknownDocumentIsOneFinding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, kind, diags := Bytes(data, "", nil)
+	_, kind, diags := bytesOf(data, "", nil)
 	if kind != KindUnknown {
 		t.Fatalf("package.json detected as %q", kind)
 	}
@@ -56,7 +56,7 @@ func TestUnknownDocumentIsOneFinding(t *testing.T) {
 		t.Error("an unknown document must not fail a run")
 	}
 	// Forcing the kind checks it as that kind.
-	_, _, diags = Bytes(data, KindCard, nil)
+	_, _, diags = bytesOf(data, KindCard, nil)
 	if _, ok := cardFindDiag(diags, ruleA2ARequiredMissing.Code, "/skills"); !ok {
 		t.Errorf("--kind card did not check it as a card:\n%s", cardListDiags(diags))
 	}

@@ -59,7 +59,7 @@ func TestExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, kind, diags := Bytes(data, "", nil)
+			_, kind, diags := bytesOf(data, "", nil)
 			if kind != KindCard {
 				t.Fatalf("detected as %q, want card", kind)
 			}

@@ -291,7 +291,7 @@ func TestRealCardsNotJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc, _, diags := Bytes(data, "", nil)
+		doc, _, diags := bytesOf(data, "", nil)
 		if doc != nil || len(diags) != 1 {
 			t.Fatalf("%s: want one diagnostic and no Doc, got %d", name, len(diags))
 		}
@@ -316,7 +316,7 @@ func validateWithTimeout(data []byte, limit time.Duration) ([]Diagnostic, error)
 				done <- result{err: fmt.Errorf("panic: %v", p)}
 			}
 		}()
-		_, _, diags := Bytes(data, "", nil)
+		_, _, diags := bytesOf(data, "", nil)
 		done <- result{diags: diags}
 	}()
 	select {

@@ -10,7 +10,8 @@ var (
 		Clause:  "RFC 8259",
 		FixText: "Fix the JSON at the line and column given; the message says what was expected.",
 	})
-	ruleJSONDuplicateKey = declare(Rule{
+	// Reported by model's parser (ParseError.Code), reached through RuleFor.
+	_ = declare(Rule{
 		Code: "json/duplicate-key", Severity: Error,
 		Summary: "An object has the same member name twice; parsers disagree on which value wins.",
 		Clause:  "RFC 8259 §4; AI-CATALOG.md (RFC 8785 input: no duplicate keys)",
@@ -22,7 +23,8 @@ var (
 		Clause:  "RFC 7493 (I-JSON) §2.1–2.2; A2A-AGENT-CARD.md §8.4.1 (RFC 8785 input)",
 		FixText: "Write numbers a double holds, or the value as a string; write the character itself or the whole surrogate pair.",
 	})
-	ruleJSONEncoding = declare(Rule{
+	// Reported by model's parser (ParseError.Code), reached through RuleFor.
+	_ = declare(Rule{
 		Code: "json/encoding", Severity: Error,
 		Summary: "The file is not valid UTF-8.",
 		Clause:  "RFC 8259 §8.1",
@@ -40,7 +42,8 @@ var (
 		Clause:  "(oncard)",
 		FixText: "Check that it is the right file; a card or catalog this large almost certainly is not one.",
 	})
-	ruleJSONTooDeep = declare(Rule{
+	// Reported by model's parser (ParseError.Code), reached through RuleFor.
+	_ = declare(Rule{
 		Code: "json/too-deep", Severity: Error,
 		Summary: "Objects and arrays are nested deeper than 256 levels.",
 		Clause:  "(oncard)",

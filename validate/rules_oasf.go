@@ -4,7 +4,8 @@ package validate
 // from these values (go test ./validate -run TestDiagnosticsDoc -update).
 
 var (
-	ruleOASFIDUnknown = declare(Rule{
+	// A schema server error type, reported through oasfTypeRule.
+	_ = declare(Rule{
 		Code: "oasf/id_unknown", Severity: Error, Table: "oasf/server",
 		Summary: "No class has this id in the payload's `schema_version`.",
 		Clause:  "OASF.md errors: unknown id",
@@ -34,19 +35,22 @@ var (
 		Clause:  "OASF.md errors: id and name name different classes",
 		FixText: "Keep the one you meant (the hint shows both).",
 	})
-	ruleOASFAttributeEnumValueUnknown = declare(Rule{
+	// A schema server error type, reported through oasfTypeRule.
+	_ = declare(Rule{
 		Code: "oasf/attribute_enum_value_unknown", Severity: Error, Table: "oasf/server",
 		Summary: "The name's last segment is right but its full path is not.",
 		Clause:  "OASF.md errors: right last segment, wrong full path",
 		FixText: "Write the full name the hint gives.",
 	})
-	ruleOASFClassOutOfScope = declare(Rule{
+	// A schema server error type, reported through oasfTypeRule.
+	_ = declare(Rule{
 		Code: "oasf/class_out_of_scope", Severity: Error, Table: "oasf/server",
 		Summary: "A top-level category is used as a value.",
 		Clause:  "OASF.md errors: a category used as a value",
 		FixText: "Pick a concrete skill or domain within the category.",
 	})
-	ruleOASFAttributeArrayDuplicate = declare(Rule{
+	// A schema server error type, reported through oasfTypeRule.
+	_ = declare(Rule{
 		Code: "oasf/attribute_array_duplicate", Severity: Error, Table: "oasf/server",
 		Summary: "The same class is listed twice in `skills` or `domains`.",
 		Clause:  "OASF.md errors: same class twice",

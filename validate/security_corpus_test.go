@@ -137,7 +137,7 @@ func checkSecurityCorpus(t *testing.T, root string, files []string, want []strin
 		}
 		rel, _ := filepath.Rel(root, path)
 		rel = filepath.ToSlash(rel)
-		_, _, diags := Bytes(data, "", &Options{Path: path})
+		_, _, diags := bytesOf(data, "", &Options{Path: path})
 		for _, d := range diags {
 			rule := RuleOf(d.Code)
 			if rule == nil || !slices.Contains(rule.Tags, "security") {

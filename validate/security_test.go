@@ -53,7 +53,7 @@ func securityFixture(t *testing.T, path string) (*model.Doc, []Diagnostic) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, kind, diags := Bytes(data, "", nil)
+	doc, kind, diags := bytesOf(data, "", nil)
 	if kind != KindCard {
 		t.Fatalf("%s is detected as %q, not a card", path, kind)
 	}

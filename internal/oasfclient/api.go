@@ -113,10 +113,6 @@ type (
 	Validation = oasfapi.Validation
 )
 
-// ByID and ByName build a Query.
-func ByID(id int) Query        { return oasfapi.ByID(id) }
-func ByName(name string) Query { return oasfapi.ByName(name) }
-
 // queryValues is a Query as the server's id and name parameters.
 func queryValues(q Query) url.Values {
 	v := url.Values{}

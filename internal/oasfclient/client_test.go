@@ -2,6 +2,7 @@ package oasfclient
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oncard/oncard/internal/oasfapi"
 	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model/oasf"
 )
@@ -45,8 +47,8 @@ func TestVersions(t *testing.T) {
 
 func TestLookup404CarriesServerMessage(t *testing.T) {
 	srv := servertest.New(t)
-	_, err := newClient(t, srv.URL, Options{}).Class(context.Background(), "1.1.0", oasf.Skills, ByID(99999))
-	if !IsNotFound(err) {
+	_, err := newClient(t, srv.URL, Options{}).Class(context.Background(), "1.1.0", oasf.Skills, oasfapi.ByID(99999))
+	if !errors.Is(err, oasfapi.ErrNotFound) {
 		t.Fatalf("err = %v, want not found", err)
 	}
 	e := err.(*Error)

@@ -55,14 +55,6 @@ func (e *Error) Is(target error) bool {
 	return false
 }
 
-// IsNotFound reports whether err is the server saying it has no such class
-// (or route) in a version it serves.
-func IsNotFound(err error) bool { return KindOf(err) == ErrNotFound }
-
-// IsVersionNotServed reports whether err is the server not serving the
-// schema version asked about.
-func IsVersionNotServed(err error) bool { return KindOf(err) == ErrVersionNotServed }
-
 // KindOf returns the ErrKind of err, or 0 when err is not an *Error.
 func KindOf(err error) ErrKind {
 	var e *Error

@@ -2,11 +2,13 @@ package oasfclient
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/oasfapi"
 	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model/oasf"
 )
@@ -32,14 +34,14 @@ func TestClassLookupsBothGenerations(t *testing.T) {
 				id      int
 				full    string
 			}{
-				{"1.1.0", oasf.Skills, ByID(60602), 60602, "software_engineering/code_debugging/error_handling"},
-				{"1.1.0", oasf.Skills, ByName("software_engineering/code_debugging/error_handling"), 60602, "software_engineering/code_debugging/error_handling"},
-				{"1.1.0", oasf.Skills, ByName("error_handling"), 60602, "software_engineering/code_debugging/error_handling"},
-				{"1.1.0", oasf.Skills, ByID(1206), 1206, "business_professional/customer_support"},
-				{"1.1.0", oasf.Skills, ByID(606), 606, "software_engineering/code_debugging"}, // an inner node is a value
-				{"1.1.0", oasf.Domains, ByID(10305), 10305, "technology/networking/network_security"},
-				{"1.1.0", oasf.Domains, ByName("technology/networking/network_security"), 10305, "technology/networking/network_security"},
-				{"1.0.0", oasf.Domains, ByID(10305), 10305, "technology/networking/network_security"},
+				{"1.1.0", oasf.Skills, oasfapi.ByID(60602), 60602, "software_engineering/code_debugging/error_handling"},
+				{"1.1.0", oasf.Skills, oasfapi.ByName("software_engineering/code_debugging/error_handling"), 60602, "software_engineering/code_debugging/error_handling"},
+				{"1.1.0", oasf.Skills, oasfapi.ByName("error_handling"), 60602, "software_engineering/code_debugging/error_handling"},
+				{"1.1.0", oasf.Skills, oasfapi.ByID(1206), 1206, "business_professional/customer_support"},
+				{"1.1.0", oasf.Skills, oasfapi.ByID(606), 606, "software_engineering/code_debugging"}, // an inner node is a value
+				{"1.1.0", oasf.Domains, oasfapi.ByID(10305), 10305, "technology/networking/network_security"},
+				{"1.1.0", oasf.Domains, oasfapi.ByName("technology/networking/network_security"), 10305, "technology/networking/network_security"},
+				{"1.0.0", oasf.Domains, oasfapi.ByID(10305), 10305, "technology/networking/network_security"},
 			}
 			for _, tc := range cases {
 				got, err := c.Class(ctx, tc.version, tc.kind, tc.q)
@@ -53,14 +55,14 @@ func TestClassLookupsBothGenerations(t *testing.T) {
 			}
 			// Not found: an unknown id, a category (by id and by name), a
 			// partial path.
-			for _, q := range []Query{ByID(99999), ByID(6), ByName("software_engineering"), ByName("code_debugging/error_handling")} {
-				if _, err := c.Class(ctx, "1.1.0", oasf.Skills, q); !IsNotFound(err) {
+			for _, q := range []Query{oasfapi.ByID(99999), oasfapi.ByID(6), oasfapi.ByName("software_engineering"), oasfapi.ByName("code_debugging/error_handling")} {
+				if _, err := c.Class(ctx, "1.1.0", oasf.Skills, q); !errors.Is(err, oasfapi.ErrNotFound) {
 					t.Errorf("skill %+v: err = %v, want not found", q, err)
 				}
 			}
 			// A version the server does not serve is said as such.
-			_, err := c.Class(ctx, "9.9.9", oasf.Skills, ByID(60602))
-			if !IsVersionNotServed(err) || !strings.Contains(err.Error(), "does not serve OASF 9.9.9") {
+			_, err := c.Class(ctx, "9.9.9", oasf.Skills, oasfapi.ByID(60602))
+			if !errors.Is(err, oasfapi.ErrVersionNotServed) || !strings.Contains(err.Error(), "does not serve OASF 9.9.9") {
 				t.Errorf("unknown version: %v (kind %d), want ErrVersionNotServed", err, KindOf(err))
 			}
 		})
@@ -72,7 +74,7 @@ func TestLegacyServerUsesItsRoutes(t *testing.T) {
 	srv.SetLegacy(true)
 	c := newClient(t, srv.URL, Options{})
 	for _, id := range []int{60602, 606} {
-		if _, err := c.Class(context.Background(), "1.1.0", oasf.Skills, ByID(id)); err != nil {
+		if _, err := c.Class(context.Background(), "1.1.0", oasf.Skills, oasfapi.ByID(id)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -94,7 +96,7 @@ func TestLookup400(t *testing.T) {
 		t.Errorf("mismatch: %v (kind %d), want ErrBadRequest with the server's words", err, KindOf(err))
 	}
 	srv.Fault("/api/1.1.0/skills", servertest.Status(400, `{"error":"Invalid id parameter: must be a numeric value"}`))
-	_, err = c.Class(context.Background(), "1.1.0", oasf.Skills, ByID(1))
+	_, err = c.Class(context.Background(), "1.1.0", oasf.Skills, oasfapi.ByID(1))
 	if KindOf(err) != ErrBadRequest || !strings.Contains(err.Error(), "Invalid id parameter") {
 		t.Errorf("invalid id: %v, want ErrBadRequest", err)
 	}
@@ -114,7 +116,7 @@ func TestClassAnswerShapeChecked(t *testing.T) {
 		`{"uid":60602,"name":"error_handling","attributes":{"name":{"enum":{"a/error_handling":{},"b/error_handling":{}}}}}`: "more than one",
 	} {
 		srv.Fault("/api/1.1.0/skills", servertest.Status(200, body))
-		_, err := c.Class(context.Background(), "1.1.0", oasf.Skills, ByID(60602))
+		_, err := c.Class(context.Background(), "1.1.0", oasf.Skills, oasfapi.ByID(60602))
 		if KindOf(err) != ErrMalformed || !strings.Contains(err.Error(), why) {
 			t.Errorf("%s: err = %v, want ErrMalformed (%s)", body, err, why)
 		}
@@ -161,7 +163,7 @@ func TestServerTextSanitised(t *testing.T) {
 		}
 	}
 	srv.Fault("/api/1.1.0/skills", servertest.Status(404, `{"error":"No skill\u001b[2J\u2067 found"}`))
-	_, err = c.Class(context.Background(), "1.1.0", oasf.Skills, ByID(1))
+	_, err = c.Class(context.Background(), "1.1.0", oasf.Skills, oasfapi.ByID(1))
 	if err == nil || strings.ContainsAny(err.Error(), "\u001b\u2067") {
 		t.Errorf("404 message kept control characters: %q", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/oasfapi"
 	"github.com/oncard/oncard/internal/oasfclient/servertest"
 	"github.com/oncard/oncard/model/oasf"
 )
@@ -33,15 +34,15 @@ func TestWrongTypesAreExplainedInJSONTerms(t *testing.T) {
 			want: "versions[0].schema_version must be a string, not a number"},
 		{name: "class uid", path: "/api/1.1.0/skills",
 			old: `"uid": 1206`, new: `"uid": "1206"`,
-			call: func(c *Client) error { _, err := c.Class(ctx, "1.1.0", oasf.Skills, ByID(1206)); return err },
+			call: func(c *Client) error { _, err := c.Class(ctx, "1.1.0", oasf.Skills, oasfapi.ByID(1206)); return err },
 			want: "uid must be a whole number, not a string"},
 		{name: "class name", path: "/api/1.1.0/skills",
 			old: `"name": "customer_support"`, new: `"name": ["customer_support"]`,
-			call: func(c *Client) error { _, err := c.Class(ctx, "1.1.0", oasf.Skills, ByID(1206)); return err },
+			call: func(c *Client) error { _, err := c.Class(ctx, "1.1.0", oasf.Skills, oasfapi.ByID(1206)); return err },
 			want: "name must be a string, not an array"},
 		{name: "legacy class list", path: "/api/1.0.0/skills", legacy: true,
 			old: `"uid":`, new: `"uid":"x",  "_":`,
-			call: func(c *Client) error { _, err := c.Class(ctx, "1.0.0", oasf.Skills, ByID(10201)); return err },
+			call: func(c *Client) error { _, err := c.Class(ctx, "1.0.0", oasf.Skills, oasfapi.ByID(10201)); return err },
 			want: "[0].uid must be a whole number, not a string"},
 		{name: "categories", path: "/api/1.1.0/skill_categories",
 			old: "\n}", new: "\n}, 1",

@@ -36,7 +36,7 @@ var snakeCard = strings.Replace(strings.Replace(card, `"defaultInputModes"`, `"d
 	`"defaultOutputModes"`, `"default_output_modes"`, 1)
 
 func TestApplyTheRulesFixes(t *testing.T) {
-	_, _, diags := validate.Bytes([]byte(snakeCard), "", nil)
+	_, _, diags := findingsOf([]byte(snakeCard), "", nil)
 	res, err := Apply([]byte(snakeCard), validate.KindCard, diags)
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +44,7 @@ func TestApplyTheRulesFixes(t *testing.T) {
 	if len(res.Fixed) != 2 || len(res.Failed) != 0 {
 		t.Fatalf("fixed %v, failed %v", res.Fixed, res.Failed)
 	}
-	_, _, after := validate.Bytes(res.Data, "", nil)
+	_, _, after := findingsOf(res.Data, "", nil)
 	for _, d := range after {
 		if d.Code == "a2a/snake-case-name" {
 			t.Errorf("still %s at %s after the fixes", d.Code, d.Pointer)
@@ -70,7 +70,7 @@ func TestApplyKeepsGoingPastAFixThatRefuses(t *testing.T) {
 	withFix(t, "a2a/protocol-version", &validate.Fix{Title: "1.0", Apply: func(doc *model.Doc, d validate.Diagnostic) error {
 		return errors.New("refused")
 	}})
-	_, _, diags := validate.Bytes([]byte(snakeCard), "", nil)
+	_, _, diags := findingsOf([]byte(snakeCard), "", nil)
 	res, err := Apply([]byte(snakeCard), validate.KindCard, diags)
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +81,7 @@ func TestApplyKeepsGoingPastAFixThatRefuses(t *testing.T) {
 }
 
 func TestApplyWithoutFixes(t *testing.T) {
-	_, _, diags := validate.Bytes([]byte(card), "", nil)
+	_, _, diags := findingsOf([]byte(card), "", nil)
 	res, err := Apply([]byte(card), validate.KindCard, diags)
 	if err != nil || string(res.Data) != card || len(res.Fixed) != 0 {
 		t.Errorf("without fixes: %v %q %v", err, res.Data, res.Fixed)
@@ -90,4 +90,10 @@ func TestApplyWithoutFixes(t *testing.T) {
 	if _, err := Apply([]byte(`{"a": `), "", []validate.Diagnostic{{Code: "json/syntax"}}); !errors.Is(err, ErrNotJSON) {
 		t.Errorf("bytes that do not parse: %v", err)
 	}
+}
+
+// findingsOf parses and checks data, detecting its kind.
+func findingsOf(data []byte, kind validate.Kind, opts *validate.Options) (*model.Doc, validate.Kind, []validate.Diagnostic) {
+	res := validate.Check(data, kind, opts)
+	return res.Doc, res.Kind, res.Diags
 }

@@ -164,18 +164,6 @@ func cleanPathError(err error) error {
 	return err
 }
 
-// SourceOptions sets what validation needs to know of where a document
-// came from: its file (local links resolve against it), or its URL (it
-// names no local file).
-func SourceOptions(opts *validate.Options, in *fetch.Document) {
-	switch {
-	case in.Remote():
-		opts.Path, opts.BaseURL = "", in.URL
-	case in.Name != "-":
-		opts.Path = in.Name
-	}
-}
-
 // EntryURL is the url an entry for a card argument gets when --url is not
 // given: where the card was fetched from, or "" (derived from the card) for
 // a local file.
