@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/keyfile"
+
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	a2apb "github.com/a2aproject/a2a-go/v2/a2apb/v1"
 	"github.com/a2aproject/a2a-go/v2/a2apb/v1/pbconv"
@@ -232,7 +234,7 @@ func TestProtojsonIsTheNormalisedReading(t *testing.T) {
 // still verify there, unless the card holds an explicit false a2a-go
 // drops (a known defect).
 func TestA2AGoReservesSignedCards(t *testing.T) {
-	keys, err := cardsig.ReadKeySet(filepath.Join(set.dir, set.m.JWKS))
+	keys, err := keyfile.KeySet(filepath.Join(set.dir, set.m.JWKS))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,6 +27,11 @@ type Options struct {
 	// asked for). nil reads nothing: such links are not followed. The
 	// pipeline (internal/app's Judge) hands in a reader of the folder.
 	Resolve func(ref string) ([]byte, error)
+	// RegistrableDomain is the Public Suffix List's registrable domain of
+	// a host (its public suffix plus one label), for the security review's
+	// brand and key-set checks; nil falls back to the last two labels. The
+	// pipeline hands in golang.org/x/net/publicsuffix.EffectiveTLDPlusOne.
+	RegistrableDomain func(host string) (string, error)
 	// BaseURL is the URL the document was fetched from ("" for a local
 	// file or stdin). A fetched catalog's relative and file: urls are then
 	// never read from this machine's disk: they name the server's files.

@@ -183,7 +183,7 @@ func isIPLiteral(host string) bool {
 func checkJKUs(r *report, root *model.Node) {
 	var home []string
 	for _, u := range interfaceURLs(root) {
-		if d := registrableDomain(urlHost(u.node)); d != "" && !contains(home, d) {
+		if d := r.registrableDomain(urlHost(u.node)); d != "" && !contains(home, d) {
 			home = append(home, d)
 		}
 	}
@@ -207,7 +207,7 @@ func checkJKUs(r *report, root *model.Node) {
 			checkHost(r, ptr, host, "a verifier that fetches its key set")
 			continue
 		}
-		if d := registrableDomain(host); d != "" && len(home) > 0 && !contains(home, d) {
+		if d := r.registrableDomain(host); d != "" && len(home) > 0 && !contains(home, d) {
 			r.emit(ruleSecurityJKU, ptr, label+" is on another registrable domain than the card's interfaces: whoever holds that domain vouches for the card", "publish the key set on the agent's own domain, or give verifiers the keys (--jwks)")
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/net/publicsuffix"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/oncard/oncard/model"
@@ -250,7 +249,7 @@ func checkBrand(r *report, root *model.Node) {
 	if brand < 0 {
 		return
 	}
-	domains := homeDomains(root)
+	domains := homeDomains(r, root)
 	if len(domains) == 0 {
 		return
 	}
@@ -294,10 +293,10 @@ var digitLookalikes = strings.NewReplacer("0", "o", "1", "l")
 
 // homeDomains are the registrable domains of the provider's URL and of the
 // card's interfaces, each once.
-func homeDomains(root *model.Node) []string {
+func homeDomains(r *report, root *model.Node) []string {
 	var out []string
 	add := func(n *model.Node) {
-		if d := registrableDomain(urlHost(n)); d != "" && !contains(out, d) {
+		if d := r.registrableDomain(urlHost(n)); d != "" && !contains(out, d) {
 			out = append(out, d)
 		}
 	}
@@ -344,11 +343,18 @@ func hostOf(s string) string {
 // registrableDomain is host's public suffix plus one label (the Public
 // Suffix List, private domains included: two github.io sites are two
 // owners); "" for an IP address, a single label or a public suffix itself.
-func registrableDomain(host string) string {
+// The list is handed in (Options.RegistrableDomain: the pipeline gives
+// golang.org/x/net/publicsuffix, whose package reaches net/http); without
+// it the last two labels stand in.
+func (r *report) registrableDomain(host string) string {
 	if host == "" || !strings.Contains(host, ".") || isIPLiteral(host) {
 		return ""
 	}
-	d, err := publicsuffix.EffectiveTLDPlusOne(host)
+	if r.opts.RegistrableDomain == nil {
+		labels := strings.Split(host, ".")
+		return strings.Join(labels[len(labels)-2:], ".")
+	}
+	d, err := r.opts.RegistrableDomain(host)
 	if err != nil {
 		return ""
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/keyfile"
+
 	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/internal/reference"
 	"github.com/oncard/oncard/model"
@@ -186,7 +188,7 @@ var signatureCases = []struct {
 }
 
 func TestSignatureRules(t *testing.T) {
-	keys, err := cardsig.ReadKeySet(filepath.Join("testdata", "signature", "jwks.json"))
+	keys, err := keyfile.KeySet(filepath.Join("testdata", "signature", "jwks.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/keyfile"
+
 	"github.com/oncard/oncard/internal/docfile"
 
 	"github.com/oncard/oncard/internal/cardsig"
@@ -70,7 +72,7 @@ func TestSignPrompt(t *testing.T) {
 	if !strings.HasPrefix(string(f.Doc.Source()), strings.TrimSuffix(src, "\n}\n")) {
 		t.Errorf("the card's own members changed:\n%s", f.Doc.Source())
 	}
-	key, err := cardsig.ReadSigningKey(keyFile)
+	key, err := keyfile.SigningKey(keyFile)
 	if err != nil {
 		t.Fatal(err)
 	}

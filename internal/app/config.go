@@ -14,6 +14,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/oncard/oncard/internal/keyfile"
+
 	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/internal/jsonwords"
 	"github.com/oncard/oncard/internal/oasfclient"
@@ -156,7 +158,7 @@ func ConfiguredKeySets() (*cardsig.KeySet, string, error) {
 	}
 	var sets []*cardsig.KeySet
 	for i, f := range cfg.JWKS {
-		set, err := cardsig.ReadKeySet(f)
+		set, err := keyfile.KeySet(f)
 		if err != nil {
 			return nil, "", fmt.Errorf("config file %s: jwks[%d]: %s", cfg.path, i, model.SafeText(err.Error()))
 		}
@@ -236,7 +238,7 @@ func SigningKey(flag, flagPath string) (key *cardsig.SigningKey, from string, er
 		}
 		path, from = cfg.KeyPath, "the config file's signing_key"
 	}
-	key, err = cardsig.ReadSigningKey(path)
+	key, err = keyfile.SigningKey(path)
 	if err != nil {
 		return nil, from, fmt.Errorf("%s %s", from, model.SafeText(err.Error()))
 	}

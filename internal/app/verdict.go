@@ -12,6 +12,7 @@ import (
 	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
+	"golang.org/x/net/publicsuffix"
 )
 
 // Subject is a document to judge: its bytes and the name they came by.
@@ -216,8 +217,12 @@ func FolderReader(ctx context.Context, dir string) func(ref string) ([]byte, err
 	}
 }
 
-// withFolder sets the resolver of a local file's links.
+// withFolder sets the resolver of a local file's links, and the Public
+// Suffix List every check of a registrable domain reads.
 func withFolder(ctx context.Context, opts *validate.Options) {
+	if opts.RegistrableDomain == nil {
+		opts.RegistrableDomain = publicsuffix.EffectiveTLDPlusOne
+	}
 	if opts.Resolve == nil && opts.Path != "" && opts.Path != "-" && opts.BaseURL == "" {
 		opts.Resolve = FolderReader(ctx, filepath.Dir(opts.Path))
 	}

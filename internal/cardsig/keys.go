@@ -2,7 +2,6 @@ package cardsig
 
 import (
 	"bytes"
-	"context"
 	"crypto"
 	"crypto/ecdh"
 	"crypto/ecdsa"
@@ -15,7 +14,6 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
-	"io/fs"
 	"slices"
 	"strings"
 	"time"
@@ -23,7 +21,6 @@ import (
 	jose "github.com/go-jose/go-jose/v4"
 
 	"github.com/oncard/oncard/internal/jsonwords"
-	"github.com/oncard/oncard/internal/safefile"
 )
 
 // Algorithms are the JWS algorithms oncard signs with and accepts: the
@@ -34,10 +31,6 @@ var Algorithms = []string{"ES256", "ES384", "ES512", "EdDSA", "RS256", "RS384", 
 
 // minRSABits is the smallest RSA key oncard signs with.
 const minRSABits = 2048
-
-// maxKeyFileBytes bounds what a key or key set file may hold: real ones are
-// a few kilobytes.
-const maxKeyFileBytes = 1 << 20
 
 // allowedAlgorithm reports whether alg is one of Algorithms.
 func allowedAlgorithm(alg string) bool { return slices.Contains(Algorithms, alg) }
@@ -188,11 +181,6 @@ func (s *KeySet) MarshalJSON() ([]byte, error) {
 	return json.Marshal(jose.JSONWebKeySet{Keys: s.keys})
 }
 
-// ReadSigningKey reads a private key from a file: PEM (PKCS #8, SEC 1 "EC
-// PRIVATE KEY" or PKCS #1 "RSA PRIVATE KEY") or a JWK (or a JWK set holding
-// exactly one private key). Errors name the file.
-func ReadSigningKey(path string) (*SigningKey, error) { return readKeyFile(path, ParseSigningKey) }
-
 // ParseSigningKey reads a private key from PEM or JWK bytes (see
 // ReadSigningKey).
 func ParseSigningKey(data []byte) (*SigningKey, error) {
@@ -338,11 +326,6 @@ func (s *KeySet) Len() int {
 	}
 	return len(s.keys)
 }
-
-// ReadKeySet reads public keys from a file: a JWK set, one JWK, or PEM
-// public keys, certificates or private keys (their public half). Errors name
-// the file.
-func ReadKeySet(path string) (*KeySet, error) { return readKeyFile(path, ParseKeySet) }
 
 // ParseKeySet reads public keys from bytes (see ReadKeySet). Keys of a JWK
 // set that oncard cannot use (symmetric keys, encryption keys, unknown
@@ -514,30 +497,6 @@ func (s *KeySet) candidates(kid string) []jose.JSONWebKey {
 		}
 	}
 	return out
-}
-
-// readKeyFile reads a key or key set file (at most maxKeyFileBytes) and
-// parses it with parse; every error names the file. Only a regular file is
-// read (safefile.ReadRegular): a named pipe would hang the command, a
-// symlink to /dev/zero would be read to the cap, and neither is a key.
-func readKeyFile[K any](path string, parse func([]byte) (K, error)) (K, error) {
-	var none K
-	data, _, err := safefile.ReadRegular(context.Background(), path, maxKeyFileBytes)
-	var big *safefile.TooLargeError
-	var pe *fs.PathError
-	switch {
-	case errors.As(err, &big):
-		return none, fmt.Errorf("%s: larger than %d bytes; not a key file", path, maxKeyFileBytes)
-	case errors.As(err, &pe) && errors.Is(err, safefile.ErrNotRegular):
-		return none, fmt.Errorf("%s: %w; a key is read from a regular file", path, pe.Err)
-	case err != nil:
-		return none, err
-	}
-	k, err := parse(data)
-	if err != nil {
-		return none, fmt.Errorf("%s: %w", path, err)
-	}
-	return k, nil
 }
 
 func looksLikeJSON(data []byte) bool {

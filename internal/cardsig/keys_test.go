@@ -9,8 +9,6 @@ import (
 	"crypto/x509"
 	"encoding/json"
 	"encoding/pem"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -186,30 +184,6 @@ func TestParseKeySet(t *testing.T) {
 	}
 	if _, err := ParseJWKSet([]byte(edPub)); err == nil {
 		t.Error("ParseJWKSet took a single JWK")
-	}
-}
-
-func TestReadFilesNameThem(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "key.pem")
-	if err := os.WriteFile(p, []byte("nothing"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ReadSigningKey(p); err == nil || !strings.HasPrefix(err.Error(), p+": ") {
-		t.Errorf("ReadSigningKey: %v", err)
-	}
-	if _, err := ReadKeySet(p); err == nil || !strings.HasPrefix(err.Error(), p+": ") {
-		t.Errorf("ReadKeySet: %v", err)
-	}
-	if _, err := ReadKeySet(filepath.Join(dir, "missing")); err == nil || !strings.Contains(err.Error(), "missing") {
-		t.Errorf("missing file: %v", err)
-	}
-	big := filepath.Join(dir, "big")
-	if err := os.WriteFile(big, make([]byte, maxKeyFileBytes+1), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ReadSigningKey(big); err == nil || !strings.Contains(err.Error(), "not a key file") {
-		t.Errorf("big file: %v", err)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/oncard/oncard/internal/keyfile"
+
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/input"
 	"github.com/oncard/oncard/internal/cardsig"
@@ -69,7 +71,7 @@ func newSignatureCheck(ctx context.Context, policy, jwks string, hosts []string)
 			}
 		}
 	} else {
-		keys, err = cardsig.ReadKeySet(jwks)
+		keys, err = keyfile.KeySet(jwks)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("--jwks %s", model.SafeText(err.Error()))

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oncard/oncard/internal/keyfile"
+
 	"github.com/oncard/oncard/internal/docfile"
 
 	"github.com/oncard/oncard/internal/app"
@@ -101,7 +103,7 @@ func Sign(ctx context.Context, con app.Console, path string, o Options) error {
 	if err := refuseErrors(stderr, path, judge.CheckParsed(ctx, doc, validate.KindCard, path).Diags); err != nil {
 		return err
 	}
-	key, err := cardsig.ReadSigningKey(f.Key)
+	key, err := keyfile.SigningKey(f.Key)
 	if err != nil {
 		return fmt.Errorf("--key %s; nothing signed", model.SafeText(err.Error()))
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/internal/keyfile"
+
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/cardsig"
 	"github.com/oncard/oncard/model"
@@ -72,7 +74,7 @@ func TestSignDryRunVerifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := cardsig.ReadSigningKey(key)
+	k, err := keyfile.SigningKey(key)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +92,7 @@ func TestSignDryRunVerifies(t *testing.T) {
 // that will reject it.
 func TestSignKeepingDefaults(t *testing.T) {
 	_, card, key := setup(t)
-	k, err := cardsig.ReadSigningKey(key)
+	k, err := keyfile.SigningKey(key)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package cardsig
+package keyfile
 
 import (
 	"os"
@@ -20,7 +20,7 @@ func TestKeyFilesMustBeRegular(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "key.pem")
 	safefiletest.FIFO(t, fifo)
-	key := pkcs8(t, testKeys(t)["P-256"])
+	key := pemKey(t)
 	go func() {
 		w, err := os.OpenFile(fifo, os.O_WRONLY, 0) // waits for a reader
 		if err != nil {
@@ -35,15 +35,15 @@ func TestKeyFilesMustBeRegular(t *testing.T) {
 			_ = r.Close()
 		}
 	})
-	if _, err := ReadSigningKey(fifo); err == nil || err.Error() != fifo+": is a named pipe, not a regular file; a key is read from a regular file" {
-		t.Errorf("ReadSigningKey(fifo): %v", err)
+	if _, err := SigningKey(fifo); err == nil || err.Error() != fifo+": is a named pipe, not a regular file; a key is read from a regular file" {
+		t.Errorf("SigningKey(fifo): %v", err)
 	}
 
 	zero := filepath.Join(dir, "jwks.json")
 	if err := os.Symlink(safefiletest.CharDevice(t), zero); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadKeySet(zero); err == nil || !strings.Contains(err.Error(), ": is a symlink to a character device (") {
-		t.Errorf("ReadKeySet(symlink to a device): %v", err)
+	if _, err := KeySet(zero); err == nil || !strings.Contains(err.Error(), ": is a symlink to a character device (") {
+		t.Errorf("KeySet(symlink to a device): %v", err)
 	}
 }
