@@ -148,7 +148,9 @@ func checkCatalogHostShape(r *report, host *model.Node, p catPath) {
 			catWantString(r, p, m, ruleCatalogSchema)
 		case "documentationUrl", "logoUrl":
 			if catWantString(r, p, m, ruleCatalogSchema) {
-				if s, _ := m.Value.Str(); !isSchemaURI(s) {
+				if s, _ := m.Value.Str(); s == "" {
+					catMust(r, p, m.Key, ruleCatalogSchema, "not be empty")
+				} else if !isSchemaURI(s) {
 					catMust(r, p, m.Key, ruleCatalogSchema, "be a valid URI"+gotNode(m.Value))
 				}
 			}

@@ -165,7 +165,15 @@ func checkPersonEntryShape(r *report, n *model.Node, at itemPtr) bool {
 		return true
 	}
 	if !isSchemaURI(s) {
-		r.emit(ruleOnrequestSchema, at.member("personEntry"), "personEntry must be a valid URI"+gotNode(n)+sec(secPersonEntry), "")
+		msg, hint := "personEntry must be a valid URI"+gotNode(n)+sec(secPersonEntry), ""
+		switch {
+		case s == "":
+			msg = "personEntry must not be empty" + sec(secPersonEntry)
+			hint = "it is required: where the person is reached, an https:// address (https://example.com/ask) or a tel: number (tel:+1-555-0142)"
+		case strings.ContainsAny(s, " \t"):
+			hint = "a URI has no spaces: write a tel: number with dashes (tel:+1-555-0142), and %20 for a space in an address"
+		}
+		r.emit(ruleOnrequestSchema, at.member("personEntry"), msg, hint)
 		return true
 	}
 	failed := false

@@ -73,6 +73,12 @@ func (x *explainer) walk(e *jsonschema.ValidationError, known []string) {
 		}
 		return
 	}
+	if f, format := e.ErrorKind.(*kind.Format); format && f.Want == "uri" && lookup(x.instance, e.InstanceLocation) == "" {
+		// An empty string is no value at all: said as such, not as a
+		// malformed one.
+		x.add(e, e.InstanceLocation, x.subject(e.InstanceLocation)+" must not be empty")
+		return
+	}
 	if p := predicate(e); p != "" {
 		x.add(e, e.InstanceLocation, x.subject(e.InstanceLocation)+" must "+p+x.got(e))
 	}
