@@ -81,5 +81,9 @@ func tableRow(r *Rule) string {
 	for _, s := range r.Severities() {
 		sevs = append(sevs, s.String())
 	}
-	return "| `" + r.Code + "` | " + strings.Join(sevs, " / ") + " | " + r.Summary + " | " + r.Clause + " | " + r.FixText + " |"
+	fix := r.FixText
+	if r.Fix != nil {
+		fix += " `oncard validate --fix` (and the language server's quick fix) does it: " + strings.ToLower(r.Fix.Title[:1]) + r.Fix.Title[1:] + "."
+	}
+	return "| `" + r.Code + "` | " + strings.Join(sevs, " / ") + " | " + r.Summary + " | " + r.Clause + " | " + fix + " |"
 }
