@@ -32,6 +32,10 @@ type Options struct {
 	// brand and key-set checks; nil falls back to the last two labels. The
 	// pipeline hands in golang.org/x/net/publicsuffix.EffectiveTLDPlusOne.
 	RegistrableDomain func(host string) (string, error)
+	// Follow, when set, gets the documents a catalog's entries link by URL
+	// (oncard validate --follow; internal/fetch's walk), so that the one
+	// walk of the catalog cross-checks them; nil follows no URL.
+	Follow FollowFunc
 	// BaseURL is the URL the document was fetched from ("" for a local
 	// file or stdin). A fetched catalog's relative and file: urls are then
 	// never read from this machine's disk: they name the server's files.

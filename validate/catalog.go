@@ -131,6 +131,7 @@ func (w *catalogWalk) checkEntry(r *report, entry *model.Node, ptrs entryPtrs, i
 		}
 		w.crossCheckCard(r, entry, ep, file, onlyCard)
 	}
+	w.follow(r, entry, ep, depth, file)
 }
 
 // checkSpecVersion: the schema checks presence and form; this checks the

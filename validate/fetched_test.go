@@ -17,7 +17,7 @@ func fetchedCodes(diags []Diagnostic) string {
 	return strings.Join(codes, "; ")
 }
 
-func TestCheckFetchedEntry(t *testing.T) {
+func TestCheckLinked(t *testing.T) {
 	card, err := os.ReadFile(filepath.Join("testdata", "catalog", "card.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +48,9 @@ func TestCheckFetchedEntry(t *testing.T) {
 		{"/entries/2", "https://bank.example/card.json", nil, "", "/entries/2/url catalog/card-unreadable"},
 		{"/entries/3", "https://bank.example/card.json", nil, "", "/entries/3/url catalog/nested-catalog-invalid"},
 	} {
-		got := CheckFetchedEntry(catalog, tc.ptr, tc.doc, tc.kind, tc.url, nil)
+		r := newReport(catalog, nil)
+		checkLinked(r, catalog.Find(tc.ptr), tc.ptr, &Link{URL: tc.url, Doc: tc.doc, Kind: tc.kind})
+		got := r.sorted()
 		if fetchedCodes(got) != tc.want {
 			t.Errorf("%s from %s (%s): %q, want %q", tc.ptr, tc.url, tc.kind, fetchedCodes(got), tc.want)
 		}

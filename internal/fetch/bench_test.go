@@ -23,7 +23,7 @@ func BenchmarkFollow100Cards(b *testing.B) {
 	f := &Follower{Client: srv.client()}
 	b.ReportAllocs()
 	for b.Loop() {
-		got, docs, err := f.Follow(context.Background(), doc, "")
+		got, docs, err := follow(f, context.Background(), doc, "")
 		if err != nil || len(docs) != 100 || len(got) != 0 {
 			b.Fatalf("Follow: %v, %d documents, findings %v", err, len(docs), findings(got))
 		}

@@ -50,7 +50,7 @@ func TestFollow(t *testing.T) {
 	})
 	doc := parseServed(t, srv, catalog)
 	f := &Follower{Client: srv.client()}
-	got, docs, err := f.Follow(context.Background(), doc, srv.URL+"/follow.catalog.json")
+	got, docs, err := follow(f, context.Background(), doc, srv.URL+"/follow.catalog.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,6 +60,7 @@ func TestFollow(t *testing.T) {
 		"/entries/1/version catalog/version-mismatch",
 		"/entries/2/url fetch/status",
 		"/entries/3/type catalog/entry-type-mismatch",
+		"/entries/4/url catalog/http-url", // the catalog's own validation: one walk
 		"/entries/5/type fetch/not-followed",
 	}
 	if fmt.Sprint(findings(got)) != fmt.Sprint(want) {
@@ -152,7 +153,7 @@ func chain(n int) map[string]route {
 func TestFollowDepthLimit(t *testing.T) {
 	srv := newServer(t, chain(6))
 	doc := parseServed(t, srv, strings.ReplaceAll(chain(6)["/c/0.json"].body, "BASE", srv.URL))
-	got, docs, err := (&Follower{Client: srv.client()}).Follow(context.Background(), doc, srv.URL+"/c/0.json")
+	got, docs, err := follow(&Follower{Client: srv.client()}, context.Background(), doc, srv.URL+"/c/0.json")
 	if err != nil || len(got) != 0 {
 		t.Fatalf("Follow: %v, %v", err, findings(got))
 	}
@@ -179,7 +180,7 @@ func TestFollowCountLimit(t *testing.T) {
 	}
 	srv := newServer(t, routes)
 	doc := parseServed(t, srv, `{"specVersion": "1.0", "entries": [`+strings.Join(entries, ",")+`]}`)
-	got, docs, err := (&Follower{Client: srv.client(), MaxDocuments: 2}).Follow(context.Background(), doc, "")
+	got, docs, err := follow(&Follower{Client: srv.client(), MaxDocuments: 2}, context.Background(), doc, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,16 +204,18 @@ func TestFollowLocalCatalogLeavesLocalLinks(t *testing.T) {
   {"identifier": "urn:x:b", "type": "application/a2a-agent-card+json", "url": "file:///card.json"},
   {"identifier": "urn:x:c", "type": "application/ai-catalog+json", "data": {"specVersion": "1.0", "entries": [
     {"identifier": "urn:x:d", "type": "application/a2a-agent-card+json", "version": "0.1.0", "url": "BASE/card.json"}]}}]}`)
-	got, docs, err := (&Follower{Client: srv.client()}).Follow(context.Background(), doc, "")
+	got, docs, err := follow(&Follower{Client: srv.client()}, context.Background(), doc, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Only the card the inline nested catalog links is fetched, and its
-	// entry is cross-checked where it is, inside the inline data.
+	// entry is cross-checked where it is, inside the inline data; the local
+	// links are the catalog's validation's (a relative one needs the
+	// catalog's file, a file: url is outside its folder).
 	if len(docs) != 1 || srv.hitsOf("/card.json") != 1 {
 		t.Errorf("fetched %d documents", len(docs))
 	}
-	if fmt.Sprint(findings(got)) != "[/entries/2/data/entries/0/version catalog/version-mismatch]" {
+	if fmt.Sprint(findings(got)) != "[/entries/0/url catalog/http-url /entries/1/url catalog/http-url /entries/1/url catalog/url-outside-folder /entries/2/data/entries/0/version catalog/version-mismatch]" {
 		t.Errorf("findings %v", findings(got))
 	}
 }
@@ -229,7 +232,7 @@ func TestFollowCanceled(t *testing.T) {
 	doc := parseServed(t, srv, `{"specVersion": "1.0", "entries": [
   {"identifier": "urn:x:a", "type": "application/a2a-agent-card+json", "url": "BASE/a.json"},
   {"identifier": "urn:x:b", "type": "application/a2a-agent-card+json", "url": "BASE/b.json"}]}`)
-	_, _, err := (&Follower{Client: srv.client()}).Follow(ctx, doc, "")
+	_, _, err := follow(&Follower{Client: srv.client()}, ctx, doc, "")
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
@@ -251,15 +254,26 @@ func TestFollowHugeAndRedirectedEntries(t *testing.T) {
   {"identifier": "urn:x:c", "type": "application/a2a-agent-card+json", "url": "http://agents.example/card.json"}]}`)
 	var asked []validate.Kind
 	f := &Follower{Client: srv.client(), MaxBytes: func(k validate.Kind) int64 { asked = append(asked, k); return 32 << 10 }}
-	got, docs, err := f.Follow(context.Background(), doc, "")
+	got, docs, err := follow(f, context.Background(), doc, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "[/entries/0/url fetch/too-large /entries/1/url fetch/refused /entries/2/url fetch/refused]"
+	want := "[/entries/0/url fetch/too-large /entries/1/url fetch/refused /entries/2/url catalog/http-url /entries/2/url fetch/refused]"
 	if fmt.Sprint(findings(got)) != want || len(docs) != 0 {
 		t.Errorf("findings %v (%d documents), want %s", findings(got), len(docs), want)
 	}
 	if fmt.Sprint(asked) != "[card card]" {
 		t.Errorf("caps asked for %v", asked)
 	}
+}
+
+// follow runs a --follow walk from catalog (fetched from base, "" for a
+// local file): the catalog's validation with the walk's FollowFunc, as
+// oncard validate --follow runs it.
+func follow(f *Follower, ctx context.Context, catalog *model.Doc, base string) ([]validate.Diagnostic, []*Followed, error) {
+	w := f.Start(ctx)
+	w.From(base)
+	opts := f.Validate
+	opts.BaseURL, opts.Follow = base, w.Follow(0)
+	return validate.Document(catalog, validate.KindCatalog, &opts), w.Docs(), ctx.Err()
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/input"
 	"github.com/oncard/oncard/internal/app/report"
+	"github.com/oncard/oncard/internal/fetch"
 	"github.com/oncard/oncard/internal/oasfclient"
 	"github.com/oncard/oncard/internal/verdict"
 	"github.com/oncard/oncard/model"
@@ -103,9 +104,13 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 		judge.Signatures, judge.Keys, judge.KeySets = sigs.policy, sigs.opts, sigs.keySets
 	}
 	check := func(path string) fileResult {
-		r := checkFile(ctx, judge, path, validate.Kind(o.Kind), opts.MaxBytes, con.In)
+		var walk *fetch.Walk
 		if o.Follow {
-			follow(ctx, &r, judge)
+			walk = follower(judge).Start(ctx)
+		}
+		r := checkFile(ctx, judge, path, validate.Kind(o.Kind), opts.MaxBytes, con.In, walk)
+		if walk != nil {
+			r.follow(walk)
 			for i := range r.followed {
 				r.followed[i].doc = nil
 				applyConfig(configs, o.FailOn, &r.followed[i])

@@ -68,7 +68,7 @@ func fileSize(path string) int64 {
 
 // checkFile reads (or fetches) and validates one file. Options are
 // copied so that each file gets its own Path.
-func checkFile(ctx context.Context, judge *app.Judge, path string, kind validate.Kind, maxSize int, stdin io.Reader) fileResult {
+func checkFile(ctx context.Context, judge *app.Judge, path string, kind validate.Kind, maxSize int, stdin io.Reader, walk *fetch.Walk) fileResult {
 	r := fileResult{File: report.File{Arg: path, Kind: kind}, failOn: verdict.DefaultFailOn}
 	in, err := input.Read(ctx, path, stdin, string(kind), maxSize)
 	var big *input.TooLargeError
@@ -92,6 +92,14 @@ func checkFile(ctx context.Context, judge *app.Judge, path string, kind validate
 		s.URL = in.URL
 	} else if in.Name == "-" {
 		s.Name = "-"
+	}
+	if walk != nil {
+		// --follow: the catalog's one walk also gets what its entries link
+		// by URL.
+		walk.From(s.URL)
+		j := *judge
+		j.Options.Follow = walk.Follow(0)
+		judge = &j
 	}
 	v := judge.Check(ctx, s)
 	v.Diags = append(in.Findings, v.Diags...) // how it was served, then what it says
@@ -136,28 +144,22 @@ func valueEnds(doc *model.Doc, diags []validate.Diagnostic) []report.Position {
 	return ends
 }
 
-// follow fetches what the catalog of r links (validate --follow) and adds
-// the results: findings about the catalog's entries to r, each fetched
-// document as a result of its own, named by its URL (with its doc, for the
-// caller's further checks; the caller drops it).
-func follow(ctx context.Context, r *fileResult, judge *app.Judge) {
-	if r.Kind != validate.KindCatalog || r.doc == nil {
-		return
-	}
-	f := &fetch.Follower{Client: input.Client(), Validate: validate.Options{SchemaHosts: judge.Options.SchemaHosts},
-		Check: func(ctx context.Context, data []byte, url string) validate.Result {
-			return judge.Check(ctx, app.Subject{Data: data, Name: url, URL: url}).Result
+// follower is --follow's fetcher for the run's judge: each document it
+// fetches is judged by the same pipeline, its own links followed.
+func follower(judge *app.Judge) *fetch.Follower {
+	return &fetch.Follower{Client: input.Client(), Validate: validate.Options{SchemaHosts: judge.Options.SchemaHosts},
+		Check: func(ctx context.Context, data []byte, url string, follow validate.FollowFunc) validate.Result {
+			j := *judge
+			j.Options.Follow = follow
+			return j.Check(ctx, app.Subject{Data: data, Name: url, URL: url}).Result
 		}}
-	findings, docs, err := f.Follow(ctx, r.doc, r.url)
-	if err != nil {
-		return // interrupted: the run ends with ctx's error
-	}
-	if len(findings) > 0 {
-		r.Diags = append(r.Diags, findings...)
-		validate.SortDiagnostics(r.Diags)
-		r.Ends = valueEnds(r.doc, r.Diags)
-	}
-	for _, d := range docs {
+}
+
+// follow adds the documents a --follow walk fetched for r's catalog as
+// results of their own, named by their URL (with their doc, for the
+// caller's further checks; the caller drops it).
+func (r *fileResult) follow(walk *fetch.Walk) {
+	for _, d := range walk.Docs() {
 		r.followed = append(r.followed, fileResult{File: report.File{Arg: d.Name, Kind: d.Kind, Diags: d.Diags, Ends: valueEnds(d.Doc, d.Diags)}, url: d.Name, doc: d.Doc})
 	}
 }

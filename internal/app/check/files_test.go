@@ -147,7 +147,7 @@ func TestCheckFileUnreadable(t *testing.T) {
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
-			r := checkFile(context.Background(), &app.Judge{}, c.path, validate.KindReply, 0, nil)
+			r := checkFile(context.Background(), &app.Judge{}, c.path, validate.KindReply, 0, nil, nil)
 			if r.readErr == nil {
 				t.Fatal("no read error")
 			}
@@ -176,7 +176,7 @@ func TestCheckFileUnparsableKeepsKind(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, kind := range []validate.Kind{"", validate.KindReply} {
-		r := checkFile(context.Background(), &app.Judge{}, path, kind, 0, nil)
+		r := checkFile(context.Background(), &app.Judge{}, path, kind, 0, nil, nil)
 		if len(r.Diags) == 0 || r.Diags[0].Code != "json/syntax" {
 			t.Fatalf("--kind %q: diagnostics %+v, want json/syntax", kind, r.Diags)
 		}
