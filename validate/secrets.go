@@ -76,35 +76,50 @@ var tokenByte = func() (t [256]bool) {
 // if the byte minSecretRun-1 ahead is not a token byte, no such run can
 // start before it. Prose is skipped about twenty bytes at a time.
 func secretIn(raw []byte) string {
-	i := 0 // no run starts before i
 	pemChecked := false
-	for i+minSecretRun <= len(raw) {
-		j := i + minSecretRun - 1
-		if !tokenByte[raw[j]] {
+	for i := 0; ; {
+		start, end, ok := longRun(raw, i, minSecretRun, &tokenByte)
+		if !ok {
+			return ""
+		}
+		// A PEM private key has long base64 lines; look for its armour
+		// once, when the first long run shows up.
+		if !pemChecked && isPrivateKeyPEM(raw) {
+			return "a private key"
+		}
+		pemChecked = true
+		if what := classifyRun(raw[start:end], raw[:start]); what != "" {
+			return what
+		}
+		i = end + 1
+	}
+}
+
+// longRun finds the first run of at least min bytes of class in s that
+// starts at i or later. It looks at the byte min-1 ahead first: when that
+// byte is not of the class, no such run can start before it, so prose is
+// skipped about min bytes at a time (the secrets and encoded-payload scans
+// read every string of a card).
+func longRun[T ~string | ~[]byte](s T, i, min int, class *[256]bool) (start, end int, ok bool) {
+	for i+min <= len(s) {
+		j := i + min - 1
+		if !class[s[j]] {
 			i = j + 1
 			continue
 		}
 		start, end := j, j+1
-		for start > i && tokenByte[raw[start-1]] {
+		for start > i && class[s[start-1]] {
 			start--
 		}
-		for end < len(raw) && tokenByte[raw[end]] {
+		for end < len(s) && class[s[end]] {
 			end++
 		}
-		if end-start >= minSecretRun {
-			// A PEM private key has long base64 lines; look for its
-			// armour once, when the first long run shows up.
-			if !pemChecked && isPrivateKeyPEM(raw) {
-				return "a private key"
-			}
-			pemChecked = true
-			if what := classifyRun(raw[start:end], raw[:start]); what != "" {
-				return what
-			}
+		if end-start >= min {
+			return start, end, true
 		}
 		i = end + 1
 	}
-	return ""
+	return 0, 0, false
 }
 
 func isPrivateKeyPEM(raw []byte) bool {

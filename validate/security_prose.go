@@ -532,33 +532,21 @@ func encodedPayload(s string) (what string, start, end int) {
 	if i := dataURL(s); i >= 0 {
 		return "a data: URL", i, min(len(s), i+40)
 	}
-	i := 0
-	for i+minBase64Run <= len(s) {
-		j := i + minBase64Run - 1
-		if !base64Byte[s[j]] {
-			i = j + 1
-			continue
+	for i := 0; ; {
+		start, end, ok := longRun(s, i, minBase64Run, &base64Byte)
+		if !ok {
+			return "", 0, 0
 		}
-		start, end := j, j+1
-		for start > i && base64Byte[s[start-1]] {
-			start--
-		}
-		for end < len(s) && base64Byte[s[end]] {
-			end++
-		}
-		if end-start >= minBase64Run {
-			switch run := s[start:end]; {
-			case isHexRun(run):
-				if len(run) >= minHexRun {
-					return "a long run of hex digits", start, end
-				}
-			case looksBase64(run):
-				return "a long base64 run", start, end
+		switch run := s[start:end]; {
+		case isHexRun(run):
+			if len(run) >= minHexRun {
+				return "a long run of hex digits", start, end
 			}
+		case looksBase64(run):
+			return "a long base64 run", start, end
 		}
 		i = end + 1
 	}
-	return "", 0, 0
 }
 
 var base64Byte = func() (t [256]bool) {
