@@ -29,12 +29,9 @@ type Follower struct {
 	// MaxDocuments bounds the fetches of one Follow; 0 is
 	// DefaultMaxDocuments. Entries past it get a fetch/not-followed warning.
 	MaxDocuments int
-	// Validate is passed to the validator of each fetched document
-	// (SchemaHosts); its Path, BaseURL and Follow are set per document.
-	Validate validate.Options
-	// Check, when set, judges each fetched document instead (the
-	// command's one pipeline: rules, signatures, online check), with
-	// follow as its validate.Options.Follow.
+	// Check judges each fetched document: the command's one pipeline
+	// (rules, signatures, online check), with follow as its
+	// validate.Options.Follow, so that its own links are followed too.
 	Check func(ctx context.Context, data []byte, url string, follow validate.FollowFunc) validate.Result
 }
 
@@ -161,14 +158,7 @@ func (w *Walk) fetch(target string, kind validate.Kind, depth int) *fetched {
 	w.docs = append(w.docs, doc) // before what it links
 	got := &fetched{doc: doc}
 	w.seen[target] = got
-	var res validate.Result
-	if w.f.Check != nil {
-		res = w.f.Check(w.ctx, d.Data, d.URL, w.Follow(depth))
-	} else {
-		opts := w.f.Validate
-		opts.Path, opts.BaseURL, opts.Follow = "", d.URL, w.Follow(depth)
-		res = validate.Check(d.Data, "", &opts)
-	}
+	res := w.f.Check(w.ctx, d.Data, d.URL, w.Follow(depth))
 	doc.Kind, doc.Doc, doc.Diags = res.Kind, res.Doc, append(d.Findings, res.Diags...)
 	got.done = true
 	return got

@@ -271,9 +271,13 @@ func TestFollowHugeAndRedirectedEntries(t *testing.T) {
 // local file): the catalog's validation with the walk's FollowFunc, as
 // oncard validate --follow runs it.
 func follow(f *Follower, ctx context.Context, catalog *model.Doc, base string) ([]validate.Diagnostic, []*Followed, error) {
+	if f.Check == nil {
+		// The rules alone, as a judge without keys, config or server gives them.
+		f.Check = func(_ context.Context, data []byte, url string, follow validate.FollowFunc) validate.Result {
+			return validate.Check(data, "", &validate.Options{BaseURL: url, Follow: follow})
+		}
+	}
 	w := f.Start(ctx)
 	w.From(base)
-	opts := f.Validate
-	opts.BaseURL, opts.Follow = base, w.Follow(0)
-	return validate.Document(catalog, validate.KindCatalog, &opts), w.Docs(), ctx.Err()
+	return validate.Document(catalog, validate.KindCatalog, &validate.Options{BaseURL: base, Follow: w.Follow(0)}), w.Docs(), ctx.Err()
 }

@@ -147,7 +147,7 @@ func valueEnds(doc *model.Doc, diags []validate.Diagnostic) []report.Position {
 // follower is --follow's fetcher for the run's judge: each document it
 // fetches is judged by the same pipeline, its own links followed.
 func follower(judge *app.Judge) *fetch.Follower {
-	return &fetch.Follower{Client: input.Client(), Validate: validate.Options{SchemaHosts: judge.Options.SchemaHosts},
+	return &fetch.Follower{Client: input.Client(),
 		Check: func(ctx context.Context, data []byte, url string, follow validate.FollowFunc) validate.Result {
 			j := *judge
 			j.Options.Follow = follow
