@@ -52,11 +52,12 @@ func BenchmarkCardRulesLarge(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		r := newReport(doc, nil)
-		w := walker{r: r, ptr: make([]byte, 0, 64)}
+		w := walker{r: r, path: make([]pathStep, 0, 16)}
 		w.check(root, shapeCardV10)
 		checkV03Leftovers(r, root)
 		checkInterfaces(r, root)
 		checkCardRules(r, root)
+		checkTextRules(r, root)
 	}
 }
 

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -63,7 +64,13 @@ func checkCard(r *report, root *model.Node) {
 		r.emit(ruleA2AType, "", "an Agent Card must be a JSON object, found "+found, "")
 		return
 	}
-	w := walker{r: r, ptr: make([]byte, 0, 64)}
+	// The text scans (secrets, hidden characters, the security review) read
+	// every string and need nothing the other rules find: on a large card
+	// they run beside them, on the other core. Their findings are appended
+	// last, where a sequential run puts them, so the verdict is the same.
+	texts := startTextRules(r, root)
+	defer texts.join(r)
+	w := walker{r: r, path: make([]pathStep, 0, 16)}
 	version := detectCardVersion(root)
 	if version == cardV03 {
 		r.emit(ruleA2AV03Card, "", "this is an A2A v0.3 card (top-level url, no supportedInterfaces); v1.0 clients need supportedInterfaces", "upgrade it to v1.0 with `oncard edit --upgrade FILE` (add --keep-dual to keep the v0.3 fields for old clients)")
@@ -93,7 +100,7 @@ const dualV03Prefix = "for v0.3 clients of this dual card: "
 // check already made at the same member is not repeated.
 func checkDualForV03(r *report, root *model.Node) {
 	sub := &report{doc: r.doc, opts: r.opts, unplaced: true}
-	w := walker{r: sub, ptr: make([]byte, 0, 64), strictV03: true}
+	w := walker{r: sub, path: make([]pathStep, 0, 16), strictV03: true}
 	w.check(root, shapeCardV03)
 	checkV03Endpoint(sub, root)
 	seen := make(map[[2]string]bool, len(r.diags))
@@ -119,9 +126,54 @@ func checkCardRules(r *report, root *model.Node) {
 	checkModes(r, root)
 	checkExtendedCard(r, root)
 	checkSignatures(r, root)
+}
+
+// checkTextRules runs the rules that scan the card's texts: they read
+// every string of the card, so they are most of the work on a large one.
+func checkTextRules(r *report, root *model.Node) {
 	checkSecrets(r, root)
 	checkHiddenCharacters(r, root)
 	checkSecurity(r, root)
+}
+
+// parallelMinBytes is the size of card from which checkTextRules runs on
+// a goroutine of its own: below it, starting one costs more than the
+// scans it would overlap.
+const parallelMinBytes = 32 << 10
+
+// textRules is checkTextRules under way: on a goroutine of its own (done
+// is closed when sub holds its findings), or not yet run (done nil).
+type textRules struct {
+	root *model.Node
+	sub  *report
+	done chan struct{}
+}
+
+// startTextRules starts checkTextRules beside the caller when the card is
+// large and there is a second processor to run it.
+func startTextRules(r *report, root *model.Node) *textRules {
+	t := &textRules{root: root}
+	if root.End-root.Start < parallelMinBytes || runtime.GOMAXPROCS(0) < 2 {
+		return t
+	}
+	t.sub = &report{doc: r.doc, opts: r.opts, unplaced: r.unplaced}
+	t.done = make(chan struct{})
+	go func() {
+		defer close(t.done)
+		checkTextRules(t.sub, root)
+	}()
+	return t
+}
+
+// join adds the text rules' findings to r, after every other rule's: it
+// runs them now if they were not started.
+func (t *textRules) join(r *report) {
+	if t.done == nil {
+		checkTextRules(r, t.root)
+		return
+	}
+	<-t.done
+	r.diags = append(r.diags, t.sub.diags...)
 }
 
 // checkSkillIDs: skill ids are unique within the card.

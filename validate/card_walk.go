@@ -11,40 +11,61 @@ import (
 // node in a reusable buffer and turns it into a string only when it reports,
 // so that a clean card costs no allocation per member.
 type walker struct {
-	r   *report
-	ptr []byte
+	r *report
+	// path is where the walk is: the pointer is made of it only for a
+	// finding (here), as a walk visits every member and few have one.
+	path []pathStep
 	// strictV03 checks security schemes in the v0.3 form only: what a
 	// v0.3 reader of a dual card needs (a v0.3 card on its own may
 	// already use the v1.0 wrapper form).
 	strictV03 bool
 }
 
+// pathStep is one step of a walk: a member's key, or an item's index
+// (key unset, index 0 or more).
+type pathStep struct {
+	key   string
+	index int
+}
+
 func (w *walker) push(tok string) int {
-	n := len(w.ptr)
-	w.ptr = append(w.ptr, '/')
-	for i := 0; i < len(tok); i++ {
-		switch tok[i] {
-		case '~':
-			w.ptr = append(w.ptr, '~', '0')
-		case '/':
-			w.ptr = append(w.ptr, '~', '1')
-		default:
-			w.ptr = append(w.ptr, tok[i])
-		}
-	}
+	n := len(w.path)
+	w.path = append(w.path, pathStep{key: tok, index: -1})
 	return n
 }
 
 func (w *walker) pushIndex(i int) int {
-	n := len(w.ptr)
-	w.ptr = append(w.ptr, '/')
-	w.ptr = strconv.AppendInt(w.ptr, int64(i), 10)
+	n := len(w.path)
+	w.path = append(w.path, pathStep{index: i})
 	return n
 }
 
-func (w *walker) pop(n int) { w.ptr = w.ptr[:n] }
+func (w *walker) pop(n int) { w.path = w.path[:n] }
 
-func (w *walker) here() string { return string(w.ptr) }
+// ptr is the JSON pointer of where the walk is, as bytes.
+func (w *walker) ptr() []byte {
+	var b []byte
+	for _, st := range w.path {
+		b = append(b, '/')
+		if st.index >= 0 {
+			b = strconv.AppendInt(b, int64(st.index), 10)
+			continue
+		}
+		for i := 0; i < len(st.key); i++ {
+			switch st.key[i] {
+			case '~':
+				b = append(b, '~', '0')
+			case '/':
+				b = append(b, '~', '1')
+			default:
+				b = append(b, st.key[i])
+			}
+		}
+	}
+	return b
+}
+
+func (w *walker) here() string { return string(w.ptr()) }
 
 // check walks n (at the walker's current pointer) against s.
 func (w *walker) check(n *model.Node, s *shape) {
@@ -58,22 +79,22 @@ func (w *walker) check(n *model.Node, s *shape) {
 	}
 	if s.enum != nil {
 		if v, ok := n.Str(); !ok || !contains(s.enum, v) {
-			w.r.emit(ruleA2AEnum, w.here(), describe(w.ptr)+" must be one of "+strings.Join(s.enum, ", ")+", found "+quoteValue(n), "")
+			w.r.emit(ruleA2AEnum, w.here(), describe(w.ptr())+" must be one of "+strings.Join(s.enum, ", ")+", found "+quoteValue(n), "")
 		}
 		return
 	}
 	if s.kind != anyKind && n.Kind != s.kind {
-		w.r.emit(ruleA2AType, w.here(), describe(w.ptr)+" must be "+kindPhrase(s)+", found "+kindName(n.Kind), typeHint(n, s))
+		w.r.emit(ruleA2AType, w.here(), describe(w.ptr())+" must be "+kindPhrase(s)+", found "+kindName(n.Kind), typeHint(n, s))
 		return
 	}
 	switch n.Kind {
 	case model.String:
 		if s.nonEmpty && len(n.Raw()) <= 2 { // `""`; any escape is longer
-			w.r.emit(ruleA2AEmptyRequired, w.here(), describe(w.ptr)+" is required and must not be empty", "")
+			w.r.emit(ruleA2AEmptyRequired, w.here(), describe(w.ptr())+" is required and must not be empty", "")
 		}
 	case model.Array:
 		if len(n.Items) < s.minItems {
-			w.r.emit(ruleA2AEmptyRequired, w.here(), describe(w.ptr)+" is required and needs at least one item", "")
+			w.r.emit(ruleA2AEmptyRequired, w.here(), describe(w.ptr())+" is required and needs at least one item", "")
 		}
 		if s.items != nil {
 			for i, it := range n.Items {
@@ -160,12 +181,12 @@ func (w *walker) checkExactlyOne(n *model.Node, s *shape) {
 	what := "one of " + strings.Join(s.exactlyOne, ", ")
 	var msg, hint string
 	if len(present) == 0 {
-		msg = describe(w.ptr) + " must hold exactly " + what + "; it holds none"
+		msg = describe(w.ptr()) + " must hold exactly " + what + "; it holds none"
 		if s.oneCode == ruleA2ASecuritySchemeVariants && n.Get("type") != nil {
 			hint = `this is the v0.3 form {"type": ...}; v1.0 wraps the scheme, e.g. {"httpAuthSecurityScheme": {"scheme": "bearer"}}`
 		}
 	} else {
-		msg = describe(w.ptr) + " must hold exactly " + what + "; it holds " + strings.Join(present, " and ")
+		msg = describe(w.ptr()) + " must hold exactly " + what + "; it holds " + strings.Join(present, " and ")
 		if s.oneCode == ruleA2AOauthFlows {
 			hint = "v1.0 allows one flow per scheme: declare one oauth2 scheme per flow"
 		}
@@ -182,7 +203,7 @@ func (w *walker) checkScopeList(n *model.Node) {
 		w.check(n, shapeStrings)
 	case model.Null:
 	default:
-		w.r.emit(ruleA2AType, w.here(), describe(w.ptr)+` must be {"list": [scopes]}, found `+kindName(n.Kind), "")
+		w.r.emit(ruleA2AType, w.here(), describe(w.ptr())+` must be {"list": [scopes]}, found `+kindName(n.Kind), "")
 	}
 }
 

@@ -16,25 +16,28 @@ import (
 // A control character, a bidi control (which can show "exe.txt" for
 // "txt.exe") or an invisible character there is a finding.
 func checkHiddenCharacters(r *report, root *model.Node) {
-	check := func(ptr string, n *model.Node, multiline bool) {
+	// The pointer is built only for a finding: the scan reads every name
+	// and description on every keystroke.
+	check := func(n *model.Node, multiline bool, ptr func() string) {
 		s, ok := n.Str()
 		if !ok {
 			return
 		}
 		if what, at := hiddenCharacter(s, multiline); what != "" {
-			r.emit(ruleA2AHiddenCharacters, ptr, fmt.Sprintf("%s holds %s (U+%04X): readers do not see it, or see the text reordered", describe([]byte(ptr)), what, at), "remove it; write the text as people should read it")
+			p := ptr()
+			r.emit(ruleA2AHiddenCharacters, p, fmt.Sprintf("%s holds %s (U+%04X): readers do not see it, or see the text reordered", describe([]byte(p)), what, at), "remove it; write the text as people should read it")
 		}
 	}
-	check("/name", root.Get("name"), false)
-	check("/description", root.Get("description"), true)
-	check("/provider/organization", root.Get("provider").Get("organization"), false)
+	fixed := func(p string) func() string { return func() string { return p } }
+	check(root.Get("name"), false, fixed("/name"))
+	check(root.Get("description"), true, fixed("/description"))
+	check(root.Get("provider").Get("organization"), false, fixed("/provider/organization"))
 	for i, sk := range itemsOf(root.Get("skills")) {
-		base := indexPtr("/skills", i)
-		check(base+"/name", sk.Get("name"), false)
-		check(base+"/description", sk.Get("description"), true)
+		check(sk.Get("name"), false, func() string { return indexPtr("/skills", i) + "/name" })
+		check(sk.Get("description"), true, func() string { return indexPtr("/skills", i) + "/description" })
 	}
 	for i, ext := range itemsOf(root.Get("capabilities").Get("extensions")) {
-		check(indexPtr("/capabilities/extensions", i)+"/description", ext.Get("description"), true)
+		check(ext.Get("description"), true, func() string { return indexPtr("/capabilities/extensions", i) + "/description" })
 	}
 }
 
@@ -42,12 +45,8 @@ func checkHiddenCharacters(r *report, root *model.Node) {
 // s, and returns it; "" when there is none. Multi-line texts may hold
 // newlines and tabs.
 func hiddenCharacter(s string, multiline bool) (string, rune) {
-	// Printable ASCII is the common case: passed over a byte at a time.
-	i := 0
-	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f {
-		i++
-	}
-	for _, r := range s[i:] {
+	// Printable ASCII is the common case: passed over eight bytes at a time.
+	for _, r := range s[printableASCIIPrefix(s):] {
 		switch {
 		case multiline && (r == '\n' || r == '\t' || r == '\r'):
 		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):

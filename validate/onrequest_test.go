@@ -252,7 +252,8 @@ func TestCallerSpecificHeuristics(t *testing.T) {
 }
 
 func TestTelMatcher(t *testing.T) {
-	match := personEntryMatcher("tel:+1-555-0100").match
+	m, _ := personEntryMatcher("tel:+1-555-0100")
+	match := m.match
 	for text, want := range map[string]bool{
 		"call +1 555 0100": true, "call 555-0100": true, "(555) 0100": true, "1.555.0100": true,
 		"call 555 01": false, "since 1955, 7 days": false, "15550": false,

@@ -24,8 +24,8 @@ import (
 // entry that is only a host ("https://bank.example/"): naming one's own
 // domain in a description is ordinary prose, so that match is a warning.
 func checkValueInSkillText(r *report, cards *skillIndex, skill *model.Node, skillPtr itemPtr, id, personEntry string, entryPtr itemPtr) {
-	m := personEntryMatcher(personEntry)
-	if m == nil {
+	m, ok := personEntryMatcher(personEntry)
+	if !ok {
 		return
 	}
 	match, hostOnly := m.match, m.hostOnly
@@ -69,23 +69,26 @@ type entryMatcher struct {
 	hostOnly bool   // an https entry without a path
 }
 
-// personEntryMatcher returns nil for entries it cannot look for.
-func personEntryMatcher(entry string) *entryMatcher {
+// personEntryMatcher returns false for entries it cannot look for.
+func personEntryMatcher(entry string) (entryMatcher, bool) {
 	switch {
 	case strings.HasPrefix(entry, "https://"):
-		needle := strings.ToLower(strings.TrimRight(strings.TrimPrefix(entry, "https://"), "/"))
+		needle := strings.TrimRight(entry[len("https://"):], "/")
 		if needle == "" {
-			return nil
+			return entryMatcher{}, false
 		}
-		return &entryMatcher{needle: needle, hostOnly: !strings.Contains(needle, "/")}
+		if hasUpperASCII(needle) {
+			needle = strings.ToLower(needle)
+		}
+		return entryMatcher{needle: needle, hostOnly: strings.IndexByte(needle, '/') < 0}, true
 	case strings.HasPrefix(entry, "tel:"):
 		digits := digitsOf(entry)
 		if len(digits) < 4 {
-			return nil
+			return entryMatcher{}, false
 		}
-		return &entryMatcher{digits: digits}
+		return entryMatcher{digits: digits}, true
 	}
-	return nil
+	return entryMatcher{}, false
 }
 
 func (m *entryMatcher) match(text []byte) bool {
@@ -95,12 +98,51 @@ func (m *entryMatcher) match(text []byte) bool {
 	return containsFoldASCII(text, m.needle)
 }
 
+func hasUpperASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
 // containsFoldASCII reports whether text contains needle (lower case),
-// ignoring ASCII case, without allocating.
+// ignoring ASCII case, without allocating. Candidates are found with
+// IndexByte (vectorised) for the needle's first byte in either case, so
+// prose is passed over many bytes at a time.
 func containsFoldASCII(text []byte, needle string) bool {
 	n := len(needle)
-	for i := 0; i+n <= len(text); i++ {
-		j := 0
+	if n == 0 {
+		return true
+	}
+	first, other := needle[0], needle[0]
+	if 'a' <= first && first <= 'z' {
+		other = first - ('a' - 'A')
+	}
+	// next[0] and next[1]: the next offset of first and of other at or
+	// after i, or len(text) when there is none.
+	next := [2]int{-1, -1}
+	find := func(c byte, from int) int {
+		if k := bytes.IndexByte(text[from:], c); k >= 0 {
+			return from + k
+		}
+		return len(text)
+	}
+	for i := 0; i+n <= len(text); {
+		if next[0] < i {
+			next[0] = find(first, i)
+		}
+		if other == first {
+			next[1] = next[0]
+		} else if next[1] < i {
+			next[1] = find(other, i)
+		}
+		i = min(next[0], next[1])
+		if i+n > len(text) {
+			return false
+		}
+		j := 1
 		for j < n {
 			c := text[i+j]
 			if 'A' <= c && c <= 'Z' {
@@ -114,6 +156,7 @@ func containsFoldASCII(text []byte, needle string) bool {
 		if j == n {
 			return true
 		}
+		i++
 	}
 	return false
 }
@@ -139,8 +182,16 @@ func mentionsNumber(text, digits []byte) bool {
 	check := func() bool {
 		return bytes.Contains(run, digits) || (len(run) >= 7 && bytes.HasSuffix(digits, run))
 	}
+	// A match needs a run of at least need digits: passages with fewer
+	// digits than that in a row are skipped without the run logic.
+	need := min(len(digits), 7)
 	gap := 0
 	for i := 0; i < len(text); i++ {
+		if len(run) == 0 {
+			if i = nextDigitRun(text, i, need); i < 0 {
+				return false
+			}
+		}
 		c := text[i]
 		switch {
 		case c >= '0' && c <= '9':
@@ -158,6 +209,27 @@ func mentionsNumber(text, digits []byte) bool {
 		}
 	}
 	return len(run) > 0 && check()
+}
+
+// nextDigitRun returns the offset, at i or after, of the first digit that
+// may begin a run of need digits (separators between them allowed), or -1
+// when text has fewer than need digits from i on. It reads a digit-free
+// stretch a byte at a time with no other test, which is most of prose.
+func nextDigitRun(text []byte, i, need int) int {
+	count, first := 0, -1
+	for ; i < len(text); i++ {
+		if text[i]-'0' <= 9 {
+			if first < 0 {
+				first = i
+			}
+			if count++; count >= need {
+				return first
+			}
+		} else if first >= 0 && !isPhoneSeparator(text[i]) {
+			count, first = 0, -1
+		}
+	}
+	return -1
 }
 
 func isPhoneSeparator(c byte) bool {

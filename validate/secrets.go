@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"math/bits"
 
 	"github.com/oncard/oncard/model"
 )
@@ -16,7 +17,7 @@ import (
 // least minSecretRun characters (no prose word is that long) are looked at
 // more closely.
 func checkSecrets(r *report, root *model.Node) {
-	s := secretScanner{walker: walker{r: r, ptr: make([]byte, 0, 64)}}
+	s := secretScanner{walker: walker{r: r, path: make([]pathStep, 0, 16)}}
 	s.node(root, true)
 }
 
@@ -32,7 +33,7 @@ func (s *secretScanner) node(n *model.Node, top bool) {
 			return
 		}
 		if what := secretIn(n.Raw()); what != "" {
-			s.r.emit(ruleA2APossibleSecret, s.here(), describe(s.ptr)+" looks like it contains "+what, "Agent Cards are public: remove the secret from the card and revoke it")
+			s.r.emit(ruleA2APossibleSecret, s.here(), describe(s.ptr())+" looks like it contains "+what, "Agent Cards are public: remove the secret from the card and revoke it")
 		}
 	case model.Array:
 		for i, it := range n.Items {
@@ -100,12 +101,26 @@ func secretIn(raw []byte) string {
 // byte is not of the class, no such run can start before it, so prose is
 // skipped about min bytes at a time (the secrets and encoded-payload scans
 // read every string of a card).
+//
+// In prose that byte is mostly a letter, but the eight bytes before it
+// mostly hold a space: when the class has no space, a space among them is
+// found in one word-sized test and the scan goes on past it.
 func longRun[T ~string | ~[]byte](s T, i, min int, class *[256]bool) (start, end int, ok bool) {
+	spaceEnds := !class[' '] && min >= 8
 	for i+min <= len(s) {
 		j := i + min - 1
 		if !class[s[j]] {
 			i = j + 1
 			continue
+		}
+		if spaceEnds {
+			k := j - 7
+			w := uint64(s[k]) | uint64(s[k+1])<<8 | uint64(s[k+2])<<16 | uint64(s[k+3])<<24 |
+				uint64(s[k+4])<<32 | uint64(s[k+5])<<40 | uint64(s[k+6])<<48 | uint64(s[k+7])<<56
+			if m := zeroBytes(w ^ (0x0101010101010101 * ' ')); m != 0 {
+				i = k + (63-bits.LeadingZeros64(m))/8 + 1
+				continue
+			}
 		}
 		start, end := j, j+1
 		for start > i && class[s[start-1]] {
@@ -120,6 +135,14 @@ func longRun[T ~string | ~[]byte](s T, i, min int, class *[256]bool) (start, end
 		i = end + 1
 	}
 	return 0, 0, false
+}
+
+// zeroBytes has the high bit set in each byte of x that is zero, and no
+// other bit: the exact form of the zero-byte test, so the highest bit set
+// is the last zero byte.
+func zeroBytes(x uint64) uint64 {
+	const lows = 0x7f7f7f7f7f7f7f7f
+	return ^((x&lows + lows) | x | lows)
 }
 
 func isPrivateKeyPEM(raw []byte) bool {
