@@ -1,6 +1,9 @@
 package validate
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestPrintableASCIIPrefix(t *testing.T) {
 	slow := func(s string) int {
@@ -77,4 +80,32 @@ func FuzzLongRun(f *testing.F) {
 			}
 		}
 	})
+}
+
+func FuzzContainsFoldASCII(f *testing.F) {
+	f.Add("Call us at Support.Example.com/help today", "support.example.com/help")
+	f.Add("nothing here", "bank")
+	f.Add("see .x.y", ".x.y")
+	f.Fuzz(func(t *testing.T, text, needle string) {
+		needle = strings.ToLower(needle)
+		for i := 0; i < len(needle); i++ {
+			if needle[i] >= 0x80 {
+				return // needles are lower-cased ASCII hosts and paths
+			}
+		}
+		want := strings.Contains(asciiLower(text), needle)
+		if got := containsFoldASCII([]byte(text), needle); got != want {
+			t.Fatalf("%q in %q: got %v, want %v", needle, text, got, want)
+		}
+	})
+}
+
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }

@@ -98,6 +98,33 @@ func BenchmarkBytesLarge(b *testing.B) {
 	}
 }
 
+// BenchmarkCheckVsJSONValid: parse + every rule of the large card (what
+// `oncard validate FILE` does with the bytes it read) against
+// encoding/json's Valid, which only scans them, timed alternately in one
+// run so that both see the same load. check/valid is the ratio of their
+// times (the budget: at most 1); each one's throughput is reported too.
+func BenchmarkCheckVsJSONValid(b *testing.B) {
+	data, _ := largeCard(b)
+	b.SetBytes(int64(len(data)))
+	var check, valid time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if !json.Valid(data) {
+			b.Fatal("the large card is not JSON")
+		}
+		mid := time.Now()
+		// As validate hands over the buffer it read the file into (the
+		// parser reads it in place and writes nothing to it).
+		Check(data, "", &Options{DataOwned: true})
+		check += time.Since(mid)
+		valid += mid.Sub(start)
+	}
+	mb := float64(len(data)) * float64(b.N) / 1e6
+	b.ReportMetric(float64(check)/float64(valid), "check/valid")
+	b.ReportMetric(mb/check.Seconds(), "check-MB/s")
+	b.ReportMetric(mb/valid.Seconds(), "valid-MB/s")
+}
+
 // `oncard validate` of the 100,000-entry catalog (testcards.Catalog, 55
 // MiB) without reading the file or starting a process: Check on a fresh
 // copy of the bytes handed over, as validate does, with its collector

@@ -109,56 +109,65 @@ func hasUpperASCII(s string) bool {
 
 // containsFoldASCII reports whether text contains needle (lower case),
 // ignoring ASCII case, without allocating. Candidates are found with
-// IndexByte (vectorised) for the needle's first byte in either case, so
-// prose is passed over many bytes at a time.
+// IndexByte (vectorised) for an anchor: the needle's first byte that is
+// not a letter (a host's '.', a path's '/'), which prose holds rarely and
+// in one case only; a needle of letters alone is anchored at its first
+// letter, looked for in both cases.
 func containsFoldASCII(text []byte, needle string) bool {
 	n := len(needle)
 	if n == 0 {
 		return true
 	}
-	first, other := needle[0], needle[0]
-	if 'a' <= first && first <= 'z' {
-		other = first - ('a' - 'A')
+	at := 0 // the anchor's offset in needle
+	for at < n && 'a' <= needle[at] && needle[at] <= 'z' {
+		at++
 	}
-	// next[0] and next[1]: the next offset of first and of other at or
-	// after i, or len(text) when there is none.
-	next := [2]int{-1, -1}
-	find := func(c byte, from int) int {
-		if k := bytes.IndexByte(text[from:], c); k >= 0 {
-			return from + k
-		}
-		return len(text)
+	if at == n {
+		return containsFoldLetters(text, needle)
 	}
-	for i := 0; i+n <= len(text); {
-		if next[0] < i {
-			next[0] = find(first, i)
-		}
-		if other == first {
-			next[1] = next[0]
-		} else if next[1] < i {
-			next[1] = find(other, i)
-		}
-		i = min(next[0], next[1])
-		if i+n > len(text) {
+	anchor := needle[at]
+	for i := at; i+n-at <= len(text); {
+		k := bytes.IndexByte(text[i:], anchor)
+		if k < 0 {
 			return false
 		}
-		j := 1
-		for j < n {
-			c := text[i+j]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			if c != needle[j] {
-				break
-			}
-			j++
+		i += k
+		if i+n-at > len(text) {
+			return false
 		}
-		if j == n {
+		if equalFoldASCII(text[i-at:i-at+n], needle) {
 			return true
 		}
 		i++
 	}
 	return false
+}
+
+// containsFoldLetters is containsFoldASCII for a needle of lower-case
+// letters only.
+func containsFoldLetters(text []byte, needle string) bool {
+	n := len(needle)
+	for i := 0; i+n <= len(text); i++ {
+		if equalFoldASCII(text[i:i+n], needle) {
+			return true
+		}
+	}
+	return false
+}
+
+// equalFoldASCII reports whether b equals lower (lower case, as long as
+// b), ignoring ASCII case.
+func equalFoldASCII(b []byte, lower string) bool {
+	for j := 0; j < len(lower); j++ {
+		c := b[j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[j] {
+			return false
+		}
+	}
+	return true
 }
 
 func digitsOf(s string) []byte {
