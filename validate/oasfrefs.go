@@ -274,7 +274,9 @@ func isPlainReference(t *oasf.Tree, ref *model.Node) bool {
 	}
 	class := t.ByID(int(v))
 	name, ok := nameNode.Str()
-	return ok && class != nil && !class.Category && name == class.Name && resolveName(t, name) == class
+	// The name is the class's own: it resolves to that class, as full
+	// names are unique within a tree (oasf.NewTree refuses a repeated one).
+	return ok && class != nil && !class.Category && name == class.Name
 }
 
 func resolveName(t *oasf.Tree, name string) *oasf.Class {
@@ -350,11 +352,37 @@ func integerT(n *model.Node) (int64, bool) {
 		return 0, false
 	}
 	raw := n.Raw()
+	if v, ok := smallInteger(raw); ok {
+		return v, true // the common case, without a string made of raw
+	}
 	if bytes.ContainsAny(raw, ".eE") {
 		return 0, false
 	}
 	v, err := strconv.ParseInt(string(raw), 10, 64)
 	return v, err == nil
+}
+
+// smallInteger reads a JSON integer of at most 18 digits (no overflow is
+// possible); false for anything else, which integerT hands to strconv.
+func smallInteger(raw []byte) (int64, bool) {
+	digits := raw
+	if len(digits) > 0 && digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 || len(digits) > 18 {
+		return 0, false
+	}
+	var v int64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	if len(digits) < len(raw) {
+		v = -v
+	}
+	return v, true
 }
 
 // oasfTypeOf names a value's type as the server's messages do (type_of in

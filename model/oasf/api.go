@@ -44,7 +44,7 @@ type Tree struct {
 	Version string // the schema_version it belongs to
 
 	classes  []*Class            // depth-first, in the order the server lists them
-	byID     map[int]*Class      // every class, categories included
+	byID     []idEntry           // every class, categories included, by id (ByID)
 	byName   map[string]*Class   // full name -> class
 	byLeaf   map[string][]*Class // last name segment -> classes
 	children map[string][]*Class // parent full name ("" for top level) -> children

@@ -1,11 +1,28 @@
 package oasf
 
+import (
+	"cmp"
+	"slices"
+)
+
 // ByID returns the class with this id, or nil. Categories are included.
 func (t *Tree) ByID(id int) *Class {
 	if t == nil {
 		return nil
 	}
-	return t.byID[id]
+	i, found := slices.BinarySearchFunc(t.byID, id, func(e idEntry, id int) int { return cmp.Compare(e.id, id) })
+	if !found {
+		return nil
+	}
+	return t.byID[i].class
+}
+
+// idEntry is a class under its id: the tree's classes sorted by id are
+// searched in a few cache lines, where a map of them is a hash and a miss
+// for each of the references a card holds.
+type idEntry struct {
+	id    int
+	class *Class
 }
 
 // ByName returns the class with this full name, or nil.

@@ -50,7 +50,7 @@ func (t *Tree) Search(query string, limit int) []Match {
 	qs := newSearchQuery(q)
 	idMatch := -1
 	if id, err := strconv.Atoi(q); err == nil && q[0] != '+' && q[0] != '-' {
-		if c := t.byID[id]; c != nil {
+		if c := t.ByID(id); c != nil {
 			idMatch = id
 		}
 	}

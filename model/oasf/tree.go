@@ -1,7 +1,9 @@
 package oasf
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -13,13 +15,14 @@ func newTree(version string, k Kind, classes []*Class) (*Tree, error) {
 		Kind:     k,
 		Version:  version,
 		classes:  classes,
-		byID:     make(map[int]*Class, len(classes)),
+		byID:     make([]idEntry, 0, len(classes)),
 		byName:   make(map[string]*Class, len(classes)),
 		byLeaf:   make(map[string][]*Class, len(classes)),
 		children: make(map[string][]*Class),
 		search:   make([]searchEntry, len(classes)),
 	}
 	index := make(map[string]int, len(classes)) // full name -> position
+	byID := make(map[int]*Class, len(classes))  // to refuse an id used twice
 	for i, c := range classes {
 		if c == nil {
 			return nil, fmt.Errorf("%s: class %d is empty", k, i)
@@ -30,7 +33,7 @@ func newTree(version string, k Kind, classes []*Class) (*Tree, error) {
 		if c.ID <= 0 {
 			return nil, fmt.Errorf("%s: class %q has id %d; ids are positive integers", k, c.Name, c.ID)
 		}
-		if prev := t.byID[c.ID]; prev != nil {
+		if prev := byID[c.ID]; prev != nil {
 			return nil, fmt.Errorf("%s: id %d is used by both %q and %q", k, c.ID, prev.Name, c.Name)
 		}
 		if _, dup := t.byName[c.Name]; dup {
@@ -39,7 +42,8 @@ func newTree(version string, k Kind, classes []*Class) (*Tree, error) {
 		if c.Parent != "" && t.byName[c.Parent] == nil {
 			return nil, fmt.Errorf("%s: class %q names parent %q, which is not listed before it", k, c.Name, c.Parent)
 		}
-		t.byID[c.ID] = c
+		byID[c.ID] = c
+		t.byID = append(t.byID, idEntry{c.ID, c})
 		t.byName[c.Name] = c
 		leaf := Leaf(c.Name)
 		t.byLeaf[leaf] = append(t.byLeaf[leaf], c)
@@ -51,6 +55,7 @@ func newTree(version string, k Kind, classes []*Class) (*Tree, error) {
 		}
 		index[c.Name] = i
 	}
+	slices.SortFunc(t.byID, func(a, b idEntry) int { return cmp.Compare(a.id, b.id) })
 	return t, nil
 }
 
