@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
-# Compares `oncard validate` with an Ajv-based validator (bench/ajv) on the
-# same N large cards (testcards.Large(200,50,20), 133 KB each): the card
-# schema plus the On Request schema for Ajv, every oncard check for oncard.
-# Both list every finding. Each tool is run as a process, ROUNDS times,
-# alternating, and measured the same way by /usr/bin/time: wall time, CPU
-# time (user + system) and peak RSS. On a machine shared with other work,
-# compare CPU times: wall times also count waiting for a core.
+# Compares `oncard validate` with two Ajv validators (bench/ajv) on the same
+# N different large cards (testcards.LargeVariant(SEED, i): 200 skills, all
+# listed in the On Request extension, 50 OASF skills and 20 domains, about
+# 89 KiB minified; hosts, names, ids, OASF picks and On Request entries
+# differ per card). Both Ajv setups are Ajv 8 with the card schema plus the
+# On Request schema, allErrors, formats asserted, files read and checked
+# one by one in one process:
+#   ajv             bench/ajv/validate.mjs: the schemas compiled at start-up;
+#   ajv-standalone  bench/ajv/standalone.mjs: Ajv's standalone code,
+#                   generated at npm ci (build-standalone.mjs), so start-up
+#                   compiles nothing.
+# oncard runs every oncard check. All list every finding. Each tool is run
+# as a process, ROUNDS times, alternating (oncard, ajv, ajv-standalone,
+# oncard, ...), and measured the same way by /usr/bin/time: wall time, CPU
+# time (user + system) and peak RSS. Then the median of each tool and the
+# ratios oncard/ajv and oncard/ajv-standalone. On a machine shared with
+# other work, compare CPU times: wall times also count waiting for a core.
 #
 #   bench/compare.sh [N_CARDS] [ROUNDS]     (defaults: 5000 cards, 3 rounds)
 #
 # Needs go, node + npm and GNU time (apt-get install time).
 # ONCARD_BIN=path uses an oncard binary already built instead of building.
+# SEED=n generates another family of cards (default: gencards' default).
 set -euo pipefail
 
 n="${1:-5000}"
@@ -19,13 +30,15 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-echo "building oncard and generating $n large cards in $tmp" >&2
+echo "building oncard and generating $n different large cards in $tmp" >&2
 if [ -n "${ONCARD_BIN:-}" ]; then
 	cp "$ONCARD_BIN" "$tmp/oncard"
 else
 	(cd "$repo" && go build -o "$tmp/oncard" ./cmd/oncard)
 fi
-(cd "$repo" && go run ./bench/gencards -n "$n" -shape large -out "$tmp/cards")
+(cd "$repo" && go run ./bench/gencards -n "$n" -shape large ${SEED:+-seed "$SEED"} -out "$tmp/cards")
+# npm ci also writes ajv-standalone's code from the repository's schemas
+# (the postinstall script).
 (cd "$repo/bench/ajv" && npm ci --silent --no-audit --no-fund)
 
 card_schema="$repo/validate/schemas/a2a-card-v1.schema.json"
@@ -33,20 +46,50 @@ card_schema="$repo/validate/schemas/a2a-card-v1.schema.json"
 # (TestOnRequestSchemaIsSpecCopy).
 or_schema="$repo/validate/schemas/on-request-v1.schema.json"
 
-oncard=("$tmp/oncard" validate)
-ajv=(node "$repo/bench/ajv/validate.mjs" "$card_schema" "$or_schema")
+tools=(oncard ajv ajv-standalone)
+command_of() {
+	case "$1" in
+	oncard) cmd=("$tmp/oncard" validate) ;;
+	ajv) cmd=(node "$repo/bench/ajv/validate.mjs" "$card_schema" "$or_schema") ;;
+	ajv-standalone) cmd=(node "$repo/bench/ajv/standalone.mjs") ;;
+	esac
+}
 
-# Sanity: both accept every card (a benchmark of failures would measure
-# error formatting, not validation).
-"${oncard[@]}" "$tmp"/cards/*.json | tail -1
-"${ajv[@]}" "$tmp"/cards/*.json | tail -1
+# Sanity: every tool accepts every card (a benchmark of failures would
+# measure error formatting, not validation). Each exits 1 on an invalid
+# card, which stops this script.
+for tool in "${tools[@]}"; do
+	command_of "$tool"
+	printf '%-15s %s\n' "$tool:" "$("${cmd[@]}" "$tmp"/cards/*.json | tail -2 | paste -sd '|' | sed 's/|/; /')"
+done
 
 echo "cores: $(nproc); load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-printf '%-7s %8s %8s %8s %8s %9s\n' tool wall_s user_s sys_s cpu_s maxrss_MB
+printf '%-15s %8s %8s %8s %8s %9s\n' tool wall_s user_s sys_s cpu_s maxrss_MB
 for _ in $(seq "$rounds"); do
-	for tool in oncard ajv; do
-		if [ "$tool" = oncard ]; then cmd=("${oncard[@]}"); else cmd=("${ajv[@]}"); fi
+	for tool in "${tools[@]}"; do
+		command_of "$tool"
 		/usr/bin/time -o "$tmp/t" -f '%e %U %S %M' "${cmd[@]}" "$tmp"/cards/*.json > /dev/null
-		awk -v tool="$tool" '{ printf "%-7s %8s %8s %8s %8.2f %9.0f\n", tool, $1, $2, $3, $2 + $3, $4 / 1024 }' "$tmp/t"
+		awk -v tool="$tool" '{ printf "%-15s %8s %8s %8s %8.2f %9.0f\n", tool, $1, $2, $3, $2 + $3, $4 / 1024 }' "$tmp/t" |
+			tee -a "$tmp/rows"
 	done
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+
+# median TOOL COLUMN: the median of one column of the rows above.
+median() {
+	awk -v tool="$1" -v col="$2" '$1 == tool { print $col }' "$tmp/rows" | sort -n |
+		awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+echo
+printf 'median of %s rounds, %s cards\n' "$rounds" "$n"
+printf '%-15s %8s %8s %9s\n' tool wall_s cpu_s maxrss_MB
+declare -A wall cpu
+for tool in "${tools[@]}"; do
+	wall[$tool]=$(median "$tool" 2)
+	cpu[$tool]=$(median "$tool" 5)
+	printf '%-15s %8.2f %8.2f %9.0f\n' "$tool" "${wall[$tool]}" "${cpu[$tool]}" "$(median "$tool" 6)"
+done
+for base in ajv ajv-standalone; do
+	awk -v b="$base" -v cw="${wall[oncard]}" -v cc="${cpu[oncard]}" -v bw="${wall[$base]}" -v bc="${cpu[$base]}" \
+		'BEGIN { printf "oncard/%-15s CPU %.2fx  wall %.2fx\n", b, cc / bc, cw / bw }'
 done
