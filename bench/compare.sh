@@ -17,7 +17,12 @@
 # ratios oncard/ajv and oncard/ajv-standalone. On a machine shared with
 # other work, compare CPU times: wall times also count waiting for a core.
 #
-#   bench/compare.sh [N_CARDS] [ROUNDS]     (defaults: 5000 cards, 3 rounds)
+#   bench/compare.sh [N_CARDS] [ROUNDS] [FEWER]   (defaults: 5000 cards, 3 rounds)
+#
+# With FEWER (a number below N_CARDS) each round also runs each tool on the
+# first FEWER cards, and the marginal cost of a card is printed per tool:
+# (median at N_CARDS - median at FEWER) / (N_CARDS - FEWER), which leaves
+# out start-up (process, runtime, Ajv's compilation).
 #
 # Needs go, node + npm and GNU time (apt-get install time).
 # ONCARD_BIN=path uses an oncard binary already built instead of building.
@@ -26,6 +31,11 @@ set -euo pipefail
 
 n="${1:-5000}"
 rounds="${2:-3}"
+fewer="${3:-}"
+if [ -n "$fewer" ] && ! [ "$fewer" -lt "$n" ] 2>/dev/null; then
+	echo "compare.sh: FEWER ($fewer) must be a number below N_CARDS ($n)" >&2
+	exit 2
+fi
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -55,29 +65,36 @@ command_of() {
 	esac
 }
 
+cards=("$tmp"/cards/*.json)
+counts=("$n")
+[ -z "$fewer" ] || counts+=("$fewer")
+
 # Sanity: every tool accepts every card (a benchmark of failures would
 # measure error formatting, not validation). Each exits 1 on an invalid
 # card, which stops this script.
 for tool in "${tools[@]}"; do
 	command_of "$tool"
-	printf '%-15s %s\n' "$tool:" "$("${cmd[@]}" "$tmp"/cards/*.json | tail -2 | paste -sd '|' | sed 's/|/; /')"
+	printf '%-15s %s\n' "$tool:" "$("${cmd[@]}" "${cards[@]}" | tail -2 | paste -sd '|' | sed 's/|/; /')"
 done
 
 echo "cores: $(nproc); load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-printf '%-15s %8s %8s %8s %8s %9s\n' tool wall_s user_s sys_s cpu_s maxrss_MB
+printf '%-15s %6s %8s %8s %8s %8s %9s\n' tool cards wall_s user_s sys_s cpu_s maxrss_MB
 for _ in $(seq "$rounds"); do
-	for tool in "${tools[@]}"; do
-		command_of "$tool"
-		/usr/bin/time -o "$tmp/t" -f '%e %U %S %M' "${cmd[@]}" "$tmp"/cards/*.json > /dev/null
-		awk -v tool="$tool" '{ printf "%-15s %8s %8s %8s %8.2f %9.0f\n", tool, $1, $2, $3, $2 + $3, $4 / 1024 }' "$tmp/t" |
-			tee -a "$tmp/rows"
+	for count in "${counts[@]}"; do
+		for tool in "${tools[@]}"; do
+			command_of "$tool"
+			/usr/bin/time -o "$tmp/t" -f '%e %U %S %M' "${cmd[@]}" "${cards[@]:0:count}" > /dev/null
+			awk -v tool="$tool" -v count="$count" \
+				'{ printf "%-15s %6d %8s %8s %8s %8.2f %9.0f\n", tool, count, $1, $2, $3, $2 + $3, $4 / 1024 }' "$tmp/t" |
+				tee -a "$tmp/rows"
+		done
 	done
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
-# median TOOL COLUMN: the median of one column of the rows above.
+# median TOOL CARDS COLUMN: the median of one column of the rows above.
 median() {
-	awk -v tool="$1" -v col="$2" '$1 == tool { print $col }' "$tmp/rows" | sort -n |
+	awk -v tool="$1" -v count="$2" -v col="$3" '$1 == tool && $2 == count { print $col }' "$tmp/rows" | sort -n |
 		awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 echo
@@ -85,11 +102,22 @@ printf 'median of %s rounds, %s cards\n' "$rounds" "$n"
 printf '%-15s %8s %8s %9s\n' tool wall_s cpu_s maxrss_MB
 declare -A wall cpu
 for tool in "${tools[@]}"; do
-	wall[$tool]=$(median "$tool" 2)
-	cpu[$tool]=$(median "$tool" 5)
-	printf '%-15s %8.2f %8.2f %9.0f\n' "$tool" "${wall[$tool]}" "${cpu[$tool]}" "$(median "$tool" 6)"
+	wall[$tool]=$(median "$tool" "$n" 3)
+	cpu[$tool]=$(median "$tool" "$n" 6)
+	printf '%-15s %8.2f %8.2f %9.0f\n' "$tool" "${wall[$tool]}" "${cpu[$tool]}" "$(median "$tool" "$n" 7)"
 done
 for base in ajv ajv-standalone; do
 	awk -v b="$base" -v cw="${wall[oncard]}" -v cc="${cpu[oncard]}" -v bw="${wall[$base]}" -v bc="${cpu[$base]}" \
 		'BEGIN { printf "oncard/%-15s CPU %.2fx  wall %.2fx\n", b, cc / bc, cw / bw }'
 done
+if [ -n "$fewer" ]; then
+	echo
+	printf 'marginal cost of a card (%s cards against %s), ms\n' "$n" "$fewer"
+	printf '%-15s %8s %8s\n' tool wall_ms cpu_ms
+	for tool in "${tools[@]}"; do
+		awk -v tool="$tool" -v d="$((n - fewer))" \
+			-v w1="$(median "$tool" "$fewer" 3)" -v c1="$(median "$tool" "$fewer" 6)" \
+			-v w2="${wall[$tool]}" -v c2="${cpu[$tool]}" \
+			'BEGIN { printf "%-15s %8.3f %8.3f\n", tool, (w2 - w1) * 1000 / d, (c2 - c1) * 1000 / d }'
+	done
+fi
