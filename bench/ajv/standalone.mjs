@@ -10,7 +10,14 @@
 // Prints one line per invalid file and a summary; exits 1 when any file is
 // invalid, like oncard.
 import { readFileSync } from "node:fs";
-import validators from "./gen/validators.cjs";
+
+let validators;
+try {
+  validators = (await import("./gen/validators.cjs")).default;
+} catch (e) {
+  console.error(`standalone.mjs: no generated validators (${e.code ?? e.message}); run npm ci in bench/ajv first`);
+  process.exit(2);
+}
 
 const ON_REQUEST_URI = "https://agent-capability.org/ext/on-request/v1";
 

@@ -8,7 +8,8 @@
 //
 // large and small write n different cards: card i is
 // testcards.LargeVariant(seed, i) (200 skills, all listed in the On Request
-// extension, 50 OASF skills and 20 domains, about 89 KB minified) or
+// extension, 50 OASF skills and 20 domains, 91 KB (89 KiB) minified on
+// average) or
 // testcards.SmallVariant(seed, i) (three skills); the same seed writes the
 // same cards. large-same and small-same write n copies of
 // testcards.Large(200, 50, 20) (133 KB, indented) or testcards.Small(), the

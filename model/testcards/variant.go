@@ -13,28 +13,30 @@ import (
 
 // LargeVariant returns card i of the family named by seed: the size and
 // shape of Large(200, 50, 20) (200 skills, all listed in the On Request
-// extension, 50 OASF skills and 20 domains; about 89 KB), but every card of
-// the family is a different card. The seed and the index choose the sector
-// and the organisation (and so the name, descriptions and every host), the
-// interfaces and security scheme, the order, ids, names, tags and examples
-// of the skills, each entry's personEntry (https on one of the card's hosts
-// under one of several paths, or a tel: number in one of several
-// spellings), assistantAccess (true, false or absent) and completion, the
-// order of the entries, and which OASF 1.1.0 skills and domains the
-// discovery payload lists (real ones, from the embedded taxonomy).
+// extension, 50 OASF skills and 20 domains; 86 to 99 KB minified, 91 KB or
+// 89 KiB on average), but every card of the family is a different card.
+// The seed and the index choose the sector and the organisation (and so
+// the name, descriptions and every host), the interfaces and security
+// scheme, the order, ids, names, tags and examples of the skills, each
+// entry's personEntry (https on one of the card's hosts under one of
+// several paths, or a tel: number in one of several spellings),
+// assistantAccess (true, false or absent) and completion, the order of the
+// entries and of the extensions, and which OASF 1.1.0 skills and domains
+// the discovery payload lists (real ones, from the embedded taxonomy).
 //
 // Every card is valid: validate.Check finds no error and no warning in it,
 // and it passes the A2A card schema and the On Request schema with format
 // assertions on (bench/compare.sh checks with Ajv). The JSON is minified.
-// The same seed and index give the same bytes (with one Go release: the
-// cards come from math/rand/v2's PCG).
+// The same seed and index give the same bytes (the choices come from
+// math/rand/v2's PCG, seeded with both; a Go release may in principle
+// change how its Perm and Shuffle draw).
 func LargeVariant(seed int64, i int) []byte {
 	return variant(seed, i, 200, 200, 50, 20)
 }
 
 // SmallVariant is LargeVariant at the size of Small: three skills, two of
 // them listed in the On Request extension, two OASF skills and one domain
-// (about 2.5 KB, minified).
+// (about 2.5 KB minified).
 func SmallVariant(seed int64, i int) []byte {
 	return variant(seed, i, 3, 2, 2, 1)
 }
