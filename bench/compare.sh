@@ -74,10 +74,19 @@ counts=("$n")
 
 # Sanity: every tool accepts every card (a benchmark of failures would
 # measure error formatting, not validation). Each exits 1 on an invalid
-# card, which stops this script.
+# card.
 for tool in "${tools[@]}"; do
 	command_of "$tool"
-	printf '%-15s %s\n' "$tool:" "$("${cmd[@]}" "${cards[@]}" | tail -2 | paste -sd '|' | sed 's/|/; /')"
+	if ! out=$("${cmd[@]}" "${cards[@]}"); then
+		printf '%s\n' "$out" | tail -20
+		echo "compare.sh: $tool does not accept every card" >&2
+		exit 1
+	fi
+	if grep -q 'validate/unknown-document' <<< "$out"; then
+		echo "compare.sh: oncard does not take every file for a card" >&2
+		exit 1
+	fi
+	printf '%-15s %s\n' "$tool:" "$(printf '%s\n' "$out" | tail -2 | paste -sd '|' | sed 's/|/; /')"
 done
 
 echo "cores: $(nproc); load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
