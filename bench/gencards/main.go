@@ -2,17 +2,28 @@
 // (bench/compare.sh, docs/PERFORMANCE.md):
 //
 //	go run ./bench/gencards -n 5000 -shape large -out DIR
+//	go run ./bench/gencards -n 5000 -shape large -seed 7 -indent -out DIR
 //	go run ./bench/gencards -n 1 -shape card -mb 5 -out DIR
 //	go run ./bench/gencards -n 1 -shape catalog -entries 100000 -out DIR
 //
-// large cards are testcards.Large(200, 50, 20): 200 skills, all listed in
-// the On Request extension, 50 OASF skills and 20 domains (about 130 KB
-// each); small cards are testcards.Small(); card is a valid card of -mb
+// large and small write n different cards: card i is
+// testcards.LargeVariant(seed, i) (200 skills, all listed in the On Request
+// extension, 50 OASF skills and 20 domains, 91 KB (89 KiB) minified on
+// average) or
+// testcards.SmallVariant(seed, i) (three skills); the same seed writes the
+// same cards. large-same and small-same write n copies of
+// testcards.Large(200, 50, 20) (133 KB, indented) or testcards.Small(), the
+// cards the earlier figures were measured on. card is a valid card of -mb
 // megabytes (testcards.OfSize); catalog an AI Catalog of -entries entries
 // (testcards.Catalog, about 560 bytes an entry).
+//
+// Cards are written minified (the variants) or indented with two spaces
+// (the others); -indent indents the variants too.
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -23,28 +34,44 @@ import (
 
 func main() {
 	n := flag.Int("n", 300, "number of cards")
-	shape := flag.String("shape", "large", "large, small, card or catalog")
+	shape := flag.String("shape", "large", "large, small, large-same, small-same, card or catalog")
+	seed := flag.Int64("seed", 1, "large, small: the family of cards written (the same seed writes the same cards)")
+	indent := flag.Bool("indent", false, "large, small: indent with two spaces instead of minifying")
 	mb := flag.Int("mb", 1, "card: size in MiB")
 	entries := flag.Int("entries", 10000, "catalog: number of entries")
 	out := flag.String("out", "", "directory to write card-NNNNN.json into (created)")
 	flag.Parse()
 	if *out == "" || *n < 1 {
-		fmt.Fprintln(os.Stderr, "usage: gencards -n N -shape large|small|card|catalog [-mb MB] [-entries N] -out DIR")
+		fmt.Fprintln(os.Stderr, "usage: gencards -n N -shape large|small|large-same|small-same|card|catalog [-seed S] [-indent] [-mb MB] [-entries N] -out DIR")
 		os.Exit(2)
 	}
-	var card []byte
+	var card func(i int) []byte
 	switch *shape {
 	case "large":
-		card = testcards.Large(200, 50, 20)
+		card = func(i int) []byte { return testcards.LargeVariant(*seed, i) }
 	case "small":
-		card = testcards.Small()
+		card = func(i int) []byte { return testcards.SmallVariant(*seed, i) }
+	case "large-same":
+		card = same(testcards.Large(200, 50, 20))
+	case "small-same":
+		card = same(testcards.Small())
 	case "card":
-		card = testcards.OfSize(*mb << 20)
+		card = same(testcards.OfSize(*mb << 20))
 	case "catalog":
-		card = testcards.Catalog(*entries)
+		card = same(testcards.Catalog(*entries))
 	default:
 		fmt.Fprintf(os.Stderr, "gencards: unknown shape %q\n", *shape)
 		os.Exit(2)
+	}
+	if *indent && (*shape == "large" || *shape == "small") {
+		minified := card
+		card = func(i int) []byte {
+			var b bytes.Buffer
+			if err := json.Indent(&b, minified(i), "", "  "); err != nil {
+				panic(err) // the generator writes valid JSON
+			}
+			return b.Bytes()
+		}
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fmt.Fprintln(os.Stderr, "gencards:", err)
@@ -52,9 +79,14 @@ func main() {
 	}
 	for i := range *n {
 		p := filepath.Join(*out, fmt.Sprintf("card-%05d.json", i))
-		if err := os.WriteFile(p, card, 0o644); err != nil {
+		if err := os.WriteFile(p, card(i), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, "gencards:", err)
 			os.Exit(1)
 		}
 	}
+}
+
+// same writes one document for every index.
+func same(doc []byte) func(int) []byte {
+	return func(int) []byte { return doc }
 }
