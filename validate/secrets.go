@@ -158,7 +158,7 @@ func classifyRun(run, before []byte) string {
 	// Known prefixes start a token: look only at word starts whose first
 	// byte begins some prefix.
 	for i := 0; i < len(run); i++ {
-		if i > 0 && isASCIIAlnum(run[i-1]) {
+		if !startsPrefix[run[i]] || i > 0 && isASCIIAlnum(run[i-1]) {
 			continue
 		}
 		for _, p := range prefixesByFirstByte[run[i]] {
@@ -234,6 +234,15 @@ var secretPrefixes = []secretPrefix{
 var prefixesByFirstByte = func() (t [256][]secretPrefix) {
 	for _, p := range secretPrefixes {
 		t[p.prefix[0]] = append(t[p.prefix[0]], p)
+	}
+	return
+}()
+
+// startsPrefix marks the bytes some secretPrefixes begin with: most bytes
+// of a run begin none, and are passed over with one load.
+var startsPrefix = func() (t [256]bool) {
+	for _, p := range secretPrefixes {
+		t[p.prefix[0]] = true
 	}
 	return
 }()
