@@ -3,11 +3,14 @@
 package e2e
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -178,20 +181,43 @@ func (tm *term) waitExit(d time.Duration) (code string, ok bool) {
 func (tm *term) goroutines() string {
 	tm.t.Helper()
 	shell := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "main", "#{pane_pid}"))
-	out, err := exec.Command("pgrep", "-P", shell).Output()
-	if err != nil {
-		return fmt.Sprintf("(no goroutine dump: pgrep -P %s: %v)", shell, err)
+	pids := children(shell)
+	if len(pids) == 0 {
+		return "(no goroutine dump: no process under the pane's shell " + shell + ")"
 	}
-	for _, pid := range strings.Fields(string(out)) {
-		_ = exec.Command("kill", "-QUIT", pid).Run()
+	for _, pid := range pids {
+		if n, err := strconv.Atoi(pid); err == nil {
+			if p, err := os.FindProcess(n); err == nil {
+				_ = p.Signal(syscall.SIGQUIT)
+			}
+		}
 	}
 	// The runtime writes the stacks and exits 2; the shell then writes
 	// exit.txt.
 	if _, ok := tm.waitExit(10 * time.Second); !ok {
 		tm.t.Logf("the command did not end on SIGQUIT either")
 	}
-	return "goroutines on SIGQUIT to pid " + strings.Join(strings.Fields(string(out)), ", ") + ":\n" +
+	return "goroutines on SIGQUIT to pid " + strings.Join(pids, ", ") + ":\n" +
 		tm.tmux("capture-pane", "-p", "-J", "-S", "-100000", "-t", "main")
+}
+
+// children are the pids of the processes whose parent is pid, from /proc
+// (the field after the command's name in /proc/PID/stat is its state,
+// then its parent's pid).
+func children(pid string) []string {
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	var found []string
+	for _, stat := range stats {
+		b, err := os.ReadFile(stat)
+		if err != nil {
+			continue // ended meanwhile
+		}
+		i := bytes.LastIndexByte(b, ')')
+		if f := strings.Fields(string(b[i+1:])); i >= 0 && len(f) > 1 && f[1] == pid {
+			found = append(found, filepath.Base(filepath.Dir(stat)))
+		}
+	}
+	return found
 }
 
 // keepScreen writes the screen to $ONCARD_SCREENS/name.txt and .ansi.

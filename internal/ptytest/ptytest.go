@@ -1,10 +1,5 @@
 //go:build linux
 
-// Package ptytest gives tests a pseudo-terminal: the program under test
-// gets the terminal (TTY), the test plays the person and the terminal
-// emulator on the other side. The terminal answers the queries of the
-// background colour and the device attributes as a terminal emulator
-// does, so that a program asking them goes on at once.
 package ptytest
 
 import (
