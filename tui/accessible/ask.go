@@ -72,7 +72,8 @@ var ErrInterrupted = huh.ErrUserAborted
 // its background colour while reporting the interrupt: the reply went to
 // the goroutine left behind and the command waited for it for ever. So
 // the Ctrl-C of the form quits the program the ordinary way, which waits
-// for its reader to end.
+// for its reader to end (half a second at most: the command line, for its
+// part, asks the terminal nothing more after an interrupt).
 func ConfirmOnTerminal(ctx context.Context, r io.Reader, w io.Writer, question string) (bool, error) {
 	var yes bool
 	form := huh.NewForm(huh.NewGroup(huh.NewConfirm().Title(question).Value(&yes)))
