@@ -56,6 +56,7 @@ func TestCtrlCAtConfirmEndsTheCommand(t *testing.T) {
 		if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupt {
 			t.Fatalf("round %d: %v, want exit %d:\n%s", round+1, err, exitInterrupt, p.Shown())
 		}
+		p.Settle(t) // all the command wrote, read
 		shown := p.Shown()
 		i := strings.Index(shown, "oncard: interrupted")
 		if i < 0 {

@@ -32,6 +32,7 @@ type PTY struct {
 	mu      sync.Mutex
 	shown   bytes.Buffer // everything the program wrote
 	scanned int          // how much of shown was looked at for queries
+	marks   int          // written by Settle
 	update  chan struct{}
 }
 
@@ -145,6 +146,20 @@ func (p *PTY) Shown() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.shown.String()
+}
+
+// Settle waits until everything written to the terminal so far has been
+// read into Shown: a mark written after it comes out after it.
+func (p *PTY) Settle(t testing.TB) {
+	t.Helper()
+	p.mu.Lock()
+	p.marks++
+	mark := fmt.Sprintf("[ptytest mark %d]", p.marks)
+	p.mu.Unlock()
+	if _, err := p.TTY.WriteString(mark); err != nil {
+		t.Fatal(err)
+	}
+	p.WaitFor(t, mark)
 }
 
 // WaitFor waits until the program has written text. It fails the test
