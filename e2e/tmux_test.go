@@ -3,11 +3,14 @@
 package e2e
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -29,11 +32,16 @@ func tmuxAvailable(t *testing.T) {
 	}
 }
 
-// buildBinary builds cmd/oncard once per test.
+// buildBinary builds cmd/oncard once per test; with ONCARD_E2E_RACE=1
+// under the race detector, to look for races in the real binary.
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "oncard")
-	cmd := exec.Command("go", "build", "-o", bin, "../cmd/oncard")
+	args := []string{"build", "-o", bin}
+	if os.Getenv("ONCARD_E2E_RACE") == "1" {
+		args = append(args, "-race")
+	}
+	cmd := exec.Command("go", append(args, "../cmd/oncard")...)
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("go build: %v", err)
@@ -67,7 +75,10 @@ func (tm *term) start(w, h int, command string) {
 	tm.kill()
 	tm.socket = fmt.Sprintf("oncard-e2e-%d-%d", os.Getpid(), time.Now().UnixNano())
 	script := fmt.Sprintf("cd %q && env %s %s; echo $? > exit.txt; sleep 600", tm.dir, strings.Join(tm.env, " "), command)
-	tm.tmux("new-session", "-d", "-s", "main", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), "sh", "-c", script)
+	// History enough for a goroutine dump (goroutines) as well as the
+	// session's own lines.
+	tm.tmux("start-server", ";", "set-option", "-g", "history-limit", "100000", ";",
+		"new-session", "-d", "-s", "main", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), "sh", "-c", script)
 }
 
 // kill stops this test's own tmux server (by its private socket).
@@ -138,18 +149,75 @@ func (tm *term) waitFor(texts ...string) string {
 	return ""
 }
 
-// exitCode waits for the command to end.
+// exitCode waits for the command to end. A command that does not end is
+// sent SIGQUIT, so that the failure shows every goroutine's stack (Go
+// prints them on the terminal) and where the command waits.
 func (tm *term) exitCode() string {
 	tm.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	if code, ok := tm.waitExit(20 * time.Second); ok {
+		return code
+	}
+	screen := tm.capture(false)
+	tm.t.Fatalf("the command did not end:\n%s\n%s", screen, tm.goroutines())
+	return ""
+}
+
+// waitExit waits up to d for the command's exit code (exit.txt).
+func (tm *term) waitExit(d time.Duration) (code string, ok bool) {
+	deadline := time.Now().Add(d)
 	for time.Now().Before(deadline) {
 		if b, err := os.ReadFile(filepath.Join(tm.dir, "exit.txt")); err == nil && len(b) > 0 {
-			return strings.TrimSpace(string(b))
+			return strings.TrimSpace(string(b)), true
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	tm.t.Fatalf("the command did not end:\n%s", tm.capture(false))
-	return ""
+	return "", false
+}
+
+// goroutines sends SIGQUIT to the processes the session's shell started
+// (the command under test, found by the pane's pid, never by name) and
+// returns the history of the pane, where the Go runtime has printed
+// every goroutine's stack.
+func (tm *term) goroutines() string {
+	tm.t.Helper()
+	shell := strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "main", "#{pane_pid}"))
+	pids := children(shell)
+	if len(pids) == 0 {
+		return "(no goroutine dump: no process under the pane's shell " + shell + ")"
+	}
+	for _, pid := range pids {
+		if n, err := strconv.Atoi(pid); err == nil {
+			if p, err := os.FindProcess(n); err == nil {
+				_ = p.Signal(syscall.SIGQUIT)
+			}
+		}
+	}
+	// The runtime writes the stacks and exits 2; the shell then writes
+	// exit.txt.
+	if _, ok := tm.waitExit(10 * time.Second); !ok {
+		tm.t.Logf("the command did not end on SIGQUIT either")
+	}
+	return "goroutines on SIGQUIT to pid " + strings.Join(pids, ", ") + ":\n" +
+		tm.tmux("capture-pane", "-p", "-J", "-S", "-100000", "-t", "main")
+}
+
+// children are the pids of the processes whose parent is pid, from /proc
+// (the field after the command's name in /proc/PID/stat is its state,
+// then its parent's pid).
+func children(pid string) []string {
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	var found []string
+	for _, stat := range stats {
+		b, err := os.ReadFile(stat)
+		if err != nil {
+			continue // ended meanwhile
+		}
+		i := bytes.LastIndexByte(b, ')')
+		if f := strings.Fields(string(b[i+1:])); i >= 0 && len(f) > 1 && f[1] == pid {
+			found = append(found, filepath.Base(filepath.Dir(stat)))
+		}
+	}
+	return found
 }
 
 // keepScreen writes the screen to $ONCARD_SCREENS/name.txt and .ansi.

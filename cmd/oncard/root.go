@@ -99,8 +99,10 @@ func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 // fang renders help, --version and errors in Charm's style. It fits our exit
 // codes: fang.Execute returns the command's error instead of calling
 // os.Exit, so codeOf still decides the code, and its error output goes
-// through our handler (printError), which stays silent for exitError (the
-// command already reported) and plain when stderr is not a terminal. We do
+// through our handler (printError), plain when stderr is not a terminal.
+// Errors the command already reported (exitError) and interrupts never
+// reach fang (keepReportedFromFang), which would ask the terminal for its
+// colours before printing nothing. We do
 // the signal handling ourselves rather than with fang.WithNotifySignal, to
 // tell an interrupt (exit 130) from an ordinary error.
 func run(ctx context.Context, args []string) int {
@@ -126,17 +128,54 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	var reported error
+	keepReportedFromFang(root, &reported)
 	err := fang.Execute(ctx, root,
 		fang.WithVersion(thisBuild().String()),
 		fang.WithErrorHandler(printError),
 	)
+	if err == nil {
+		err = reported
+	}
 	if err != nil && ctx.Err() != nil {
 		// Commands stop at the first cancelled step and return
-		// context.Canceled, which printError kept quiet about.
+		// context.Canceled, which fang never saw.
 		fmt.Fprintln(root.ErrOrStderr(), "oncard: interrupted")
 		return interruptCode(ctx)
 	}
 	return codeOf(err)
+}
+
+// keepReportedFromFang wraps the RunE of every command under root so that
+// an error that needs no message (alreadyReported: the command has said
+// what went wrong, or it was interrupted) is kept in *reported rather than
+// returned to fang. Before fang calls our handler with an error, it asks
+// the terminal for its background colour: a query written to stdout and
+// a reply read from stdin, waiting up to two seconds for each of stdin and
+// stdout. For these errors the handler prints nothing, so the query is
+// only a wait on the terminal, after Ctrl-C too, when nothing more should
+// read it.
+func keepReportedFromFang(root *cobra.Command, reported *error) {
+	for _, c := range root.Commands() {
+		if run := c.RunE; run != nil {
+			c.RunE = func(c *cobra.Command, args []string) error {
+				err := run(c, args)
+				if alreadyReported(err) {
+					*reported = err
+					return nil
+				}
+				return err
+			}
+		}
+		keepReportedFromFang(c, reported)
+	}
+}
+
+// alreadyReported reports whether err needs no message on stderr: the
+// command reported it and carries only its exit code (exitError), or it is
+// an interrupt, which runWith reports.
+func alreadyReported(err error) bool {
+	return errors.As(err, new(exitError)) || errors.Is(err, context.Canceled)
 }
 
 // screenContext is the command's context for a full-screen editor: the
@@ -218,7 +257,7 @@ func signalContext(parent context.Context) (context.Context, func()) {
 // printError reports a command's error on stderr. w is fang's color-aware
 // writer: it drops colors for NO_COLOR, TERM=dumb and non-terminals.
 func printError(w io.Writer, styles fang.Styles, err error) {
-	if errors.As(err, new(exitError)) || errors.Is(err, context.Canceled) {
+	if alreadyReported(err) {
 		return
 	}
 	var u usageError

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 
+	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
 	"github.com/charmbracelet/colorprofile"
 )
@@ -62,9 +63,23 @@ var ErrInterrupted = huh.ErrUserAborted
 // ConfirmOnTerminal asks a yes/no question (default no) with huh's
 // Confirm on a full terminal: r and w must be the terminal. Ctrl-C returns
 // ErrInterrupted, an interrupt of ctx its error.
+//
+// When it returns, nothing of the question reads the terminal any more.
+// huh ends a form left with Ctrl-C as Bubble Tea ends a killed program:
+// the input reader is cancelled and closed without waiting for its
+// goroutine, which can stay behind blocked on the terminal and take the
+// next bytes that come. The next reader was fang, asking the terminal for
+// its background colour while reporting the interrupt: the reply went to
+// the goroutine left behind and the command waited for it for ever. So
+// the Ctrl-C of the form quits the program the ordinary way, which waits
+// for its reader to end (half a second at most: the command line, for its
+// part, asks the terminal nothing more after an interrupt).
 func ConfirmOnTerminal(ctx context.Context, r io.Reader, w io.Writer, question string) (bool, error) {
 	var yes bool
-	err := huh.NewForm(huh.NewGroup(huh.NewConfirm().Title(question).Value(&yes))).
+	form := huh.NewForm(huh.NewGroup(huh.NewConfirm().Title(question).Value(&yes)))
+	err := form.
+		// Options first: WithProgramOptions replaces those set before.
+		WithProgramOptions(tea.WithFilter(quitWhenAborted(form))).
 		WithInput(r).
 		WithOutput(w).
 		WithShowHelp(false).
@@ -76,4 +91,18 @@ func ConfirmOnTerminal(ctx context.Context, r io.Reader, w io.Writer, question s
 		return false, err
 	}
 	return yes, nil
+}
+
+// quitWhenAborted turns the interrupt that ends form, once the user has
+// left it (its quit key, Ctrl-C), into an ordinary quit: Bubble Tea then
+// waits for its input reader to end before Run returns, rather than
+// leaving it behind. huh still reports the form as aborted
+// (ErrUserAborted). An interrupt from a signal is left as it is.
+func quitWhenAborted(form *huh.Form) func(tea.Model, tea.Msg) tea.Msg {
+	return func(_ tea.Model, msg tea.Msg) tea.Msg {
+		if _, ok := msg.(tea.InterruptMsg); ok && form.State == huh.StateAborted {
+			return tea.QuitMsg{}
+		}
+		return msg
+	}
 }
