@@ -5,7 +5,6 @@ package model
 import (
 	"bytes"
 	"slices"
-	"unsafe"
 )
 
 // layout holds the separators of a source container, captured before its
@@ -50,9 +49,9 @@ func (d *Doc) captureLayout(c *Node) {
 		}
 	}
 	if c.Kind == Object {
-		lay.colon = c.Members[0].colon
+		lay.colon = c.Members()[0].colonSpan(d.src)
 	}
-	c.ref = unsafe.Pointer(lay)
+	c.edit().lay = lay
 }
 
 // insertAt inserts an element (a *Member for objects, a *Node for arrays)
@@ -64,13 +63,10 @@ func (d *Doc) insertAt(c *Node, pos int, elem any) {
 	var el *Node
 	if m, ok := elem.(*Member); ok {
 		el = m.Value
-		if lay := c.layout(); lay != nil {
-			m.colon = lay.colon
-		}
-		c.Members = slices.Insert(c.Members, pos, m)
+		c.setMembers(slices.Insert(c.Members(), pos, m))
 	} else {
 		el = elem.(*Node)
-		c.Items = slices.Insert(c.Items, pos, el)
+		c.setItems(slices.Insert(c.items(), pos, el))
 	}
 	if lay := c.layout(); lay != nil {
 		el.lead, el.post = lay.sep, lay.mid
@@ -104,9 +100,9 @@ func (d *Doc) removeAt(c *Node, k int) {
 		}
 	}
 	if c.Kind == Object {
-		c.Members = slices.Delete(c.Members, k, k+1)
+		c.setMembers(slices.Delete(c.Members(), k, k+1))
 	} else {
-		c.Items = slices.Delete(c.Items, k, k+1)
+		c.setItems(slices.Delete(c.items(), k, k+1))
 	}
 	c.dirty = true
 }

@@ -22,7 +22,7 @@ func (d *Doc) replace(old, nw *Node, ptr string) bool {
 	}
 	*old = Node{
 		Kind: nw.Kind, Start: -1, End: -1,
-		Members: nw.Members, Items: nw.Items, ref: nw.ref, rawLen: nw.rawLen, esc: nw.esc,
+		n: nw.n, ref: nw.ref, esc: nw.esc,
 		lead: old.lead, post: old.post, dirty: true,
 	}
 	return true
@@ -30,14 +30,14 @@ func (d *Doc) replace(old, nw *Node, ptr string) bool {
 
 func (d *Doc) mergeObject(old, nw *Node, ptr string) bool {
 	changed := false
-	for i := len(old.Members) - 1; i >= 0; i-- {
-		if m, _ := nw.member(old.Members[i].Key); m == nil {
+	for i := old.Len() - 1; i >= 0; i-- {
+		if m, _ := nw.member(old.Members()[i].Key); m == nil {
 			d.removeAt(old, i)
 			changed = true
 		}
 	}
 	prev := -1 // index in old of the previous member of nw
-	for _, nm := range nw.Members {
+	for _, nm := range nw.Members() {
 		if om, oi := old.member(nm.Key); om != nil {
 			if d.replace(om.Value, nm.Value, ptr+"/"+pointerToken(nm.Key)) {
 				changed = true
@@ -58,18 +58,18 @@ func (d *Doc) mergeObject(old, nw *Node, ptr string) bool {
 
 func (d *Doc) mergeArray(old, nw *Node, ptr string) bool {
 	changed := false
-	common := min(len(old.Items), len(nw.Items))
+	common := min(old.Len(), nw.Len())
 	for i := 0; i < common; i++ {
-		if d.replace(old.Items[i], nw.Items[i], ptr+"/"+strconv.Itoa(i)) {
+		if d.replace(old.Index(i), nw.Index(i), ptr+"/"+strconv.Itoa(i)) {
 			changed = true
 		}
 	}
-	for len(old.Items) > len(nw.Items) {
-		d.removeAt(old, len(old.Items)-1)
+	for old.Len() > nw.Len() {
+		d.removeAt(old, old.Len()-1)
 		changed = true
 	}
-	for i := len(old.Items); i < len(nw.Items); i++ {
-		d.insertAt(old, i, nw.Items[i])
+	for i := old.Len(); i < nw.Len(); i++ {
+		d.insertAt(old, i, nw.Index(i))
 		changed = true
 	}
 	if changed {

@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
@@ -140,10 +141,14 @@ type chunks struct {
 }
 
 // pathStep is one open container while parsing: the key or index being read.
+// A key is kept as its token's offset and length, decoded only for an error:
+// a string stored here per member would cost a write barrier each while the
+// collector runs.
 type pathStep struct {
-	key   string
-	index int
-	isKey bool
+	index  int   // arrays: the index; objects: the offset of the key's token
+	keyLen int32 // objects: the length of the key's token
+	isKey  bool
+	esc    bool
 }
 
 // maxChunk bounds the chunks, so that a wrong guess wastes little.
@@ -185,7 +190,7 @@ func (p *parser) newNode() *Node {
 func (p *parser) newScalar(kind Kind, start, end int) *Node {
 	n := p.newNode()
 	n.Kind, n.Start, n.End = kind, start, end
-	n.ref, n.rawLen = unsafe.Pointer(&p.src[start]), int32(end-start)
+	n.ref, n.n = unsafe.Pointer(&p.src[start]), int32(end-start)
 	return n
 }
 
@@ -260,10 +265,27 @@ func (p *parser) parseDocument() (*Node, error) {
 
 func isWS(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
 
+// spaces8 is eight spaces read as one little-endian word.
+const spaces8 = 0x2020202020202020
+
+// skipWS moves past whitespace. Most runs are empty or one space (after a
+// colon), which the first test settles; the indentation of a pretty-printed
+// document is read eight spaces at a time.
 func (p *parser) skipWS() {
-	for p.pos < len(p.src) && isWS(p.src[p.pos]) {
-		p.pos++
+	src, i := p.src, p.pos
+	if i < len(src) && src[i] > ' ' {
+		return
 	}
+	for i < len(src) && isWS(src[i]) {
+		i++
+		if i+8 <= len(src) && binary.LittleEndian.Uint64(src[i:]) == spaces8 {
+			i += 8
+			for i+8 <= len(src) && binary.LittleEndian.Uint64(src[i:]) == spaces8 {
+				i += 8
+			}
+		}
+	}
+	p.pos = i
 }
 
 func (p *parser) parseValue() (*Node, error) {
@@ -378,14 +400,13 @@ func (p *parser) parseObject() (*Node, error) {
 		}
 		keyEnd := p.pos
 		key := p.key(p.src[keyStart:keyEnd:keyEnd], esc)
-		p.path[step].key = key
+		p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
 		p.skipWS()
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
 			return nil, p.errAt(p.pos, "json/syntax", "expected ':' after a member name, found "+p.found(p.pos))
 		}
 		p.pos++
 		p.skipWS()
-		colon := spanOf(keyEnd, p.pos)
 		var val *Node
 		if p.stream != nil && p.depth == 1 && p.pos < len(p.src) && p.src[p.pos] == '[' && key == p.stream.key {
 			val, err = p.parseArray(true)
@@ -426,7 +447,7 @@ func (p *parser) parseObject() (*Node, error) {
 		}
 		if dup >= 0 {
 			first := p.memberStack[from+dup]
-			fl, fc := lineColIn(p.src, first.keyStart)
+			fl, fc := lineColIn(p.src, int(first.keyStart))
 			e := p.errAt(keyStart, "json/duplicate-key",
 				fmt.Sprintf("duplicate member %s (first at line %d, column %d); JSON parsers disagree on which value wins, so remove one",
 					strconv.Quote(key), fl, fc))
@@ -436,7 +457,7 @@ func (p *parser) parseObject() (*Node, error) {
 
 		m := p.newMember()
 		m.Key, m.Value = key, val
-		m.keyStart, m.keyLen, m.colon = keyStart, int32(keyEnd-keyStart), colon
+		m.keyStart, m.keyLen = int32(keyStart), int32(keyEnd-keyStart)
 		p.memberStack = append(p.memberStack, m)
 
 		if p.pos >= len(p.src) {
@@ -454,7 +475,9 @@ func (p *parser) parseObject() (*Node, error) {
 	}
 	n := p.newNode()
 	n.Kind, n.Start, n.End = Object, start, p.pos
-	n.Members = p.members(from)
+	if ms := p.members(from); len(ms) > 0 {
+		n.ref, n.n = unsafe.Pointer(&ms[0]), int32(len(ms))
+	}
 	p.path = p.path[:step]
 	p.depth--
 	return n, nil
@@ -525,8 +548,8 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	n.Kind, n.Start, n.End = Array, start, p.pos
 	if streamed {
 		p.stream.array = n
-	} else {
-		n.Items = p.items(from)
+	} else if items := p.items(from); len(items) > 0 {
+		n.ref, n.n = unsafe.Pointer(&items[0]), int32(len(items))
 	}
 	p.path = p.path[:step]
 	p.depth--

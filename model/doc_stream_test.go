@@ -53,7 +53,7 @@ func TestParseOwnedEachHandsOverTheItemsOfTheTree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		items := whole.Root().Get("entries").Items
+		items := whole.Root().Get("entries").Items()
 		seen := 0
 		d, err := ParseOwnedEach([]byte(src), Limits{}, "entries", func(d *Doc, i int, item *Node) {
 			if i != seen {

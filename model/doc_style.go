@@ -24,7 +24,7 @@ func detectStyle(src []byte, root *Node) Style {
 			return
 		}
 		if !colonFound && n.Kind == Object {
-			c := n.Members[0].colon.bytes(src)
+			c := n.Members()[0].colonSpan(src).bytes(src)
 			st.SpaceAfterColon = len(c) > 0 && c[len(c)-1] != ':'
 			colonFound = true
 		}
@@ -85,7 +85,7 @@ func lineIndent(src []byte, offset int) []byte {
 // elemAt is the i-th element of a container: a member's value or an item.
 func elemAt(n *Node, i int) *Node {
 	if n.Kind == Object {
-		return n.Members[i].Value
+		return n.Members()[i].Value
 	}
-	return n.Items[i]
+	return n.Index(i)
 }
