@@ -23,7 +23,7 @@ func mergedEntrySpan(read *model.Doc, text []byte, r *model.MergeResult) *entryS
 	case r.Index < arr.Len() && !r.Added:
 		from = arr.Index(r.Index).Start // an update: the entry starts here
 	case arr.Len() > 0 && r.Index == arr.Len():
-		from = arr.Index(arr.Len()-1).End // appended after the last entry
+		from = arr.Index(arr.Len() - 1).End // appended after the last entry
 	case arr.Len() == 0 && r.Index == 0:
 		from = arr.Start + 1 // the first entry of an empty array
 	default:
