@@ -60,6 +60,7 @@ func (d *Doc) Set(ptr string, value []byte) error {
 			changed = true
 		}
 	case Array:
+		parent.unpack() // an item may be replaced in place
 		i := parent.Len()
 		if last != "-" {
 			i = arrayIndex(last)
@@ -161,6 +162,7 @@ func (d *Doc) Move(from, to string) error {
 	if i == j {
 		return nil
 	}
+	arr.unpack()
 	item := arr.Index(i)
 	d.removeAt(arr, i)
 	d.insertAt(arr, j, item)
@@ -245,6 +247,7 @@ func parseFragment(value []byte) (*Node, error) {
 }
 
 func markNew(n *Node) {
+	n.unpack() // its offsets are the fragment's
 	n.Start, n.End, n.lead, n.post = -1, -1, span{}, span{}
 	for _, m := range n.Members() {
 		m.keyStart, m.keyLen = -1, 0
@@ -299,6 +302,11 @@ func cloneNode(n *Node) *Node {
 			members[i] = &mc
 		}
 	case Array:
+		if n.packed() != nil { // its items are never written: share them
+			cx := *n.ext()
+			c.ref = unsafe.Pointer(&cx)
+			return &c
+		}
 		items = make([]*Node, n.Len())
 		for i, it := range n.All() {
 			items[i] = cloneNode(it)

@@ -58,6 +58,7 @@ func (d *Doc) captureLayout(c *Node) {
 // at index pos of container c, giving it and its neighbours the separators
 // their new places call for.
 func (d *Doc) insertAt(c *Node, pos int, elem any) {
+	c.unpack()
 	d.captureLayout(c)
 	n := c.Len()
 	var el *Node
@@ -89,6 +90,7 @@ func (d *Doc) insertAt(c *Node, pos int, elem any) {
 // removeAt removes the element at index k of container c; its neighbours
 // take over the separators of the first or last place when it held one.
 func (d *Doc) removeAt(c *Node, k int) {
+	c.unpack()
 	d.captureLayout(c)
 	n := c.Len()
 	if lay := c.layout(); lay != nil && n > 1 {

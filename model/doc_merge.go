@@ -57,6 +57,7 @@ func (d *Doc) mergeObject(old, nw *Node, ptr string) bool {
 }
 
 func (d *Doc) mergeArray(old, nw *Node, ptr string) bool {
+	old.unpack() // its items may be replaced in place
 	changed := false
 	common := min(old.Len(), nw.Len())
 	for i := 0; i < common; i++ {

@@ -118,6 +118,7 @@ type parser struct {
 
 	itemStack   []*Node
 	memberStack []*Member
+	scalarStack []int32 // where the scalar items of the arrays being parsed start, while they may be packed
 
 	// Streaming (ParseOwnedEach): the items of the root member
 	// stream.key go to each, carved from pool instead of the chunks.
@@ -297,29 +298,47 @@ func (p *parser) parseValue() (*Node, error) {
 		return p.parseObject()
 	case c == '[':
 		return p.parseArray(false)
-	case c == '"':
+	default:
 		start := p.pos
-		esc, err := p.scanString()
+		esc, err := p.scanScalar()
 		if err != nil {
 			return nil, err
 		}
-		n := p.newScalar(String, start, p.pos)
+		n := p.newScalar(kindOf(p.src[start]), start, p.pos)
 		n.esc = esc
 		return n, nil
+	}
+}
+
+// kindOf is the kind of the scalar token that starts with c.
+func kindOf(c byte) Kind {
+	switch c {
+	case '"':
+		return String
+	case 't', 'f':
+		return Bool
+	case 'n':
+		return Null
+	}
+	return Number
+}
+
+// scanScalar moves past the scalar token at p.pos, reporting whether it is
+// a string with escapes.
+func (p *parser) scanScalar() (esc bool, err error) {
+	switch c := p.src[p.pos]; {
+	case c == '"':
+		return p.scanString()
 	case c == '-' || (c >= '0' && c <= '9'):
-		start := p.pos
-		if err := p.scanNumber(); err != nil {
-			return nil, err
-		}
-		return p.newScalar(Number, start, p.pos), nil
+		return false, p.scanNumber()
 	case c == 't':
-		return p.literal("true", Bool)
+		return false, p.literal("true")
 	case c == 'f':
-		return p.literal("false", Bool)
+		return false, p.literal("false")
 	case c == 'n':
-		return p.literal("null", Null)
+		return false, p.literal("null")
 	default:
-		return nil, p.errAt(p.pos, "json/syntax", "expected a JSON value, found "+p.found(p.pos)+p.hint(p.pos))
+		return false, p.errAt(p.pos, "json/syntax", "expected a JSON value, found "+p.found(p.pos)+p.hint(p.pos))
 	}
 }
 
@@ -340,17 +359,17 @@ func (p *parser) hint(i int) string {
 	return ""
 }
 
-func (p *parser) literal(word string, kind Kind) (*Node, error) {
+func (p *parser) literal(word string) error {
 	start := p.pos
 	end := start + len(word)
 	if end > len(p.src) && string(p.src[start:]) == word[:len(p.src)-start] {
-		return nil, p.errAt(len(p.src), "json/syntax", "unexpected end of input in "+word)
+		return p.errAt(len(p.src), "json/syntax", "unexpected end of input in "+word)
 	}
 	if end > len(p.src) || string(p.src[start:end]) != word {
-		return nil, p.errAt(start, "json/syntax", "expected a JSON value, found "+p.found(start))
+		return p.errAt(start, "json/syntax", "expected a JSON value, found "+p.found(start))
 	}
 	p.pos = end
-	return p.newScalar(kind, start, end), nil
+	return nil
 }
 
 func (p *parser) enter(open int) error {
@@ -499,6 +518,11 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	if streamed {
 		outlineChunks = p.beginStream()
 	}
+	// Scalar items are only noted (where they start) while every item so
+	// far is a scalar: enough of them make a packed array (doc_packed.go).
+	// The first container among them turns them into nodes.
+	scalars := len(p.scalarStack)
+	packing := !streamed
 	for {
 		leadStart := p.pos
 		p.skipWS()
@@ -514,6 +538,30 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 		}
 		p.path[step].index = count
 		valStart := p.pos
+		if c := p.src[p.pos]; packing && c != '{' && c != '[' {
+			if _, err := p.scanScalar(); err != nil {
+				return nil, err
+			}
+			p.noteScalar(valStart, start)
+			p.skipWS()
+			count++
+			if p.pos >= len(p.src) {
+				return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected ',' or ']'")
+			}
+			if p.src[p.pos] == ',' {
+				p.pos++
+				continue
+			}
+			if p.src[p.pos] == ']' {
+				p.pos++
+				break
+			}
+			return nil, p.errAt(p.pos, "json/syntax", "expected ',' or ']' after an array item, found "+p.found(p.pos))
+		}
+		if packing {
+			p.flushScalars(scalars)
+			packing = false
+		}
 		val, err := p.parseValue()
 		if err != nil {
 			return nil, err
@@ -544,9 +592,15 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	if streamed {
 		p.endStream(outlineChunks)
 	}
+	if packing && len(p.scalarStack)-scalars < packMin {
+		p.flushScalars(scalars)
+		packing = false
+	}
 	n := p.newNode()
 	n.Kind, n.Start, n.End = Array, start, p.pos
-	if streamed {
+	if packing {
+		p.packArray(n, scalars)
+	} else if streamed {
 		p.stream.array = n
 	} else if items := p.items(from); len(items) > 0 {
 		n.ref, n.n = unsafe.Pointer(&items[0]), int32(len(items))

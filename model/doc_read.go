@@ -209,15 +209,22 @@ func (n *Node) Index(i int) *Node {
 	if n == nil || n.Kind != Array || i < 0 || i >= n.Len() {
 		return nil
 	}
+	if pk := n.packed(); pk != nil {
+		return pk.item(i)
+	}
 	return n.items()[i]
 }
 
 // Items returns the items of an array in order; nil for anything else. The
-// slice is the node's own: read it, never modify it. Walks read arrays
-// with All, which makes no slice.
+// slice is the node's own: read it, never modify it; for a packed array
+// (doc_packed.go) it is made anew on each call. Walks read arrays with
+// All, which makes no slice.
 func (n *Node) Items() []*Node {
 	if n == nil || n.Kind != Array {
 		return nil
+	}
+	if pk := n.packed(); pk != nil {
+		return pk.nodes()
 	}
 	return n.items()
 }
@@ -227,6 +234,10 @@ func (n *Node) Items() []*Node {
 func (n *Node) All() iter.Seq2[int, *Node] {
 	return func(yield func(int, *Node) bool) {
 		if n == nil || n.Kind != Array {
+			return
+		}
+		if pk := n.packed(); pk != nil {
+			pk.each(yield)
 			return
 		}
 		for i, it := range n.items() {
@@ -246,8 +257,11 @@ func (n *Node) Len() int {
 		return int(n.n)
 	}
 	x := n.ext()
-	if n.Kind == Object {
+	switch {
+	case n.Kind == Object:
 		return len(x.members)
+	case x.packed != nil:
+		return len(x.packed.starts)
 	}
 	return len(x.items)
 }

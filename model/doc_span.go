@@ -51,6 +51,7 @@ func (n *Node) raw() []byte {
 type nodeExt struct {
 	members []*Member
 	items   []*Node
+	packed  *packedItems // a packed array's items (items is then nil): doc_packed.go
 	lay     *layout
 }
 
@@ -110,7 +111,7 @@ func (n *Node) inPlaceItems() []*Node {
 }
 
 // items returns an array's items as held; nil for a packed array, which
-// its callers unpack or read through Index and All.
+// its callers unpack first or read through Index and All.
 func (n *Node) items() []*Node {
 	if x := n.ext(); x != nil {
 		return x.items

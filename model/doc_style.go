@@ -45,7 +45,10 @@ func detectStyle(src []byte, root *Node) Style {
 				}
 			}
 		}
-		for i := 0; i < count; i++ {
+		if n.packed() != nil {
+			return // scalars, which teach nothing more
+		}
+		for i := 0; i < count && budget > 0 && !(indentFound && colonFound); i++ {
 			walk(elemAt(n, i))
 		}
 	}
