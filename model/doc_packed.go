@@ -174,8 +174,8 @@ func (p *parser) packArray(n *Node, from int) {
 }
 
 // flushScalars makes nodes of the scalar items noted from index from of
-// the scalar stack on, onto the item stack: an array too short to pack, or
-// one that turned out to hold a container.
+// the scalar stack on, onto the item stack: a packing array that turned out
+// to hold a container.
 func (p *parser) flushScalars(from int) {
 	for _, start := range p.scalarStack[from:] {
 		n := p.newNode()

@@ -518,11 +518,13 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	if streamed {
 		outlineChunks = p.beginStream()
 	}
-	// Scalar items are only noted (where they start) while every item so
-	// far is a scalar: enough of them make a packed array (doc_packed.go).
-	// The first container among them turns them into nodes.
+	// Items are nodes as long as they are few. Once packMin items are
+	// all scalars, the array is packing (doc_packed.go): their starts are
+	// noted instead, those of the nodes made so far first (the nodes are
+	// let go), until the end or a container, which turns the notes back
+	// into nodes.
 	scalars := len(p.scalarStack)
-	packing := !streamed
+	packing, allScalars := false, !streamed
 	for {
 		leadStart := p.pos
 		p.skipWS()
@@ -576,6 +578,17 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 			p.itemStack = append(p.itemStack, val)
 		}
 		count++
+		if allScalars {
+			if val.Kind == Object || val.Kind == Array {
+				allScalars = false
+			} else if count == packMin {
+				for _, it := range p.itemStack[from:] {
+					p.noteScalar(it.Start, start)
+				}
+				p.itemStack = p.itemStack[:from]
+				packing, allScalars = true, false
+			}
+		}
 		if p.pos >= len(p.src) {
 			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected ',' or ']'")
 		}
@@ -591,10 +604,6 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	}
 	if streamed {
 		p.endStream(outlineChunks)
-	}
-	if packing && len(p.scalarStack)-scalars < packMin {
-		p.flushScalars(scalars)
-		packing = false
 	}
 	n := p.newNode()
 	n.Kind, n.Start, n.End = Array, start, p.pos
