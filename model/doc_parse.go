@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
@@ -270,8 +271,10 @@ func isWS(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' 
 const spaces8 = 0x2020202020202020
 
 // skipWS moves past whitespace. Most runs are empty or one space (after a
-// colon), which the first test settles; the indentation of a pretty-printed
-// document is read eight spaces at a time.
+// colon), which the first test settles; a run of spaces (the indentation
+// of a pretty-printed document) is measured eight bytes at a time: the
+// first byte that is not a space is the lowest non-zero byte of the word
+// xor eight spaces.
 func (p *parser) skipWS() {
 	src, i := p.src, p.pos
 	if i < len(src) && src[i] > ' ' {
@@ -279,11 +282,12 @@ func (p *parser) skipWS() {
 	}
 	for i < len(src) && isWS(src[i]) {
 		i++
-		if i+8 <= len(src) && binary.LittleEndian.Uint64(src[i:]) == spaces8 {
-			i += 8
-			for i+8 <= len(src) && binary.LittleEndian.Uint64(src[i:]) == spaces8 {
-				i += 8
+		for i+8 <= len(src) {
+			if w := binary.LittleEndian.Uint64(src[i:]) ^ spaces8; w != 0 {
+				i += bits.TrailingZeros64(w) >> 3
+				break
 			}
+			i += 8
 		}
 	}
 	p.pos = i
