@@ -23,7 +23,7 @@ import (
 
 func main() {
 	n := flag.Int("n", 300, "number of cards")
-	shape := flag.String("shape", "large", "large, small, card or catalog")
+	shape := flag.String("shape", "large", "large, small, card, catalog or one of testcards.Shapes (numbers, numbers-card, strings-card, deep-card, deep-obj-card)")
 	mb := flag.Int("mb", 1, "card: size in MiB")
 	entries := flag.Int("entries", 10000, "catalog: number of entries")
 	out := flag.String("out", "", "directory to write card-NNNNN.json into (created)")
@@ -42,9 +42,12 @@ func main() {
 		card = testcards.OfSize(*mb << 20)
 	case "catalog":
 		card = testcards.Catalog(*entries)
-	default:
-		fmt.Fprintf(os.Stderr, "gencards: unknown shape %q\n", *shape)
-		os.Exit(2)
+	default: // the shapes of testcards.Shapes, -mb megabytes
+		var ok bool
+		if card, ok = testcards.Shaped(*shape, *mb<<20); !ok {
+			fmt.Fprintf(os.Stderr, "gencards: unknown shape %q\n", *shape)
+			os.Exit(2)
+		}
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fmt.Fprintln(os.Stderr, "gencards:", err)
