@@ -3,8 +3,8 @@ package model
 import (
 	"bytes"
 	"encoding/binary"
-	"math/bits"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
