@@ -66,10 +66,10 @@ type Member struct {
 // Node is one JSON value.
 //
 // Nodes are many (one per value of a document, a few million for a large
-// catalog), so they are packed into 48 bytes: the separators are spans of
-// the source, and one pointer serves as the token bytes of a scalar or the
-// children of a container (see children). Read the children with
-// Members, Len, Index and All.
+// catalog), so they are packed into 32 bytes: the whitespace around an
+// element is read from the source when needed (seps.go), and one pointer
+// serves as the token bytes of a scalar or the children of a container.
+// Read the children with Members, Len, Index and All.
 type Node struct {
 	Kind Kind
 
@@ -81,9 +81,6 @@ type Node struct {
 	// for a container, the number of its children when ref points to them
 	// in place (as parsed), or -1 when ref points to its *nodeExt.
 	n int32
-
-	lead span // as an element of its container: whitespace before it (before the key for members)
-	post span // as an element: whitespace after the value, before ',' or the closing bracket
 
 	Start int // byte offset of the value's first byte in the source; -1 for nodes created by an edit
 	End   int // byte offset just past the value; -1 for nodes created by an edit

@@ -164,7 +164,7 @@ func newEntrySlot(doc *Doc, arr *Node) entrySlot {
 	if !l.empty {
 		last := arr.Index(arr.Len() - 1)
 		l.lastEnd = last.End
-		l.inline = !bytes.Contains(last.lead.bytes(src), []byte{'\n'})
+		l.inline = !bytes.Contains(arr.sepsAt(src, arr.Len()-1).lead.bytes(src), []byte{'\n'})
 	}
 	l.unit = st.Indent
 	if l.unit == "" {

@@ -38,7 +38,7 @@ func (d *Doc) Set(ptr string, value []byte) error {
 		return err
 	}
 	if len(tokens) == 0 {
-		if d.replace(d.tree(), nv, "") {
+		if d.replace(nil, d.tree(), nv, "") {
 			d.changed = true
 		}
 		return nil
@@ -53,7 +53,7 @@ func (d *Doc) Set(ptr string, value []byte) error {
 	switch parent.Kind {
 	case Object:
 		if m, _ := parent.member(last); m != nil {
-			changed = d.replace(m.Value, nv, ptr)
+			changed = d.replace(parent, m.Value, nv, ptr)
 		} else {
 			pos := d.memberInsertPos(parent, parentPtr, last, parent.Len())
 			d.insertAt(parent, pos, &Member{Key: last, Value: nv, keyStart: -1})
@@ -69,7 +69,7 @@ func (d *Doc) Set(ptr string, value []byte) error {
 			}
 		}
 		if i < parent.Len() {
-			changed = d.replace(parent.Index(i), nv, ptr)
+			changed = d.replace(parent, parent.Index(i), nv, ptr)
 		} else {
 			d.insertAt(parent, i, nv)
 			changed = true
@@ -248,7 +248,7 @@ func parseFragment(value []byte) (*Node, error) {
 
 func markNew(n *Node) {
 	n.unpack() // its offsets are the fragment's
-	n.Start, n.End, n.lead, n.post = -1, -1, span{}, span{}
+	n.Start, n.End = -1, -1
 	for _, m := range n.Members() {
 		m.keyStart, m.keyLen = -1, 0
 		markNew(m.Value)
@@ -316,7 +316,7 @@ func cloneNode(n *Node) *Node {
 	}
 	if x := n.ext(); x != nil {
 		cx := *x
-		cx.members, cx.items = members, items
+		cx.members, cx.items, cx.seps = members, items, slices.Clone(x.seps)
 		c.ref = unsafe.Pointer(&cx)
 	} else if len(members) > 0 {
 		c.ref = unsafe.Pointer(&members[0])

@@ -68,8 +68,8 @@ func (e *encoder) edited(n *Node, indent []byte) {
 	e.buf = append(e.buf, open)
 	count := n.Len()
 	for i := 0; i < count; i++ {
-		el := elemAt(n, i)
-		lead := el.lead.bytes(e.src)
+		el, sp := elemAt(n, i), n.sepsAt(e.src, i)
+		lead := sp.lead.bytes(e.src)
 		e.buf = append(e.buf, lead...)
 		if n.Kind == Object {
 			m := n.Members()[i]
@@ -89,7 +89,7 @@ func (e *encoder) edited(n *Node, indent []byte) {
 			childIndent, childMulti = lead[k+1:], e.unit != ""
 		}
 		e.node(el, childIndent, childMulti)
-		e.buf = append(e.buf, el.post.bytes(e.src)...)
+		e.buf = append(e.buf, sp.post.bytes(e.src)...)
 		if i < count-1 {
 			e.buf = append(e.buf, ',')
 		}

@@ -8,10 +8,11 @@ import (
 	"strconv"
 )
 
-// replace makes old equal to nw in place and reports whether anything
-// changed. Objects and arrays are merged so that equal parts keep their
-// source bytes; anything else is overwritten, keeping old's separators.
-func (d *Doc) replace(old, nw *Node, ptr string) bool {
+// replace makes old, an element of parent (nil for the root), equal to nw
+// in place and reports whether anything changed. Objects and arrays are
+// merged so that equal parts keep their source bytes; anything else is
+// overwritten, keeping old's separators (parent keeps them from then on).
+func (d *Doc) replace(parent, old, nw *Node, ptr string) bool {
 	switch {
 	case old.Kind == Object && nw.Kind == Object:
 		return d.mergeObject(old, nw, ptr)
@@ -20,10 +21,13 @@ func (d *Doc) replace(old, nw *Node, ptr string) bool {
 	case old.Kind == nw.Kind && sameScalar(old, nw):
 		return false
 	}
+	if parent != nil {
+		parent.edit(d.src) // the separators around old, read before it loses its place
+	}
 	*old = Node{
 		Kind: nw.Kind, Start: -1, End: -1,
 		n: nw.n, ref: nw.ref, esc: nw.esc,
-		lead: old.lead, post: old.post, dirty: true,
+		dirty: true,
 	}
 	return true
 }
@@ -39,7 +43,7 @@ func (d *Doc) mergeObject(old, nw *Node, ptr string) bool {
 	prev := -1 // index in old of the previous member of nw
 	for _, nm := range nw.Members() {
 		if om, oi := old.member(nm.Key); om != nil {
-			if d.replace(om.Value, nm.Value, ptr+"/"+pointerToken(nm.Key)) {
+			if d.replace(old, om.Value, nm.Value, ptr+"/"+pointerToken(nm.Key)) {
 				changed = true
 			}
 			prev = oi
@@ -61,7 +65,7 @@ func (d *Doc) mergeArray(old, nw *Node, ptr string) bool {
 	changed := false
 	common := min(old.Len(), nw.Len())
 	for i := 0; i < common; i++ {
-		if d.replace(old.Index(i), nw.Index(i), ptr+"/"+strconv.Itoa(i)) {
+		if d.replace(old, old.Index(i), nw.Index(i), ptr+"/"+strconv.Itoa(i)) {
 			changed = true
 		}
 	}

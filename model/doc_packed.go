@@ -38,8 +38,7 @@ func (n *Node) packed() *packedItems {
 }
 
 // scalarAt fills n (zeroed) with the scalar token at src[start], which a
-// parse has already accepted, and its separators as an array item: the
-// whitespace back to the previous ',' or '[' and on to the next ',' or ']'.
+// parse has already accepted.
 func scalarAt(src []byte, start int, n *Node) {
 	end := start
 	switch c := src[start]; {
@@ -73,17 +72,8 @@ func scalarAt(src []byte, start int, n *Node) {
 		}
 		n.Kind = Number
 	}
-	lead := start
-	for lead > 0 && isWS(src[lead-1]) {
-		lead--
-	}
-	post := end
-	for post < len(src) && isWS(src[post]) {
-		post++
-	}
 	n.Start, n.End = start, end
 	n.ref, n.n = unsafe.Pointer(&src[start]), int32(end-start)
-	n.lead, n.post = spanOf(lead, start), spanOf(end, post)
 }
 
 // isNumberByte reports whether c can be part of a number token.
@@ -138,6 +128,7 @@ func (n *Node) unpack() {
 	}
 	x := n.ext()
 	x.items, x.packed = pk.nodes(), nil
+	n.edit(pk.src) // the items' separators, while they sit where parsed
 }
 
 // noteScalar notes the scalar item at start of the array that begins at

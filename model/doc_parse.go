@@ -396,7 +396,6 @@ func (p *parser) parseObject() (*Node, error) {
 	from := len(p.memberStack)
 	var seen map[string]int // built only for large objects
 	for {
-		leadStart := p.pos
 		p.skipWS()
 		if p.pos >= len(p.src) {
 			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an object; expected '\"' or '}'")
@@ -439,10 +438,7 @@ func (p *parser) parseObject() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		val.lead = spanOf(leadStart, keyStart)
-		postStart := p.pos
 		p.skipWS()
-		val.post = spanOf(postStart, p.pos)
 
 		// Duplicate keys: JSON parsers disagree on which value wins, so the
 		// document is ambiguous and refused.
@@ -530,7 +526,6 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	scalars := len(p.scalarStack)
 	packing, allScalars := false, !streamed
 	for {
-		leadStart := p.pos
 		p.skipWS()
 		if p.pos >= len(p.src) {
 			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected a value or ']'")
@@ -572,10 +567,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		val.lead = spanOf(leadStart, valStart)
-		postStart := p.pos
 		p.skipWS()
-		val.post = spanOf(postStart, p.pos)
 		if streamed {
 			p.handOver(count, valStart, val)
 		} else {

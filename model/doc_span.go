@@ -52,6 +52,7 @@ type nodeExt struct {
 	members []*Member
 	items   []*Node
 	packed  *packedItems // a packed array's items (items is then nil): doc_packed.go
+	seps    []seps       // a source container's: the separators of each element (seps.go)
 	lay     *layout
 }
 
@@ -65,27 +66,29 @@ func (n *Node) ext() *nodeExt {
 }
 
 // edit returns the container's extension, moving its children into one
-// first: what every change of a container's children goes through.
-func (n *Node) edit() *nodeExt {
-	if x := n.ext(); x != nil {
-		return x
+// first, with the separators of its elements read from src while they
+// still sit where the source has them: what every change of a container's
+// children, or of one of them in place, goes through.
+func (n *Node) edit(src []byte) *nodeExt {
+	x := n.ext()
+	if x == nil {
+		x = &nodeExt{}
+		if n.Kind == Object {
+			x.members = n.Members()
+		} else {
+			x.items = n.inPlaceItems()
+		}
+		n.ref, n.n = unsafe.Pointer(x), -1
 	}
-	x := &nodeExt{}
-	if n.Kind == Object {
-		x.members = n.Members()
-	} else {
-		x.items = n.inPlaceItems()
+	if x.seps == nil && x.packed == nil && n.Start >= 0 {
+		count := n.Len()
+		x.seps = make([]seps, count)
+		for i := range count {
+			x.seps[i] = sourceSeps(src, n, i)
+		}
 	}
-	n.ref, n.n = unsafe.Pointer(x), -1
 	return x
 }
-
-// setMembers replaces an object's members.
-func (n *Node) setMembers(ms []*Member) { n.edit().members = ms }
-
-// setItems replaces an array's items (a packed array is unpacked first by
-// its callers).
-func (n *Node) setItems(items []*Node) { n.edit().items = items }
 
 // Members returns the members of an object in order; nil for anything
 // else. The slice is the node's own: read it, never modify it.

@@ -29,13 +29,13 @@ func detectStyle(src []byte, root *Node) Style {
 			colonFound = true
 		}
 		if !indentFound {
-			lead := elemAt(n, 0).lead.bytes(src)
+			lead := n.sepsAt(src, 0).lead.bytes(src)
 			if k := bytes.LastIndexByte(lead, '\n'); k >= 0 {
 				inner := lead[k+1:]
 				// The closing bracket's indentation is the container's
 				// own; the line it starts on may hold an outer key.
 				outer := lineIndent(src, n.Start)
-				last := elemAt(n, count-1).post.bytes(src)
+				last := n.sepsAt(src, count-1).post.bytes(src)
 				if j := bytes.LastIndexByte(last, '\n'); j >= 0 {
 					outer = last[j+1:]
 				}
@@ -64,8 +64,7 @@ func detectStyle(src []byte, root *Node) Style {
 		st.SpaceAfterColon = true
 	case !colonFound:
 		// Only arrays, all on one line: minified unless items are spaced.
-		first := elemAt(root, 0)
-		st.SpaceAfterColon = root.Len() > 1 && elemAt(root, 1).lead.n > 0 || first.lead.n > 0
+		st.SpaceAfterColon = root.Len() > 1 && root.sepsAt(src, 1).lead.n > 0 || root.sepsAt(src, 0).lead.n > 0
 	}
 	st.Minified = st.Indent == "" && !st.SpaceAfterColon
 	return st
