@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"encoding/json"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -82,6 +83,15 @@ func minify(t *testing.T, data []byte) []byte {
 // table it speeds up: every byte value at every position, among plain
 // bytes, and random words.
 func TestHasStringStop(t *testing.T) {
+	firstPlain := func(w uint64) int {
+		for k := 0; k < 8; k++ {
+			if stringStop[byte(w>>(8*k))] {
+				return k
+			}
+		}
+		return 8
+	}
+	firstStop := func(m uint64) int { return bits.TrailingZeros64(m) >> 3 }
 	plain := func(w uint64) bool {
 		for k := 0; k < 8; k++ {
 			if stringStop[byte(w>>(8*k))] {
@@ -97,6 +107,9 @@ func TestHasStringStop(t *testing.T) {
 				if got, want := hasStringStop(w), plain(w); got != want {
 					t.Fatalf("hasStringStop(%#016x) = %v, want %v", w, got, want)
 				}
+				if got, want := firstStop(stringStops(w)), firstPlain(w); got != want {
+					t.Fatalf("stringStops(%#016x): first stop at %d, want %d", w, got, want)
+				}
 			}
 		}
 	}
@@ -105,6 +118,9 @@ func TestHasStringStop(t *testing.T) {
 		w := r.Uint64()
 		if got, want := hasStringStop(w), plain(w); got != want {
 			t.Fatalf("hasStringStop(%#016x) = %v, want %v", w, got, want)
+		}
+		if got, want := firstStop(stringStops(w)), firstPlain(w); got != want {
+			t.Fatalf("stringStops(%#016x): first stop at %d, want %d", w, got, want)
 		}
 	}
 }
