@@ -4,8 +4,8 @@ package model
 
 import (
 	"encoding/binary"
-	"math/bits"
 	"fmt"
+	"math/bits"
 	"unicode/utf8"
 )
 
