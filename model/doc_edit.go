@@ -214,12 +214,14 @@ func (d *Doc) parentPath(ptr string, tokens []string) ([]*Node, string, error) {
 	n := d.tree()
 	path[0] = n
 	for k, t := range tokens[:len(tokens)-1] {
+		n.unlazy() // an edit goes into it: its children must be its own
 		n = n.child(t)
 		if n == nil {
 			return nil, "", fmt.Errorf("%s does not exist", Pointer(tokens[:k+1]...))
 		}
 		path = append(path, n)
 	}
+	n.unlazy()
 	return path, Pointer(tokens[:len(tokens)-1]...), nil
 }
 
@@ -291,6 +293,9 @@ func (d *Doc) Clone() *Doc {
 
 func cloneNode(n *Node) *Node {
 	c := *n
+	if n.lazy() != nil { // read-only until an edit makes it its own: share it
+		return &c
+	}
 	var members []*Member
 	var items []*Node
 	switch n.Kind {

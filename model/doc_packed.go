@@ -122,6 +122,7 @@ func (pk *packedItems) nodes() []*Node {
 // kept: what an edit of the array or of one of its items needs first. It
 // writes the node, so only edits, which have the Doc to themselves, call it.
 func (n *Node) unpack() {
+	n.unlazy()
 	pk := n.packed()
 	if pk == nil {
 		return

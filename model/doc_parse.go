@@ -128,6 +128,13 @@ type parser struct {
 	doc    *Doc
 	pool   *itemPool
 
+	// Deep containers (doc_lazy.go): deep is the source they share,
+	// deepPool the nodes they are parsed into; noLazy while one is parsed,
+	// or when a deep container is parsed again.
+	deep     *lazySource
+	deepPool itemPool
+	noLazy   bool
+
 	// notIJSON is set on a number that is not an integer of at most 15
 	// digits, and on a \u escape of a surrogate: the tokens I-JSON may
 	// not hold, which Doc.MaybeNotIJSON reports.
@@ -180,7 +187,9 @@ func (p *parser) newNode() *Node {
 			p.nodeChunk = make([]Node, p.chunkSize())
 		}
 	}
-	p.made++
+	if p.pool == nil { // nodes of a reused pool say nothing of the chunks to come
+		p.made++
+	}
 	n := &p.nodeChunk[0]
 	p.nodeChunk = p.nodeChunk[1:]
 	return n
@@ -298,6 +307,8 @@ func (p *parser) parseValue() (*Node, error) {
 		return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input; expected a JSON value")
 	}
 	switch c := p.src[p.pos]; {
+	case (c == '{' || c == '[') && p.depth >= lazyDepth && !p.noLazy && p.pool == nil:
+		return p.parseLazy()
 	case c == '{':
 		return p.parseObject()
 	case c == '[':

@@ -209,6 +209,7 @@ func (n *Node) Index(i int) *Node {
 	if n == nil || n.Kind != Array || i < 0 || i >= n.Len() {
 		return nil
 	}
+	n = n.view()
 	if pk := n.packed(); pk != nil {
 		return pk.item(i)
 	}
@@ -223,6 +224,7 @@ func (n *Node) Items() []*Node {
 	if n == nil || n.Kind != Array {
 		return nil
 	}
+	n = n.view()
 	if pk := n.packed(); pk != nil {
 		return pk.nodes()
 	}
@@ -236,6 +238,7 @@ func (n *Node) All() iter.Seq2[int, *Node] {
 		if n == nil || n.Kind != Array {
 			return
 		}
+		n := n.view()
 		if pk := n.packed(); pk != nil {
 			pk.each(yield)
 			return
@@ -253,6 +256,7 @@ func (n *Node) Len() int {
 	if n == nil || (n.Kind != Object && n.Kind != Array) {
 		return 0
 	}
+	n = n.view()
 	if n.n >= 0 {
 		return int(n.n)
 	}

@@ -59,7 +59,7 @@ type nodeExt struct {
 // ext returns the container's extension, nil while its children are held
 // in place as parsed.
 func (n *Node) ext() *nodeExt {
-	if n.n >= 0 || (n.Kind != Object && n.Kind != Array) {
+	if n.n != -1 || (n.Kind != Object && n.Kind != Array) {
 		return nil
 	}
 	return (*nodeExt)(n.ref)
@@ -70,6 +70,7 @@ func (n *Node) ext() *nodeExt {
 // still sit where the source has them: what every change of a container's
 // children, or of one of them in place, goes through.
 func (n *Node) edit(src []byte) *nodeExt {
+	n.unpack() // a deep container's subtree, a packed array's items: made its own
 	x := n.ext()
 	if x == nil {
 		x = &nodeExt{}
@@ -96,6 +97,7 @@ func (n *Node) Members() []*Member {
 	if n == nil || n.Kind != Object {
 		return nil
 	}
+	n = n.view()
 	if x := n.ext(); x != nil {
 		return x.members
 	}
@@ -116,6 +118,7 @@ func (n *Node) inPlaceItems() []*Node {
 // items returns an array's items as held; nil for a packed array, which
 // its callers unpack first or read through Index and All.
 func (n *Node) items() []*Node {
+	n = n.view()
 	if x := n.ext(); x != nil {
 		return x.items
 	}
