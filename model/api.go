@@ -69,7 +69,10 @@ type Member struct {
 // catalog), so they are packed into 32 bytes: the whitespace around an
 // element is read from the source when needed (seps.go), and one pointer
 // serves as the token bytes of a scalar or the children of a container.
-// Read the children with Members, Len, Index and All.
+// Read the children with Members, Len, Index and All. The items of a packed
+// array (doc_packed.go) and the children of a container nested deeper than
+// 16 levels (doc_lazy.go) are made as nodes when read, afresh: two reads
+// of one such value give equal nodes, not the same one.
 type Node struct {
 	Kind Kind
 
