@@ -102,9 +102,6 @@ func stringStops(w uint64) uint64 {
 	return (zeroQuote | zeroSlash | control | w) & highs
 }
 
-// hasStringStop reports whether any of the eight bytes of w stops the fast
-// scan of a string.
-func hasStringStop(w uint64) bool { return stringStops(w) != 0 }
 
 func isHex4(b []byte) bool {
 	for _, c := range b {
