@@ -102,7 +102,6 @@ func stringStops(w uint64) uint64 {
 	return (zeroQuote | zeroSlash | control | w) & highs
 }
 
-
 func isHex4(b []byte) bool {
 	for _, c := range b {
 		if !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) {
