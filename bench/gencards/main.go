@@ -23,7 +23,7 @@ import (
 
 func main() {
 	n := flag.Int("n", 300, "number of cards")
-	shape := flag.String("shape", "large", "large, small, card, catalog or one of testcards.Shapes (numbers, numbers-card, strings-card, deep-card, deep-obj-card)")
+	shape := flag.String("shape", "large", "large, small, card or catalog")
 	mb := flag.Int("mb", 1, "card: size in MiB")
 	entries := flag.Int("entries", 10000, "catalog: number of entries")
 	out := flag.String("out", "", "directory to write card-NNNNN.json into (created)")
