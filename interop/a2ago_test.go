@@ -285,7 +285,7 @@ func withoutUnknown(t *testing.T, doc *model.Doc) *model.Doc {
 		if n == nil || n.Kind != model.Object || m == nil {
 			return
 		}
-		for _, mem := range n.Members {
+		for _, mem := range n.Members() {
 			p := ptr + "/" + model.Pointer(mem.Key)[1:]
 			fl := m.Field(mem.Key)
 			if fl == nil {
@@ -390,14 +390,14 @@ func items(n *model.Node) []*model.Node {
 	if n == nil || n.Kind != model.Array {
 		return nil
 	}
-	return n.Items
+	return n.Items()
 }
 
 func members(n *model.Node) []*model.Member {
 	if n == nil || n.Kind != model.Object {
 		return nil
 	}
-	return n.Members
+	return n.Members()
 }
 
 // TestDocumentSet says what the set holds and what was left out, and why

@@ -142,7 +142,7 @@ func schemeNames(doc *model.Doc) []candidate {
 		if n == nil {
 			continue
 		}
-		for _, m := range n.Members {
+		for _, m := range n.Members() {
 			out = append(out, candidate{value: m.Key, detail: "security scheme declared in " + key})
 		}
 	}

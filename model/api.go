@@ -55,17 +55,24 @@ type Member struct {
 	Key   string // decoded key
 	Value *Node
 
-	keyStart int   // byte offset of the key in the source; -1 for new members
-	keyLen   int32 // length of the key token as written, quotes included (source members)
-	colon    span  // the bytes between the key and the value: `: `, `:`; empty: the document's style
+	// keyStart is the byte offset of the key in the source, -1 for new
+	// members; keyLen the length of the key token as written, quotes
+	// included. The colon and its whitespace are read from the source
+	// after the key when needed (colonSpan).
+	keyStart int32
+	keyLen   int32
 }
 
 // Node is one JSON value.
 //
 // Nodes are many (one per value of a document, a few million for a large
-// catalog), so the private fields are packed: the separators are spans of
-// the source and the token bytes a pointer and a length, 96 bytes a node
-// in all instead of the 152 that slices would take.
+// catalog), so they are packed into 32 bytes: the whitespace around an
+// element is read from the source when needed (seps.go), and one pointer
+// serves as the token bytes of a scalar or the children of a container.
+// Read the children with Members, Len, Index and All. The items of a packed
+// array (doc_packed.go) and the children of a container nested deeper than
+// 16 levels (doc_lazy.go) are made as nodes when read, afresh: two reads
+// of one such value give equal nodes, not the same one.
 type Node struct {
 	Kind Kind
 
@@ -73,22 +80,18 @@ type Node struct {
 	dirty    bool // the node or a descendant differs from the source
 	reformat bool // a source container emitted in the document's style (it was empty when first edited)
 
-	lead span // as an element of its container: whitespace before it (before the key for members)
-	post span // as an element: whitespace after the value, before ',' or the closing bracket
-
-	rawLen int32 // scalars: length of the token bytes ref points to
+	// n is, for a scalar, the length of the token bytes ref points to;
+	// for a container, the number of its children when ref points to them
+	// in place (as parsed), or -1 when ref points to its *nodeExt.
+	n int32
 
 	Start int // byte offset of the value's first byte in the source; -1 for nodes created by an edit
 	End   int // byte offset just past the value; -1 for nodes created by an edit
-	// Members of an object, in order; nil otherwise.
-	Members []*Member
-	// Items of an array, in order; nil otherwise.
-	Items []*Node
 
 	// ref is, for a scalar, its token bytes (a *byte into the source, or
-	// into the fragment an edit parsed; rawLen long) and, for a source
-	// container, its separators captured at its first structural edit (a
-	// *layout; nil before). One field serves both: a node is either.
+	// into the fragment an edit parsed); for a container as parsed, its
+	// first child (a **Member or **Node of n), and once a container has
+	// been edited or when it is a packed array, its *nodeExt.
 	ref unsafe.Pointer
 }
 

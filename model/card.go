@@ -320,7 +320,7 @@ func (c *Card) SpecRequirementForms() ([]string, error) {
 			if schemes == nil || schemes.Kind != Object {
 				continue
 			}
-			for _, m := range schemes.Members {
+			for _, m := range schemes.Members() {
 				var scopes []byte
 				switch m.Value.Kind {
 				case Array:

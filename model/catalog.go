@@ -88,7 +88,7 @@ func (e *Entry) ExtensionKeys() []string {
 		return nil
 	}
 	keys := make([]string, 0, n.Len())
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		keys = append(keys, m.Key)
 	}
 	return keys
@@ -156,9 +156,9 @@ func (c *Catalog) updateEntry(i int, nd *Doc) error {
 	e := c.Entry(i)
 	src := nd.Source()
 	raw := func(n *Node) []byte { return src[n.Start:n.End] }
-	for _, m := range nd.Root().Members {
+	for _, m := range nd.Root().Members() {
 		if m.Key == "extensions" && m.Value.Kind == Object {
-			for _, x := range m.Value.Members {
+			for _, x := range m.Value.Members() {
 				if err := e.SetExtension(x.Key, raw(x.Value)); err != nil {
 					return err
 				}

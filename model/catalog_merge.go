@@ -69,7 +69,7 @@ func MergeEntries(doc *Doc, entries [][]byte) (*Merged, error) {
 	// match earlier ones.
 	type idv struct{ id, version string }
 	listed := make([]idv, 0, arr.Len()+len(entries))
-	for _, it := range arr.Items {
+	for _, it := range arr.All() {
 		listed = append(listed, idv{it.Get("identifier").Text(), it.Get("version").Text()})
 	}
 	existing := len(listed)
@@ -162,9 +162,9 @@ func newEntrySlot(doc *Doc, arr *Node) entrySlot {
 	// empty array, when the document is indented at all).
 	l.inline = st.Indent == ""
 	if !l.empty {
-		last := arr.Items[arr.Len()-1]
+		last := arr.Index(arr.Len() - 1)
 		l.lastEnd = last.End
-		l.inline = !bytes.Contains(last.lead.bytes(src), []byte{'\n'})
+		l.inline = !bytes.Contains(arr.sepsAt(src, arr.Len()-1).lead.bytes(src), []byte{'\n'})
 	}
 	l.unit = st.Indent
 	if l.unit == "" {
@@ -173,7 +173,7 @@ func newEntrySlot(doc *Doc, arr *Node) entrySlot {
 	l.arrIndent = string(lineIndent(src, arr.Start))
 	l.itemIndent = l.arrIndent + l.unit
 	if !l.empty && !l.inline {
-		l.itemIndent = string(lineIndent(src, arr.Items[arr.Len()-1].Start))
+		l.itemIndent = string(lineIndent(src, arr.Index(arr.Len()-1).Start))
 	}
 	return l
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/model/testcards"
@@ -180,4 +181,35 @@ func benchParseCatalog(b *testing.B, parse func([]byte) error) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkParseVsValid times ParseOwned of the large card (what validate
+// does with a file it has read) against json.Valid over the same bytes, in
+// the same run and alternately, so that both see the same load; it reports
+// each one's time and the ratio parse/valid (the budget: at most 0.5, so
+// that parsing and every rule together stay within json.Valid's time).
+func BenchmarkParseVsValid(b *testing.B) {
+	data := bytes.Clone(largeCard)
+	asOncard(b, len(data))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	var parse, valid time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		if !json.Valid(data) {
+			b.Fatal("invalid")
+		}
+		t1 := time.Now()
+		if _, err := ParseOwned(data, Limits{}); err != nil {
+			b.Fatal(err)
+		}
+		t2 := time.Now()
+		valid += t1.Sub(t0)
+		parse += t2.Sub(t1)
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(parse.Nanoseconds())/n, "parse-ns/op")
+	b.ReportMetric(float64(valid.Nanoseconds())/n, "valid-ns/op")
+	b.ReportMetric(float64(len(data))*n/parse.Seconds()/1e6, "parse-MB/s")
+	b.ReportMetric(parse.Seconds()/valid.Seconds(), "parse/valid")
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"unsafe"
 )
 
 // SetMemberOrder tells the Doc the spec order of members for objects, by the
@@ -37,7 +38,7 @@ func (d *Doc) Set(ptr string, value []byte) error {
 		return err
 	}
 	if len(tokens) == 0 {
-		if d.replace(d.tree(), nv, "") {
+		if d.replace(nil, d.tree(), nv, "") {
 			d.changed = true
 		}
 		return nil
@@ -52,22 +53,23 @@ func (d *Doc) Set(ptr string, value []byte) error {
 	switch parent.Kind {
 	case Object:
 		if m, _ := parent.member(last); m != nil {
-			changed = d.replace(m.Value, nv, ptr)
+			changed = d.replace(parent, m.Value, nv, ptr)
 		} else {
-			pos := d.memberInsertPos(parent, parentPtr, last, len(parent.Members))
+			pos := d.memberInsertPos(parent, parentPtr, last, parent.Len())
 			d.insertAt(parent, pos, &Member{Key: last, Value: nv, keyStart: -1})
 			changed = true
 		}
 	case Array:
-		i := len(parent.Items)
+		parent.unpack() // an item may be replaced in place
+		i := parent.Len()
 		if last != "-" {
 			i = arrayIndex(last)
-			if i < 0 || i > len(parent.Items) {
-				return &EditError{Op: "set", Ptr: ptr, Err: fmt.Errorf("index %s is out of range (the array has %d items)", last, len(parent.Items))}
+			if i < 0 || i > parent.Len() {
+				return &EditError{Op: "set", Ptr: ptr, Err: fmt.Errorf("index %s is out of range (the array has %d items)", last, parent.Len())}
 			}
 		}
-		if i < len(parent.Items) {
-			changed = d.replace(parent.Items[i], nv, ptr)
+		if i < parent.Len() {
+			changed = d.replace(parent, parent.Index(i), nv, ptr)
 		} else {
 			d.insertAt(parent, i, nv)
 			changed = true
@@ -113,7 +115,7 @@ func (d *Doc) Delete(ptr string) error {
 	case Object:
 		_, i = parent.member(last)
 	case Array:
-		if j := arrayIndex(last); j < len(parent.Items) {
+		if j := arrayIndex(last); j < parent.Len() {
 			i = j
 		}
 	}
@@ -160,7 +162,8 @@ func (d *Doc) Move(from, to string) error {
 	if i == j {
 		return nil
 	}
-	item := arr.Items[i]
+	arr.unpack()
+	item := arr.Index(i)
 	d.removeAt(arr, i)
 	d.insertAt(arr, j, item)
 	d.touch(path)
@@ -185,7 +188,7 @@ func (d *Doc) arrayPos(ptr string, insert bool) ([]*Node, int, error) {
 	if arr.Kind != Array {
 		return nil, 0, fmt.Errorf("%s is %s, not an array", describePtr(parentPtr), kindArticle(arr.Kind))
 	}
-	n := len(arr.Items)
+	n := arr.Len()
 	last := tokens[len(tokens)-1]
 	i := arrayIndex(last)
 	if last == "-" {
@@ -211,12 +214,14 @@ func (d *Doc) parentPath(ptr string, tokens []string) ([]*Node, string, error) {
 	n := d.tree()
 	path[0] = n
 	for k, t := range tokens[:len(tokens)-1] {
+		n.unlazy() // an edit goes into it: its children must be its own
 		n = n.child(t)
 		if n == nil {
 			return nil, "", fmt.Errorf("%s does not exist", Pointer(tokens[:k+1]...))
 		}
 		path = append(path, n)
 	}
+	n.unlazy()
 	return path, Pointer(tokens[:len(tokens)-1]...), nil
 }
 
@@ -244,12 +249,13 @@ func parseFragment(value []byte) (*Node, error) {
 }
 
 func markNew(n *Node) {
-	n.Start, n.End, n.lead, n.post = -1, -1, span{}, span{}
-	for _, m := range n.Members {
-		m.keyStart, m.keyLen, m.colon = -1, 0, span{}
+	n.unpack() // its offsets are the fragment's
+	n.Start, n.End = -1, -1
+	for _, m := range n.Members() {
+		m.keyStart, m.keyLen = -1, 0
 		markNew(m.Value)
 	}
-	for _, it := range n.Items {
+	for _, it := range n.All() {
 		markNew(it)
 	}
 }
@@ -271,7 +277,7 @@ func (d *Doc) memberInsertPos(obj *Node, ptr, key string, fallback int) int {
 					return i
 				}
 			}
-			return len(obj.Members)
+			return obj.Len()
 		}
 	}
 	return fallback
@@ -287,19 +293,40 @@ func (d *Doc) Clone() *Doc {
 
 func cloneNode(n *Node) *Node {
 	c := *n
-	if n.Members != nil {
-		c.Members = make([]*Member, len(n.Members))
-		for i, m := range n.Members {
+	if n.lazy() != nil { // read-only until an edit makes it its own: share it
+		return &c
+	}
+	var members []*Member
+	var items []*Node
+	switch n.Kind {
+	case Object:
+		members = make([]*Member, n.Len())
+		for i, m := range n.Members() {
 			mc := *m
 			mc.Value = cloneNode(m.Value)
-			c.Members[i] = &mc
+			members[i] = &mc
 		}
+	case Array:
+		if n.packed() != nil { // its items are never written: share them
+			cx := *n.ext()
+			c.ref = unsafe.Pointer(&cx)
+			return &c
+		}
+		items = make([]*Node, n.Len())
+		for i, it := range n.All() {
+			items[i] = cloneNode(it)
+		}
+	default:
+		return &c
 	}
-	if n.Items != nil {
-		c.Items = make([]*Node, len(n.Items))
-		for i, it := range n.Items {
-			c.Items[i] = cloneNode(it)
-		}
+	if x := n.ext(); x != nil {
+		cx := *x
+		cx.members, cx.items, cx.seps = members, items, slices.Clone(x.seps)
+		c.ref = unsafe.Pointer(&cx)
+	} else if len(members) > 0 {
+		c.ref = unsafe.Pointer(&members[0])
+	} else if len(items) > 0 {
+		c.ref = unsafe.Pointer(&items[0])
 	}
 	return &c
 }

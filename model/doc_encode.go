@@ -68,14 +68,18 @@ func (e *encoder) edited(n *Node, indent []byte) {
 	e.buf = append(e.buf, open)
 	count := n.Len()
 	for i := 0; i < count; i++ {
-		el := elemAt(n, i)
-		lead := el.lead.bytes(e.src)
+		el, sp := elemAt(n, i), n.sepsAt(e.src, i)
+		lead := sp.lead.bytes(e.src)
 		e.buf = append(e.buf, lead...)
 		if n.Kind == Object {
-			m := n.Members[i]
+			m := n.Members()[i]
 			e.buf = append(e.buf, m.keyBytes(e.src)...)
-			if m.colon.n != 0 {
-				e.buf = append(e.buf, m.colon.bytes(e.src)...)
+			colon := m.colonSpan(e.src)
+			if lay := n.layout(); m.keyStart < 0 && lay != nil {
+				colon = lay.colon // a new member: written like the first one
+			}
+			if colon.n != 0 {
+				e.buf = append(e.buf, colon.bytes(e.src)...)
 			} else {
 				e.buf = append(e.buf, e.colon...)
 			}
@@ -85,7 +89,7 @@ func (e *encoder) edited(n *Node, indent []byte) {
 			childIndent, childMulti = lead[k+1:], e.unit != ""
 		}
 		e.node(el, childIndent, childMulti)
-		e.buf = append(e.buf, el.post.bytes(e.src)...)
+		e.buf = append(e.buf, sp.post.bytes(e.src)...)
 		if i < count-1 {
 			e.buf = append(e.buf, ',')
 		}
@@ -121,7 +125,7 @@ func (e *encoder) fresh(n *Node, indent []byte, multi bool) {
 			e.buf = append(e.buf, inner...)
 		}
 		if n.Kind == Object {
-			e.buf = append(e.buf, n.Members[i].keyBytes(e.src)...)
+			e.buf = append(e.buf, n.Members()[i].keyBytes(e.src)...)
 			e.buf = append(e.buf, e.colon...)
 		}
 		e.node(elemAt(n, i), inner, multi)
@@ -146,5 +150,5 @@ func (m *Member) keyBytes(src []byte) []byte {
 	if m.keyStart < 0 {
 		return quoteString(m.Key)
 	}
-	return src[m.keyStart : m.keyStart+int(m.keyLen)]
+	return src[m.keyStart : m.keyStart+m.keyLen]
 }

@@ -25,7 +25,7 @@ func (p *parser) pointer() string {
 	tokens := make([]string, len(p.path))
 	for i, s := range p.path {
 		if s.isKey {
-			tokens[i] = s.key
+			tokens[i] = decodeStringRaw(p.src[s.index:s.index+int(s.keyLen)], s.esc)
 		} else {
 			tokens[i] = strconv.Itoa(s.index)
 		}

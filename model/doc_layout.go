@@ -5,7 +5,6 @@ package model
 import (
 	"bytes"
 	"slices"
-	"unsafe"
 )
 
 // layout holds the separators of a source container, captured before its
@@ -31,13 +30,13 @@ func (d *Doc) captureLayout(c *Node) {
 		c.reformat = true
 		return
 	}
-	first := elemAt(c, 0)
-	lay := &layout{first: first.lead, last: elemAt(c, n-1).post}
+	first := c.sepsAt(d.src, 0)
+	lay := &layout{first: first.lead, last: c.sepsAt(d.src, n-1).post}
 	if n > 1 {
 		lay.mid = first.post
 		best := -1
 		for i := 1; i < n; i++ {
-			lead := elemAt(c, i).lead
+			lead := c.sepsAt(d.src, i).lead
 			if nl := bytes.Count(lead.bytes(d.src), []byte{'\n'}); best < 0 || nl <= best {
 				best = nl
 				lay.sep = lead
@@ -50,63 +49,69 @@ func (d *Doc) captureLayout(c *Node) {
 		}
 	}
 	if c.Kind == Object {
-		lay.colon = c.Members[0].colon
+		lay.colon = c.Members()[0].colonSpan(d.src)
 	}
-	c.ref = unsafe.Pointer(lay)
+	c.edit(d.src).lay = lay
 }
 
 // insertAt inserts an element (a *Member for objects, a *Node for arrays)
 // at index pos of container c, giving it and its neighbours the separators
 // their new places call for.
 func (d *Doc) insertAt(c *Node, pos int, elem any) {
+	c.unpack()
 	d.captureLayout(c)
 	n := c.Len()
-	var el *Node
+	x := c.edit(d.src)
 	if m, ok := elem.(*Member); ok {
-		el = m.Value
-		if lay := c.layout(); lay != nil {
-			m.colon = lay.colon
-		}
-		c.Members = slices.Insert(c.Members, pos, m)
+		x.members = slices.Insert(x.members, pos, m)
 	} else {
-		el = elem.(*Node)
-		c.Items = slices.Insert(c.Items, pos, el)
+		x.items = slices.Insert(x.items, pos, elem.(*Node))
 	}
-	if lay := c.layout(); lay != nil {
-		el.lead, el.post = lay.sep, lay.mid
+	c.dirty = true
+	if x.seps == nil {
+		return // a container an edit created: written in the document's style
+	}
+	var el seps
+	if lay := x.lay; lay != nil {
+		el = seps{lead: lay.sep, post: lay.mid}
 		if pos == 0 {
 			el.lead = lay.first
 			if n > 0 {
-				elemAt(c, 1).lead = lay.sep
+				x.seps[0].lead = lay.sep
 			}
 		}
 		if pos == n {
 			el.post = lay.last
 			if n > 0 {
-				elemAt(c, n-1).post = lay.mid
+				x.seps[n-1].post = lay.mid
 			}
 		}
 	}
-	c.dirty = true
+	x.seps = slices.Insert(x.seps, pos, el)
 }
 
 // removeAt removes the element at index k of container c; its neighbours
 // take over the separators of the first or last place when it held one.
 func (d *Doc) removeAt(c *Node, k int) {
+	c.unpack()
 	d.captureLayout(c)
 	n := c.Len()
-	if lay := c.layout(); lay != nil && n > 1 {
+	x := c.edit(d.src)
+	if lay := x.lay; lay != nil && n > 1 && x.seps != nil {
 		if k == 0 {
-			elemAt(c, 1).lead = lay.first
+			x.seps[1].lead = lay.first
 		}
 		if k == n-1 {
-			elemAt(c, n-2).post = lay.last
+			x.seps[n-2].post = lay.last
 		}
 	}
 	if c.Kind == Object {
-		c.Members = slices.Delete(c.Members, k, k+1)
+		x.members = slices.Delete(x.members, k, k+1)
 	} else {
-		c.Items = slices.Delete(c.Items, k, k+1)
+		x.items = slices.Delete(x.items, k, k+1)
+	}
+	if x.seps != nil {
+		x.seps = slices.Delete(x.seps, k, k+1)
 	}
 	c.dirty = true
 }

@@ -8,10 +8,11 @@ import (
 	"strconv"
 )
 
-// replace makes old equal to nw in place and reports whether anything
-// changed. Objects and arrays are merged so that equal parts keep their
-// source bytes; anything else is overwritten, keeping old's separators.
-func (d *Doc) replace(old, nw *Node, ptr string) bool {
+// replace makes old, an element of parent (nil for the root), equal to nw
+// in place and reports whether anything changed. Objects and arrays are
+// merged so that equal parts keep their source bytes; anything else is
+// overwritten, keeping old's separators (parent keeps them from then on).
+func (d *Doc) replace(parent, old, nw *Node, ptr string) bool {
 	switch {
 	case old.Kind == Object && nw.Kind == Object:
 		return d.mergeObject(old, nw, ptr)
@@ -20,26 +21,30 @@ func (d *Doc) replace(old, nw *Node, ptr string) bool {
 	case old.Kind == nw.Kind && sameScalar(old, nw):
 		return false
 	}
+	if parent != nil {
+		parent.edit(d.src) // the separators around old, read before it loses its place
+	}
 	*old = Node{
 		Kind: nw.Kind, Start: -1, End: -1,
-		Members: nw.Members, Items: nw.Items, ref: nw.ref, rawLen: nw.rawLen, esc: nw.esc,
-		lead: old.lead, post: old.post, dirty: true,
+		n: nw.n, ref: nw.ref, esc: nw.esc,
+		dirty: true,
 	}
 	return true
 }
 
 func (d *Doc) mergeObject(old, nw *Node, ptr string) bool {
+	old.unlazy() // its members may be replaced in place
 	changed := false
-	for i := len(old.Members) - 1; i >= 0; i-- {
-		if m, _ := nw.member(old.Members[i].Key); m == nil {
+	for i := old.Len() - 1; i >= 0; i-- {
+		if m, _ := nw.member(old.Members()[i].Key); m == nil {
 			d.removeAt(old, i)
 			changed = true
 		}
 	}
 	prev := -1 // index in old of the previous member of nw
-	for _, nm := range nw.Members {
+	for _, nm := range nw.Members() {
 		if om, oi := old.member(nm.Key); om != nil {
-			if d.replace(om.Value, nm.Value, ptr+"/"+pointerToken(nm.Key)) {
+			if d.replace(old, om.Value, nm.Value, ptr+"/"+pointerToken(nm.Key)) {
 				changed = true
 			}
 			prev = oi
@@ -57,19 +62,20 @@ func (d *Doc) mergeObject(old, nw *Node, ptr string) bool {
 }
 
 func (d *Doc) mergeArray(old, nw *Node, ptr string) bool {
+	old.unpack() // its items may be replaced in place
 	changed := false
-	common := min(len(old.Items), len(nw.Items))
+	common := min(old.Len(), nw.Len())
 	for i := 0; i < common; i++ {
-		if d.replace(old.Items[i], nw.Items[i], ptr+"/"+strconv.Itoa(i)) {
+		if d.replace(old, old.Index(i), nw.Index(i), ptr+"/"+strconv.Itoa(i)) {
 			changed = true
 		}
 	}
-	for len(old.Items) > len(nw.Items) {
-		d.removeAt(old, len(old.Items)-1)
+	for old.Len() > nw.Len() {
+		d.removeAt(old, old.Len()-1)
 		changed = true
 	}
-	for i := len(old.Items); i < len(nw.Items); i++ {
-		d.insertAt(old, i, nw.Items[i])
+	for i := old.Len(); i < nw.Len(); i++ {
+		d.insertAt(old, i, nw.Index(i))
 		changed = true
 	}
 	if changed {

@@ -2,7 +2,9 @@ package model
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
@@ -117,6 +119,7 @@ type parser struct {
 
 	itemStack   []*Node
 	memberStack []*Member
+	scalarStack []int32 // where the scalar items of the arrays being parsed start, while they may be packed
 
 	// Streaming (ParseOwnedEach): the items of the root member
 	// stream.key go to each, carved from pool instead of the chunks.
@@ -124,6 +127,13 @@ type parser struct {
 	each   func(d *Doc, i int, item *Node)
 	doc    *Doc
 	pool   *itemPool
+
+	// Deep containers (doc_lazy.go): deep is the source they share,
+	// deepPool the nodes they are parsed into; noLazy while one is parsed,
+	// or when a deep container is parsed again.
+	deep     *lazySource
+	deepPool itemPool
+	noLazy   bool
 
 	// notIJSON is set on a number that is not an integer of at most 15
 	// digits, and on a \u escape of a surrogate: the tokens I-JSON may
@@ -140,10 +150,14 @@ type chunks struct {
 }
 
 // pathStep is one open container while parsing: the key or index being read.
+// A key is kept as its token's offset and length, decoded only for an error:
+// a string stored here per member would cost a write barrier each while the
+// collector runs.
 type pathStep struct {
-	key   string
-	index int
-	isKey bool
+	index  int   // arrays: the index; objects: the offset of the key's token
+	keyLen int32 // objects: the length of the key's token
+	isKey  bool
+	esc    bool
 }
 
 // maxChunk bounds the chunks, so that a wrong guess wastes little.
@@ -173,7 +187,9 @@ func (p *parser) newNode() *Node {
 			p.nodeChunk = make([]Node, p.chunkSize())
 		}
 	}
-	p.made++
+	if p.pool == nil { // nodes of a reused pool say nothing of the chunks to come
+		p.made++
+	}
 	n := &p.nodeChunk[0]
 	p.nodeChunk = p.nodeChunk[1:]
 	return n
@@ -185,7 +201,7 @@ func (p *parser) newNode() *Node {
 func (p *parser) newScalar(kind Kind, start, end int) *Node {
 	n := p.newNode()
 	n.Kind, n.Start, n.End = kind, start, end
-	n.ref, n.rawLen = unsafe.Pointer(&p.src[start]), int32(end-start)
+	n.ref, n.n = unsafe.Pointer(&p.src[start]), int32(end-start)
 	return n
 }
 
@@ -260,10 +276,30 @@ func (p *parser) parseDocument() (*Node, error) {
 
 func isWS(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
 
+// spaces8 is eight spaces read as one little-endian word.
+const spaces8 = 0x2020202020202020
+
+// skipWS moves past whitespace. Most runs are empty or one space (after a
+// colon), which the first test settles; a run of spaces (the indentation
+// of a pretty-printed document) is measured eight bytes at a time: the
+// first byte that is not a space is the lowest non-zero byte of the word
+// xor eight spaces.
 func (p *parser) skipWS() {
-	for p.pos < len(p.src) && isWS(p.src[p.pos]) {
-		p.pos++
+	src, i := p.src, p.pos
+	if i < len(src) && src[i] > ' ' {
+		return
 	}
+	for i < len(src) && isWS(src[i]) {
+		i++
+		for i+8 <= len(src) {
+			if w := binary.LittleEndian.Uint64(src[i:]) ^ spaces8; w != 0 {
+				i += bits.TrailingZeros64(w) >> 3
+				break
+			}
+			i += 8
+		}
+	}
+	p.pos = i
 }
 
 func (p *parser) parseValue() (*Node, error) {
@@ -271,33 +307,53 @@ func (p *parser) parseValue() (*Node, error) {
 		return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input; expected a JSON value")
 	}
 	switch c := p.src[p.pos]; {
+	case (c == '{' || c == '[') && p.depth >= lazyDepth && !p.noLazy && p.pool == nil:
+		return p.parseLazy()
 	case c == '{':
 		return p.parseObject()
 	case c == '[':
 		return p.parseArray(false)
-	case c == '"':
+	default:
 		start := p.pos
-		esc, err := p.scanString()
+		esc, err := p.scanScalar()
 		if err != nil {
 			return nil, err
 		}
-		n := p.newScalar(String, start, p.pos)
+		n := p.newScalar(kindOf(p.src[start]), start, p.pos)
 		n.esc = esc
 		return n, nil
+	}
+}
+
+// kindOf is the kind of the scalar token that starts with c.
+func kindOf(c byte) Kind {
+	switch c {
+	case '"':
+		return String
+	case 't', 'f':
+		return Bool
+	case 'n':
+		return Null
+	}
+	return Number
+}
+
+// scanScalar moves past the scalar token at p.pos, reporting whether it is
+// a string with escapes.
+func (p *parser) scanScalar() (esc bool, err error) {
+	switch c := p.src[p.pos]; {
+	case c == '"':
+		return p.scanString()
 	case c == '-' || (c >= '0' && c <= '9'):
-		start := p.pos
-		if err := p.scanNumber(); err != nil {
-			return nil, err
-		}
-		return p.newScalar(Number, start, p.pos), nil
+		return false, p.scanNumber()
 	case c == 't':
-		return p.literal("true", Bool)
+		return false, p.literal("true")
 	case c == 'f':
-		return p.literal("false", Bool)
+		return false, p.literal("false")
 	case c == 'n':
-		return p.literal("null", Null)
+		return false, p.literal("null")
 	default:
-		return nil, p.errAt(p.pos, "json/syntax", "expected a JSON value, found "+p.found(p.pos)+p.hint(p.pos))
+		return false, p.errAt(p.pos, "json/syntax", "expected a JSON value, found "+p.found(p.pos)+p.hint(p.pos))
 	}
 }
 
@@ -318,17 +374,17 @@ func (p *parser) hint(i int) string {
 	return ""
 }
 
-func (p *parser) literal(word string, kind Kind) (*Node, error) {
+func (p *parser) literal(word string) error {
 	start := p.pos
 	end := start + len(word)
 	if end > len(p.src) && string(p.src[start:]) == word[:len(p.src)-start] {
-		return nil, p.errAt(len(p.src), "json/syntax", "unexpected end of input in "+word)
+		return p.errAt(len(p.src), "json/syntax", "unexpected end of input in "+word)
 	}
 	if end > len(p.src) || string(p.src[start:end]) != word {
-		return nil, p.errAt(start, "json/syntax", "expected a JSON value, found "+p.found(start))
+		return p.errAt(start, "json/syntax", "expected a JSON value, found "+p.found(start))
 	}
 	p.pos = end
-	return p.newScalar(kind, start, end), nil
+	return nil
 }
 
 func (p *parser) enter(open int) error {
@@ -351,7 +407,6 @@ func (p *parser) parseObject() (*Node, error) {
 	from := len(p.memberStack)
 	var seen map[string]int // built only for large objects
 	for {
-		leadStart := p.pos
 		p.skipWS()
 		if p.pos >= len(p.src) {
 			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an object; expected '\"' or '}'")
@@ -378,14 +433,13 @@ func (p *parser) parseObject() (*Node, error) {
 		}
 		keyEnd := p.pos
 		key := p.key(p.src[keyStart:keyEnd:keyEnd], esc)
-		p.path[step].key = key
+		p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
 		p.skipWS()
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
 			return nil, p.errAt(p.pos, "json/syntax", "expected ':' after a member name, found "+p.found(p.pos))
 		}
 		p.pos++
 		p.skipWS()
-		colon := spanOf(keyEnd, p.pos)
 		var val *Node
 		if p.stream != nil && p.depth == 1 && p.pos < len(p.src) && p.src[p.pos] == '[' && key == p.stream.key {
 			val, err = p.parseArray(true)
@@ -395,10 +449,7 @@ func (p *parser) parseObject() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		val.lead = spanOf(leadStart, keyStart)
-		postStart := p.pos
 		p.skipWS()
-		val.post = spanOf(postStart, p.pos)
 
 		// Duplicate keys: JSON parsers disagree on which value wins, so the
 		// document is ambiguous and refused.
@@ -426,7 +477,7 @@ func (p *parser) parseObject() (*Node, error) {
 		}
 		if dup >= 0 {
 			first := p.memberStack[from+dup]
-			fl, fc := lineColIn(p.src, first.keyStart)
+			fl, fc := lineColIn(p.src, int(first.keyStart))
 			e := p.errAt(keyStart, "json/duplicate-key",
 				fmt.Sprintf("duplicate member %s (first at line %d, column %d); JSON parsers disagree on which value wins, so remove one",
 					strconv.Quote(key), fl, fc))
@@ -436,7 +487,7 @@ func (p *parser) parseObject() (*Node, error) {
 
 		m := p.newMember()
 		m.Key, m.Value = key, val
-		m.keyStart, m.keyLen, m.colon = keyStart, int32(keyEnd-keyStart), colon
+		m.keyStart, m.keyLen = int32(keyStart), int32(keyEnd-keyStart)
 		p.memberStack = append(p.memberStack, m)
 
 		if p.pos >= len(p.src) {
@@ -454,7 +505,9 @@ func (p *parser) parseObject() (*Node, error) {
 	}
 	n := p.newNode()
 	n.Kind, n.Start, n.End = Object, start, p.pos
-	n.Members = p.members(from)
+	if ms := p.members(from); len(ms) > 0 {
+		n.ref, n.n = unsafe.Pointer(&ms[0]), int32(len(ms))
+	}
 	p.path = p.path[:step]
 	p.depth--
 	return n, nil
@@ -476,8 +529,14 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	if streamed {
 		outlineChunks = p.beginStream()
 	}
+	// Items are nodes as long as they are few. Once packMin items are
+	// all scalars, the array is packing (doc_packed.go): their starts are
+	// noted instead, those of the nodes made so far first (the nodes are
+	// let go), until the end or a container, which turns the notes back
+	// into nodes.
+	scalars := len(p.scalarStack)
+	packing, allScalars := false, !streamed
 	for {
-		leadStart := p.pos
 		p.skipWS()
 		if p.pos >= len(p.src) {
 			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected a value or ']'")
@@ -491,20 +550,52 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 		}
 		p.path[step].index = count
 		valStart := p.pos
+		if c := p.src[p.pos]; packing && c != '{' && c != '[' {
+			if _, err := p.scanScalar(); err != nil {
+				return nil, err
+			}
+			p.noteScalar(valStart, start)
+			p.skipWS()
+			count++
+			if p.pos >= len(p.src) {
+				return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected ',' or ']'")
+			}
+			if p.src[p.pos] == ',' {
+				p.pos++
+				continue
+			}
+			if p.src[p.pos] == ']' {
+				p.pos++
+				break
+			}
+			return nil, p.errAt(p.pos, "json/syntax", "expected ',' or ']' after an array item, found "+p.found(p.pos))
+		}
+		if packing {
+			p.flushScalars(scalars)
+			packing = false
+		}
 		val, err := p.parseValue()
 		if err != nil {
 			return nil, err
 		}
-		val.lead = spanOf(leadStart, valStart)
-		postStart := p.pos
 		p.skipWS()
-		val.post = spanOf(postStart, p.pos)
 		if streamed {
 			p.handOver(count, valStart, val)
 		} else {
 			p.itemStack = append(p.itemStack, val)
 		}
 		count++
+		if allScalars {
+			if val.Kind == Object || val.Kind == Array {
+				allScalars = false
+			} else if count == packMin {
+				for _, it := range p.itemStack[from:] {
+					p.noteScalar(it.Start, start)
+				}
+				p.itemStack = p.itemStack[:from]
+				packing, allScalars = true, false
+			}
+		}
 		if p.pos >= len(p.src) {
 			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected ',' or ']'")
 		}
@@ -523,10 +614,12 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	}
 	n := p.newNode()
 	n.Kind, n.Start, n.End = Array, start, p.pos
-	if streamed {
+	if packing {
+		p.packArray(n, scalars)
+	} else if streamed {
 		p.stream.array = n
-	} else {
-		n.Items = p.items(from)
+	} else if items := p.items(from); len(items) > 0 {
+		n.ref, n.n = unsafe.Pointer(&items[0]), int32(len(items))
 	}
 	p.path = p.path[:step]
 	p.depth--

@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"iter"
 	"sort"
 )
 
@@ -50,7 +51,7 @@ func (n *Node) member(key string) (*Member, int) {
 	if n == nil || n.Kind != Object {
 		return nil, -1
 	}
-	for i, m := range n.Members {
+	for i, m := range n.Members() {
 		if m.Key == key {
 			return m, i
 		}
@@ -96,7 +97,7 @@ func (d *Doc) Position(ptr string) (line, col int) {
 func (d *Doc) KeyPosition(ptr string) (line, col int) {
 	n, m := d.nearestSource(ptr)
 	if m != nil && m.keyStart >= 0 {
-		return d.LineCol(m.keyStart)
+		return d.LineCol(int(m.keyStart))
 	}
 	if n == nil {
 		return 1, 1
@@ -195,7 +196,7 @@ func (n *Node) Get(key string) *Node {
 	if n == nil || n.Kind != Object {
 		return nil
 	}
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		if m.Key == key {
 			return m.Value
 		}
@@ -205,24 +206,68 @@ func (n *Node) Get(key string) *Node {
 
 // Index returns the i-th item of an array, or nil.
 func (n *Node) Index(i int) *Node {
-	if n == nil || n.Kind != Array || i < 0 || i >= len(n.Items) {
+	if n == nil || n.Kind != Array || i < 0 || i >= n.Len() {
 		return nil
 	}
-	return n.Items[i]
+	n = n.view()
+	if pk := n.packed(); pk != nil {
+		return pk.item(i)
+	}
+	return n.items()[i]
+}
+
+// Items returns the items of an array in order; nil for anything else. The
+// slice is the node's own: read it, never modify it; for a packed array
+// (doc_packed.go) it is made anew on each call. Walks read arrays with
+// All, which makes no slice.
+func (n *Node) Items() []*Node {
+	if n == nil || n.Kind != Array {
+		return nil
+	}
+	n = n.view()
+	if pk := n.packed(); pk != nil {
+		return pk.nodes()
+	}
+	return n.items()
+}
+
+// All yields the items of an array with their indexes, in order (nothing
+// for anything else): how a walk reads an array.
+func (n *Node) All() iter.Seq2[int, *Node] {
+	return func(yield func(int, *Node) bool) {
+		if n == nil || n.Kind != Array {
+			return
+		}
+		n := n.view()
+		if pk := n.packed(); pk != nil {
+			pk.each(yield)
+			return
+		}
+		for i, it := range n.items() {
+			if !yield(i, it) {
+				return
+			}
+		}
+	}
 }
 
 // Len is the number of members or items (0 for scalars and nil).
 func (n *Node) Len() int {
-	if n == nil {
+	if n == nil || (n.Kind != Object && n.Kind != Array) {
 		return 0
 	}
-	switch n.Kind {
-	case Object:
-		return len(n.Members)
-	case Array:
-		return len(n.Items)
+	n = n.view()
+	if n.n >= 0 {
+		return int(n.n)
 	}
-	return 0
+	x := n.ext()
+	switch {
+	case n.Kind == Object:
+		return len(x.members)
+	case x.packed != nil:
+		return len(x.packed.starts)
+	}
+	return len(x.items)
 }
 
 // Interface converts the node to the values encoding/json would produce with
@@ -241,14 +286,14 @@ func (n *Node) Interface() any {
 	case Bool:
 		return n.raw()[0] == 't'
 	case Object:
-		m := make(map[string]any, len(n.Members))
-		for _, mem := range n.Members {
+		m := make(map[string]any, n.Len())
+		for _, mem := range n.Members() {
 			m[mem.Key] = mem.Value.Interface()
 		}
 		return m
 	case Array:
-		a := make([]any, len(n.Items))
-		for i, it := range n.Items {
+		a := make([]any, n.Len())
+		for i, it := range n.All() {
 			a[i] = it.Interface()
 		}
 		return a

@@ -5,6 +5,7 @@ package model
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -17,8 +18,14 @@ func (p *parser) scanString() (esc bool, err error) {
 	i := p.pos + 1
 	src := p.src
 	for {
-		// Fast path: plain bytes, eight at a time, then one at a time.
-		for i+8 <= len(src) && !hasStringStop(binary.LittleEndian.Uint64(src[i:])) {
+		// Fast path: plain bytes, eight at a time; the word with a stop
+		// says where its first one is. Near the end, one at a time (a
+		// single test when the words found the stop).
+		for i+8 <= len(src) {
+			if m := stringStops(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
 			i += 8
 		}
 		for i < len(src) && !stringStop[src[i]] {
@@ -79,20 +86,20 @@ var stringStop = func() (t [256]bool) {
 	return t
 }()
 
-// hasStringStop reports whether any of the eight bytes of w is a quote, a
-// backslash, a control character or a byte of 0x80 and over (the SWAR
-// tests of "Bit Twiddling Hacks": a byte of x-0x01.. & ^x & 0x80.. is set
-// where x had a zero byte; bytes of 0x80 and over never match those, and
-// are found by their high bit). A false hit is harmless: the byte loop
-// after it decides.
-func hasStringStop(w uint64) bool {
+// stringStops marks with its high bit each byte of the eight of w that is
+// a quote, a backslash, a control character or a byte of 0x80 and over
+// (the SWAR tests of "Bit Twiddling Hacks": a byte of x-0x01.. & ^x &
+// 0x80.. is set where x had a zero byte; bytes of 0x80 and over never
+// match those, and are found by their high bit). A borrow may mark a byte
+// above a stop too, never below the first: the lowest mark is exact.
+func stringStops(w uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	quote := w ^ (ones * '"')
 	slash := w ^ (ones * '\\')
 	zeroQuote := (quote - ones) & ^quote
 	zeroSlash := (slash - ones) & ^slash
 	control := (w - ones*0x20) & ^w
-	return (zeroQuote|zeroSlash|control|w)&highs != 0
+	return (zeroQuote | zeroSlash | control | w) & highs
 }
 
 func isHex4(b []byte) bool {

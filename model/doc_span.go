@@ -42,13 +42,114 @@ func (n *Node) raw() []byte {
 	if n.ref == nil || n.Kind == Object || n.Kind == Array {
 		return nil
 	}
-	return unsafe.Slice((*byte)(n.ref), n.rawLen)
+	return unsafe.Slice((*byte)(n.ref), n.n)
+}
+
+// nodeExt holds what a container needs once it is edited, or when it is a
+// packed array: its children as slices that edits may grow, and the
+// separators captured at its first structural edit.
+type nodeExt struct {
+	members []*Member
+	items   []*Node
+	packed  *packedItems // a packed array's items (items is then nil): doc_packed.go
+	seps    []seps       // a source container's: the separators of each element (seps.go)
+	lay     *layout
+}
+
+// ext returns the container's extension, nil while its children are held
+// in place as parsed.
+func (n *Node) ext() *nodeExt {
+	if n.n != -1 || (n.Kind != Object && n.Kind != Array) {
+		return nil
+	}
+	return (*nodeExt)(n.ref)
+}
+
+// edit returns the container's extension, moving its children into one
+// first, with the separators of its elements read from src while they
+// still sit where the source has them: what every change of a container's
+// children, or of one of them in place, goes through.
+func (n *Node) edit(src []byte) *nodeExt {
+	n.unpack() // a deep container's subtree, a packed array's items: made its own
+	x := n.ext()
+	if x == nil {
+		x = &nodeExt{}
+		if n.Kind == Object {
+			x.members = n.Members()
+		} else {
+			x.items = n.inPlaceItems()
+		}
+		n.ref, n.n = unsafe.Pointer(x), -1
+	}
+	if x.seps == nil && x.packed == nil && n.Start >= 0 {
+		count := n.Len()
+		x.seps = make([]seps, count)
+		for i := range count {
+			x.seps[i] = sourceSeps(src, n, i)
+		}
+	}
+	return x
+}
+
+// Members returns the members of an object in order; nil for anything
+// else. The slice is the node's own: read it, never modify it.
+func (n *Node) Members() []*Member {
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	n = n.view()
+	if x := n.ext(); x != nil {
+		return x.members
+	}
+	if n.n == 0 {
+		return nil
+	}
+	return unsafe.Slice((**Member)(n.ref), n.n)
+}
+
+// inPlaceItems returns the items of an array held as parsed.
+func (n *Node) inPlaceItems() []*Node {
+	if n.n <= 0 {
+		return nil
+	}
+	return unsafe.Slice((**Node)(n.ref), n.n)
+}
+
+// items returns an array's items as held; nil for a packed array, which
+// its callers unpack first or read through Index and All.
+func (n *Node) items() []*Node {
+	n = n.view()
+	if x := n.ext(); x != nil {
+		return x.items
+	}
+	return n.inPlaceItems()
 }
 
 // layout returns the separators captured for a source container, or nil.
 func (n *Node) layout() *layout {
-	if n.Kind != Object && n.Kind != Array {
-		return nil
+	if x := n.ext(); x != nil {
+		return x.lay
 	}
-	return (*layout)(n.ref)
+	return nil
+}
+
+// colonSpan is the bytes between a source member's key and its value (`: `,
+// `:`), read from the source after the key; empty for a member an edit
+// created.
+func (m *Member) colonSpan(src []byte) span {
+	if m.keyStart < 0 {
+		return span{}
+	}
+	start := int(m.keyStart) + int(m.keyLen)
+	i := start
+	for i < len(src) && isWS(src[i]) {
+		i++
+	}
+	if i < len(src) && src[i] == ':' {
+		i++
+	}
+	for i < len(src) && isWS(src[i]) {
+		i++
+	}
+	return spanOf(start, i)
 }

@@ -24,18 +24,18 @@ func detectStyle(src []byte, root *Node) Style {
 			return
 		}
 		if !colonFound && n.Kind == Object {
-			c := n.Members[0].colon.bytes(src)
+			c := n.Members()[0].colonSpan(src).bytes(src)
 			st.SpaceAfterColon = len(c) > 0 && c[len(c)-1] != ':'
 			colonFound = true
 		}
 		if !indentFound {
-			lead := elemAt(n, 0).lead.bytes(src)
+			lead := n.sepsAt(src, 0).lead.bytes(src)
 			if k := bytes.LastIndexByte(lead, '\n'); k >= 0 {
 				inner := lead[k+1:]
 				// The closing bracket's indentation is the container's
 				// own; the line it starts on may hold an outer key.
 				outer := lineIndent(src, n.Start)
-				last := elemAt(n, count-1).post.bytes(src)
+				last := n.sepsAt(src, count-1).post.bytes(src)
 				if j := bytes.LastIndexByte(last, '\n'); j >= 0 {
 					outer = last[j+1:]
 				}
@@ -45,7 +45,10 @@ func detectStyle(src []byte, root *Node) Style {
 				}
 			}
 		}
-		for i := 0; i < count; i++ {
+		if n.packed() != nil {
+			return // scalars, which teach nothing more
+		}
+		for i := 0; i < count && budget > 0 && !(indentFound && colonFound); i++ {
 			walk(elemAt(n, i))
 		}
 	}
@@ -61,8 +64,7 @@ func detectStyle(src []byte, root *Node) Style {
 		st.SpaceAfterColon = true
 	case !colonFound:
 		// Only arrays, all on one line: minified unless items are spaced.
-		first := elemAt(root, 0)
-		st.SpaceAfterColon = root.Len() > 1 && elemAt(root, 1).lead.n > 0 || first.lead.n > 0
+		st.SpaceAfterColon = root.Len() > 1 && root.sepsAt(src, 1).lead.n > 0 || root.sepsAt(src, 0).lead.n > 0
 	}
 	st.Minified = st.Indent == "" && !st.SpaceAfterColon
 	return st
@@ -85,7 +87,7 @@ func lineIndent(src []byte, offset int) []byte {
 // elemAt is the i-th element of a container: a member's value or an item.
 func elemAt(n *Node, i int) *Node {
 	if n.Kind == Object {
-		return n.Members[i].Value
+		return n.Members()[i].Value
 	}
-	return n.Items[i]
+	return n.Index(i)
 }

@@ -140,10 +140,10 @@ func FuzzEdit(f *testing.F) {
 
 func allPointers(n *Node, ptr string, out []string) []string {
 	out = append(out, ptr)
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		out = allPointers(m.Value, ptr+"/"+pointerToken(m.Key), out)
 	}
-	for i, it := range n.Items {
+	for i, it := range n.All() {
 		out = allPointers(it, ptr+"/"+strconv.Itoa(i), out)
 	}
 	return out

@@ -48,7 +48,7 @@ func TestOnRequestEntryMemberOrder(t *testing.T) {
 				must(t, d.SetValue(tc.skills+"/0/"+m.key, m.v))
 			}
 			var keys []string
-			for _, m := range d.Find(tc.skills + "/0").Members {
+			for _, m := range d.Find(tc.skills + "/0").Members() {
 				keys = append(keys, m.Key)
 			}
 			if strings.Join(keys, " ") != "id personEntry assistantAccess completion" {
@@ -66,7 +66,7 @@ func TestReplyMemberOrder(t *testing.T) {
 	must(t, d.SetValue("/skillId", "dispute-charge"))
 	must(t, d.SetValue("/status", "on-request"))
 	var keys []string
-	for _, m := range d.Root().Members {
+	for _, m := range d.Root().Members() {
 		keys = append(keys, m.Key)
 	}
 	if strings.Join(keys, " ") != "status skillId personEntry" {

@@ -249,9 +249,9 @@ func IsDefault(k FieldKind, n *Node) bool {
 		v, ok := n.BoolValue()
 		return ok && !v
 	case RepeatedString, RepeatedMessage:
-		return n.Kind == Array && len(n.Items) == 0
+		return n.Kind == Array && n.Len() == 0
 	case MapString, MapMessage:
-		return n.Kind == Object && len(n.Members) == 0
+		return n.Kind == Object && n.Len() == 0
 	}
 	return false
 }

@@ -142,7 +142,7 @@ func checkRoundTrip(t *testing.T, data []byte) {
 	}
 
 	// Delete a member in the middle, and the last member.
-	members := d.Root().Members
+	members, outer, outerSrc := d.Root().Members(), d.Root(), d.src
 	var targets []int
 	if len(members) >= 3 {
 		targets = append(targets, len(members)/2)
@@ -167,8 +167,8 @@ func checkRoundTrip(t *testing.T, data []byte) {
 		}
 		// The member's lines, and the blank lines that separated it from
 		// the one before (they go with it).
-		memberLines := d.lineOf(members[i].Value.End) - d.lineOf(members[i].keyStart) + 1
-		if nl := bytes.Count(members[i].Value.lead.bytes(d.src), []byte{'\n'}); nl > 1 {
+		memberLines := d.lineOf(members[i].Value.End) - d.lineOf(int(members[i].keyStart)) + 1
+		if nl := bytes.Count(outer.sepsAt(outerSrc, i).lead.bytes(outerSrc), []byte{'\n'}); nl > 1 {
 			memberLines += nl - 1
 		}
 		switch {
@@ -207,13 +207,13 @@ func checkMeaning(t *testing.T, got []byte, want any) {
 }
 
 func firstStringMember(n *Node, ptr string) (string, *Node) {
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		p := ptr + "/" + pointerToken(m.Key)
 		if m.Value.Kind == String {
 			return p, m.Value
 		}
 	}
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		if p, v := firstStringMember(m.Value, ptr+"/"+pointerToken(m.Key)); v != nil {
 			return p, v
 		}
@@ -223,7 +223,7 @@ func firstStringMember(n *Node, ptr string) (string, *Node) {
 
 func isMultiLine(src []byte, n *Node) bool {
 	for i := 0; i < n.Len(); i++ {
-		if bytes.ContainsRune(elemAt(n, i).lead.bytes(src), '\n') {
+		if bytes.ContainsRune(n.sepsAt(src, i).lead.bytes(src), '\n') {
 			return true
 		}
 	}
@@ -238,8 +238,8 @@ func colonOf(d *Doc) string {
 }
 
 func sameIndentAsSiblings(d *Doc, data []byte, indent string) bool {
-	for _, m := range d.Root().Members {
-		if m.keyStart >= 0 && string(lineIndent(data, m.keyStart)) == indent {
+	for _, m := range d.Root().Members() {
+		if m.keyStart >= 0 && string(lineIndent(data, int(m.keyStart))) == indent {
 			return true
 		}
 	}

@@ -24,7 +24,7 @@ func loneSurrogateIn(n *Node, src []byte, ptr string) (string, bool) {
 			return ptr, true
 		}
 	case Object:
-		for _, m := range n.Members {
+		for _, m := range n.Members() {
 			p := ptr + "/" + escapeToken(m.Key)
 			if hasLoneSurrogate(m.keyBytes(src)) {
 				return p, true
@@ -34,7 +34,7 @@ func loneSurrogateIn(n *Node, src []byte, ptr string) (string, bool) {
 			}
 		}
 	case Array:
-		for i, it := range n.Items {
+		for i, it := range n.All() {
 			if at, ok := loneSurrogateIn(it, src, ptr+"/"+strconv.Itoa(i)); ok {
 				return at, true
 			}

@@ -234,7 +234,7 @@ func (p *upgradePlan) securitySchemes() {
 	if schemes == nil || schemes.Kind != Object {
 		return
 	}
-	for _, m := range schemes.Members {
+	for _, m := range schemes.Members() {
 		s := m.Value
 		typ := s.Get("type").Text()
 		wrapper, ok := schemeWrappers[typ]
@@ -259,7 +259,7 @@ func (p *upgradePlan) securitySchemes() {
 		var members []kv
 		var flowNames []string
 		var flows *Node
-		for _, sm := range s.Members {
+		for _, sm := range s.Members() {
 			switch {
 			case sm.Key == "type":
 			case sm.Key == "in" && typ == "apiKey":
@@ -319,7 +319,7 @@ func (p *upgradePlan) schemeJSON(old *Node, wrapper string, inner []byte, v03 []
 	}
 	var members []kv
 	if old != nil {
-		for _, m := range old.Members {
+		for _, m := range old.Members() {
 			members = append(members, kv{m.Key, p.src(m.Value)})
 		}
 	}
@@ -339,7 +339,7 @@ func orderedFlows(flows *Node) []string {
 			out = append(out, f)
 		}
 	}
-	for _, m := range flows.Members {
+	for _, m := range flows.Members() {
 		known := false
 		for _, f := range flowPreference {
 			known = known || m.Key == f
@@ -465,7 +465,7 @@ func (p *upgradePlan) rewriteExistingRequirements() {
 // rewritten on the way ({name: [scopes]} without "schemes", a bare scope
 // array, null); ok is false for a form it does not know.
 func (p *upgradePlan) v10Requirements(list *Node) (items [][]kv, converted, ok bool) {
-	for _, req := range list.Items {
+	for _, req := range list.All() {
 		if req.Kind != Object {
 			return nil, false, false
 		}
@@ -477,7 +477,7 @@ func (p *upgradePlan) v10Requirements(list *Node) (items [][]kv, converted, ok b
 			return nil, false, false
 		}
 		var item []kv
-		for _, m := range schemes.Members {
+		for _, m := range schemes.Members() {
 			v, changed, known := p.scopeList(m.Value)
 			if !known {
 				return nil, false, false
@@ -546,12 +546,12 @@ func (p *upgradePlan) requirements(sec *Node) ([]byte, bool) {
 		return nil, false
 	}
 	var items [][]kv
-	for _, req := range sec.Items {
+	for _, req := range sec.All() {
 		if req.Kind != Object {
 			return nil, false
 		}
 		var schemes []kv
-		for _, m := range req.Members {
+		for _, m := range req.Members() {
 			v, _, ok := p.scopeList(m.Value)
 			if !ok || m.Value.Kind == Object {
 				return nil, false

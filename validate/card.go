@@ -182,8 +182,8 @@ func checkSkillIDs(r *report, root *model.Node) {
 	if skills == nil || skills.Kind != model.Array {
 		return
 	}
-	seen := make(map[string]int, len(skills.Items))
-	for i, sk := range skills.Items {
+	seen := make(map[string]int, skills.Len())
+	for i, sk := range skills.All() {
 		id, ok := strValue(sk.Get("id"))
 		if !ok || id == "" {
 			continue
@@ -207,8 +207,8 @@ func checkExtensions(r *report, root *model.Node) {
 	if exts == nil || exts.Kind != model.Array {
 		return
 	}
-	seen := make(map[string]int, len(exts.Items))
-	for i, ext := range exts.Items {
+	seen := make(map[string]int, exts.Len())
+	for i, ext := range exts.All() {
 		if ext.Kind != model.Object {
 			continue
 		}
@@ -250,14 +250,14 @@ func forEachRequirement(root *model.Node, fn func(ptr, list string, req *model.N
 			if list == nil || list.Kind != model.Array {
 				continue
 			}
-			for i, req := range list.Items {
+			for i, req := range list.All() {
 				fn(indexPtr(base+"/"+name, i), key, req)
 			}
 		}
 	}
 	visit("", root)
 	if skills := root.Get("skills"); skills != nil && skills.Kind == model.Array {
-		for i, sk := range skills.Items {
+		for i, sk := range skills.All() {
 			if sk.Get("securityRequirements") != nil || sk.Get("security") != nil {
 				visit(indexPtr("/skills", i), sk)
 			}
@@ -281,7 +281,7 @@ func checkSecurityNames(r *report, root *model.Node) {
 		if names.Kind != model.Object {
 			return
 		}
-		for _, m := range names.Members {
+		for _, m := range names.Members() {
 			if declared.Get(m.Key) != nil {
 				continue
 			}
@@ -295,7 +295,7 @@ func declaredHint(declared *model.Node) string {
 		return "declare it in securitySchemes"
 	}
 	names := make([]string, 0, declared.Len())
-	for _, m := range declared.Members {
+	for _, m := range declared.Members() {
 		names = append(names, quoted(m.Key))
 	}
 	return "declared schemes: " + strings.Join(names, ", ")
@@ -323,7 +323,7 @@ func forEachScheme(root *model.Node, fn func(ptr string, body *model.Node)) {
 	if schemes == nil || schemes.Kind != model.Object {
 		return
 	}
-	for _, m := range schemes.Members {
+	for _, m := range schemes.Members() {
 		if m.Value.Kind != model.Object {
 			continue
 		}
@@ -348,7 +348,7 @@ func checkModes(r *report, root *model.Node) {
 	checkModeList(r, root, "", "defaultInputModes")
 	checkModeList(r, root, "", "defaultOutputModes")
 	if skills := root.Get("skills"); skills != nil && skills.Kind == model.Array {
-		for i, sk := range skills.Items {
+		for i, sk := range skills.All() {
 			if sk.Kind != model.Object || (sk.Get("inputModes") == nil && sk.Get("outputModes") == nil) {
 				continue
 			}
@@ -365,7 +365,7 @@ func checkModeList(r *report, owner *model.Node, base, key string) {
 	if list == nil || list.Kind != model.Array {
 		return
 	}
-	for i, it := range list.Items {
+	for i, it := range list.All() {
 		mode, ok := it.Str()
 		if !ok || isMediaType(mode) {
 			continue
@@ -439,10 +439,10 @@ func hasRequirement(root *model.Node) bool {
 // invalidates them.
 func checkSignatures(r *report, root *model.Node) {
 	sigs := root.Get("signatures")
-	if sigs == nil || sigs.Kind != model.Array || len(sigs.Items) == 0 {
+	if sigs == nil || sigs.Kind != model.Array || sigs.Len() == 0 {
 		return
 	}
-	n := strconv.Itoa(len(sigs.Items))
+	n := strconv.Itoa(sigs.Len())
 	if r.doc.Changed() {
 		r.emitAs(ruleA2ASignedCard, Warning, "/signatures", "the card was edited: its "+n+" signature(s) no longer verify", "re-sign the card, or remove signatures")
 		return
@@ -455,7 +455,7 @@ func itemsOf(n *model.Node) []*model.Node {
 	if n == nil || n.Kind != model.Array {
 		return nil
 	}
-	return n.Items
+	return n.Items()
 }
 
 // indexPtr is base + "/" + i.

@@ -154,15 +154,15 @@ const upgradeHint = `v1.0 writes securityRequirements: [{"schemes": {"<name>": {
 func specRequirement(req *model.Node) string {
 	var b strings.Builder
 	b.WriteString(`{"schemes": {`)
-	for i, m := range req.Members {
+	for i, m := range req.Members() {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteString(quoted(m.Key) + `: {"list": `)
 		switch m.Value.Kind {
 		case model.Array:
-			scopes := make([]string, len(m.Value.Items))
-			for j, it := range m.Value.Items {
+			scopes := make([]string, m.Value.Len())
+			for j, it := range m.Value.All() {
 				scopes[j] = quoted(it.Text())
 			}
 			b.WriteString("[" + strings.Join(scopes, ", ") + "]")

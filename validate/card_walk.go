@@ -93,11 +93,11 @@ func (w *walker) check(n *model.Node, s *shape) {
 			w.r.emit(ruleA2AEmptyRequired, w.here(), describe(w.ptr())+" is required and must not be empty", "")
 		}
 	case model.Array:
-		if len(n.Items) < s.minItems {
+		if n.Len() < s.minItems {
 			w.r.emit(ruleA2AEmptyRequired, w.here(), describe(w.ptr())+" is required and needs at least one item", "")
 		}
 		if s.items != nil {
-			for i, it := range n.Items {
+			for i, it := range n.All() {
 				m := w.pushIndex(i)
 				w.check(it, s.items)
 				w.pop(m)
@@ -127,7 +127,7 @@ func (w *walker) checkObject(n *model.Node, s *shape) {
 	if s.exactlyOne != nil {
 		w.checkExactlyOne(n, s)
 	}
-	for _, mem := range n.Members {
+	for _, mem := range n.Members() {
 		sub := s.values
 		if s.props != nil {
 			if p, ok := s.props[mem.Key]; ok {

@@ -105,7 +105,7 @@ func checkCatalogShape(r *report, cat *model.Node, ptr string) {
 	p := catPath{base: ptr, index: -1}
 	catMissing(r, cat, p, ruleCatalogSpecVersion, "specVersion")
 	catMissing(r, cat, p, ruleCatalogEntriesNotArray, "entries")
-	for _, m := range cat.Members {
+	for _, m := range cat.Members() {
 		switch m.Key {
 		case "specVersion":
 			if catWantString(r, p, m, ruleCatalogSpecVersion) {
@@ -118,7 +118,7 @@ func checkCatalogShape(r *report, cat *model.Node, ptr string) {
 		case "entries":
 			if catWantKind(r, p, m, model.Array, ruleCatalogEntriesNotArray) {
 				entries := ptr + "/entries"
-				for i, entry := range m.Value.Items {
+				for i, entry := range m.Value.All() {
 					checkCatalogEntryShape(r, entry, catPath{base: entries, index: i})
 				}
 			}
@@ -138,7 +138,7 @@ func checkCatalogHostShape(r *report, host *model.Node, p catPath) {
 		return
 	}
 	catMissing(r, host, p, ruleCatalogHostMemberMissing, "displayName")
-	for _, m := range host.Members {
+	for _, m := range host.Members() {
 		switch m.Key {
 		case "displayName":
 			if catWantString(r, p, m, ruleCatalogHostMemberMissing) && catEmpty(m.Value) {
@@ -165,7 +165,7 @@ func checkCatalogEntryShape(r *report, entry *model.Node, p catPath) {
 		return
 	}
 	catMissing(r, entry, p, ruleCatalogEntryMemberMissing, "identifier", "type")
-	for _, m := range entry.Members {
+	for _, m := range entry.Members() {
 		switch m.Key {
 		case "identifier":
 			if catWantString(r, p, m, ruleCatalogSchema) && catEmpty(m.Value) {
@@ -187,7 +187,7 @@ func checkCatalogEntryShape(r *report, entry *model.Node, p catPath) {
 			catWantString(r, p, m, ruleCatalogSchema)
 		case "tags":
 			if catWantKind(r, p, m, model.Array, ruleCatalogSchema) {
-				for j, tag := range m.Value.Items {
+				for j, tag := range m.Value.All() {
 					if tag.Kind != model.String {
 						r.emitAs(ruleCatalogSchema, Error, p.child("tags")+"/"+strconv.Itoa(j), "tags["+strconv.Itoa(j)+"] must be a string"+gotType(tag), "")
 					}
@@ -200,7 +200,7 @@ func checkCatalogEntryShape(r *report, entry *model.Node, p catPath) {
 		case "digest":
 			catWantString(r, p, m, ruleCatalogDigestInvalid) // the form is checkDigest's
 		case "trustManifests":
-			if catWantKind(r, p, m, model.Array, ruleCatalogTrustManifestsEmpty) && len(m.Value.Items) == 0 {
+			if catWantKind(r, p, m, model.Array, ruleCatalogTrustManifestsEmpty) && m.Value.Len() == 0 {
 				catMust(r, p, m.Key, ruleCatalogTrustManifestsEmpty, "have at least 1 entry")
 			}
 		case "extensions":
@@ -217,7 +217,7 @@ func checkCatalogPublisherShape(r *report, pub *model.Node, p catPath) {
 		return
 	}
 	catMissing(r, pub, p, ruleCatalogPublisherMemberMissing, "identifier", "displayName")
-	for _, m := range pub.Members {
+	for _, m := range pub.Members() {
 		switch m.Key {
 		case "identifier", "displayName":
 			if catWantString(r, p, m, ruleCatalogPublisherMemberMissing) && catEmpty(m.Value) {
@@ -236,7 +236,7 @@ func checkCatalogSignatureShape(r *report, sig *model.Node, p catPath) {
 		return
 	}
 	catMissing(r, sig, p, ruleCatalogSchema, "signer", "profile", "issuedAt", "jws")
-	for _, m := range sig.Members {
+	for _, m := range sig.Members() {
 		switch m.Key {
 		case "signer", "profile", "jws":
 			catWantString(r, p, m, ruleCatalogSchema)
@@ -253,7 +253,7 @@ func checkCatalogExtensionsShape(r *report, ext *model.Node, parent catPath, nam
 		r.emitAs(ruleCatalogSchema, Error, parent.child(name), model.SafeText(name)+" must be an object"+gotType(ext), "")
 		return
 	}
-	for _, m := range ext.Members {
+	for _, m := range ext.Members() {
 		if isCatExtensionKey(m.Key) {
 			continue
 		}

@@ -148,7 +148,7 @@ func checkDiscoveryPayload(r *report, payload *model.Node, ptr string) {
 		r.emit(ruleOASFNotObject, ptr, "the OASF discovery payload must be a JSON object, found "+describeNode(payload), `{"schema_version": "`+oasf.DefaultVersion+`", "skills": [{"name": "…", "id": …}], "domains": [...]}`)
 		return
 	}
-	for _, m := range payload.Members {
+	for _, m := range payload.Members() {
 		checkPayloadMember(r, m.Key, ptr)
 	}
 	checkTaxonomyReferences(r, payload, ptr)
@@ -236,7 +236,7 @@ func checkReferences(r *report, t *oasf.Tree, k oasf.Kind, refs *model.Node, pay
 		return
 	}
 	ptr := ""
-	for i, ref := range refs.Items {
+	for i, ref := range refs.All() {
 		for _, f := range CheckReference(t, k, i, ref) {
 			if ptr == "" {
 				ptr = payloadPtr + "/" + name

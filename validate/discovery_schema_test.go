@@ -291,7 +291,7 @@ func expectedFromSchema(payload *model.Node, ptr string, schemaDiags []Diagnosti
 		if refs == nil || refs.Kind != model.Array || !refsChecked {
 			continue
 		}
-		for i, ref := range refs.Items {
+		for i, ref := range refs.All() {
 			at := indexPtr(ptr+"/"+list, i)
 			if ref.Kind != model.Object {
 				continue

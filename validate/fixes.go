@@ -67,11 +67,11 @@ func requirementToV1(doc *model.Doc, d Diagnostic) error {
 		return errNoFix
 	}
 	schemes := map[string]any{}
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		scopes := []any{}
 		switch m.Value.Kind {
 		case model.Array:
-			for _, it := range m.Value.Items {
+			for _, it := range m.Value.All() {
 				s, ok := it.Str()
 				if !ok {
 					return errNoFix

@@ -167,7 +167,7 @@ func CheckReference(t *oasf.Tree, k oasf.Kind, index int, ref *model.Node) []Ref
 			AttributePath: path,
 		})
 	}
-	for _, m := range ref.Members {
+	for _, m := range ref.Members() {
 		if isReferenceMember(m.Key) {
 			continue
 		}
@@ -201,12 +201,12 @@ func CheckDuplicates(t *oasf.Tree, k oasf.Kind, refs *model.Node) []RefFinding {
 	if refs == nil || refs.Kind != model.Array {
 		return nil
 	}
-	if len(refs.Items) < 2 {
+	if refs.Len() < 2 {
 		return nil
 	}
 	first := map[*oasf.Class]int{}
 	var out []RefFinding
-	for i, ref := range refs.Items {
+	for i, ref := range refs.All() {
 		c := resolveForDuplicates(t, ref)
 		if c == nil {
 			continue
@@ -253,11 +253,11 @@ func resolveForDuplicates(t *oasf.Tree, ref *model.Node) *oasf.Class {
 // such a reference or two per entry, so this is checked before anything is
 // built for messages.
 func isPlainReference(t *oasf.Tree, ref *model.Node) bool {
-	if ref == nil || ref.Kind != model.Object || len(ref.Members) != 2 {
+	if ref == nil || ref.Kind != model.Object || ref.Len() != 2 {
 		return false
 	}
 	var idNode, nameNode *model.Node
-	for _, m := range ref.Members {
+	for _, m := range ref.Members() {
 		switch m.Key {
 		case "id":
 			idNode = m.Value
@@ -317,7 +317,7 @@ func checkAnnotations(n *model.Node, path string) []RefFinding {
 		}}
 	}
 	var out []RefFinding
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		if m.Value.Kind == model.String {
 			continue
 		}

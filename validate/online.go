@@ -102,7 +102,7 @@ func discoveryPayloads(r *report, k Kind) []payloadAt {
 		if exts == nil || exts.Kind != model.Array {
 			break
 		}
-		for i, ext := range exts.Items {
+		for i, ext := range exts.All() {
 			uri, ok := ext.Get("uri").Str()
 			if ok && isDiscoveryURI(r, uri) && ext.Get("params") != nil {
 				out = append(out, payloadAt{"/capabilities/extensions/" + strconv.Itoa(i) + "/params", ext.Get("params")})
@@ -113,7 +113,7 @@ func discoveryPayloads(r *report, k Kind) []payloadAt {
 		if entries == nil || entries.Kind != model.Array {
 			break
 		}
-		for i, e := range entries.Items {
+		for i, e := range entries.All() {
 			if p := e.Get("extensions").Get(catalogDiscoveryKey); p != nil {
 				out = append(out, payloadAt{"/entries/" + strconv.Itoa(i) + "/extensions/" + model.Pointer(catalogDiscoveryKey)[1:], p})
 			}

@@ -114,7 +114,7 @@ func (oc *onlineCheck) checkReferences(ctx context.Context, version string, p pa
 			return nil, err
 		}
 		base := p.ptr + "/" + k.String()
-		for i, ref := range list.Items {
+		for i, ref := range list.All() {
 			for _, f := range CheckReference(tree, k, i, ref) {
 				out = append(out, serverFinding{f.Type, f.Message, base + "/" + strconv.Itoa(i) + f.Pointer, Error})
 			}
@@ -138,7 +138,7 @@ func (oc *onlineCheck) serverView(ctx context.Context, version string, k oasf.Ki
 	for _, c := range cats {
 		classes[c.ID] = c
 	}
-	for _, ref := range list.Items {
+	for _, ref := range list.All() {
 		if ref.Kind != model.Object {
 			continue
 		}

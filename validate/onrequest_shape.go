@@ -41,7 +41,7 @@ func checkDeclShape(r *report, ext *model.Node, ptr string) {
 	if ext.Get("params") == nil {
 		r.emit(ruleOnrequestSchema, ptr+"/params", `missing required member "params"`+sec(secParams), "")
 	}
-	for _, m := range ext.Members {
+	for _, m := range ext.Members() {
 		p := ptr + "/" + ptrToken(m.Key)
 		switch m.Key {
 		case "uri":
@@ -82,7 +82,7 @@ func checkParamsShape(r *report, params *model.Node, ptr string) {
 		r.emit(ruleOnrequestSchema, ptr+"/skills", fmt.Sprintf("skills must have at most 200 entries (has %d)", skills.Len())+sec(secParams), "")
 	}
 	skillsPtr := ptr + "/skills"
-	for i, entry := range skills.Items {
+	for i, entry := range skills.All() {
 		checkSkillEntryShape(r, entry, itemPtr{skillsPtr, i})
 	}
 }
@@ -101,7 +101,7 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 		r.emit(ruleOnrequestSchema, at.member("personEntry"), `missing required member "personEntry"`+sec(secPersonEntry), "")
 	}
 	personFailed := false
-	for _, m := range entry.Members {
+	for _, m := range entry.Members() {
 		switch m.Key {
 		case "id":
 			s, ok := stringBytes(m.Value)

@@ -36,13 +36,13 @@ func (s *secretScanner) node(n *model.Node, top bool) {
 			s.r.emit(ruleA2APossibleSecret, s.here(), describe(s.ptr())+" looks like it contains "+what, "Agent Cards are public: remove the secret from the card and revoke it")
 		}
 	case model.Array:
-		for i, it := range n.Items {
+		for i, it := range n.All() {
 			m := s.pushIndex(i)
 			s.node(it, false)
 			s.pop(m)
 		}
 	case model.Object:
-		for _, mem := range n.Members {
+		for _, mem := range n.Members() {
 			if top && mem.Key == "signatures" {
 				continue
 			}

@@ -195,7 +195,7 @@ func checkUnprotectedActions(r *report, root *model.Node) {
 // requirement (v1.0 securityRequirements or v0.3 security).
 func cardHasRequirement(root *model.Node) bool {
 	for _, key := range requirementLists {
-		if list := memberOf(root, key); list != nil && list.Kind == model.Array && len(list.Items) > 0 {
+		if list := memberOf(root, key); list != nil && list.Kind == model.Array && list.Len() > 0 {
 			return true
 		}
 	}

@@ -68,7 +68,7 @@ func fetchedURLs(root *model.Node) []cardURL {
 		if flows == nil || flows.Kind != model.Object {
 			return
 		}
-		for _, f := range flows.Members {
+		for _, f := range flows.Members() {
 			for _, k := range []string{"authorizationUrl", "tokenUrl", "refreshUrl", "deviceAuthorizationUrl"} {
 				if u := f.Value.Get(k); u != nil {
 					out = append(out, cardURL{ptr + "/flows/" + escapePointerToken(f.Key) + "/" + k, u})

@@ -21,7 +21,7 @@ func checkInterfaces(r *report, root *model.Node) {
 		return
 	}
 	checkSomeV1Interface(r, "/"+name, ifaces)
-	for i, it := range ifaces.Items {
+	for i, it := range ifaces.All() {
 		if it.Kind != model.Object {
 			continue
 		}
@@ -125,7 +125,7 @@ func checkCardURLs(r *report, root *model.Node) {
 		}
 	}
 	if extra := root.Get("additionalInterfaces"); extra != nil && extra.Kind == model.Array {
-		for i, it := range extra.Items {
+		for i, it := range extra.All() {
 			transport, _ := strValue(it.Get("transport"))
 			if transport != "" {
 				checkBinding(r, indexPtr("/additionalInterfaces", i)+"/transport", transport)
@@ -145,7 +145,7 @@ func checkCardURLs(r *report, root *model.Node) {
 		if flows == nil || flows.Kind != model.Object {
 			return
 		}
-		for _, f := range flows.Members {
+		for _, f := range flows.Members() {
 			if f.Value.Kind != model.Object {
 				continue
 			}

@@ -34,7 +34,7 @@ import (
 
 func main() {
 	n := flag.Int("n", 300, "number of cards")
-	shape := flag.String("shape", "large", "large, small, large-same, small-same, card or catalog")
+	shape := flag.String("shape", "large", "large, small, large-same, small-same, card, catalog, or one of testcards.Shapes (numbers, numbers-card, strings-card, deep-card, deep-obj-card)")
 	seed := flag.Int64("seed", 1, "large, small: the family of cards written (the same seed writes the same cards)")
 	indent := flag.Bool("indent", false, "large, small: indent with two spaces instead of minifying")
 	mb := flag.Int("mb", 1, "card: size in MiB")
@@ -59,9 +59,13 @@ func main() {
 		card = same(testcards.OfSize(*mb << 20))
 	case "catalog":
 		card = same(testcards.Catalog(*entries))
-	default:
-		fmt.Fprintf(os.Stderr, "gencards: unknown shape %q\n", *shape)
-		os.Exit(2)
+	default: // the shapes of testcards.Shapes, -mb megabytes
+		shaped, ok := testcards.Shaped(*shape, *mb<<20)
+		if !ok {
+			fmt.Fprintf(os.Stderr, "gencards: unknown shape %q\n", *shape)
+			os.Exit(2)
+		}
+		card = same(shaped)
 	}
 	if *indent && (*shape == "large" || *shape == "small") {
 		minified := card

@@ -21,9 +21,9 @@ func mergedEntrySpan(read *model.Doc, text []byte, r *model.MergeResult) *entryS
 	var from int
 	switch {
 	case r.Index < arr.Len() && !r.Added:
-		from = arr.Items[r.Index].Start // an update: the entry starts here
+		from = arr.Index(r.Index).Start // an update: the entry starts here
 	case arr.Len() > 0 && r.Index == arr.Len():
-		from = arr.Items[arr.Len()-1].End // appended after the last entry
+		from = arr.Index(arr.Len() - 1).End // appended after the last entry
 	case arr.Len() == 0 && r.Index == 0:
 		from = arr.Start + 1 // the first entry of an empty array
 	default:

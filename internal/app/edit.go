@@ -279,5 +279,5 @@ func MissingArrayItem(d *model.Doc, p string) (string, int, bool) {
 	if n == nil || n.Kind != model.Array {
 		return "", 0, false
 	}
-	return arr, len(n.Items), true
+	return arr, n.Len(), true
 }

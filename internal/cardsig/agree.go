@@ -37,7 +37,7 @@ func droppedIn(n *model.Node, m *model.MessageType, ptr string, top bool, out *[
 	if n.Kind != model.Object {
 		return
 	}
-	for _, mem := range n.Members {
+	for _, mem := range n.Members() {
 		if top && mem.Key == "signatures" {
 			continue
 		}
@@ -56,11 +56,11 @@ func droppedIn(n *model.Node, m *model.MessageType, ptr string, top bool, out *[
 		case fl.Kind == model.MessageField:
 			droppedIn(v, sub, p, false, out)
 		case fl.Kind == model.RepeatedMessage && v.Kind == model.Array:
-			for i, it := range v.Items {
+			for i, it := range v.All() {
 				droppedIn(it, sub, p+"/"+strconv.Itoa(i), false, out)
 			}
 		case fl.Kind == model.MapMessage && v.Kind == model.Object:
-			for _, e := range v.Members {
+			for _, e := range v.Members() {
 				droppedIn(e.Value, sub, p+"/"+model.Pointer(e.Key)[1:], false, out)
 			}
 		case fl.Kind == model.StructField:
@@ -92,11 +92,11 @@ func emptyInside(n *model.Node, ptr string, out *[]string) bool {
 			}
 		}
 		if n.Kind == model.Object {
-			for _, mem := range n.Members {
+			for _, mem := range n.Members() {
 				visit(mem.Value, ptr+"/"+model.Pointer(mem.Key)[1:])
 			}
 		} else {
-			for i, it := range n.Items {
+			for i, it := range n.All() {
 				visit(it, ptr+"/"+strconv.Itoa(i))
 			}
 		}

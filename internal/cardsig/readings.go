@@ -115,7 +115,7 @@ func writeNormalised(b *bytes.Buffer, n *model.Node, m *model.MessageType, top b
 	}
 	b.WriteByte('{')
 	first := true
-	for _, mem := range n.Members {
+	for _, mem := range n.Members() {
 		if top && mem.Key == "signatures" {
 			continue
 		}
@@ -146,7 +146,7 @@ func writeNormalisedField(b *bytes.Buffer, v *model.Node, fl *model.Field) error
 		return writeNormalised(b, v, sub, false)
 	case fl.Kind == model.RepeatedMessage && v.Kind == model.Array:
 		b.WriteByte('[')
-		for i, it := range v.Items {
+		for i, it := range v.All() {
 			if i > 0 {
 				b.WriteByte(',')
 			}
@@ -159,7 +159,7 @@ func writeNormalisedField(b *bytes.Buffer, v *model.Node, fl *model.Field) error
 	case fl.Kind == model.MapMessage && v.Kind == model.Object:
 		// Every map entry is present, whatever its value holds.
 		b.WriteByte('{')
-		for i, mem := range v.Members {
+		for i, mem := range v.Members() {
 			if i > 0 {
 				b.WriteByte(',')
 			}
@@ -180,7 +180,7 @@ func writeNode(b *bytes.Buffer, n *model.Node) error {
 	switch n.Kind {
 	case model.Object:
 		b.WriteByte('{')
-		for i, mem := range n.Members {
+		for i, mem := range n.Members() {
 			if i > 0 {
 				b.WriteByte(',')
 			}
@@ -192,7 +192,7 @@ func writeNode(b *bytes.Buffer, n *model.Node) error {
 		b.WriteByte('}')
 	case model.Array:
 		b.WriteByte('[')
-		for i, it := range n.Items {
+		for i, it := range n.All() {
 			if i > 0 {
 				b.WriteByte(',')
 			}
@@ -286,11 +286,11 @@ func jsValue(v *model.Node, fl model.Field) (any, bool, error) {
 		}
 		return plainValue(v), true, nil
 	case model.RepeatedString, model.RepeatedMessage:
-		if v.Kind != model.Array || len(v.Items) == 0 {
+		if v.Kind != model.Array || v.Len() == 0 {
 			return nil, false, nil
 		}
-		list := make([]any, len(v.Items))
-		for i, it := range v.Items {
+		list := make([]any, v.Len())
+		for i, it := range v.All() {
 			var err error
 			if fl.Kind == model.RepeatedString {
 				list[i], err = jsString(it)
@@ -303,11 +303,11 @@ func jsValue(v *model.Node, fl model.Field) (any, bool, error) {
 		}
 		return list, true, nil
 	case model.MapString, model.MapMessage:
-		if v.Kind != model.Object || len(v.Members) == 0 {
+		if v.Kind != model.Object || v.Len() == 0 {
 			return nil, false, nil
 		}
 		m := map[string]any{}
-		for _, mem := range v.Members {
+		for _, mem := range v.Members() {
 			var err error
 			if fl.Kind == model.MapString {
 				m[mem.Key], err = jsString(mem.Value)
@@ -368,14 +368,14 @@ func jsBoolean(v *model.Node) bool {
 func plainValue(n *model.Node) any {
 	switch n.Kind {
 	case model.Object:
-		m := make(map[string]any, len(n.Members))
-		for _, mem := range n.Members {
+		m := make(map[string]any, n.Len())
+		for _, mem := range n.Members() {
 			m[mem.Key] = plainValue(mem.Value) // JSON.parse: the last of a repeated name wins
 		}
 		return m
 	case model.Array:
-		a := make([]any, len(n.Items))
-		for i, it := range n.Items {
+		a := make([]any, n.Len())
+		for i, it := range n.All() {
 			a[i] = plainValue(it)
 		}
 		return a

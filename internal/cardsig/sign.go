@@ -98,7 +98,7 @@ func Sign(doc *model.Doc, key *SigningKey, opts SignOptions) (Signed, error) {
 	case done.Replaced:
 		err = doc.Set(fmt.Sprintf("/signatures/%d", done.Index), mustJSON(entry))
 	default:
-		done.Index = len(sigs.Items)
+		done.Index = sigs.Len()
 		err = doc.Set("/signatures/-", mustJSON(entry))
 	}
 	if err != nil {
@@ -172,7 +172,7 @@ func itemsOf(n *model.Node) []*model.Node {
 	if n == nil || n.Kind != model.Array {
 		return nil
 	}
-	return n.Items
+	return n.Items()
 }
 
 // b64 decodes base64url without padding, the only form JWS uses.

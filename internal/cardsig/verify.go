@@ -123,8 +123,8 @@ func Verify(ctx context.Context, doc *model.Doc, opts Options) []Result {
 	}
 	payloads, payloadErrs := Payloads(doc)
 	v := &verifier{ctx: ctx, opts: opts, payloads: payloads, payloadErrs: payloadErrs, fetched: map[string]fetchedSet{}}
-	out := make([]Result, len(sigs.Items))
-	for i, it := range sigs.Items {
+	out := make([]Result, sigs.Len())
+	for i, it := range sigs.All() {
 		out[i] = v.one(i, it)
 	}
 	return out
@@ -364,7 +364,7 @@ func readHeaders(it *model.Node) (headers, error) {
 	if it == nil || it.Kind != model.Object {
 		return h, badMember("", "the signature is not an object")
 	}
-	for _, m := range it.Members {
+	for _, m := range it.Members() {
 		switch m.Key {
 		case "protected", "signature", "header":
 		default:
@@ -397,7 +397,7 @@ func readHeaders(it *model.Node) (headers, error) {
 			return h, badMember("header", "header (the unprotected JWS header) is not an object")
 		}
 		unprot = map[string]json.RawMessage{}
-		for _, m := range hn.Members {
+		for _, m := range hn.Members() {
 			unprot[m.Key] = nil
 		}
 		for name := range unprot {

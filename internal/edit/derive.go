@@ -30,12 +30,12 @@ func diffNodes(a, b *model.Node, path []string, ops *[]Op) {
 	case len(path) == 0 && (a.Kind != model.Object || b.Kind != model.Object):
 		*ops = append(*ops, Op{Kind: OpSet, Ptr: ptr, Value: encodeNode(b)}) // only the root itself can hold it
 	case a.Kind == model.Object && b.Kind == model.Object:
-		for _, m := range a.Members {
+		for _, m := range a.Members() {
 			if b.Get(m.Key) == nil {
 				*ops = append(*ops, Op{Kind: OpDelete, Ptr: model.Pointer(append(path, m.Key)...)})
 			}
 		}
-		for _, m := range b.Members {
+		for _, m := range b.Members() {
 			sub := append(append([]string(nil), path...), m.Key)
 			if old := a.Get(m.Key); old != nil {
 				diffNodes(old, m.Value, sub, ops)
@@ -44,8 +44,8 @@ func diffNodes(a, b *model.Node, path []string, ops *[]Op) {
 			}
 		}
 	case a.Kind == model.Array && b.Kind == model.Array && a.Len() == b.Len():
-		for i := range a.Items {
-			diffNodes(a.Items[i], b.Items[i], append(append([]string(nil), path...), strconv.Itoa(i)), ops)
+		for i := range a.All() {
+			diffNodes(a.Index(i), b.Index(i), append(append([]string(nil), path...), strconv.Itoa(i)), ops)
 		}
 	default:
 		*ops = append(*ops, Op{Kind: OpSet, Ptr: ptr, Value: encodeNode(b)})
@@ -63,7 +63,7 @@ func appendNode(b []byte, n *model.Node) []byte {
 	switch n.Kind {
 	case model.Object:
 		b = append(b, '{')
-		for i, m := range n.Members {
+		for i, m := range n.Members() {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -75,7 +75,7 @@ func appendNode(b []byte, n *model.Node) []byte {
 		return append(b, '}')
 	case model.Array:
 		b = append(b, '[')
-		for i, it := range n.Items {
+		for i, it := range n.All() {
 			if i > 0 {
 				b = append(b, ',')
 			}

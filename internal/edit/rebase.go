@@ -181,20 +181,20 @@ func sameValue(a, b *model.Node) bool {
 	case model.Null:
 		return true
 	case model.Array:
-		if len(a.Items) != len(b.Items) {
+		if a.Len() != b.Len() {
 			return false
 		}
-		for i := range a.Items {
-			if !sameValue(a.Items[i], b.Items[i]) {
+		for i := range a.All() {
+			if !sameValue(a.Index(i), b.Index(i)) {
 				return false
 			}
 		}
 		return true
 	case model.Object:
-		if len(a.Members) != len(b.Members) {
+		if a.Len() != b.Len() {
 			return false
 		}
-		for _, m := range a.Members {
+		for _, m := range a.Members() {
 			if !sameValue(m.Value, b.Get(m.Key)) {
 				return false
 			}

@@ -17,6 +17,13 @@
 //     document (a 5 MB card in the editor, a 10,000-entry catalog) neared
 //     it; the limit is soft, so a run that needs more still gets it, and
 //     the collector works harder only near it.
+//   - validate keeps less room for its largest document: 8 MiB plus 2.75
+//     bytes per byte (its bytes and its parse tree are about 2.7 of them
+//     for a card), so that a run peaks under 4 times a large document of
+//     any shape; walks over a packed array of numbers or strings make a
+//     node per item that is garbage at once, which GOGC 400 alone would
+//     let grow to 6.5 times (docs/PERFORMANCE.md). The other documents in
+//     flight keep 6 bytes per byte, and the limit is never under 24 MiB.
 //
 // GOGC and GOMEMLIMIT set in the environment win over both.
 package gcpolicy
@@ -44,6 +51,12 @@ const (
 	// (validate) reads, parses and checks at once, whatever the number of
 	// CPUs: the memory a run needs does not grow with the files given.
 	BytesInFlight = 32 << 20
+	// validateBase and validateQuarters size validate's limit for its
+	// largest document: 8 MiB + 11/4 bytes per byte; validateMin is the
+	// least limit of a validate run.
+	validateBase     = 8 << 20
+	validateQuarters = 11
+	validateMin      = 24 << 20
 )
 
 // Settings are the collector settings of a run.
@@ -90,11 +103,20 @@ func ForArgs(args []string) Settings {
 	held := largest
 	switch {
 	case validate:
-		held = max(largest, min(total, BytesInFlight))
+		return ForValidate(largest, max(largest, min(total, BytesInFlight)))
 	case edit:
 		return forBase(held, editBaseLimit)
 	}
 	return For(held)
+}
+
+// ForValidate returns the settings of a validate run whose largest
+// document is largest bytes, held bytes of documents in flight in all.
+func ForValidate(largest, held int64) Settings {
+	const most = math.MaxInt64 / 32 // no overflow below
+	largest, held = min(largest, most), min(max(held, largest), most)
+	limit := validateBase + largest*validateQuarters/4 + perByte*(held-largest)
+	return Settings{GCPercent: GCPercent, MemoryLimit: max(limit, validateMin)}
 }
 
 // Apply sets s, except what GOGC and GOMEMLIMIT in the environment set, and

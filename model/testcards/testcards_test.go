@@ -198,3 +198,30 @@ func TestCatalogShape(t *testing.T) {
 		t.Fatalf("catalog: %+v", c)
 	}
 }
+
+// TestShapes: every shape is valid JSON of at least its size, the cards
+// among them valid cards.
+func TestShapes(t *testing.T) {
+	for name := range Shapes {
+		data, ok := Shaped(name, 200_000)
+		if !ok {
+			t.Fatalf("%s: not known", name)
+		}
+		if !json.Valid(data) || len(data) < 200_000 || len(data) > 210_000 {
+			t.Fatalf("%s: %d bytes, valid JSON %v", name, len(data), json.Valid(data))
+		}
+		if name == "numbers" {
+			continue
+		}
+		var card struct {
+			Name         string
+			Capabilities struct{ Extensions []struct{ URI string } }
+		}
+		if err := json.Unmarshal(data, &card); err != nil || card.Name == "" || card.Capabilities.Extensions[0].URI != bulkURI {
+			t.Fatalf("%s: not the card with its bulk first: %v", name, err)
+		}
+	}
+	if _, ok := Shaped("nothing", 10); ok {
+		t.Fatal("an unknown shape was made")
+	}
+}

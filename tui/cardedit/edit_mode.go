@@ -160,7 +160,7 @@ func (m *Model) collectUncovered(ptr string, n *model.Node, out *[]string) bool 
 	case n == nil:
 		return false
 	case n.Kind == model.Object:
-		for _, mem := range n.Members {
+		for _, mem := range n.Members() {
 			children = append(children, ptr+model.Pointer(mem.Key))
 			nodes = append(nodes, mem.Value)
 		}

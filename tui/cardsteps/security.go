@@ -29,8 +29,8 @@ func schemeNames(s *editor.State) []string {
 	if n == nil || n.Kind != model.Object {
 		return nil
 	}
-	out := make([]string, len(n.Members))
-	for i, m := range n.Members {
+	out := make([]string, n.Len())
+	for i, m := range n.Members() {
 		out[i] = m.Key
 	}
 	return out
@@ -78,7 +78,7 @@ func schemeWrappers(n *model.Node) []string {
 	if n == nil || n.Kind != model.Object {
 		return nil
 	}
-	for _, m := range n.Members {
+	for _, m := range n.Members() {
 		for _, k := range schemeKinds {
 			if m.Key == k.wrapper && !slices.Contains(out, m.Key) {
 				out = append(out, m.Key)
@@ -139,7 +139,7 @@ func flowNames(flows *model.Node) []string {
 	if flows == nil || flows.Kind != model.Object {
 		return nil
 	}
-	for _, m := range flows.Members {
+	for _, m := range flows.Members() {
 		out = append(out, m.Key)
 	}
 	return out
@@ -163,14 +163,14 @@ func rawJSON(n *model.Node) json.RawMessage {
 	}
 	switch n.Kind {
 	case model.Object:
-		kv := make([]any, 0, 2*len(n.Members))
-		for _, m := range n.Members {
+		kv := make([]any, 0, 2*n.Len())
+		for _, m := range n.Members() {
 			kv = append(kv, m.Key, rawJSON(m.Value))
 		}
 		return editor.Object(kv...)
 	case model.Array:
-		parts := make([]string, len(n.Items))
-		for i, it := range n.Items {
+		parts := make([]string, n.Len())
+		for i, it := range n.All() {
 			parts[i] = string(rawJSON(it))
 		}
 		return json.RawMessage("[" + strings.Join(parts, ",") + "]")
@@ -292,14 +292,14 @@ func readRequirements(n *model.Node) string {
 		return ""
 	}
 	var alts []string
-	for _, req := range n.Items {
+	for _, req := range n.All() {
 		schemes := req.Get("schemes")
 		if schemes == nil {
 			schemes = req
 		}
 		var parts []string
 		if schemes.Kind == model.Object {
-			for _, m := range schemes.Members {
+			for _, m := range schemes.Members() {
 				list := m.Value
 				if list.Kind == model.Object {
 					list = list.Get("list")
@@ -405,7 +405,7 @@ func renameScheme(s *editor.State, old, next string) error {
 	}
 	schemes := s.Doc.Find(schemesPtr)
 	kv := make([]any, 0, 2*schemes.Len())
-	for _, m := range schemes.Members {
+	for _, m := range schemes.Members() {
 		k := m.Key
 		if k == old {
 			k = next
@@ -450,14 +450,14 @@ func rewriteRequirements(s *editor.State, fn func(name string) (string, bool)) e
 		}
 		changed := false
 		var items []string
-		for _, req := range list.Items {
+		for _, req := range list.All() {
 			schemes := req.Get("schemes")
 			if req.Kind != model.Object || schemes == nil || schemes.Kind != model.Object {
 				items = append(items, string(rawJSON(req)))
 				continue
 			}
 			var kv []any
-			for _, m := range schemes.Members {
+			for _, m := range schemes.Members() {
 				name, keep := fn(m.Key)
 				if !keep || name != m.Key {
 					changed = true
@@ -470,7 +470,7 @@ func rewriteRequirements(s *editor.State, fn func(name string) (string, bool)) e
 				continue // it named only the dropped scheme
 			}
 			var members []any
-			for _, m := range req.Members {
+			for _, m := range req.Members() {
 				if m.Key == "schemes" {
 					members = append(members, "schemes", editor.Object(kv...))
 				} else {
@@ -503,8 +503,8 @@ func readScopes(n *model.Node) string {
 	if n == nil || n.Kind != model.Object {
 		return ""
 	}
-	parts := make([]string, len(n.Members))
-	for i, m := range n.Members {
+	parts := make([]string, n.Len())
+	for i, m := range n.Members() {
 		parts[i] = m.Key
 		if d := m.Value.Text(); d != "" {
 			parts[i] += "=" + d

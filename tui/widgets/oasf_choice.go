@@ -288,7 +288,7 @@ func nodeJSON(n *model.Node) json.RawMessage {
 		switch n.Kind {
 		case model.Object:
 			b.WriteByte('{')
-			for i, m := range n.Members {
+			for i, m := range n.Members() {
 				if i > 0 {
 					b.WriteByte(',')
 				}
@@ -300,7 +300,7 @@ func nodeJSON(n *model.Node) json.RawMessage {
 			b.WriteByte('}')
 		case model.Array:
 			b.WriteByte('[')
-			for i, it := range n.Items {
+			for i, it := range n.All() {
 				if i > 0 {
 					b.WriteByte(',')
 				}

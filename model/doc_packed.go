@@ -1,0 +1,178 @@
+package model
+
+// Packed arrays: an array of many scalars (numbers, strings, booleans,
+// nulls) keeps only where each item starts, four bytes an item, instead of
+// a 48-byte node and an 8-byte pointer; a document that is mostly such an
+// array is then held in little more than its own size. Its items are made
+// as nodes when they are read (Index, All, Items), afresh on each read and
+// never kept, so reads stay free of shared writes and may run
+// concurrently; an edit of the array or of one of its items first turns it
+// into an ordinary array for good (unpack), as edits have the Doc to
+// themselves.
+
+import (
+	"unsafe"
+)
+
+// packMin is the fewest items an array of scalars needs to be packed:
+// shorter ones (tags, modes, examples) are read often enough that their
+// nodes are worth keeping.
+var packMin = 32
+
+// packedItems are the items of a packed array: offsets of their tokens in
+// src, the source the array was parsed from.
+type packedItems struct {
+	src    []byte
+	starts []int32
+}
+
+// packed returns the items of a packed array, nil for any other node.
+func (n *Node) packed() *packedItems {
+	if n.Kind != Array {
+		return nil
+	}
+	if x := n.ext(); x != nil {
+		return x.packed
+	}
+	return nil
+}
+
+// scalarAt fills n (zeroed) with the scalar token at src[start], which a
+// parse has already accepted.
+func scalarAt(src []byte, start int, n *Node) {
+	end := start
+	switch c := src[start]; {
+	case c == '"':
+		end++
+		for {
+			c := src[end]
+			if c == '"' {
+				end++
+				break
+			}
+			if c == '\\' {
+				n.esc = true
+				end++
+			}
+			end++
+		}
+		n.Kind = String
+	case c == 't' || c == 'n':
+		end += 4
+		n.Kind = Bool
+		if c == 'n' {
+			n.Kind = Null
+		}
+	case c == 'f':
+		end += 5
+		n.Kind = Bool
+	default:
+		for end < len(src) && isNumberByte(src[end]) {
+			end++
+		}
+		n.Kind = Number
+	}
+	n.Start, n.End = start, end
+	n.ref, n.n = unsafe.Pointer(&src[start]), int32(end-start)
+}
+
+// isNumberByte reports whether c can be part of a number token.
+func isNumberByte(c byte) bool {
+	return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
+}
+
+// item makes the node of item i.
+func (pk *packedItems) item(i int) *Node {
+	n := new(Node)
+	scalarAt(pk.src, int(pk.starts[i]), n)
+	return n
+}
+
+// each yields the items from the first, made in batches: one allocation
+// per batch rather than per item, none kept by the array.
+func (pk *packedItems) each(yield func(int, *Node) bool) {
+	const batch = 64
+	var nodes []Node
+	for i, start := range pk.starts {
+		if len(nodes) == 0 {
+			nodes = make([]Node, min(batch, len(pk.starts)-i))
+		}
+		n := &nodes[0]
+		nodes = nodes[1:]
+		scalarAt(pk.src, int(start), n)
+		if !yield(i, n) {
+			return
+		}
+	}
+}
+
+// nodes makes every item: the slice Items returns for a packed array, and
+// the items an unpacked array keeps.
+func (pk *packedItems) nodes() []*Node {
+	nodes := make([]Node, len(pk.starts))
+	ptrs := make([]*Node, len(pk.starts))
+	for i, start := range pk.starts {
+		scalarAt(pk.src, int(start), &nodes[i])
+		ptrs[i] = &nodes[i]
+	}
+	return ptrs
+}
+
+// unpack turns a packed array into an ordinary one, whose item nodes are
+// kept: what an edit of the array or of one of its items needs first. It
+// writes the node, so only edits, which have the Doc to themselves, call it.
+func (n *Node) unpack() {
+	n.unlazy()
+	pk := n.packed()
+	if pk == nil {
+		return
+	}
+	x := n.ext()
+	x.items, x.packed = pk.nodes(), nil
+	n.edit(pk.src) // the items' separators, while they sit where parsed
+}
+
+// noteScalar notes the scalar item at start of the array that begins at
+// arrayStart. The note grows towards the number of items the rest of the
+// input would hold if they were like those so far (at most four times at
+// once), so that an array that is most of the document is noted with few
+// copies and can keep the note as its offsets (packArray).
+func (p *parser) noteScalar(start, arrayStart int) {
+	s := p.scalarStack
+	if len(s) == cap(s) {
+		perItem := max((p.pos-arrayStart)/max(len(s), 1), 2)
+		guess := len(s) + (len(p.src)-p.pos)/perItem + 16
+		grown := make([]int32, len(s), max(cap(s)+cap(s)/4+16, min(guess, 4*cap(s)+64)))
+		copy(grown, s)
+		s = grown
+	}
+	p.scalarStack = append(s, int32(start))
+}
+
+// packArray makes n a packed array of the items noted from index from of
+// the scalar stack on. An array that holds the whole note keeps it when
+// little of it is unused; otherwise its offsets are copied.
+func (p *parser) packArray(n *Node, from int) {
+	starts := p.scalarStack[from:]
+	if from == 0 && cap(starts)-len(starts) <= len(starts)/4 {
+		starts = starts[:len(starts):len(starts)]
+		p.scalarStack = nil
+	} else {
+		starts = append([]int32(nil), starts...)
+		p.scalarStack = p.scalarStack[:from]
+	}
+	pk := &packedItems{src: p.src, starts: starts}
+	n.ref, n.n = unsafe.Pointer(&nodeExt{packed: pk}), -1
+}
+
+// flushScalars makes nodes of the scalar items noted from index from of
+// the scalar stack on, onto the item stack: a packing array that turned out
+// to hold a container.
+func (p *parser) flushScalars(from int) {
+	for _, start := range p.scalarStack[from:] {
+		n := p.newNode()
+		scalarAt(p.src, int(start), n)
+		p.itemStack = append(p.itemStack, n)
+	}
+	p.scalarStack = p.scalarStack[:from]
+}

@@ -1,0 +1,269 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// withPackMin runs f with every array of at least min scalars packed.
+func withPackMin(t *testing.T, min int, f func()) {
+	t.Helper()
+	old := packMin
+	packMin = min
+	defer func() { packMin = old }()
+	f()
+}
+
+// scalarArray is a JSON array of n scalars of every kind, escapes and
+// characters outside ASCII included, written with sep between items.
+func scalarArray(n int, sep string) []byte {
+	var b bytes.Buffer
+	ws := strings.ReplaceAll(sep, ",", "")
+	b.WriteString("[" + ws) // whitespace before the first item too
+	for i := range n {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		switch i % 7 {
+		case 0:
+			fmt.Fprintf(&b, "%d", i*7919-5000)
+		case 1:
+			fmt.Fprintf(&b, "%d.25e-3", i)
+		case 2:
+			fmt.Fprintf(&b, `"s%d"`, i)
+		case 3:
+			b.WriteString(`"q\"\\\u00e9 \ud83d\ude00 ü"`)
+		case 4:
+			b.WriteString("true")
+		case 5:
+			b.WriteString("false")
+		case 6:
+			b.WriteString("null")
+		}
+	}
+	b.WriteString(ws + "]")
+	return b.Bytes()
+}
+
+// TestPackedArrays: an array of packMin scalars or more keeps offsets, not
+// nodes, and reads as the same values as any other array: Len, Index, All,
+// Items, Interface, Find and positions, Encode byte for byte.
+func TestPackedArrays(t *testing.T) {
+	for _, sep := range []string{",", ", ", ",\n    ", " ,\t"} {
+		for _, n := range []int{packMin - 1, packMin, 500} {
+			data := []byte(`{"before": 1, "list": ` + string(scalarArray(n, sep)) + `, "after": [{"x": 1}]}`)
+			d := mustParse(t, data)
+			list := d.Root().Get("list")
+			if got, want := list.packed() != nil, n >= packMin; got != want {
+				t.Fatalf("%d items, separator %q: packed %v, want %v", n, sep, got, want)
+			}
+			var std struct{ List []any }
+			dec := json.NewDecoder(bytes.NewReader(data))
+			dec.UseNumber()
+			if err := dec.Decode(&std); err != nil {
+				t.Fatal(err)
+			}
+			if list.Len() != n || len(list.Items()) != n {
+				t.Fatalf("Len %d, Items %d, want %d", list.Len(), len(list.Items()), n)
+			}
+			if got := list.Interface(); !reflect.DeepEqual(got, std.List) {
+				t.Fatalf("Interface differs from encoding/json:\n%v\n%v", got, std.List)
+			}
+			seen := 0
+			for i, it := range list.All() {
+				if i != seen {
+					t.Fatalf("All yielded index %d, want %d", i, seen)
+				}
+				seen++
+				raw, _ := json.Marshal(std.List[i])
+				if it.Kind == Number {
+					raw = []byte(std.List[i].(json.Number))
+				}
+				if got := it.Interface(); !reflect.DeepEqual(got, std.List[i]) {
+					t.Fatalf("item %d: %v, want %s", i, got, raw)
+				}
+				if !bytes.Equal(it.Raw(), data[it.Start:it.End]) {
+					t.Fatalf("item %d: Raw %q, source %q", i, it.Raw(), data[it.Start:it.End])
+				}
+				idx := list.Index(i)
+				if idx.Start != it.Start || idx.End != it.End || idx.Kind != it.Kind {
+					t.Fatalf("item %d: Index and All disagree", i)
+				}
+				ptr := fmt.Sprintf("/list/%d", i)
+				if f := d.Find(ptr); f == nil || f.Start != it.Start {
+					t.Fatalf("Find(%s) = %v", ptr, f)
+				}
+				line, col := d.Position(ptr)
+				if wl, wc := lineColIn(data, it.Start); line != wl || col != wc {
+					t.Fatalf("Position(%s) = %d:%d, want %d:%d", ptr, line, col, wl, wc)
+				}
+			}
+			if seen != n {
+				t.Fatalf("All yielded %d items, want %d", seen, n)
+			}
+			if !bytes.Equal(d.Encode(), data) {
+				t.Fatal("Encode differs from the source")
+			}
+		}
+	}
+}
+
+// TestPackedArraysHoldContainersNever: an array with a container among its
+// scalars is an ordinary one, wherever the container is.
+func TestPackedArraysHoldContainersNever(t *testing.T) {
+	for _, at := range []int{0, 1, 40, 99} {
+		items := make([]string, 100)
+		for i := range items {
+			items[i] = fmt.Sprint(i)
+		}
+		items[at] = `{"k": [1, 2]}`
+		data := []byte("[" + strings.Join(items, ", ") + "]")
+		d := mustParse(t, data)
+		if d.Root().packed() != nil {
+			t.Fatalf("container at %d: packed", at)
+		}
+		if got := string(d.Find(fmt.Sprintf("/%d/k/1", at)).Raw()); got != "2" {
+			t.Fatalf("container at %d: /k/1 = %q", at, got)
+		}
+		if d.Root().Len() != 100 || !bytes.Equal(d.Encode(), data) {
+			t.Fatalf("container at %d: Len %d or Encode differs", at, d.Root().Len())
+		}
+	}
+}
+
+// TestEveryScalarEditPacked is TestEveryScalarEdit with every array of
+// scalars packed (even of one item): each edit of an item, or deletion,
+// changes exactly its bytes, the array unpacked first.
+func TestEveryScalarEditPacked(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "roundtrip", "*.json"))
+	withPackMin(t, 1, func() {
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkEveryEdit(t, f, data, 0)
+		}
+		checkEveryEdit(t, "scalar array", []byte(`{"a": `+string(scalarArray(40, ",\n  "))+"}"), 0)
+	})
+}
+
+// TestPackedEditsMatchUnpacked: inserts, moves, deletions and sets on a
+// packed array give the bytes they give on the same array of nodes.
+func TestPackedEditsMatchUnpacked(t *testing.T) {
+	data := []byte("{\n  \"a\": " + string(scalarArray(60, ",\n    ")) + "\n}\n")
+	edits := []func(d *Doc) error{
+		func(d *Doc) error { return d.Insert("/a/0", []byte(`"first"`)) },
+		func(d *Doc) error { return d.Insert("/a/-", []byte(`[1, {"b": 2}]`)) },
+		func(d *Doc) error { return d.Move("/a/3", "/a/50") },
+		func(d *Doc) error { return d.Move("/a/59", "/a/0") },
+		func(d *Doc) error { return d.Delete("/a/0") },
+		func(d *Doc) error { return d.Delete("/a/59") },
+		func(d *Doc) error { return d.SetValue("/a/7", map[string]any{"n": 1}) },
+		func(d *Doc) error { return d.SetValue("/a/8", "eight") },
+		func(d *Doc) error { return d.SetValue("/a", []any{1, 2, "three"}) },
+		func(d *Doc) error { return d.Set("/a", scalarArray(70, ", ")) },
+	}
+	for k, edit := range edits {
+		var packed, plain []byte
+		for _, min := range []int{1, 1 << 30} {
+			withPackMin(t, min, func() {
+				d := mustParse(t, data)
+				if (d.Root().Get("a").packed() != nil) != (min == 1) {
+					t.Fatalf("edit %d: packing not as set", k)
+				}
+				if err := edit(d); err != nil {
+					t.Fatalf("edit %d: %v", k, err)
+				}
+				out := d.Encode()
+				if _, err := Parse(out); err != nil {
+					t.Fatalf("edit %d: the result does not parse: %v", k, err)
+				}
+				if min == 1 {
+					packed = out
+				} else {
+					plain = out
+				}
+			})
+		}
+		if !bytes.Equal(packed, plain) {
+			t.Errorf("edit %d: packed array gives\n%s\nordinary array gives\n%s", k, packed, plain)
+		}
+	}
+}
+
+// TestPackedCloneIsIndependent: an edit of a clone leaves the original's
+// packed array as it was.
+func TestPackedCloneIsIndependent(t *testing.T) {
+	data := []byte(`{"a": ` + string(scalarArray(50, ", ")) + `}`)
+	d := mustParse(t, data)
+	c := d.Clone()
+	if err := c.SetValue("/a/2", "changed"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Delete("/a/0"); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(d.Encode(), data) || d.Root().Get("a").packed() == nil {
+		t.Fatal("the original changed with its clone")
+	}
+	if got := c.Find("/a/1").Text(); got != "changed" {
+		t.Fatalf("clone: /a/1 = %q", got)
+	}
+}
+
+// TestConcurrentReadsPacked: reads of packed arrays may run in parallel
+// (run with -race): their items are made afresh, nothing is written.
+func TestConcurrentReadsPacked(t *testing.T) {
+	d := mustParse(t, []byte(`{"a": `+string(scalarArray(200, ",\n"))+`, "b": {"c": [1]}}`))
+	want := string(d.Encode())
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range 30 {
+				if string(d.Encode()) != want {
+					t.Error("Encode differs between calls")
+				}
+				_ = d.Root().Interface()
+				d.Position(fmt.Sprintf("/a/%d", j))
+				_ = d.Find("/a/3").Text()
+				for _, it := range d.Root().Get("a").All() {
+					_ = it.Raw()
+				}
+				_ = d.Root().Get("a").Items()
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestPackedArrayMemory: a document that is one long array of numbers is
+// held in little more than its bytes: the copy Parse makes, 4 bytes an
+// item, the parser's note of 4 bytes an item while it parses.
+func TestPackedArrayMemory(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("[")
+	for i := range 100_000 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "%d", 1_000_000+i*37) // 7 digits, 8 bytes an item
+	}
+	b.WriteString("]")
+	data := b.Bytes()
+	got := parseAllocBytes(t, data)
+	ratio := float64(got) / float64(len(data))
+	t.Logf("%d bytes of numbers: %d allocated (%.2f×)", len(data), got, ratio)
+	if ratio > 2.5 {
+		t.Errorf("Parse allocated %.2f× the source (%d bytes for %d), budget 2.5×", ratio, got, len(data))
+	}
+}

@@ -1,0 +1,97 @@
+package testcards
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+)
+
+// The shapes below are documents whose bulk is one kind of value, for the
+// memory budget (docs/PERFORMANCE.md): each is minified where it is big,
+// the worst case for a parse tree against the bytes it comes from.
+
+// Shapes lists the names Shaped knows, with what each holds.
+var Shapes = map[string]string{
+	"numbers":       "a bare JSON array of numbers (not a card)",
+	"numbers-card":  "a valid card whose extension params hold an array of numbers",
+	"strings-card":  "a valid card whose extension params hold an array of short strings",
+	"deep-card":     "a valid card whose extension params hold arrays nested as deep as the parser allows",
+	"deep-obj-card": "a valid card whose extension params hold objects nested as deep as the parser allows",
+}
+
+// Shaped returns the document of the named shape of at least size bytes,
+// and false for a name Shapes does not list.
+func Shaped(name string, size int) ([]byte, bool) {
+	switch name {
+	case "numbers":
+		return numbers(size), true
+	case "numbers-card":
+		return withBulk(size, func(b *bytes.Buffer, i int) { b.WriteString(strconv.Itoa(100_000_000 + i*7919%900_000_000)) }), true
+	case "strings-card":
+		return withBulk(size, func(b *bytes.Buffer, i int) { fmt.Fprintf(b, `"%c%d"`, 'a'+i%26, i%100) }), true
+	case "deep-card":
+		return withBulk(size, func(b *bytes.Buffer, i int) { nested(b, bulkDepth, "[", "]", strconv.Itoa(i%10)) }), true
+	case "deep-obj-card":
+		return withBulk(size, func(b *bytes.Buffer, i int) { nested(b, bulkDepth, `{"a":`, "}", strconv.Itoa(i%10)) }), true
+	}
+	return nil, false
+}
+
+// numbers is a minified array of nine-digit numbers: ten bytes an item.
+func numbers(size int) []byte {
+	var b bytes.Buffer
+	b.Grow(size + 16)
+	b.WriteByte('[')
+	for i := 0; b.Len() < size; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(100_000_000 + i*7919%900_000_000))
+	}
+	b.WriteByte(']')
+	return b.Bytes()
+}
+
+// bulkDepth is how deep the nested values go below the card's own levels
+// (the root, capabilities, extensions, the extension, params, the bulk
+// array: 6), so that the deepest reaches model.DefaultLimits.MaxDepth.
+const bulkDepth = 256 - 6
+
+// nested writes depth levels of open ... close around leaf.
+func nested(b *bytes.Buffer, depth int, open, close, leaf string) {
+	for range depth {
+		b.WriteString(open)
+	}
+	b.WriteString(leaf)
+	for range depth {
+		b.WriteString(close)
+	}
+}
+
+// bulkURI names the extension that carries the bulk: any extension may
+// carry params of any shape.
+const bulkURI = "https://example.com/ext/bulk/v1"
+
+// withBulk returns Small() with one more extension whose params hold
+// "bulk": an array of items item writes, until the card is size bytes.
+func withBulk(size int, item func(b *bytes.Buffer, i int)) []byte {
+	card := Small()
+	at := bytes.Index(card, []byte(`"extensions": [`))
+	if at < 0 {
+		panic("testcards: Small has no extensions")
+	}
+	at += len(`"extensions": [`)
+	var b bytes.Buffer
+	b.Grow(size + 1024)
+	b.Write(card[:at])
+	b.WriteString(`{"uri": "` + bulkURI + `", "description": "Bulk data", "params": {"bulk": [`)
+	for i := 0; b.Len() < size; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		item(&b, i)
+	}
+	b.WriteString("]}},")
+	b.Write(card[at:])
+	return b.Bytes()
+}
