@@ -28,7 +28,7 @@ func checkHiddenCharacters(r *report, root *model.Node) {
 	check("/name", root.Get("name"), false)
 	check("/description", root.Get("description"), true)
 	check("/provider/organization", root.Get("provider").Get("organization"), false)
-	for i, sk := range itemsOf(root.Get("skills")) {
+	for i, sk := range r.eachSkill(famHidden, itemsOf(root.Get("skills"))) {
 		base := indexPtr("/skills", i)
 		check(base+"/name", sk.Get("name"), false)
 		check(base+"/description", sk.Get("description"), true)
