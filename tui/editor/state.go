@@ -55,6 +55,8 @@ type State struct {
 	said string
 	// hist is the undo and redo history (history.go).
 	hist history
+	// live is the memory of the checks Refreshed starts (liveOptions).
+	live *validate.Incremental
 }
 
 // Say asks the root to show status in the status line once the current
@@ -168,7 +170,7 @@ func (s *State) Refreshed() tea.Cmd {
 	s.dirty = false
 	s.encodings++
 	s.checking = s.encodings
-	json, kind, opts, gen := s.JSON, s.kind(), s.Opts, s.encodings
+	json, kind, opts, gen := s.JSON, s.kind(), s.liveOptions(), s.encodings
 	return func() tea.Msg {
 		// The encoding is parsed anew: the check shares nothing with the
 		// Doc the event loop goes on editing, and the parse is the one
