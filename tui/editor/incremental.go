@@ -2,6 +2,7 @@ package editor
 
 import (
 	"sync"
+	"time"
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/validate"
@@ -45,4 +46,30 @@ type sharedParse struct {
 func (p *sharedParse) get() (*model.Doc, error) {
 	p.once.Do(func() { p.doc, p.err = model.Parse(p.json) })
 	return p.doc, p.err
+}
+
+// MaxRefreshBehind is how far the refresh after an edit may fall behind
+// while keys keep coming (waitForQuiet): the preview and the findings of
+// a paste or a held key catch up at least this often.
+const MaxRefreshBehind = 200 * time.Millisecond
+
+// waitForQuiet is the wait of the command RefreshCmd returns: one frame,
+// then for as long as the card keeps changing (lastChange within the last
+// frame: keys arriving faster than frames, as in a paste or keys sent by
+// a program), but no more than MaxRefreshBehind in all. Each refresh of a
+// large card encodes and parses it whole (and checks what changed); a
+// refresh per frame through a burst costs more than the keys themselves,
+// for a preview and findings that the next key makes stale. Typing at a
+// person's pace, slower than a frame a key, refreshes after each key as
+// before.
+func waitForQuiet(lastChange func() time.Time, frame time.Duration, now func() time.Time, sleep func(time.Duration)) {
+	start := now()
+	sleep(frame)
+	for {
+		quiet, waited := now().Sub(lastChange()), now().Sub(start)
+		if quiet >= frame || waited >= MaxRefreshBehind {
+			return
+		}
+		sleep(min(frame-quiet, MaxRefreshBehind-waited))
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -60,8 +61,11 @@ type State struct {
 	said string
 	// hist is the undo and redo history (history.go).
 	hist history
-	// live is the memory of the checks Refreshed starts (liveOptions).
-	live *validate.Incremental
+	// live is the memory of the checks Refreshed starts (liveOptions);
+	// lastChange the time of the latest Changed, in Unix nanoseconds, read
+	// by the command RefreshCmd returns (waitForQuiet).
+	live       *validate.Incremental
+	lastChange atomic.Int64
 }
 
 // Say asks the root to show status in the status line once the current
@@ -123,6 +127,7 @@ func (s *State) Changed() {
 		s.Edits++
 	}
 	s.dirty = true
+	s.lastChange.Store(time.Now().UnixNano())
 }
 
 // RefreshMsg asks the editor to bring the State up to date (Refreshed).
@@ -143,10 +148,10 @@ func (s *State) RefreshCmd() tea.Cmd {
 		return nil
 	}
 	s.refreshAsked = true
-	delay := s.RefreshDelay
+	delay, last := s.RefreshDelay, &s.lastChange
 	return func() tea.Msg {
 		if delay > 0 {
-			time.Sleep(delay)
+			waitForQuiet(func() time.Time { return time.Unix(0, last.Load()) }, delay, time.Now, time.Sleep)
 		}
 		return RefreshMsg{}
 	}
