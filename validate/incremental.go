@@ -41,6 +41,9 @@ import (
 type Incremental struct {
 	mu   sync.Mutex
 	last *memory // of the latest check, nil before the first
+	// spare is the memory of the check before the latest, whose slots
+	// the next check reuses (cleared) instead of allocating them anew.
+	spare *memory
 	// lastReused and lastRan count, for the latest complete check, the
 	// members whose findings were reused and those the families ran on.
 	lastReused, lastRan int
@@ -163,6 +166,13 @@ func (inc *Incremental) begin(doc *model.Doc, opts *Options) *incrCheck {
 	}
 	c := &incrCheck{owner: inc, doc: doc, prev: inc.last, same: map[string][]bool{}}
 	c.next = &memory{src: doc.Source(), lists: trackedLists(root), opts: printOf(opts), memo: map[familyList][]memoSlot{}}
+	if spare := inc.spare; spare != nil {
+		inc.spare = nil
+		for key, slots := range spare.memo {
+			clear(slots) // no family's findings carry over from two checks ago
+			c.next.memo[key] = slots
+		}
+	}
 	if c.prev != nil && c.prev.opts == c.next.opts && sameOutside(c.prev, c.next) {
 		for k, l := range c.next.lists {
 			p := c.prev.lists[k]
@@ -191,7 +201,7 @@ func (c *incrCheck) end() {
 		return
 	}
 	if c.complete {
-		c.owner.last = c.next
+		c.owner.spare, c.owner.last = c.owner.last, c.next
 		c.owner.lastReused, c.owner.lastRan = c.reused, c.ran
 	}
 	c.owner.mu.Unlock()
@@ -259,13 +269,13 @@ func (c *incrCheck) loop(fam memberFamily, list string) *memberLoop {
 	if c.prev != nil {
 		l.prev = c.prev.memo[key]
 	}
-	if l.next = c.next.memo[key]; l.next == nil {
-		n := 0
-		for _, t := range c.next.lists {
-			if t.ptr == list {
-				n = len(t.items)
-			}
+	n := 0
+	for _, t := range c.next.lists {
+		if t.ptr == list {
+			n = len(t.items)
 		}
+	}
+	if l.next = c.next.memo[key]; len(l.next) != n {
 		l.next = make([]memoSlot, n)
 		c.next.memo[key] = l.next
 	}
