@@ -24,14 +24,16 @@ import (
 // check without it: the same findings, in the same order, at the same
 // positions (a reused finding is placed again in the new document).
 //
-// Per member: the prose of the security review (names, descriptions,
-// examples), hidden characters, possible secrets and media types of each
-// skill; the shape of each On Request entry; and, for an entry naming a
-// skill of the card, the checks of that pair (the skill is not secured,
+// Per member: of a skill, the security review's prose (name, description,
+// examples), hidden characters, possible secrets, the shape walk, media
+// types, look-alike words in its name and v0.3 leftovers; of an On
+// Request entry, its shape and possible secrets, and, for an entry naming
+// a skill of the card, the checks of that pair (the skill is not secured,
 // its text does not repeat the entry), which read the entry and that one
-// skill. Everything else runs whole: the shape walk, duplicate skill ids
-// and skills, look-alike names and brands, hosts, the security family's
-// card-wide rules, the On Request declaration's own checks, OASF
+// skill. Everything else runs whole: duplicate skill ids and skills,
+// security requirements and schemes, brands and hosts, the security
+// family's card-wide rules, the On Request declarations' own checks
+// (duplicate and caller-specific entries, an entry naming no skill), OASF
 // discovery, I-JSON, signatures, and the v0.3 reading of a dual card.
 //
 // Only a Doc as parsed is checked incrementally (an edited Doc's new
