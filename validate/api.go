@@ -48,6 +48,12 @@ type Options struct {
 	// modifies it afterwards: it is parsed in place (model.ParseOwned)
 	// instead of copied first.
 	DataOwned bool
+	// Incremental, when set, remembers the findings of each skill and On
+	// Request entry from one check of a card to the next, so that a check
+	// after an edit re-runs only the rules of the members it changed (and
+	// every rule reading more than one member): an editor's live check.
+	// The findings are those of a check without it. nil checks everything.
+	Incremental *Incremental
 }
 
 // DefaultSchemaHosts are recognised when Options.SchemaHosts is nil: the

@@ -14,7 +14,10 @@ const ()
 // card validates an Agent Card document.
 func card(doc *model.Doc, opts *Options) []Diagnostic {
 	r := newReport(doc, opts)
+	r.inc = r.opts.Incremental.begin(doc, r.opts)
+	defer r.inc.end()
 	checkCard(r, doc.Root())
+	r.inc.done()
 	checkDocumentIJSON(r)
 	r.diags = dropGenericDuplicates(r.diags)
 	return r.sorted()
@@ -348,7 +351,7 @@ func checkModes(r *report, root *model.Node) {
 	checkModeList(r, root, "", "defaultInputModes")
 	checkModeList(r, root, "", "defaultOutputModes")
 	if skills := root.Get("skills"); skills != nil && skills.Kind == model.Array {
-		for i, sk := range skills.All() {
+		for i, sk := range r.eachSkill(famModes, skills.Items()) {
 			if sk.Kind != model.Object || (sk.Get("inputModes") == nil && sk.Get("outputModes") == nil) {
 				continue
 			}

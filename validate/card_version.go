@@ -191,7 +191,7 @@ func checkV03Leftovers(r *report, root *model.Node) {
 	if caps := root.Get("capabilities"); caps.Get("stateTransitionHistory") != nil {
 		r.emit(ruleA2AV03Leftover, "/capabilities/stateTransitionHistory", `"stateTransitionHistory" was removed in v1.0`, "remove it")
 	}
-	for i, sk := range itemsOf(root.Get("skills")) {
+	for i, sk := range r.eachSkill(famV03Leftovers, itemsOf(root.Get("skills"))) {
 		switch {
 		case sk.Get("security") == nil:
 		case sk.Get("securityRequirements") == nil:

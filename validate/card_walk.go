@@ -96,7 +96,7 @@ func (w *walker) check(n *model.Node, s *shape) {
 		if n.Len() < s.minItems {
 			w.r.emit(ruleA2AEmptyRequired, w.here(), describe(w.ptr())+" is required and needs at least one item", "")
 		}
-		if s.items != nil {
+		if s.items != nil && !(w.r.inc != nil && w.memberwise(famShape, n, func(it *model.Node) { w.check(it, s.items) })) {
 			for i, it := range n.All() {
 				m := w.pushIndex(i)
 				w.check(it, s.items)

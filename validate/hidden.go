@@ -32,7 +32,7 @@ func checkHiddenCharacters(r *report, root *model.Node) {
 	check(root.Get("name"), false, fixed("/name"))
 	check(root.Get("description"), true, fixed("/description"))
 	check(root.Get("provider").Get("organization"), false, fixed("/provider/organization"))
-	for i, sk := range itemsOf(root.Get("skills")) {
+	for i, sk := range r.eachSkill(famHidden, itemsOf(root.Get("skills"))) {
 		check(sk.Get("name"), false, func() string { return indexPtr("/skills", i) + "/name" })
 		check(sk.Get("description"), true, func() string { return indexPtr("/skills", i) + "/description" })
 	}

@@ -126,7 +126,7 @@ func checkOnRequestParams(r *report, params *model.Node, ptr string, cards *skil
 		entryValue, _ := entry.Get("personEntry").Str()
 		checkCallerSpecific(r, entryValue, entryPtr)
 		if cards != nil {
-			checkAgainstCard(r, cards, id, entryValue, entryPtr)
+			r.entryAgainstCard(cards, id, entryValue, entryPtr)
 		}
 	}
 }

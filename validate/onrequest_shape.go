@@ -82,7 +82,7 @@ func checkParamsShape(r *report, params *model.Node, ptr string) {
 		r.emit(ruleOnrequestSchema, ptr+"/skills", fmt.Sprintf("skills must have at most 200 entries (has %d)", skills.Len())+sec(secParams), "")
 	}
 	skillsPtr := ptr + "/skills"
-	for i, entry := range skills.All() {
+	for i, entry := range r.eachMember(famEntryShape, skillsPtr, skills.Items()) {
 		checkSkillEntryShape(r, entry, itemPtr{skillsPtr, i})
 	}
 }

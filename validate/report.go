@@ -17,6 +17,9 @@ type report struct {
 	// added again elsewhere (r.add) under another pointer; their pointers
 	// need not even exist in the Doc.
 	unplaced bool
+	// inc is the incremental check under way (Options.Incremental), nil
+	// for a whole one: the per-member loops reuse what it remembers.
+	inc *incrCheck
 }
 
 func newReport(doc *model.Doc, opts *Options) *report {

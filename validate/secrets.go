@@ -36,6 +36,9 @@ func (s *secretScanner) node(n *model.Node, top bool) {
 			s.r.emit(ruleA2APossibleSecret, s.here(), describe(s.ptr())+" looks like it contains "+what, "Agent Cards are public: remove the secret from the card and revoke it")
 		}
 	case model.Array:
+		if s.r.inc != nil && s.memberwise(famSecrets, n, func(it *model.Node) { s.node(it, false) }) {
+			return
+		}
 		for i, it := range n.All() {
 			m := s.pushIndex(i)
 			s.node(it, false)

@@ -17,7 +17,7 @@ import (
 // the a2a family are listed with it (their Tags).
 func checkSecurity(r *report, root *model.Node) {
 	var ps proseScanner
-	forEachProse(root, func(at proseAt, n *model.Node) {
+	forEachProse(r, root, func(at proseAt, n *model.Node) {
 		if s, ok := n.Str(); ok && s != "" {
 			checkProse(r, &ps, at, s)
 		}
@@ -54,7 +54,8 @@ func (a proseAt) long() bool { return a.member != "name" }
 // forEachProse calls fn with every text of the card that models read to
 // choose an agent and a skill: the card's name and description, each
 // skill's name, description and examples, each extension's description.
-func forEachProse(root *model.Node, fn func(at proseAt, n *model.Node)) {
+// A skill's texts are skipped when r reuses its findings (Incremental).
+func forEachProse(r *report, root *model.Node, fn func(at proseAt, n *model.Node)) {
 	card := proseAt{skill: -1, example: -1, ext: -1}
 	for _, m := range []string{"name", "description"} {
 		if n := root.Get(m); n != nil {
@@ -63,7 +64,7 @@ func forEachProse(root *model.Node, fn func(at proseAt, n *model.Node)) {
 			fn(at, n)
 		}
 	}
-	for i, sk := range itemsOf(root.Get("skills")) {
+	for i, sk := range r.eachSkill(famProse, itemsOf(root.Get("skills"))) {
 		if sk.Kind != model.Object {
 			continue
 		}
@@ -237,11 +238,17 @@ func checkDuplicateSkills(r *report, root *model.Node) {
 				desc, _ := strValue(skills[n.index].Get("description"))
 				same[desc] = append(same[desc], n.index)
 			}
+			// The group that starts first, not the first a map yields:
+			// the finding must not change from one check to the next.
+			var flood []int
 			for _, group := range same {
-				if len(group) >= minDuplicateSkills {
-					r.emit(ruleSecurityDuplicateSkills, "/skills", strconv.Itoa(len(group))+" skills (the first "+indexPtr("/skills", slices.Min(group))+") have the same name and description: a card stuffed with copies crowds out other agents in searches", "declare each skill once")
-					return
+				if len(group) >= minDuplicateSkills && (flood == nil || slices.Min(group) < slices.Min(flood)) {
+					flood = group
 				}
+			}
+			if flood != nil {
+				r.emit(ruleSecurityDuplicateSkills, "/skills", strconv.Itoa(len(flood))+" skills (the first "+indexPtr("/skills", slices.Min(flood))+") have the same name and description: a card stuffed with copies crowds out other agents in searches", "declare each skill once")
+				return
 			}
 		}
 		lo = hi

@@ -31,7 +31,7 @@ func checkNames(r *report, root *model.Node) {
 	}
 	check(root.Get("name"), func() string { return "/name" })
 	check(root.Get("provider").Get("organization"), func() string { return "/provider/organization" })
-	for i, sk := range itemsOf(root.Get("skills")) {
+	for i, sk := range r.eachSkill(famNames, itemsOf(root.Get("skills"))) {
 		check(sk.Get("name"), func() string { return indexPtr("/skills", i) + "/name" })
 	}
 	checkBrand(r, root)

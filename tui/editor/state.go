@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -29,6 +30,11 @@ type State struct {
 	// change, not on every change: see previewDoc.
 	view      *model.Doc
 	viewStale bool
+	// parse is the parse of JSON shared by the check a refresh starts and
+	// the preview (Refreshed; nil after Refresh); prior the parse of the
+	// encoding before, for the preview's lines until then (priorLines).
+	parse *sharedParse
+	prior *priorView
 	// Focus is the pointer of the member being edited (highlighted).
 	Focus string
 	// Edits counts changes; drafts compare it to know when to save.
@@ -55,6 +61,11 @@ type State struct {
 	said string
 	// hist is the undo and redo history (history.go).
 	hist history
+	// live is the memory of the checks Refreshed starts (liveOptions);
+	// lastChange the time of the latest Changed, in Unix nanoseconds, read
+	// by the command RefreshCmd returns (waitForQuiet).
+	live       *validate.Incremental
+	lastChange atomic.Int64
 }
 
 // Say asks the root to show status in the status line once the current
@@ -116,6 +127,7 @@ func (s *State) Changed() {
 		s.Edits++
 	}
 	s.dirty = true
+	s.lastChange.Store(time.Now().UnixNano())
 }
 
 // RefreshMsg asks the editor to bring the State up to date (Refreshed).
@@ -136,10 +148,10 @@ func (s *State) RefreshCmd() tea.Cmd {
 		return nil
 	}
 	s.refreshAsked = true
-	delay := s.RefreshDelay
+	delay, last := s.RefreshDelay, &s.lastChange
 	return func() tea.Msg {
 		if delay > 0 {
-			time.Sleep(delay)
+			waitForQuiet(func() time.Time { return time.Unix(0, last.Load()) }, delay, time.Now, time.Sleep)
 		}
 		return RefreshMsg{}
 	}
@@ -163,17 +175,23 @@ func (s *State) Refreshed() tea.Cmd {
 	if !s.dirty {
 		return nil
 	}
+	s.prior = nil
+	if s.view != nil && !s.viewStale {
+		s.prior = &priorView{view: s.view}
+	}
 	s.JSON = s.Doc.Encode()
 	s.view, s.viewStale = nil, true
+	s.parse = &sharedParse{json: s.JSON}
 	s.dirty = false
 	s.encodings++
 	s.checking = s.encodings
-	json, kind, opts, gen := s.JSON, s.kind(), s.Opts, s.encodings
+	parse, kind, opts, gen := s.parse, s.kind(), s.liveOptions(), s.encodings
 	return func() tea.Msg {
 		// The encoding is parsed anew: the check shares nothing with the
 		// Doc the event loop goes on editing, and the parse is the one
-		// the preview needs for line positions.
-		view, err := model.Parse(json)
+		// the preview needs for line positions (made once, by whichever
+		// asks first).
+		view, err := parse.get()
 		if err != nil {
 			return CheckedMsg{gen: gen, err: err}
 		}
@@ -203,7 +221,7 @@ func (s *State) Checked(msg CheckedMsg) {
 		return
 	}
 	s.Diags = msg.diags
-	s.view, s.viewStale = msg.view, false
+	s.view, s.viewStale, s.prior = msg.view, false, nil
 }
 
 // Flush refreshes now when the card changed since the last Refresh: for
@@ -215,11 +233,14 @@ func (s *State) Flush() {
 	}
 }
 
-// Refresh re-encodes and re-validates the Doc, here and now.
+// Refresh re-encodes and re-validates the Doc, here and now: the whole
+// card (a save's findings), leaving the next refresh's check what it
+// found (wholeOptions).
 func (s *State) Refresh() {
 	s.JSON = s.Doc.Encode()
-	s.Diags = Check(s.Doc, s.kind(), s.Opts)
+	s.Diags = Check(s.Doc, s.kind(), s.wholeOptions())
 	s.view, s.viewStale = nil, true
+	s.parse, s.prior = nil, nil
 	s.dirty = false
 	s.encodings++
 	s.checking = 0
@@ -237,7 +258,11 @@ func (s *State) kind() validate.Kind {
 func (s *State) previewDoc() *model.Doc {
 	if s.viewStale {
 		s.view, s.viewStale = nil, false
-		if v, err := model.Parse(s.JSON); err == nil {
+		if s.parse != nil {
+			if v, err := s.parse.get(); err == nil {
+				s.view = v
+			}
+		} else if v, err := model.Parse(s.JSON); err == nil {
 			s.view = v
 		}
 	}
@@ -247,6 +272,11 @@ func (s *State) previewDoc() *model.Doc {
 // lineSpan tells which preview lines (0-based, inclusive) hold the member at
 // ptr; ok is false when it is not in the document.
 func (s *State) LineSpan(ptr string) (first, last int, ok bool) {
+	if s.viewStale && s.prior != nil { // the check of JSON, which parses it, is under way
+		if first, last, ok := s.prior.priorLines(s.JSON, ptr); ok {
+			return first, last, true
+		}
+	}
 	view := s.previewDoc()
 	if view == nil || ptr == "" {
 		return 0, 0, false
