@@ -153,10 +153,12 @@ type textRules struct {
 }
 
 // startTextRules starts checkTextRules beside the caller when the card is
-// large and there is a second processor to run it.
+// large and there is a second processor to run it. An incremental check
+// (Options.Incremental) runs them in line: its memory is the caller's, and
+// it re-runs only the members an edit changed.
 func startTextRules(r *report, root *model.Node) *textRules {
 	t := &textRules{root: root}
-	if root.End-root.Start < parallelMinBytes || runtime.GOMAXPROCS(0) < 2 {
+	if r.inc != nil || root.End-root.Start < parallelMinBytes || runtime.GOMAXPROCS(0) < 2 {
 		return t
 	}
 	t.sub = &report{doc: r.doc, opts: r.opts, unplaced: r.unplaced}
