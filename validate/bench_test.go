@@ -21,7 +21,7 @@ import (
 func largeCard(b *testing.B) ([]byte, *model.Doc) {
 	b.Helper()
 	data := testcards.Large(200, 50, 20)
-	b.Cleanup(gcpolicy.Apply(gcpolicy.For(int64(len(data)))))
+	b.Cleanup(gcpolicy.Apply(gcpolicy.ForValidate(int64(len(data)), int64(len(data)))))
 	doc, err := model.Parse(data)
 	if err != nil {
 		b.Fatal(err)
@@ -114,7 +114,8 @@ func BenchmarkCheckVsJSONValid(b *testing.B) {
 		cards[i] = testcards.LargeVariant(1, i)
 		size += len(cards[i])
 	}
-	b.Cleanup(gcpolicy.Apply(gcpolicy.For(int64(size / len(cards)))))
+	// The collector as `oncard validate` of many such files sets it.
+	b.Cleanup(gcpolicy.Apply(gcpolicy.ForValidate(int64(size/len(cards)), gcpolicy.BytesInFlight)))
 	var check, valid, checkCPU, validCPU time.Duration
 	var bytes int64
 	i := 0
