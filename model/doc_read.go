@@ -196,8 +196,14 @@ func (n *Node) Get(key string) *Node {
 	if n == nil || n.Kind != Object {
 		return nil
 	}
-	for _, m := range n.Members() {
-		if m.Key == key {
+	members := n.inPlaceMembers()
+	if n.n < 0 { // edited, or deep (doc_lazy.go)
+		members = n.Members()
+	}
+	for _, m := range members {
+		// The length and the first byte tell most keys apart without
+		// the call that compares two strings' bytes.
+		if len(m.Key) == len(key) && (key == "" || m.Key[0] == key[0]) && m.Key == key {
 			return m.Value
 		}
 	}
@@ -206,6 +212,12 @@ func (n *Node) Get(key string) *Node {
 
 // Index returns the i-th item of an array, or nil.
 func (n *Node) Index(i int) *Node {
+	if n != nil && n.Kind == Array && n.n >= 0 { // as parsed: the common case
+		if i < 0 || i >= int(n.n) {
+			return nil
+		}
+		return n.inPlaceItems()[i]
+	}
 	if n == nil || n.Kind != Array || i < 0 || i >= n.Len() {
 		return nil
 	}
@@ -255,6 +267,9 @@ func (n *Node) All() iter.Seq2[int, *Node] {
 func (n *Node) Len() int {
 	if n == nil || (n.Kind != Object && n.Kind != Array) {
 		return 0
+	}
+	if n.n >= 0 { // as parsed: the common case
+		return int(n.n)
 	}
 	n = n.view()
 	if n.n >= 0 {

@@ -97,11 +97,23 @@ func (n *Node) Members() []*Member {
 	if n == nil || n.Kind != Object {
 		return nil
 	}
+	if n.n >= 0 { // as parsed: the common case, without view's tests
+		return n.inPlaceMembers()
+	}
 	n = n.view()
 	if x := n.ext(); x != nil {
 		return x.members
 	}
 	if n.n == 0 {
+		return nil
+	}
+	return unsafe.Slice((**Member)(n.ref), n.n)
+}
+
+// inPlaceMembers returns the members of an object held as parsed (n.n
+// members at ref; none when n.n is not positive).
+func (n *Node) inPlaceMembers() []*Member {
+	if n.n <= 0 {
 		return nil
 	}
 	return unsafe.Slice((**Member)(n.ref), n.n)
@@ -118,6 +130,9 @@ func (n *Node) inPlaceItems() []*Node {
 // items returns an array's items as held; nil for a packed array, which
 // its callers unpack first or read through Index and All.
 func (n *Node) items() []*Node {
+	if n.n >= 0 {
+		return n.inPlaceItems()
+	}
 	n = n.view()
 	if x := n.ext(); x != nil {
 		return x.items
