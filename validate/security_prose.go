@@ -243,6 +243,16 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 		// case (delta: what lower-casing changes, ’ becoming ').
 		start, n, delta := i, 0, 0
 		var h uint32
+		// Plain ASCII letters and digits, one table load each: most of
+		// every word. Anything else goes to the loop below, which knows
+		// the marks inside words and characters outside ASCII.
+		for i < len(s) && n < hashedRunes {
+			c := plainLower[s[i]]
+			if c == 0 {
+				break
+			}
+			h, n, i = wordHash(h, rune(c)), n+1, i+1
+		}
 		for i < len(s) && n < hashedRunes {
 			r, size := rune(lowerByte(s[i])), 1
 			if k := wordClass[s[i]]; k != letter {
@@ -497,6 +507,17 @@ const (
 	hash          // #: at a word's start only
 	multi         // a byte of a multi-byte character: decode it
 )
+
+// plainLower is, for an ASCII letter or digit, the byte in lower case; 0
+// for any other byte.
+var plainLower = func() (t [256]byte) {
+	for c := 0; c < 256; c++ {
+		if wordClass[c] == letter {
+			t[c] = lowerByte(byte(c))
+		}
+	}
+	return
+}()
 
 var wordClass = func() (t [256]byte) {
 	for c := 0; c < 256; c++ {
