@@ -138,7 +138,7 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 // engine (the differential test holds the two together).
 func isHTTPSEntry(s string) bool {
 	rest, ok := strings.CutPrefix(s, "https://")
-	return ok && rest != "" && !strings.ContainsAny(rest, "?#")
+	return ok && rest != "" && strings.IndexByte(rest, '?') < 0 && strings.IndexByte(rest, '#') < 0
 }
 
 // isTelEntry is the schema's pattern ^tel:\+[0-9][0-9().-]{3,}$.

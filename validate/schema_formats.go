@@ -66,32 +66,37 @@ func parseSchemaURL(s string) (*url.URL, bool) {
 // unreserved characters and slashes. Anything else goes to url.Parse.
 func isPlainEntry(s string) bool {
 	if rest, ok := strings.CutPrefix(s, "tel:+"); ok {
-		for i := 0; i < len(rest); i++ {
-			if c := rest[i]; (c < '0' || c > '9') && strings.IndexByte("().-", c) < 0 {
-				return false
-			}
-		}
-		return true
+		return allOf(rest, &plainTelByte)
 	}
 	rest, ok := strings.CutPrefix(s, "https://")
 	if !ok {
 		return false
 	}
 	host, path, _ := strings.Cut(rest, "/")
-	if host == "" {
-		return false
-	}
-	for i := 0; i < len(host); i++ {
-		if c := host[i]; !isASCIIAlnum(c) && c != '.' && c != '-' {
-			return false
-		}
-	}
-	for i := 0; i < len(path); i++ {
-		if c := path[i]; !isASCIIAlnum(c) && strings.IndexByte("-._~/", c) < 0 {
+	return host != "" && allOf(host, &plainHostByte) && allOf(path, &plainPathByte)
+}
+
+// allOf reports whether every byte of s is in class.
+func allOf(s string, class *[256]bool) bool {
+	for i := 0; i < len(s); i++ {
+		if !class[s[i]] {
 			return false
 		}
 	}
 	return true
+}
+
+// The bytes of a plain tel: number after its "+", of a plain host, and of
+// a plain path (unreserved characters and slashes).
+var plainTelByte, plainHostByte, plainPathByte = byteClass("0123456789().-"), byteClass(alnum + ".-"), byteClass(alnum + "-._~/")
+
+const alnum = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+func byteClass(bytes string) (t [256]bool) {
+	for i := 0; i < len(bytes); i++ {
+		t[bytes[i]] = true
+	}
+	return
 }
 
 func isASCIIAlnum(c byte) bool {
