@@ -67,6 +67,32 @@ func (w *walker) ptr() []byte {
 
 func (w *walker) here() string { return string(w.ptr()) }
 
+// at reports whether the walk is at the JSON pointer ptr, without making
+// the walk's pointer: the editors' live check asks it at every array.
+func (w *walker) at(ptr string) bool {
+	var digits [20]byte
+	for _, st := range w.path {
+		if ptr == "" || ptr[0] != '/' {
+			return false
+		}
+		ptr = ptr[1:]
+		end := strings.IndexByte(ptr, '/')
+		if end < 0 {
+			end = len(ptr)
+		}
+		tok := ptr[:end]
+		ptr = ptr[end:]
+		if st.index >= 0 {
+			if tok != string(strconv.AppendInt(digits[:0], int64(st.index), 10)) {
+				return false
+			}
+		} else if tok != escapePointerToken(st.key) {
+			return false
+		}
+	}
+	return ptr == ""
+}
+
 // check walks n (at the walker's current pointer) against s.
 func (w *walker) check(n *model.Node, s *shape) {
 	if s.scopeList {

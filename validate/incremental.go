@@ -391,7 +391,7 @@ func (r *report) entryAgainstCard(cards *skillIndex, id, personEntry string, at 
 	r.perMember(famEntryAndSkill, at.base, at.i, k, func() { checkAgainstCard(r, cards, id, personEntry, at) })
 }
 
-// memberwise walks the items of array n at w.ptr with walk, one member
+// memberwise walks the items of array n where the walk is with walk, one member
 // at a time through eachMember (reusing what it can), when n is a tracked
 // list (the card's skills, an On Request declaration's entries), and
 // reports whether it did; any other array is left to the caller's loop.
@@ -402,7 +402,7 @@ func (w *walker) memberwise(fam memberFamily, n *model.Node, walk func(*model.No
 		return false
 	}
 	for _, l := range c.next.lists {
-		if l.ptr != string(w.ptr()) {
+		if !w.at(l.ptr) {
 			continue
 		}
 		for i, it := range w.r.eachMember(fam, l.ptr, n.Items()) {
