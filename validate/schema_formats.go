@@ -76,28 +76,9 @@ func isPlainEntry(s string) bool {
 	return host != "" && allOf(host, &plainHostByte) && allOf(path, &plainPathByte)
 }
 
-// allOf reports whether every byte of s is in class.
-func allOf(s string, class *[256]bool) bool {
-	for i := 0; i < len(s); i++ {
-		if !class[s[i]] {
-			return false
-		}
-	}
-	return true
-}
-
 // The bytes of a plain tel: number after its "+", of a plain host, and of
 // a plain path (unreserved characters and slashes).
 var plainTelByte, plainHostByte, plainPathByte = byteClass("0123456789().-"), byteClass(alnum + ".-"), byteClass(alnum + "-._~/")
-
-const alnum = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-func byteClass(bytes string) (t [256]bool) {
-	for i := 0; i < len(bytes); i++ {
-		t[bytes[i]] = true
-	}
-	return
-}
 
 func isASCIIAlnum(c byte) bool {
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')

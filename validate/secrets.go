@@ -57,21 +57,7 @@ func (s *secretScanner) node(n *model.Node, top bool) {
 }
 
 // tokenByte marks the bytes that make up tokens, keys and URLs.
-var tokenByte = func() (t [256]bool) {
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = true
-	}
-	for c := 'A'; c <= 'Z'; c++ {
-		t[c] = true
-	}
-	for c := '0'; c <= '9'; c++ {
-		t[c] = true
-	}
-	for _, c := range "-_./+=:@%~" {
-		t[c] = true
-	}
-	return
-}()
+var tokenByte = byteClass(alnum + "-_./+=:@%~")
 
 // secretIn returns what kind of credential raw (a JSON string token as
 // written) seems to hold, or "".
@@ -138,14 +124,6 @@ func longRun[T ~string | ~[]byte](s T, i, min int, class *[256]bool) (start, end
 		i = end + 1
 	}
 	return 0, 0, false
-}
-
-// zeroBytes has the high bit set in each byte of x that is zero, and no
-// other bit: the exact form of the zero-byte test, so the highest bit set
-// is the last zero byte.
-func zeroBytes(x uint64) uint64 {
-	const lows = 0x7f7f7f7f7f7f7f7f
-	return ^((x&lows + lows) | x | lows)
 }
 
 func isPrivateKeyPEM(raw []byte) bool {

@@ -570,21 +570,7 @@ func encodedPayload(s string) (what string, start, end int) {
 	}
 }
 
-var base64Byte = func() (t [256]bool) {
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = true
-	}
-	for c := 'A'; c <= 'Z'; c++ {
-		t[c] = true
-	}
-	for c := '0'; c <= '9'; c++ {
-		t[c] = true
-	}
-	for _, c := range "+/=_-" {
-		t[c] = true
-	}
-	return
-}()
+var base64Byte = byteClass(alnum + "+/=_-")
 
 func isHexRun(s string) bool {
 	for i := 0; i < len(s); i++ {
