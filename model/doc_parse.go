@@ -557,18 +557,14 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 			p.noteScalar(valStart, start)
 			p.skipWS()
 			count++
-			if p.pos >= len(p.src) {
-				return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected ',' or ']'")
+			more, err := p.afterItem()
+			if err != nil {
+				return nil, err
 			}
-			if p.src[p.pos] == ',' {
-				p.pos++
-				continue
-			}
-			if p.src[p.pos] == ']' {
-				p.pos++
+			if !more {
 				break
 			}
-			return nil, p.errAt(p.pos, "json/syntax", "expected ',' or ']' after an array item, found "+p.found(p.pos))
+			continue
 		}
 		if packing {
 			p.flushScalars(scalars)
@@ -596,18 +592,13 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 				packing, allScalars = true, false
 			}
 		}
-		if p.pos >= len(p.src) {
-			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected ',' or ']'")
+		more, err := p.afterItem()
+		if err != nil {
+			return nil, err
 		}
-		if p.src[p.pos] == ',' {
-			p.pos++
-			continue
-		}
-		if p.src[p.pos] == ']' {
-			p.pos++
+		if !more {
 			break
 		}
-		return nil, p.errAt(p.pos, "json/syntax", "expected ',' or ']' after an array item, found "+p.found(p.pos))
 	}
 	if streamed {
 		p.endStream(outlineChunks)
@@ -630,4 +621,21 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 // shared (sourceString), so an equal name seen again costs nothing either.
 func (p *parser) key(raw []byte, esc bool) string {
 	return decodeStringRaw(raw, esc)
+}
+
+// afterItem reads what follows an array item: ',' (more is true) or the
+// closing ']'.
+func (p *parser) afterItem() (more bool, err error) {
+	if p.pos >= len(p.src) {
+		return false, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected ',' or ']'")
+	}
+	switch p.src[p.pos] {
+	case ',':
+		p.pos++
+		return true, nil
+	case ']':
+		p.pos++
+		return false, nil
+	}
+	return false, p.errAt(p.pos, "json/syntax", "expected ',' or ']' after an array item, found "+p.found(p.pos))
 }
