@@ -9,7 +9,7 @@
 //
 // Prints one line per invalid file and a summary; exits 1 when any file is
 // invalid, like oncard.
-import { readFileSync } from "node:fs";
+import { checkFiles } from "./check-files.mjs";
 
 let validators;
 try {
@@ -19,8 +19,6 @@ try {
   process.exit(2);
 }
 
-const ON_REQUEST_URI = "https://agent-capability.org/ext/on-request/v1";
-
 const { validateCard, validateExtension } = validators;
 const files = process.argv.slice(2);
 if (files.length === 0) {
@@ -28,30 +26,4 @@ if (files.length === 0) {
   process.exit(2);
 }
 
-let invalid = 0;
-let errors = 0;
-for (const file of files) {
-  let card;
-  try {
-    card = JSON.parse(readFileSync(file, "utf8"));
-  } catch (e) {
-    console.log(`${file}: ${e.message}`);
-    invalid++;
-    errors++;
-    continue;
-  }
-  let n = 0;
-  if (!validateCard(card)) n += validateCard.errors.length;
-  for (const ext of card?.capabilities?.extensions ?? []) {
-    if (ext?.uri === ON_REQUEST_URI && !validateExtension(ext)) {
-      n += validateExtension.errors.length;
-    }
-  }
-  if (n > 0) {
-    console.log(`${file}: ${n} errors`);
-    invalid++;
-    errors += n;
-  }
-}
-console.log(`${files.length} files: ${invalid} invalid, ${errors} errors`);
-process.exit(invalid > 0 ? 1 : 0);
+checkFiles(files, validateCard, validateExtension);

@@ -9,10 +9,9 @@
 // Prints one line per invalid file and a summary; exits 1 when any file is
 // invalid, like oncard.
 import { readFileSync } from "node:fs";
+import { checkFiles } from "./check-files.mjs";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-
-const ON_REQUEST_URI = "https://agent-capability.org/ext/on-request/v1";
 
 const [cardSchemaPath, orSchemaPath, ...files] = process.argv.slice(2);
 if (!orSchemaPath || files.length === 0) {
@@ -31,30 +30,4 @@ if (!validateExtension) {
   process.exit(2);
 }
 
-let invalid = 0;
-let errors = 0;
-for (const file of files) {
-  let card;
-  try {
-    card = JSON.parse(readFileSync(file, "utf8"));
-  } catch (e) {
-    console.log(`${file}: ${e.message}`);
-    invalid++;
-    errors++;
-    continue;
-  }
-  let n = 0;
-  if (!validateCard(card)) n += validateCard.errors.length;
-  for (const ext of card?.capabilities?.extensions ?? []) {
-    if (ext?.uri === ON_REQUEST_URI && !validateExtension(ext)) {
-      n += validateExtension.errors.length;
-    }
-  }
-  if (n > 0) {
-    console.log(`${file}: ${n} errors`);
-    invalid++;
-    errors += n;
-  }
-}
-console.log(`${files.length} files: ${invalid} invalid, ${errors} errors`);
-process.exit(invalid > 0 ? 1 : 0);
+checkFiles(files, validateCard, validateExtension);
