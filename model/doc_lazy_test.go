@@ -13,13 +13,7 @@ import (
 
 // withLazyDepth runs f with containers deeper than depth kept as deep
 // containers.
-func withLazyDepth(t *testing.T, depth int, f func()) {
-	t.Helper()
-	old := lazyDepth
-	lazyDepth = depth
-	defer func() { lazyDepth = old }()
-	f()
-}
+func withLazyDepth(t *testing.T, depth int, f func()) { t.Helper(); withSetting(&lazyDepth, depth, f) }
 
 // deepDoc nests arrays and objects depth levels below a card-like top,
 // with scalars, strings with escapes and several members at every level,

@@ -13,11 +13,13 @@ import (
 )
 
 // withPackMin runs f with every array of at least min scalars packed.
-func withPackMin(t *testing.T, min int, f func()) {
-	t.Helper()
-	old := packMin
-	packMin = min
-	defer func() { packMin = old }()
+func withPackMin(t *testing.T, min int, f func()) { t.Helper(); withSetting(&packMin, min, f) }
+
+// withSetting runs f with *setting set to v, and restores it.
+func withSetting[T any](setting *T, v T, f func()) {
+	old := *setting
+	*setting = v
+	defer func() { *setting = old }()
 	f()
 }
 
