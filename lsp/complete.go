@@ -184,7 +184,7 @@ func oasfCandidates(v view, pl place, ref oasfRef, sp spot) []candidate {
 			classes = append(classes, c)
 		}
 	}
-	sibling := v.doc().Find(pointer(append(append([]string{}, pl.Base...), pl.Rel[:2]...)))
+	sibling := v.doc().Find(model.Pointer(append(append([]string{}, pl.Base...), pl.Rel[:2]...)...))
 	if ref.Member == "id" {
 		add(tree.ByName(sibling.Get("name").Text()))
 		for _, c := range tree.All() {

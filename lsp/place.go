@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/oncard/oncard/model"
 	"github.com/oncard/oncard/model/oasf"
@@ -60,16 +59,6 @@ func placeOf(kind validate.Kind, doc *model.Doc, path []string) place {
 	return place{kind, "", nil, path}
 }
 
-// pointer joins path tokens into an RFC 6901 pointer.
-func pointer(path []string) string {
-	var b strings.Builder
-	for _, t := range path {
-		b.WriteByte('/')
-		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1"))
-	}
-	return b.String()
-}
-
 // oasfRef is a reference to an OASF class the cursor is on: which
 // taxonomy, and whether on the name or the id.
 type oasfRef struct {
@@ -102,7 +91,7 @@ func oasfRefAt(p place) (oasfRef, bool) {
 func taxonomyFor(doc *model.Doc, p place, setting string) *oasf.Taxonomy {
 	version := ""
 	if doc != nil {
-		base := doc.Find(pointer(p.Base))
+		base := doc.Find(model.Pointer(p.Base...))
 		version = base.Get("schema_version").Text()
 		if version == "" && len(p.Base) == 4 && p.Base[0] == "capabilities" {
 			version = model.DiscoveryURIVersion(doc.Find("/capabilities/extensions/" + p.Base[2] + "/uri").Text())

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oncard/oncard/model"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
@@ -94,7 +95,7 @@ func TestLocateWhileTyping(t *testing.T) {
 		off := strings.Index(c.src, "|")
 		src := strings.Replace(c.src, "|", "", 1)
 		sp := locate([]byte(src), off)
-		if got := pointer(sp.Path); got != c.path || sp.OnKey != c.onKey || sp.Prefix != c.prefix {
+		if got := model.Pointer(sp.Path...); got != c.path || sp.OnKey != c.onKey || sp.Prefix != c.prefix {
 			t.Errorf("%s: path %q key %v prefix %q, want %q %v %q", c.name, got, sp.OnKey, sp.Prefix, c.path, c.onKey, c.prefix)
 		}
 	}

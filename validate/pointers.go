@@ -3,7 +3,11 @@ package validate
 // JSON pointers (RFC 6901) and schema fragments as token lists, and the
 // lookup of a token path in a decoded JSON value.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/oncard/oncard/model"
+)
 
 // fragmentOf is the fragment of a schema URL ("/$defs/params"), or "".
 func fragmentOf(url string) string {
@@ -42,16 +46,6 @@ func lookup(v any, toks []string) any {
 	return v
 }
 
-// pointerOf joins reference tokens into an RFC 6901 pointer.
-func pointerOf(toks []string) string {
-	var b strings.Builder
-	for _, t := range toks {
-		b.WriteByte('/')
-		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1"))
-	}
-	return b.String()
-}
-
 // relative is loc without its prefix base (nil when loc is shorter).
 func relative(base, loc []string) []string {
 	if len(loc) < len(base) {
@@ -80,4 +74,4 @@ func parseIndexToken(s string) (int, bool) {
 }
 
 // ptrToken escapes one member name as a pointer token ("a/b" -> "a~1b").
-func ptrToken(t string) string { return pointerOf([]string{t})[1:] }
+func ptrToken(t string) string { return model.Pointer([]string{t}...)[1:] }

@@ -13,7 +13,7 @@ func reply(doc *model.Doc, opts *Options) []Diagnostic {
 	r := newReport(doc, opts)
 	node, base := doc.Root(), ""
 	if wrapped := node.Get(OnRequestURI); wrapped != nil && node.Kind == model.Object {
-		node, base = wrapped, pointerOf([]string{OnRequestURI})
+		node, base = wrapped, model.Pointer(OnRequestURI)
 	}
 	checkSchema(r, loadSchema(onRequestReplyDef), node, base, ruleOnrequestSchema)
 	if r.opts.Card != nil && r.opts.Card.Root() != nil {

@@ -134,7 +134,7 @@ func checkSchema(r *report, s *schema, node *model.Node, basePtr string, rule *R
 		if is.code != "" {
 			c = RuleFor(is.code)
 		}
-		r.emit(c, basePtr+pointerOf(is.loc), is.msg, "")
+		r.emit(c, basePtr+model.Pointer(is.loc...), is.msg, "")
 	}
 }
 
@@ -169,12 +169,12 @@ func dropShadowed(in []schemaIssue) []schemaIssue {
 	plain := map[string]bool{}
 	for _, is := range in {
 		if !is.conditional {
-			plain[pointerOf(is.loc)] = true
+			plain[model.Pointer(is.loc...)] = true
 		}
 	}
 	out := in[:0]
 	for _, is := range in {
-		if is.conditional && plain[pointerOf(is.loc)] {
+		if is.conditional && plain[model.Pointer(is.loc...)] {
 			continue
 		}
 		out = append(out, is)

@@ -132,7 +132,7 @@ func (x *explainer) ownerOf(known []string, depth int, key string) []string {
 	if x.keyUses == nil {
 		x.keyUses = map[string]int{}
 	}
-	use := pointerOf(known) + "\x00" + strconv.Itoa(depth) + "\x00" + key
+	use := model.Pointer(known...) + "\x00" + strconv.Itoa(depth) + "\x00" + key
 	n := x.keyUses[use]
 	x.keyUses[use] = n + 1
 	if n < len(found) {
