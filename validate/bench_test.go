@@ -194,3 +194,31 @@ func BenchmarkSecurityLarge(b *testing.B) {
 		checkSecurity(r, root)
 	}
 }
+
+// BenchmarkScanPhrases: the prose scanner alone on the texts it reads in
+// 16 different large cards (testcards.LargeVariant: names, descriptions
+// and examples of 200 skills each, about 34 KB of prose a card); MB/s are
+// of those texts.
+func BenchmarkScanPhrases(b *testing.B) {
+	var texts []string
+	total := 0
+	for i := range 16 {
+		doc, err := model.Parse(testcards.LargeVariant(1, i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		forEachProse(newReport(doc, nil), doc.Root(), func(_ proseAt, n *model.Node) {
+			if s, ok := n.Str(); ok {
+				texts = append(texts, s)
+				total += len(s)
+			}
+		})
+	}
+	var ps proseScanner
+	b.SetBytes(int64(total))
+	for b.Loop() {
+		for _, s := range texts {
+			ps.scanPhrases(s)
+		}
+	}
+}

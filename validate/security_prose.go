@@ -171,7 +171,7 @@ var phraseStarts, startFilter = func() (map[string]*phraseStart, *[startFilterBi
 			h, n := uint32(0), 0
 			for _, r := range w {
 				if n < hashedRunes {
-					h, n = wordHash(h, r), n+1
+					h, n = wordHash(h, r, n), n+1
 				}
 			}
 			b := wordBit(h, len(w))
@@ -213,8 +213,11 @@ const startFilterBits = 1 << 13
 // enough that the scan's inner loop does little for the others.
 const hashedRunes = 4
 
-// wordHash adds a lower-case character to the hash of a word.
-func wordHash(h uint32, r rune) uint32 { return h*31 + uint32(r) }
+// wordHash adds the n-th lower-case character (from 0) to the hash of a
+// word: the low bytes of its first hashedRunes characters side by side, so
+// that the hash of a word of plain ASCII letters is its first four bytes,
+// in lower case, read at once.
+func wordHash(h uint32, r rune, n int) uint32 { return h | uint32(byte(r))<<(8*n) }
 
 // wordBit is the bit of startFilter of a word of n bytes (in lower case)
 // and hash h.
@@ -227,6 +230,12 @@ func wordBit(h uint32, n int) uint32 {
 // word that passes startFilter is put in lower case and looked up, and
 // only a phrase's first word makes the scanner read the words after it
 // (nextWord, the same words the pass finds).
+//
+// Most words are plain ASCII letters and digits followed by a separator:
+// the pass runs over those a byte at a time with one table load, and
+// hashes their first four bytes at once (plainHash). A word with anything
+// else in it (a mark inside it, a character outside ASCII) is read again a
+// character at a time (wordAt).
 func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 	var found []phraseFinding
 	// The two words before the current one, as start and end offsets.
@@ -238,60 +247,76 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 		if i >= len(s) {
 			return found
 		}
-		// A word: its first hashedRunes characters hashed in lower case,
-		// then only its end looked for. length is its length in lower
-		// case (delta: what lower-casing changes, ’ becoming ').
-		start, n, delta := i, 0, 0
+		start := i
+		for i < len(s) && wordClass[s[i]] == letter {
+			i++
+		}
 		var h uint32
-		// Plain ASCII letters and digits, one table load each: most of
-		// every word. Anything else goes to the loop below, which knows
-		// the marks inside words and characters outside ASCII.
-		for i < len(s) && n < hashedRunes {
-			c := plainLower[s[i]]
-			if c == 0 {
-				break
-			}
-			h, n, i = wordHash(h, rune(c)), n+1, i+1
-		}
-		for i < len(s) && n < hashedRunes {
-			r, size := rune(lowerByte(s[i])), 1
-			if k := wordClass[s[i]]; k != letter {
-				if k == sep {
-					break
-				}
-				if r, size = wordRune(s, i, i > start); r < 0 {
-					break
-				}
-				delta += utf8.RuneLen(r) - size
-			}
-			h, n, i = wordHash(h, r), n+1, i+size
-		}
-		for n == hashedRunes && i < len(s) {
-			k := wordClass[s[i]]
-			if k == letter {
-				i++
+		size := i - start // in lower case
+		if i == start || i < len(s) && wordClass[s[i]] != sep {
+			h, size, i = wordAt(s, start)
+			if i == start { // a character that starts no word
+				_, n := utf8.DecodeRuneInString(s[i:])
+				i += n
 				continue
 			}
-			if k == sep {
-				break
-			}
-			r, size := wordRune(s, i, true)
-			if r < 0 {
-				break
-			}
-			delta += utf8.RuneLen(r) - size
-			i += size
+		} else {
+			h = plainHash(s, start, size)
 		}
-		if i == start { // a character that starts no word
-			_, size := utf8.DecodeRuneInString(s[i:])
-			i += size
-			continue
-		}
-		if b := wordBit(h, i-start+delta); startFilter[b/64]&(1<<(b%64)) != 0 {
+		if b := wordBit(h, size); startFilter[b/64]&(1<<(b%64)) != 0 {
 			found = ps.phrasesAt(s, start, i, [2][2]int{{prevStart, prevEnd}, {prev2Start, prev2End}}, found)
 		}
 		prev2Start, prev2End, prevStart, prevEnd = prevStart, prevEnd, start, i
 	}
+}
+
+// plainHash is the wordHash of the word s[start:start+n] of plain ASCII
+// letters and digits: its first hashedRunes bytes, in lower case, read at
+// once when four bytes are left.
+func plainHash(s string, start, n int) uint32 {
+	if start+4 > len(s) {
+		return plainHashNearEnd(s, start, n)
+	}
+	h := (uint32(s[start]) | uint32(s[start+1])<<8 | uint32(s[start+2])<<16 | uint32(s[start+3])<<24) | 0x20202020
+	if n < 4 {
+		h &= 1<<(8*n) - 1
+	}
+	return h
+}
+
+// plainHashNearEnd is plainHash for a word in the last three bytes of s.
+//
+//go:noinline
+func plainHashNearEnd(s string, start, n int) uint32 {
+	var h uint32
+	for j := range min(n, hashedRunes) {
+		h = wordHash(h, rune(s[start+j]|0x20), j)
+	}
+	return h
+}
+
+// wordAt reads the word that starts at s[start] a character at a time, as
+// nextWord does: its hash, its length in bytes in lower case (’ becomes
+// '), and its end (start when no word starts there).
+func wordAt(s string, start int) (h uint32, size, end int) {
+	n, delta, i := 0, 0, start
+	for i < len(s) {
+		r, size := rune(lowerByte(s[i])), 1
+		if k := wordClass[s[i]]; k != letter {
+			if k == sep {
+				break
+			}
+			if r, size = wordRune(s, i, i > start); r < 0 {
+				break
+			}
+			delta += utf8.RuneLen(r) - size
+		}
+		if n < hashedRunes {
+			h, n = wordHash(h, r, n), n+1
+		}
+		i += size
+	}
+	return h, i - start + delta, i
 }
 
 // wordRune reads the character at s[i] that is not an ASCII letter or
