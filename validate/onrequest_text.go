@@ -28,7 +28,7 @@ func checkValueInSkillText(r *report, cards *skillIndex, skill *model.Node, skil
 	if !ok {
 		return
 	}
-	match, hostOnly := m.match, m.hostOnly
+	hostOnly := m.hostOnly
 	report := func(ptr, field string) {
 		where := ""
 		if cards.external {
@@ -44,16 +44,19 @@ func checkValueInSkillText(r *report, cards *skillIndex, skill *model.Node, skil
 			r.emit(ruleOnrequestValueInSkillText, ptr, msg, hint)
 		}
 	}
-	for _, field := range []string{"name", "description"} {
-		if s, ok := stringBytes(skill.Get(field)); ok && match(s) {
-			report(skillPtr.member(field), field)
-		}
-	}
-	for _, field := range []string{"tags", "examples"} {
-		list := skill.Get(field)
-		for i := 0; i < list.Len(); i++ {
-			if s, ok := stringBytes(list.Index(i)); ok && match(s) {
-				report(skillPtr.member(field)+"/"+strconv.Itoa(i), field[:len(field)-1])
+	// One pass over the skill's members (not a lookup per field): this
+	// runs for each of a card's On Request entries.
+	for _, mem := range skill.Members() {
+		switch field := mem.Key; field {
+		case "name", "description":
+			if s, ok := stringBytes(mem.Value); ok && m.match(s) {
+				report(skillPtr.member(field), field)
+			}
+		case "tags", "examples":
+			for i, it := range mem.Value.All() {
+				if s, ok := stringBytes(it); ok && m.match(s) {
+					report(skillPtr.member(field)+"/"+strconv.Itoa(i), field[:len(field)-1])
+				}
 			}
 		}
 	}
