@@ -18,6 +18,9 @@ func checkCallerSpecific(r *report, entry string, at itemPtr) {
 		return
 	}
 	_, path, _ := strings.Cut(rest, "/")
+	if !mayBeCallerSpecific(path) {
+		return
+	}
 	for path != "" {
 		var seg string
 		seg, path, _ = strings.Cut(path, "/")
@@ -27,6 +30,28 @@ func checkCallerSpecific(r *report, entry string, at itemPtr) {
 			return
 		}
 	}
+}
+
+// mayBeCallerSpecific is false for a path no segment of which callerSpecific
+// can object to: without a digit, an @ or a % (an e-mail address and a
+// token need one of them), and without a segment of a UUID's length. Most
+// entries' paths are words, and are passed over in one scan.
+func mayBeCallerSpecific(path string) bool {
+	seg := 0
+	for i := 0; i < len(path); i++ {
+		switch c := path[i]; {
+		case c >= '0' && c <= '9', c == '@', c == '%':
+			return true
+		case c == '/':
+			if seg == uuidLen {
+				return true
+			}
+			seg = 0
+		default:
+			seg++
+		}
+	}
+	return seg == uuidLen
 }
 
 // callerSpecific says why a path segment looks caller-specific, or "".
@@ -44,8 +69,10 @@ func callerSpecific(seg string) string {
 	return ""
 }
 
+const uuidLen = 36
+
 func isUUID(s string) bool {
-	if len(s) != 36 {
+	if len(s) != uuidLen {
 		return false
 	}
 	for i := 0; i < len(s); i++ {

@@ -251,6 +251,26 @@ func TestCallerSpecificHeuristics(t *testing.T) {
 	}
 }
 
+// FuzzMayBeCallerSpecific: the quick scan passes over a path only when no
+// segment of it is caller-specific. Run: go test -run '^$' -fuzz
+// FuzzMayBeCallerSpecific -fuzztime 30s ./validate
+func FuzzMayBeCallerSpecific(f *testing.F) {
+	for _, p := range []string{"help/records-request", "u/jane@example.com", "a/3f2c8a1e-9b7d-4c2a-8e1f-5a6b7c8d9e0f",
+		"aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "x/deadbeef00112233/", "t/Xk9fQ2LmP7vR4tZ8wB3nJ6", "jane%40example.com", ""} {
+		f.Add(p)
+	}
+	f.Fuzz(func(t *testing.T, path string) {
+		if mayBeCallerSpecific(path) {
+			return
+		}
+		for _, seg := range strings.Split(path, "/") {
+			if why := callerSpecific(seg); why != "" {
+				t.Fatalf("path %q passed over, but its segment %q is caller-specific: %s", path, seg, why)
+			}
+		}
+	})
+}
+
 func TestTelMatcher(t *testing.T) {
 	m, _ := personEntryMatcher("tel:+1-555-0100")
 	match := m.match
