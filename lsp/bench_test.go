@@ -12,13 +12,18 @@ import (
 // character sent over the pipe, applied, the card checked (every rule, as
 // `oncard validate`), the findings converted and published, and read by
 // the client, after the server's pause (DefaultDebounce) as in an editor.
+// The change is in the card's description (every rule runs again), or in
+// one skill's (Skill…: the check remembers the others' findings,
+// validate.Incremental).
 func BenchmarkDiagnosticsAfterChange(b *testing.B) {
 	for _, bc := range []struct {
 		name string
 		card []byte
+		nth  int // the description changed: the card's is the first
 	}{
-		{"Card200Skills", testcards.Large(200, 50, 20)},
-		{"Card5MB", testcards.OfSize(5 << 20)},
+		{"Card200Skills", testcards.Large(200, 50, 20), 1},
+		{"Card5MB", testcards.OfSize(5 << 20), 1},
+		{"Skill5MB", testcards.OfSize(5 << 20), 152},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			c := newClientWith(b, nil, 0) // 0: the default pause
@@ -29,7 +34,10 @@ func BenchmarkDiagnosticsAfterChange(b *testing.B) {
 			}
 			// The change: one character of the card's description, "A"
 			// and "B" in turn, so that the card stays valid.
-			i := bytes.Index(bc.card, []byte(`"description": "`)) + len(`"description": "`)
+			i := 0
+			for range bc.nth {
+				i += bytes.Index(bc.card[i:], []byte(`"description": "`)) + len(`"description": "`)
+			}
 			at := newText(bc.card).position(i)
 			r := rng{pos{int(at.Line), int(at.Character)}, pos{int(at.Line), int(at.Character) + 1}}
 			b.SetBytes(int64(len(bc.card)))

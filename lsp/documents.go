@@ -25,6 +25,9 @@ type document struct {
 	started int32       // the version the latest check was started for (-1: none)
 	online  bool        // the next check asks the OASF server too
 	last    *checked    // the latest check published
+	// live is what the document's checks remember from one to the next
+	// (checkRequest.Live).
+	live *validate.Incremental
 }
 
 // checked is a published check: the version and text it was made of, and
@@ -37,7 +40,8 @@ type checked struct {
 
 func (s *server) didOpen(gc *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
 	d := &document{uri: p.TextDocument.URI, path: pathOf(p.TextDocument.URI),
-		version: p.TextDocument.Version, text: newText([]byte(p.TextDocument.Text)), started: -1}
+		version: p.TextDocument.Version, text: newText([]byte(p.TextDocument.Text)), started: -1,
+		live: &validate.Incremental{}}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if old := s.docs[d.uri]; old != nil && old.timer != nil {
@@ -132,7 +136,7 @@ func (s *server) startLocked(d *document) {
 	d.running, d.again, d.started = true, false, d.version
 	online := d.online && s.settings.Online
 	d.online = false
-	req := checkRequest{Path: d.path, Settings: s.settings, Configs: s.configs, Online: online, Known: d.kindOf()}
+	req := checkRequest{Path: d.path, Settings: s.settings, Configs: s.configs, Online: online, Known: d.kindOf(), Live: d.live}
 	version, txt := d.version, d.text
 	s.checks.Add(1)
 	go func() {

@@ -49,6 +49,11 @@ type checkRequest struct {
 	// as: bytes that do not parse still get their parse finding while a
 	// card is being typed.
 	Known validate.Kind
+	// Live is the memory of the document's previous check
+	// (validate.Incremental): after a change inside one skill or one On
+	// Request entry, only that member's rules and the card-wide ones run
+	// again. The findings are those of a whole check.
+	Live *validate.Incremental
 }
 
 // checkDocument is the one function through which the server turns a
@@ -67,7 +72,7 @@ func checkDocument(ctx context.Context, data []byte, req checkRequest) fileVerdi
 		return v
 	}
 	judge := app.Judge{
-		Options: validate.Options{SchemaHosts: req.Settings.SchemaHosts},
+		Options: validate.Options{SchemaHosts: req.Settings.SchemaHosts, Incremental: req.Live},
 		FailOn:  req.Settings.FailOn,
 	}
 	name := req.Path

@@ -102,12 +102,14 @@ type trackedList struct {
 }
 
 // optionsPrint is what of the Options the rules may read: a check under
-// other options reuses nothing.
+// other options reuses nothing. MaxBytes is not in it: only the parse
+// reads it, and a document that parsed is checked the same under any
+// limit (a face that checks what is typed raises the limit to the
+// document's size, so it changes with each key).
 type optionsPrint struct {
 	schemaHosts           string
 	defaultHosts          bool
 	path, baseURL         string
-	maxBytes              int
 	dataOwned             bool
 	card                  *model.Doc
 	resolve, domain, fllw uintptr
@@ -118,9 +120,9 @@ func printOf(o *Options) optionsPrint {
 		schemaHosts:  strings.Join(o.SchemaHosts, "\x00"),
 		defaultHosts: o.SchemaHosts == nil,
 		path:         o.Path, baseURL: o.BaseURL,
-		maxBytes: o.MaxBytes, dataOwned: o.DataOwned,
-		card:    o.Card,
-		resolve: funcPointer(o.Resolve), domain: funcPointer(o.RegistrableDomain), fllw: funcPointer(o.Follow),
+		dataOwned: o.DataOwned,
+		card:      o.Card,
+		resolve:   funcPointer(o.Resolve), domain: funcPointer(o.RegistrableDomain), fllw: funcPointer(o.Follow),
 	}
 }
 
