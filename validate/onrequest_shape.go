@@ -105,7 +105,11 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 		switch m.Key {
 		case "id":
 			s, ok := stringBytes(m.Value)
-			switch n := utf8.RuneCount(s); {
+			n := len(s) // characters, counted only when there can be too many
+			if n > 128 {
+				n = utf8.RuneCount(s)
+			}
+			switch {
 			case !ok:
 				r.emit(ruleOnrequestSchema, at.member("id"), "id must be a string"+gotType(m.Value)+sec(secID), "")
 			case n < 1:
@@ -177,9 +181,13 @@ func checkPersonEntryShape(r *report, n *model.Node, at itemPtr) bool {
 		return true
 	}
 	failed := false
-	if l := utf8.RuneCountInString(s); l > 2048 {
-		r.emit(ruleOnrequestSchema, at.member("personEntry"), fmt.Sprintf("personEntry must be at most 2048 characters long (has %d)", l)+sec(secPersonEntry), "")
-		failed = true
+	// A character is at most as long as its bytes: they are counted only
+	// when they can be too many.
+	if len(s) > 2048 {
+		if l := utf8.RuneCountInString(s); l > 2048 {
+			r.emit(ruleOnrequestSchema, at.member("personEntry"), fmt.Sprintf("personEntry must be at most 2048 characters long (has %d)", l)+sec(secPersonEntry), "")
+			failed = true
+		}
 	}
 	if !isHTTPSEntry(s) && !isTelEntry(s) {
 		r.emit(ruleOnrequestSchema, at.member("personEntry"), "personEntry must be an https:// address without query or fragment, or a tel:+ number"+gotNode(n)+sec(secPersonEntry), "")
