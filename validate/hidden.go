@@ -33,8 +33,19 @@ func checkHiddenCharacters(r *report, root *model.Node) {
 	check(root.Get("description"), true, fixed("/description"))
 	check(root.Get("provider").Get("organization"), false, fixed("/provider/organization"))
 	for i, sk := range r.eachSkill(famHidden, itemsOf(root.Get("skills"))) {
-		check(sk.Get("name"), false, func() string { return indexPtr("/skills", i) + "/name" })
-		check(sk.Get("description"), true, func() string { return indexPtr("/skills", i) + "/description" })
+		// One pass over the skill's members; the first of members with
+		// the same name counts, as for Get.
+		var seenName, seenDescription bool
+		for _, mem := range sk.Members() {
+			switch {
+			case mem.Key == "name" && !seenName:
+				seenName = true
+				check(mem.Value, false, func() string { return indexPtr("/skills", i) + "/name" })
+			case mem.Key == "description" && !seenDescription:
+				seenDescription = true
+				check(mem.Value, true, func() string { return indexPtr("/skills", i) + "/description" })
+			}
+		}
 	}
 	for i, ext := range itemsOf(root.Get("capabilities").Get("extensions")) {
 		check(ext.Get("description"), true, func() string { return indexPtr("/capabilities/extensions", i) + "/description" })

@@ -68,17 +68,35 @@ func forEachProse(r *report, root *model.Node, fn func(at proseAt, n *model.Node
 		if sk.Kind != model.Object {
 			continue
 		}
-		at := proseAt{skill: i, example: -1, ext: -1}
-		for _, m := range []string{"name", "description"} {
-			if n := sk.Get(m); n != nil {
-				at.member = m
-				fn(at, n)
+		// One pass over the skill's members rather than a lookup for
+		// each; the first of members with the same name counts, as for
+		// Get.
+		var seen uint8
+		for _, mem := range sk.Members() {
+			var bit uint8
+			switch mem.Key {
+			case "name":
+				bit = 1
+			case "description":
+				bit = 2
+			case "examples":
+				bit = 4
+			default:
+				continue
 			}
-		}
-		at.member = "examples"
-		for j, ex := range itemsOf(sk.Get("examples")) {
-			at.example = j
-			fn(at, ex)
+			if seen&bit != 0 {
+				continue
+			}
+			seen |= bit
+			at := proseAt{member: mem.Key, skill: i, example: -1, ext: -1}
+			if bit != 4 {
+				fn(at, mem.Value)
+				continue
+			}
+			for j, ex := range itemsOf(mem.Value) {
+				at.example = j
+				fn(at, ex)
+			}
 		}
 	}
 	for i, ext := range itemsOf(root.Get("capabilities").Get("extensions")) {
