@@ -148,11 +148,14 @@ var phrases = []phrase{
 }
 
 // phraseStarts indexes phrases by their first words. startFilter is a
-// Bloom filter of them (wordBit of wordHash), so that the scanner passes
-// over most words without putting them in lower case or looking them up.
-var phraseStarts, startFilter = func() (map[string]*phraseStart, *[startFilterBits / 64]uint64) {
+// Bloom filter of them (wordBit of wordHash), startLengths the lengths of
+// those that begin with each byte (the low byte of the hash), so that the
+// scanner passes over most words without putting them in lower case or
+// looking them up (mayStartPhrase).
+var phraseStarts, startFilter, startLengths = func() (map[string]*phraseStart, *[startFilterBits / 64]uint64, *[256]uint32) {
 	m := map[string]*phraseStart{}
 	var filter [startFilterBits / 64]uint64
+	var lengths [256]uint32
 	for i, p := range phrases {
 		for _, w := range p.steps[0].words {
 			st := m[w]
@@ -176,10 +179,23 @@ var phraseStarts, startFilter = func() (map[string]*phraseStart, *[startFilterBi
 			}
 			b := wordBit(h, len(w))
 			filter[b/64] |= 1 << (b % 64)
+			lengths[byte(h)] |= 1 << min(len(w), 31)
 		}
 	}
-	return m, &filter
+	return m, &filter, &lengths
 }()
+
+// mayStartPhrase tells whether a word of size bytes in lower case and hash
+// h can be a phrase's first word. The first test, a table of the lengths
+// of the first words that begin with each byte, passes over most words
+// with one load; the Bloom filter then over most of the others.
+func mayStartPhrase(h uint32, size int) bool {
+	if startLengths[byte(h)]&(1<<min(size, 31)) == 0 {
+		return false
+	}
+	b := wordBit(h, size)
+	return startFilter[b/64]&(1<<(b%64)) != 0
+}
 
 // phraseStart is what follows one first word: its phrases, and the words
 // that may come second in one of them (anyNext: any word may, or none
@@ -263,7 +279,7 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 		} else {
 			h = plainHash(s, start, size)
 		}
-		if b := wordBit(h, size); startFilter[b/64]&(1<<(b%64)) != 0 {
+		if mayStartPhrase(h, size) {
 			found = ps.phrasesAt(s, start, i, [2][2]int{{prevStart, prevEnd}, {prev2Start, prev2End}}, found)
 		}
 		prev2Start, prev2End, prevStart, prevEnd = prevStart, prevEnd, start, i
