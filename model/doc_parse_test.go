@@ -312,6 +312,12 @@ func TestStyleDetection(t *testing.T) {
 		{`[1, 2]`, Style{Newline: "\n", SpaceAfterColon: true}},
 		{"{}\n", Style{Indent: "  ", Newline: "\n", FinalNewline: true, SpaceAfterColon: true}},
 		{"{\"a\": {\n    \"b\": 1\n  }\n}", Style{Indent: "  ", Newline: "\n", SpaceAfterColon: true}},
+		// Minified with a final newline, or a first newline deep inside:
+		// the indentation is still looked for where a newline can hold it.
+		{`{"a":1,"b":[1,2]}` + "\r\n", Style{Newline: "\r\n", FinalNewline: true, Minified: true}},
+		{`{"a":[1,{"b":[2,{"c":{` + "\n\t\t" + `"d":3` + "\n\t" + `}}]}]}`, Style{Indent: "\t", Newline: "\n"}},
+		{`{"a":[1,{"b":[2,{"c":{` + "\n" + `"d":3}}]}]}`, Style{Newline: "\n", Minified: true}},
+		{"[[1,2],[3,[4]]]\n", Style{Newline: "\n", FinalNewline: true, Minified: true}},
 	} {
 		d, err := Parse([]byte(tt.src))
 		if err != nil {
