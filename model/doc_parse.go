@@ -115,7 +115,7 @@ type parser struct {
 	path     []pathStep // the containers being parsed, for error pointers
 
 	chunks
-	made int // nodes made so far, to size the next chunk
+	made int // nodes of the chunks made so far (not the pools'), to size the next chunk
 
 	itemStack   []*Node
 	memberStack []*Member
@@ -173,26 +173,35 @@ func newParser(src []byte, maxDepth int) *parser {
 func (p *parser) chunkSize() int {
 	rest := len(p.src) - p.pos
 	perNode := 40
-	if p.made > 64 && p.pos > 0 {
-		perNode = max(p.pos/p.made, 2)
+	// Called outside a pool only: the node chunk at hand is one of the
+	// parser's, whose unused rest is not made yet.
+	if made := p.made - len(p.nodeChunk); made > 64 && p.pos > 0 {
+		perNode = max(p.pos/made, 2)
 	}
 	return min(rest/perNode+16, maxChunk)
 }
 
+// newNode carves a zeroed node from the chunk; small enough to be inlined
+// where nodes are made, as it runs once a node.
 func (p *parser) newNode() *Node {
-	if len(p.nodeChunk) == 0 {
-		if p.pool != nil {
-			p.nodeChunk = p.pool.nodes.take(poolChunk)
-		} else {
-			p.nodeChunk = make([]Node, p.chunkSize())
-		}
+	c := p.nodeChunk
+	if len(c) == 0 {
+		c = p.moreNodes()
 	}
-	if p.pool == nil { // nodes of a reused pool say nothing of the chunks to come
-		p.made++
+	p.nodeChunk = c[1:]
+	return &c[0]
+}
+
+// moreNodes takes the next node chunk: from the pool, or made to the size
+// chunkSize guesses (the nodes of a reused pool say nothing of the chunks
+// to come, and are not counted).
+func (p *parser) moreNodes() []Node {
+	if p.pool != nil {
+		return p.pool.nodes.take(poolChunk)
 	}
-	n := &p.nodeChunk[0]
-	p.nodeChunk = p.nodeChunk[1:]
-	return n
+	c := make([]Node, p.chunkSize())
+	p.made += len(c)
+	return c
 }
 
 // newScalar makes the node of the token src[start:end]. Fields are set one
@@ -206,16 +215,19 @@ func (p *parser) newScalar(kind Kind, start, end int) *Node {
 }
 
 func (p *parser) newMember() *Member {
-	if len(p.memberChunk) == 0 {
-		if p.pool != nil {
-			p.memberChunk = p.pool.members.take(poolChunk)
-		} else {
-			p.memberChunk = make([]Member, p.chunkSize()*2/3+4)
-		}
+	c := p.memberChunk
+	if len(c) == 0 {
+		c = p.moreMembers()
 	}
-	m := &p.memberChunk[0]
-	p.memberChunk = p.memberChunk[1:]
-	return m
+	p.memberChunk = c[1:]
+	return &c[0]
+}
+
+func (p *parser) moreMembers() []Member {
+	if p.pool != nil {
+		return p.pool.members.take(poolChunk)
+	}
+	return make([]Member, p.chunkSize()*2/3+4)
 }
 
 // items copies the top n entries of the item stack into an exact-size slice
@@ -279,16 +291,21 @@ func isWS(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' 
 // spaces8 is eight spaces read as one little-endian word.
 const spaces8 = 0x2020202020202020
 
-// skipWS moves past whitespace. Most runs are empty or one space (after a
-// colon), which the first test settles; a run of spaces (the indentation
-// of a pretty-printed document) is measured eight bytes at a time: the
-// first byte that is not a space is the lowest non-zero byte of the word
-// xor eight spaces.
+// skipWS moves past whitespace. Most runs are empty (between the tokens
+// of a minified document) or one space (after a colon): the first test,
+// inlined where skipWS is called, settles the empty ones without a call.
 func (p *parser) skipWS() {
-	src, i := p.src, p.pos
-	if i < len(src) && src[i] > ' ' {
-		return
+	if i := p.pos; i >= len(p.src) || p.src[i] <= ' ' {
+		p.skipSpaces()
 	}
+}
+
+// skipSpaces is skipWS past a run that may not be empty. A run of spaces
+// (the indentation of a pretty-printed document) is measured eight bytes
+// at a time: the first byte that is not a space is the lowest non-zero
+// byte of the word xor eight spaces.
+func (p *parser) skipSpaces() {
+	src, i := p.src, p.pos
 	for i < len(src) && isWS(src[i]) {
 		i++
 		for i+8 <= len(src) {
@@ -307,6 +324,15 @@ func (p *parser) parseValue() (*Node, error) {
 		return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input; expected a JSON value")
 	}
 	switch c := p.src[p.pos]; {
+	case c == '"': // the most common value, first
+		start := p.pos
+		esc, err := p.scanString()
+		if err != nil {
+			return nil, err
+		}
+		n := p.newScalar(String, start, p.pos)
+		n.esc = esc
+		return n, nil
 	case (c == '{' || c == '[') && p.depth >= lazyDepth && !p.noLazy && p.pool == nil:
 		return p.parseLazy()
 	case c == '{':
@@ -432,7 +458,12 @@ func (p *parser) parseObject() (*Node, error) {
 			return nil, err
 		}
 		keyEnd := p.pos
-		key := p.key(p.src[keyStart:keyEnd:keyEnd], esc)
+		var key string
+		if esc {
+			key = decodeStringRaw(p.src[keyStart:keyEnd:keyEnd], true)
+		} else { // decodeStringRaw's own first case, without the call
+			key = sourceString(p.src[keyStart+1 : keyEnd-1])
+		}
 		p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
 		p.skipWS()
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
@@ -615,12 +646,6 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	p.path = p.path[:step]
 	p.depth--
 	return n, nil
-}
-
-// key decodes a member name. Without escapes it is the source's bytes,
-// shared (sourceString), so an equal name seen again costs nothing either.
-func (p *parser) key(raw []byte, esc bool) string {
-	return decodeStringRaw(raw, esc)
 }
 
 // afterItem reads what follows an array item: ',' (more is true) or the
