@@ -208,7 +208,12 @@ func (p *parser) moreNodes() []Node {
 // by one on the zeroed chunk: assigning a whole Node would copy it with a
 // write barrier over every pointer field while the collector runs.
 func (p *parser) newScalar(kind Kind, start, end int) *Node {
-	n := p.newNode()
+	c := p.nodeChunk // newNode, by hand: it is not inlined
+	if len(c) == 0 {
+		c = p.moreNodes()
+	}
+	p.nodeChunk = c[1:]
+	n := &c[0]
 	n.Kind, n.Start, n.End = kind, start, end
 	n.ref, n.n = unsafe.Pointer(&p.src[start]), int32(end-start)
 	return n
@@ -288,24 +293,28 @@ func (p *parser) parseDocument() (*Node, error) {
 
 func isWS(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
 
+// spaced reports whether whitespace may be at p.pos (or the input ends):
+// the test the loops make before they call skipWS, as between the tokens
+// of a minified document there is none, and a call per token to find that
+// out was a tenth of such a parse.
+func (p *parser) spaced() bool {
+	i := p.pos
+	return i >= len(p.src) || p.src[i] <= ' '
+}
+
 // spaces8 is eight spaces read as one little-endian word.
 const spaces8 = 0x2020202020202020
 
-// skipWS moves past whitespace. Most runs are empty (between the tokens
-// of a minified document) or one space (after a colon): the first test,
-// inlined where skipWS is called, settles the empty ones without a call.
+// skipWS moves past whitespace. Most runs are empty or one space (after a
+// colon), which the first test settles; a run of spaces (the indentation
+// of a pretty-printed document) is measured eight bytes at a time: the
+// first byte that is not a space is the lowest non-zero byte of the word
+// xor eight spaces.
 func (p *parser) skipWS() {
-	if i := p.pos; i >= len(p.src) || p.src[i] <= ' ' {
-		p.skipSpaces()
-	}
-}
-
-// skipSpaces is skipWS past a run that may not be empty. A run of spaces
-// (the indentation of a pretty-printed document) is measured eight bytes
-// at a time: the first byte that is not a space is the lowest non-zero
-// byte of the word xor eight spaces.
-func (p *parser) skipSpaces() {
 	src, i := p.src, p.pos
+	if i < len(src) && src[i] > ' ' {
+		return
+	}
 	for i < len(src) && isWS(src[i]) {
 		i++
 		for i+8 <= len(src) {
@@ -433,7 +442,9 @@ func (p *parser) parseObject() (*Node, error) {
 	from := len(p.memberStack)
 	var seen map[string]int // built only for large objects
 	for {
-		p.skipWS()
+		if p.spaced() {
+			p.skipWS()
+		}
 		if p.pos >= len(p.src) {
 			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an object; expected '\"' or '}'")
 		}
@@ -465,12 +476,16 @@ func (p *parser) parseObject() (*Node, error) {
 			key = sourceString(p.src[keyStart+1 : keyEnd-1])
 		}
 		p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
-		p.skipWS()
+		if p.spaced() {
+			p.skipWS()
+		}
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
 			return nil, p.errAt(p.pos, "json/syntax", "expected ':' after a member name, found "+p.found(p.pos))
 		}
 		p.pos++
-		p.skipWS()
+		if p.spaced() {
+			p.skipWS()
+		}
 		var val *Node
 		if p.stream != nil && p.depth == 1 && p.pos < len(p.src) && p.src[p.pos] == '[' && key == p.stream.key {
 			val, err = p.parseArray(true)
@@ -480,7 +495,9 @@ func (p *parser) parseObject() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.skipWS()
+		if p.spaced() {
+			p.skipWS()
+		}
 
 		// Duplicate keys: JSON parsers disagree on which value wins, so the
 		// document is ambiguous and refused.
@@ -568,7 +585,9 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	scalars := len(p.scalarStack)
 	packing, allScalars := false, !streamed
 	for {
-		p.skipWS()
+		if p.spaced() {
+			p.skipWS()
+		}
 		if p.pos >= len(p.src) {
 			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected a value or ']'")
 		}
@@ -586,16 +605,17 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 				return nil, err
 			}
 			p.noteScalar(valStart, start)
-			p.skipWS()
+			if p.spaced() {
+				p.skipWS()
+			}
 			count++
-			more, err := p.afterItem()
-			if err != nil {
+			if p.comma() {
+				continue
+			}
+			if err := p.closeArray(); err != nil {
 				return nil, err
 			}
-			if !more {
-				break
-			}
-			continue
+			break
 		}
 		if packing {
 			p.flushScalars(scalars)
@@ -605,7 +625,9 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.skipWS()
+		if p.spaced() {
+			p.skipWS()
+		}
 		if streamed {
 			p.handOver(count, valStart, val)
 		} else {
@@ -623,13 +645,13 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 				packing, allScalars = true, false
 			}
 		}
-		more, err := p.afterItem()
-		if err != nil {
+		if p.comma() {
+			continue
+		}
+		if err := p.closeArray(); err != nil {
 			return nil, err
 		}
-		if !more {
-			break
-		}
+		break
 	}
 	if streamed {
 		p.endStream(outlineChunks)
@@ -648,19 +670,27 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	return n, nil
 }
 
-// afterItem reads what follows an array item: ',' (more is true) or the
-// closing ']'.
-func (p *parser) afterItem() (more bool, err error) {
+// After an array item, comma moves past the ',' that says more follow
+// (the common case, inlined), and closeArray past the ']' otherwise: the
+// one place either is read, for packed and node items alike.
+
+// comma moves past a ',' at p.pos, if there is one.
+func (p *parser) comma() bool {
+	if i := p.pos; i < len(p.src) && p.src[i] == ',' {
+		p.pos = i + 1
+		return true
+	}
+	return false
+}
+
+// closeArray moves past the ']' after an item that no ',' follows.
+func (p *parser) closeArray() error {
 	if p.pos >= len(p.src) {
-		return false, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected ',' or ']'")
+		return p.errAt(p.pos, "json/syntax", "unexpected end of input inside an array; expected ',' or ']'")
 	}
-	switch p.src[p.pos] {
-	case ',':
+	if p.src[p.pos] == ']' {
 		p.pos++
-		return true, nil
-	case ']':
-		p.pos++
-		return false, nil
+		return nil
 	}
-	return false, p.errAt(p.pos, "json/syntax", "expected ',' or ']' after an array item, found "+p.found(p.pos))
+	return p.errAt(p.pos, "json/syntax", "expected ',' or ']' after an array item, found "+p.found(p.pos))
 }
