@@ -119,6 +119,7 @@ type parser struct {
 
 	itemStack   []*Node
 	memberStack []*Member
+	keyTags     []uint32 // keyTag of each member of memberStack
 	scalarStack []int32 // where the scalar items of the arrays being parsed start, while they may be packed
 
 	// Streaming (ParseOwnedEach): the items of the root member
@@ -165,7 +166,7 @@ const maxChunk = 4096
 
 func newParser(src []byte, maxDepth int) *parser {
 	return &parser{src: src, maxDepth: maxDepth,
-		itemStack: make([]*Node, 0, 64), memberStack: make([]*Member, 0, 64)}
+		itemStack: make([]*Node, 0, 64), memberStack: make([]*Member, 0, 64), keyTags: make([]uint32, 0, 64)}
 }
 
 // chunkSize guesses how many more nodes the rest of the input holds, from
@@ -269,6 +270,7 @@ func (p *parser) members(from int) []*Member {
 	p.memPtrChunk = p.memPtrChunk[n:]
 	copy(s, p.memberStack[from:])
 	p.memberStack = p.memberStack[:from]
+	p.keyTags = p.keyTags[:from]
 	return s
 }
 
@@ -503,10 +505,11 @@ func (p *parser) parseObject() (*Node, error) {
 		// document is ambiguous and refused.
 		count := len(p.memberStack) - from
 		dup := -1
+		tag := keyTag(key)
 		if count < 16 {
-			for i := from; i < len(p.memberStack); i++ {
-				if p.memberStack[i].Key == key {
-					dup = i - from
+			for i, t := range p.keyTags[from:] {
+				if t == tag && p.memberStack[from+i].Key == key {
+					dup = i
 					break
 				}
 			}
@@ -537,6 +540,7 @@ func (p *parser) parseObject() (*Node, error) {
 		m.Key, m.Value = key, val
 		m.keyStart, m.keyLen = int32(keyStart), int32(keyEnd-keyStart)
 		p.memberStack = append(p.memberStack, m)
+		p.keyTags = append(p.keyTags, tag)
 
 		if p.pos >= len(p.src) {
 			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an object; expected ',' or '}'")
@@ -668,6 +672,18 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	p.path = p.path[:step]
 	p.depth--
 	return n, nil
+}
+
+// keyTag is a member name in a word: its length and its first and last
+// bytes. The duplicate check compares it before the name: the tags of an
+// object's members sit side by side, where each name is behind a pointer
+// to its member, a load that missed the cache often enough to be a tenth
+// of parseObject's time.
+func keyTag(k string) uint32 {
+	if k == "" {
+		return 0
+	}
+	return uint32(len(k))<<16 | uint32(k[0])<<8 | uint32(k[len(k)-1])
 }
 
 // After an array item, comma moves past the ',' that says more follow

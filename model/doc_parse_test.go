@@ -47,6 +47,10 @@ func TestParseErrors(t *testing.T) {
 		{"duplicate escaped", `{"a": 1, "\u0061": 2}`, "json/duplicate-key", 1, 10, 9, `"a"`, "/a"},
 		{"duplicate in large object", largeObjectWithDuplicate(), "json/duplicate-key", 1, 0, -1, "k7", "/k7"},
 		{"duplicate key with slash", `{"a/b": 1, "a/b": 2}`, "json/duplicate-key", 1, 12, 11, "", "/a~1b"},
+		// Names of one length, first and last byte (one keyTag) are told
+		// apart by the name itself.
+		{"duplicate among like names", `{"axb": 1, "ayb": 2, "ayb": 3}`, "json/duplicate-key", 1, 22, 21, "first at line 1, column 12", "/ayb"},
+		{"duplicate empty name", `{"": 1, "b": 2, "": 3}`, "json/duplicate-key", 1, 17, 16, "first at line 1, column 2", "/"},
 		{"invalid utf8", "{\"a\": \"\xff\"}", "json/encoding", 1, 8, 7, "offset 7", ""},
 		{"invalid utf8 outside strings", "[1,\n\xc3]", "json/encoding", 2, 1, 4, "0xc3", ""},
 		{"utf16 bom", "\xfe\xff{}", "json/encoding", 1, 1, 0, "UTF-8", ""},
