@@ -120,7 +120,7 @@ type parser struct {
 	itemStack   []*Node
 	memberStack []*Member
 	keyTags     []uint32 // keyTag of each member of memberStack
-	scalarStack []int32 // where the scalar items of the arrays being parsed start, while they may be packed
+	scalarStack []int32  // where the scalar items of the arrays being parsed start, while they may be packed
 
 	// Streaming (ParseOwnedEach): the items of the root member
 	// stream.key go to each, carved from pool instead of the chunks.
