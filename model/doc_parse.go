@@ -335,15 +335,8 @@ func (p *parser) parseValue() (*Node, error) {
 		return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input; expected a JSON value")
 	}
 	switch c := p.src[p.pos]; {
-	case c == '"': // the most common value, first
-		start := p.pos
-		esc, err := p.scanString()
-		if err != nil {
-			return nil, err
-		}
-		n := p.newScalar(String, start, p.pos)
-		n.esc = esc
-		return n, nil
+	case c == '"':
+		return p.stringNode()
 	case (c == '{' || c == '[') && p.depth >= lazyDepth && !p.noLazy && p.pool == nil:
 		return p.parseLazy()
 	case c == '{':
@@ -360,6 +353,19 @@ func (p *parser) parseValue() (*Node, error) {
 		n.esc = esc
 		return n, nil
 	}
+}
+
+// stringNode parses the string at p.pos: the most common value, which the
+// loops of objects and arrays parse with this call rather than parseValue's.
+func (p *parser) stringNode() (*Node, error) {
+	start := p.pos
+	esc, err := p.scanString()
+	if err != nil {
+		return nil, err
+	}
+	n := p.newScalar(String, start, p.pos)
+	n.esc = esc
+	return n, nil
 }
 
 // kindOf is the kind of the scalar token that starts with c.
@@ -489,7 +495,9 @@ func (p *parser) parseObject() (*Node, error) {
 			p.skipWS()
 		}
 		var val *Node
-		if p.stream != nil && p.depth == 1 && p.pos < len(p.src) && p.src[p.pos] == '[' && key == p.stream.key {
+		if p.pos < len(p.src) && p.src[p.pos] == '"' {
+			val, err = p.stringNode()
+		} else if p.stream != nil && p.depth == 1 && p.pos < len(p.src) && p.src[p.pos] == '[' && key == p.stream.key {
 			val, err = p.parseArray(true)
 		} else {
 			val, err = p.parseValue()
@@ -625,7 +633,13 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 			p.flushScalars(scalars)
 			packing = false
 		}
-		val, err := p.parseValue()
+		var val *Node
+		var err error
+		if p.src[p.pos] == '"' {
+			val, err = p.stringNode()
+		} else {
+			val, err = p.parseValue()
+		}
 		if err != nil {
 			return nil, err
 		}
