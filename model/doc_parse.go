@@ -359,6 +359,11 @@ func (p *parser) parseValue() (*Node, error) {
 // loops of objects and arrays parse with this call rather than parseValue's.
 func (p *parser) stringNode() (*Node, error) {
 	start := p.pos
+	if end := plainEnd(p.src, start+1); end < len(p.src) && p.src[end] == '"' {
+		// Plain bytes up to a quote: the whole string, found inline.
+		p.pos = end + 1
+		return p.newScalar(String, start, end+1), nil
+	}
 	esc, err := p.scanString()
 	if err != nil {
 		return nil, err
@@ -472,8 +477,11 @@ func (p *parser) parseObject() (*Node, error) {
 			return nil, p.errAt(p.pos, "json/syntax", want+", found "+p.found(p.pos)+p.hint(p.pos))
 		}
 		keyStart := p.pos
-		esc, err := p.scanString()
-		if err != nil {
+		var esc bool
+		var err error
+		if end := plainEnd(p.src, keyStart+1); end < len(p.src) && p.src[end] == '"' {
+			p.pos = end + 1 // a plain name up to its quote, found inline
+		} else if esc, err = p.scanString(); err != nil {
 			return nil, err
 		}
 		keyEnd := p.pos
@@ -585,9 +593,8 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	step := len(p.path) - 1
 	from := len(p.itemStack)
 	count := 0
-	var outlineChunks chunks
 	if streamed {
-		outlineChunks = p.beginStream()
+		p.beginStream()
 	}
 	// Items are nodes as long as they are few. Once packMin items are
 	// all scalars, the array is packing (doc_packed.go): their starts are
@@ -672,7 +679,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 		break
 	}
 	if streamed {
-		p.endStream(outlineChunks)
+		p.endStream()
 	}
 	n := p.newNode()
 	n.Kind, n.Start, n.End = Array, start, p.pos

@@ -14,28 +14,20 @@ import (
 // the string is UTF-8: outside strings JSON is ASCII, so the parser needs
 // no separate pass over the whole input (see parse).
 //
-// The plain bytes are skipped eight at a time, the word with a stop saying
-// where its first one is; the last few bytes of the input one at a time.
-// The rarer cases (escapes, bytes outside ASCII, errors) are out of line,
-// so that this loop keeps its few variables in registers.
+// The plain bytes are skipped by plainEnd, the last few of the input one
+// at a time. The rarer cases (escapes, bytes outside ASCII, errors) are out
+// of line, so that this loop keeps its few variables in registers.
 func (p *parser) scanString() (esc bool, err error) {
 	src := p.src
 	i := p.pos + 1
 	for {
-		for i+8 <= len(src) {
-			if m := stringStops(binary.LittleEndian.Uint64(src[i : i+8])); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				goto stop
-			}
-			i += 8
-		}
+		i = plainEnd(src, i)
 		for i < len(src) && !stringStop[src[i]] {
 			i++
 		}
 		if i >= len(src) {
 			return false, p.errAt(p.pos, "json/syntax", "unterminated string (missing closing '\"')")
 		}
-	stop:
 		switch c := src[i]; {
 		case c == '"':
 			p.pos = i + 1
@@ -57,6 +49,21 @@ func (p *parser) scanString() (esc bool, err error) {
 			i += size
 		}
 	}
+}
+
+// plainEnd returns the offset of the first byte from i on that stops a
+// string's fast scan (stringStop), or one within eight bytes of the end of
+// src: the bytes before it are plain. Small enough to be inlined, it lets
+// the loops of objects and arrays find the end of a plain string (its
+// quote at the offset returned) without a call.
+func plainEnd(src []byte, i int) int {
+	for i+8 <= len(src) {
+		if m := stringStops(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	return i
 }
 
 // scanEscape checks the escape at src[i] (a backslash inside a string)

@@ -25,6 +25,7 @@ type streamed struct {
 	array   *Node  // the streamed array, in outline
 	starts  []int32
 	pool    itemPool
+	saved   chunks // the parser's chunks, while the items take the pool's
 
 	// current is the item being handed to each (nil outside the call).
 	current      *Node
@@ -161,15 +162,15 @@ func (p *parser) handOver(i, start int, item *Node) {
 
 // beginStream switches the parser to the item pool; the chunks of the
 // outline are kept for the nodes after the array.
-func (p *parser) beginStream() (saved chunks) {
-	saved = p.chunks
+func (p *parser) beginStream() {
+	p.stream.saved = p.chunks
 	p.chunks = chunks{}
 	p.pool = &p.stream.pool
-	return saved
 }
 
-func (p *parser) endStream(saved chunks) {
-	p.chunks = saved
+func (p *parser) endStream() {
+	p.chunks = p.stream.saved
+	p.stream.saved = chunks{}
 	p.pool = nil
 }
 
