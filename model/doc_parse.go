@@ -220,15 +220,8 @@ func (p *parser) newScalar(kind Kind, start, end int) *Node {
 	return n
 }
 
-func (p *parser) newMember() *Member {
-	c := p.memberChunk
-	if len(c) == 0 {
-		c = p.moreMembers()
-	}
-	p.memberChunk = c[1:]
-	return &c[0]
-}
-
+// moreMembers takes the next member chunk (members are carved from it in
+// parseObject).
 func (p *parser) moreMembers() []Member {
 	if p.pool != nil {
 		return p.pool.members.take(poolChunk)
@@ -301,7 +294,7 @@ func isWS(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' 
 // out was a tenth of such a parse.
 func (p *parser) spaced() bool {
 	i := p.pos
-	return i >= len(p.src) || p.src[i] <= ' '
+	return uint(i) >= uint(len(p.src)) || p.src[i] <= ' '
 }
 
 // spaces8 is eight spaces read as one little-endian word.
@@ -359,17 +352,25 @@ func (p *parser) parseValue() (*Node, error) {
 // loops of objects and arrays parse with this call rather than parseValue's.
 func (p *parser) stringNode() (*Node, error) {
 	start := p.pos
-	if end := plainEnd(p.src, start+1); end < len(p.src) && p.src[end] == '"' {
-		// Plain bytes up to a quote: the whole string, found inline.
-		p.pos = end + 1
-		return p.newScalar(String, start, end+1), nil
+	end, esc := plainEnd(p.src, start+1), false
+	if end < len(p.src) && p.src[end] == '"' {
+		end++ // plain bytes up to a quote: the whole string, found inline
+	} else {
+		var err error
+		if esc, err = p.scanString(); err != nil {
+			return nil, err
+		}
+		end = p.pos
 	}
-	esc, err := p.scanString()
-	if err != nil {
-		return nil, err
+	p.pos = end
+	c := p.nodeChunk // newScalar, by hand: it is not inlined
+	if len(c) == 0 {
+		c = p.moreNodes()
 	}
-	n := p.newScalar(String, start, p.pos)
-	n.esc = esc
+	p.nodeChunk = c[1:]
+	n := &c[0]
+	n.Kind, n.esc, n.Start, n.End = String, esc, start, end
+	n.ref, n.n = unsafe.Pointer(&p.src[start]), int32(end-start)
 	return n, nil
 }
 
@@ -492,15 +493,19 @@ func (p *parser) parseObject() (*Node, error) {
 			key = sourceString(p.src[keyStart+1 : keyEnd-1])
 		}
 		p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
-		if p.spaced() {
-			p.skipWS()
-		}
-		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
-			return nil, p.errAt(p.pos, "json/syntax", "expected ':' after a member name, found "+p.found(p.pos))
-		}
-		p.pos++
-		if p.spaced() {
-			p.skipWS()
+		if i := p.pos; uint(i+1) < uint(len(p.src)) && p.src[i] == ':' && p.src[i+1] > ' ' {
+			p.pos = i + 1 // minified: the colon, and the value right after it
+		} else {
+			if p.spaced() {
+				p.skipWS()
+			}
+			if p.pos >= len(p.src) || p.src[p.pos] != ':' {
+				return nil, p.errAt(p.pos, "json/syntax", "expected ':' after a member name, found "+p.found(p.pos))
+			}
+			p.pos++
+			if p.spaced() {
+				p.skipWS()
+			}
 		}
 		var val *Node
 		if p.pos < len(p.src) && p.src[p.pos] == '"' {
@@ -552,7 +557,12 @@ func (p *parser) parseObject() (*Node, error) {
 			return nil, e
 		}
 
-		m := p.newMember()
+		mc := p.memberChunk // newMember, by hand: it is not inlined
+		if len(mc) == 0 {
+			mc = p.moreMembers()
+		}
+		p.memberChunk = mc[1:]
+		m := &mc[0]
 		m.Key, m.Value = key, val
 		m.keyStart, m.keyLen = int32(keyStart), int32(keyEnd-keyStart)
 		p.memberStack = append(p.memberStack, m)
