@@ -439,10 +439,15 @@ func (p *parser) literal(word string) error {
 func (p *parser) enter(open int) error {
 	p.depth++
 	if p.depth > p.maxDepth {
-		return p.errAt(open, "json/too-deep",
-			fmt.Sprintf("nesting is deeper than the limit of %d levels", p.maxDepth))
+		return p.tooDeep(open)
 	}
 	return nil
+}
+
+// tooDeep is enter's error, out of line so that enter is inlined.
+func (p *parser) tooDeep(open int) error {
+	return p.errAt(open, "json/too-deep",
+		fmt.Sprintf("nesting is deeper than the limit of %d levels", p.maxDepth))
 }
 
 func (p *parser) parseObject() (*Node, error) {
