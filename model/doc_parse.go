@@ -497,7 +497,6 @@ func (p *parser) parseObject() (*Node, error) {
 		} else { // decodeStringRaw's own first case, without the call
 			key = sourceString(p.src[keyStart+1 : keyEnd-1])
 		}
-		p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
 		if i := p.pos; uint(i+1) < uint(len(p.src)) && p.src[i] == ':' && p.src[i+1] > ' ' {
 			p.pos = i + 1 // minified: the colon, and the value right after it
 		} else {
@@ -512,13 +511,19 @@ func (p *parser) parseObject() (*Node, error) {
 				p.skipWS()
 			}
 		}
+		// The path says which member is being parsed only to the
+		// duplicate check of an object inside its value (p.pointer):
+		// a string value, the most common, needs no note.
 		var val *Node
 		if p.pos < len(p.src) && p.src[p.pos] == '"' {
 			val, err = p.stringNode()
-		} else if p.stream != nil && p.depth == 1 && p.pos < len(p.src) && p.src[p.pos] == '[' && key == p.stream.key {
-			val, err = p.parseArray(true)
 		} else {
-			val, err = p.parseValue()
+			p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
+			if p.stream != nil && p.depth == 1 && p.pos < len(p.src) && p.src[p.pos] == '[' && key == p.stream.key {
+				val, err = p.parseArray(true)
+			} else {
+				val, err = p.parseValue()
+			}
 		}
 		if err != nil {
 			return nil, err
@@ -553,6 +558,7 @@ func (p *parser) parseObject() (*Node, error) {
 			}
 		}
 		if dup >= 0 {
+			p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
 			first := p.memberStack[from+dup]
 			fl, fc := lineColIn(p.src, int(first.keyStart))
 			e := p.errAt(keyStart, "json/duplicate-key",
@@ -632,7 +638,6 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 			p.pos++
 			break
 		}
-		p.path[step].index = count
 		valStart := p.pos
 		if c := p.src[p.pos]; packing && c != '{' && c != '[' {
 			if _, err := p.scanScalar(); err != nil {
@@ -660,6 +665,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 		if p.src[p.pos] == '"' {
 			val, err = p.stringNode()
 		} else {
+			p.path[step].index = count // for a duplicate inside (see parseObject)
 			val, err = p.parseValue()
 		}
 		if err != nil {

@@ -50,6 +50,7 @@ func TestParseErrors(t *testing.T) {
 		// Names of one length, first and last byte (one keyTag) are told
 		// apart by the name itself.
 		{"duplicate among like names", `{"axb": 1, "ayb": 2, "ayb": 3}`, "json/duplicate-key", 1, 22, 21, "first at line 1, column 12", "/ayb"},
+		{"duplicate after string siblings", `{"a":"x","b":["y",{"c":1,"c":2}]}`, "json/duplicate-key", 1, 26, 25, "first at line 1, column 20", "/b/1/c"},
 		{"duplicate empty name", `{"": 1, "b": 2, "": 3}`, "json/duplicate-key", 1, 17, 16, "first at line 1, column 2", "/"},
 		{"invalid utf8", "{\"a\": \"\xff\"}", "json/encoding", 1, 8, 7, "offset 7", ""},
 		{"invalid utf8 outside strings", "[1,\n\xc3]", "json/encoding", 2, 1, 4, "0xc3", ""},
