@@ -2,7 +2,6 @@ package model
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"strconv"
@@ -319,7 +318,7 @@ func (p *parser) skipWS() {
 	for i < len(src) && isWS(src[i]) {
 		i++
 		for i+8 <= len(src) {
-			if w := binary.LittleEndian.Uint64(src[i:]) ^ spaces8; w != 0 {
+			if w := word(src, i) ^ spaces8; w != 0 {
 				i += bits.TrailingZeros64(w) >> 3
 				break
 			}

@@ -57,19 +57,22 @@ func (p *parser) scanString() (esc bool, err error) {
 // src: the bytes before it are plain. Small enough to be inlined, it lets
 // the loops of objects and arrays find the end of a plain string (its
 // quote at the offset returned) without a call.
-//
-// The words are read through unsafe.Add: the loop's own test keeps them
-// inside src (0 < i, i+8 <= len(src)), and the bounds checks and slicing
-// of src[i:] took more instructions than the test of the word itself.
 func plainEnd(src []byte, i int) int {
-	base := unsafe.Pointer(unsafe.SliceData(src))
 	for i+8 <= len(src) {
-		if m := stringStops(binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(base, i))[:])); m != 0 {
+		if m := stringStops(word(src, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8
 	}
 	return i
+}
+
+// word reads the eight bytes src[i:i+8] as a little-endian word; the
+// caller's loop test keeps them inside src (0 <= i, i+8 <= len(src)).
+// It reads through unsafe.Add: the bounds checks and the slicing of
+// src[i:] took more instructions than the test of the word itself.
+func word(src []byte, i int) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), i))[:])
 }
 
 // scanEscape checks the escape at src[i] (a backslash inside a string)
