@@ -87,7 +87,7 @@ func parse(data []byte, lim Limits, owned bool, req *streamRequest) (*Doc, error
 	}
 	d.stream = nil // nothing was streamed: an ordinary Doc
 	d.root = root
-	d.style = detectStyle(data, root)
+	d.style = detectStyle(data, root, p.newline)
 	return d, nil
 }
 
@@ -135,6 +135,11 @@ type parser struct {
 	deepPool itemPool
 	noLazy   bool
 
+	// newline is the offset of the first line break skipWS met, -1 while
+	// none: as JSON has raw line breaks only between tokens, the first of
+	// the input once it parsed (detectStyle), without a search.
+	newline int
+
 	// notIJSON is set on a number that is not an integer of at most 15
 	// digits, and on a \u escape of a surrogate: the tokens I-JSON may
 	// not hold, which Doc.MaybeNotIJSON reports.
@@ -164,7 +169,7 @@ type pathStep struct {
 const maxChunk = 4096
 
 func newParser(src []byte, maxDepth int) *parser {
-	return &parser{src: src, maxDepth: maxDepth,
+	return &parser{src: src, maxDepth: maxDepth, newline: -1,
 		itemStack: make([]*Node, 0, 64), memberStack: make([]*Member, 0, 64), keyTags: make([]uint32, 0, 64)}
 }
 
@@ -316,6 +321,9 @@ func (p *parser) skipWS() {
 		return
 	}
 	for i < len(src) && isWS(src[i]) {
+		if src[i] == '\n' && p.newline < 0 {
+			p.newline = i
+		}
 		i++
 		for i+8 <= len(src) {
 			if w := word(src, i) ^ spaces8; w != 0 {

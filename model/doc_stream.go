@@ -82,7 +82,7 @@ func (d *Doc) tree() *Node {
 			p := newParser(d.src, s.lim.MaxDepth)
 			if root, err := p.parseDocument(); err == nil {
 				d.root = root
-				d.style = detectStyle(d.src, root)
+				d.style = detectStyle(d.src, root, p.newline)
 			}
 			s.built.Store(true)
 		})

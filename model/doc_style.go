@@ -5,10 +5,10 @@ import "bytes"
 // detectStyle finds the formatting a document uses, so that new members can
 // be written the same way. It looks at the first container whose members sit
 // on their own lines for the indentation unit, and at the first member for
-// the space after the colon.
-func detectStyle(src []byte, root *Node) Style {
+// the space after the colon. firstNewline is the offset of the first line
+// break of src, -1 if none (the parser notes it).
+func detectStyle(src []byte, root *Node, firstNewline int) Style {
 	st := Style{Newline: "\n", FinalNewline: bytes.HasSuffix(src, []byte{'\n'})}
-	firstNewline := bytes.IndexByte(src, '\n')
 	if i := firstNewline; i > 0 && src[i-1] == '\r' {
 		st.Newline = "\r\n"
 	}
