@@ -247,11 +247,7 @@ func (p *parser) items(from int) []*Node {
 	}
 	s := p.ptrChunk[:n:n]
 	p.ptrChunk = p.ptrChunk[n:]
-	// A loop, not copy: most containers have a few children, and copy
-	// costs two calls (typedslicecopy, memmove) whatever their number.
-	for i, it := range p.itemStack[from:] {
-		s[i] = it
-	}
+	copy(s, p.itemStack[from:])
 	// No clear of the popped entries: they point into this same tree, and
 	// clearing pointers costs write barriers while the collector runs.
 	p.itemStack = p.itemStack[:from]
@@ -269,9 +265,7 @@ func (p *parser) members(from int) []*Member {
 	}
 	s := p.memPtrChunk[:n:n]
 	p.memPtrChunk = p.memPtrChunk[n:]
-	for i, m := range p.memberStack[from:] { // a loop, as in items
-		s[i] = m
-	}
+	copy(s, p.memberStack[from:])
 	p.memberStack = p.memberStack[:from]
 	p.keyTags = p.keyTags[:from]
 	return s
