@@ -468,26 +468,30 @@ func (p *parser) parseObject() (*Node, error) {
 	from := len(p.memberStack)
 	var seen map[string]int // built only for large objects
 	for {
-		if p.spaced() {
-			p.skipWS()
-		}
-		if p.pos >= len(p.src) {
-			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an object; expected '\"' or '}'")
-		}
-		c := p.src[p.pos]
-		if c == '}' {
-			if len(p.memberStack) > from {
-				return nil, p.errAt(p.pos, "json/syntax", "trailing comma before '}' is not allowed")
+		// A name's quote right here (minified) settles what the rest
+		// of this block tells apart.
+		if i := p.pos; uint(i) >= uint(len(p.src)) || p.src[i] != '"' {
+			if p.spaced() {
+				p.skipWS()
 			}
-			p.pos++
-			break
-		}
-		if c != '"' {
-			want := "expected '\"' to start a member name"
-			if len(p.memberStack) == from {
-				want = "expected '\"' or '}' after '{'"
+			if p.pos >= len(p.src) {
+				return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an object; expected '\"' or '}'")
 			}
-			return nil, p.errAt(p.pos, "json/syntax", want+", found "+p.found(p.pos)+p.hint(p.pos))
+			c := p.src[p.pos]
+			if c == '}' {
+				if len(p.memberStack) > from {
+					return nil, p.errAt(p.pos, "json/syntax", "trailing comma before '}' is not allowed")
+				}
+				p.pos++
+				break
+			}
+			if c != '"' {
+				want := "expected '\"' to start a member name"
+				if len(p.memberStack) == from {
+					want = "expected '\"' or '}' after '{'"
+				}
+				return nil, p.errAt(p.pos, "json/syntax", want+", found "+p.found(p.pos)+p.hint(p.pos))
+			}
 		}
 		keyStart := p.pos
 		var esc bool
