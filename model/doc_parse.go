@@ -186,8 +186,9 @@ func (p *parser) chunkSize() int {
 	return min(rest/perNode+16, maxChunk)
 }
 
-// newNode carves a zeroed node from the chunk; small enough to be inlined
-// where nodes are made, as it runs once a node.
+// newNode carves a zeroed node from the chunk. The call to moreNodes keeps
+// it from being inlined: where most nodes are made (newScalar, stringNode)
+// these lines are repeated instead.
 func (p *parser) newNode() *Node {
 	c := p.nodeChunk
 	if len(c) == 0 {
@@ -213,7 +214,7 @@ func (p *parser) moreNodes() []Node {
 // by one on the zeroed chunk: assigning a whole Node would copy it with a
 // write barrier over every pointer field while the collector runs.
 func (p *parser) newScalar(kind Kind, start, end int) *Node {
-	c := p.nodeChunk // newNode, by hand: it is not inlined
+	c := p.nodeChunk // newNode, by hand
 	if len(c) == 0 {
 		c = p.moreNodes()
 	}
@@ -370,7 +371,7 @@ func (p *parser) stringNode() (*Node, error) {
 		end = p.pos
 	}
 	p.pos = end
-	c := p.nodeChunk // newScalar, by hand: it is not inlined
+	c := p.nodeChunk // newNode, by hand
 	if len(c) == 0 {
 		c = p.moreNodes()
 	}
@@ -579,7 +580,7 @@ func (p *parser) parseObject() (*Node, error) {
 			return nil, e
 		}
 
-		mc := p.memberChunk // newMember, by hand: it is not inlined
+		mc := p.memberChunk // carved here: a call per member cost more than these lines
 		if len(mc) == 0 {
 			mc = p.moreMembers()
 		}
@@ -739,11 +740,9 @@ func keyTag(k string) uint32 {
 	return uint32(len(k))<<16 | uint32(k[0])<<8 | uint32(k[len(k)-1])
 }
 
-// After an array item, comma moves past the ',' that says more follow
-// (the common case, inlined), and closeArray past the ']' otherwise: the
-// one place either is read, for packed and node items alike.
-
-// comma moves past a ',' at p.pos, if there is one.
+// comma moves past a ',' at p.pos, if there is one. After an array item,
+// comma (inlined: more items is the common case) and then closeArray are
+// where what follows it is read, for packed and node items alike.
 func (p *parser) comma() bool {
 	if i := p.pos; i < len(p.src) && p.src[i] == ',' {
 		p.pos = i + 1
