@@ -47,7 +47,7 @@ func TestParseErrors(t *testing.T) {
 		{"duplicate escaped", `{"a": 1, "\u0061": 2}`, "json/duplicate-key", 1, 10, 9, `"a"`, "/a"},
 		{"duplicate in large object", largeObjectWithDuplicate(), "json/duplicate-key", 1, 0, -1, "k7", "/k7"},
 		{"duplicate key with slash", `{"a/b": 1, "a/b": 2}`, "json/duplicate-key", 1, 12, 11, "", "/a~1b"},
-		// Names of one length, first and last byte (one keyTag) are told
+		// Names of one length, first and last byte (one nameBit) are told
 		// apart by the name itself.
 		{"duplicate among like names", `{"axb": 1, "ayb": 2, "ayb": 3}`, "json/duplicate-key", 1, 22, 21, "first at line 1, column 12", "/ayb"},
 		{"duplicate after string siblings", `{"a":"x","b":["y",{"c":1,"c":2}]}`, "json/duplicate-key", 1, 26, 25, "first at line 1, column 20", "/b/1/c"},
