@@ -247,7 +247,13 @@ func (p *parser) items(from int) []*Node {
 	}
 	s := p.ptrChunk[:n:n]
 	p.ptrChunk = p.ptrChunk[n:]
-	copy(s, p.itemStack[from:])
+	// Element by element rather than with copy: most containers have a
+	// few children, and copy of pointers costs two calls (typedslicecopy,
+	// memmove) whatever their number, 7 % of a minified card's parse.
+	stack := p.itemStack
+	for i := 0; i < n; i++ {
+		s[i] = stack[from+i]
+	}
 	// No clear of the popped entries: they point into this same tree, and
 	// clearing pointers costs write barriers while the collector runs.
 	p.itemStack = p.itemStack[:from]
@@ -265,7 +271,10 @@ func (p *parser) members(from int) []*Member {
 	}
 	s := p.memPtrChunk[:n:n]
 	p.memPtrChunk = p.memPtrChunk[n:]
-	copy(s, p.memberStack[from:])
+	stack := p.memberStack // element by element, as in items
+	for i := 0; i < n; i++ {
+		s[i] = stack[from+i]
+	}
 	p.memberStack = p.memberStack[:from]
 	return s
 }
