@@ -111,7 +111,7 @@ type parser struct {
 	pos      int
 	maxDepth int
 	depth    int
-	path     []pathStep // the containers being parsed, for error pointers
+	path     []pathStep // the containers being parsed, for error pointers (room for 16 levels at first)
 
 	chunks
 	made int // nodes of the chunks made so far (not the pools'), to size the next chunk
@@ -168,7 +168,7 @@ type pathStep struct {
 const maxChunk = 4096
 
 func newParser(src []byte, maxDepth int) *parser {
-	return &parser{src: src, maxDepth: maxDepth, newline: -1,
+	return &parser{src: src, maxDepth: maxDepth, newline: -1, path: make([]pathStep, 0, 16),
 		itemStack: make([]*Node, 0, 64), memberStack: make([]*Member, 0, 64)}
 }
 
