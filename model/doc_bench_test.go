@@ -213,3 +213,43 @@ func BenchmarkParseVsValid(b *testing.B) {
 	b.ReportMetric(float64(len(data))*n/parse.Seconds()/1e6, "parse-MB/s")
 	b.ReportMetric(parse.Seconds()/valid.Seconds(), "parse/valid")
 }
+
+// BenchmarkParseVsValidVariants is BenchmarkParseVsValid over 64 distinct
+// minified cards (testcards.LargeVariant(1, i), about 89 KiB each), the
+// shape `oncard validate` meets on a directory of real cards: each
+// iteration takes the next card, scans it with json.Valid and parses it
+// with ParseOwned, alternately, and the ratio parse/valid is reported.
+func BenchmarkParseVsValidVariants(b *testing.B) {
+	cards := make([][]byte, 64)
+	size := 0
+	for i := range cards {
+		cards[i] = testcards.LargeVariant(1, i)
+		size = max(size, len(cards[i]))
+	}
+	asOncard(b, size)
+	b.ReportAllocs()
+	var parse, valid time.Duration
+	var bytesRead int64
+	i := 0
+	for b.Loop() {
+		data := cards[i%len(cards)]
+		i++
+		t0 := time.Now()
+		if !json.Valid(data) {
+			b.Fatal("invalid")
+		}
+		t1 := time.Now()
+		if _, err := ParseOwned(data, Limits{}); err != nil {
+			b.Fatal(err)
+		}
+		t2 := time.Now()
+		valid += t1.Sub(t0)
+		parse += t2.Sub(t1)
+		bytesRead += int64(len(data))
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(parse.Nanoseconds())/n, "parse-ns/op")
+	b.ReportMetric(float64(valid.Nanoseconds())/n, "valid-ns/op")
+	b.ReportMetric(float64(bytesRead)/parse.Seconds()/1e6, "parse-MB/s")
+	b.ReportMetric(parse.Seconds()/valid.Seconds(), "parse/valid")
+}

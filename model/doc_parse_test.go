@@ -47,6 +47,11 @@ func TestParseErrors(t *testing.T) {
 		{"duplicate escaped", `{"a": 1, "\u0061": 2}`, "json/duplicate-key", 1, 10, 9, `"a"`, "/a"},
 		{"duplicate in large object", largeObjectWithDuplicate(), "json/duplicate-key", 1, 0, -1, "k7", "/k7"},
 		{"duplicate key with slash", `{"a/b": 1, "a/b": 2}`, "json/duplicate-key", 1, 12, 11, "", "/a~1b"},
+		// Names of one length, first and last byte (one nameBit) are told
+		// apart by the name itself.
+		{"duplicate among like names", `{"axb": 1, "ayb": 2, "ayb": 3}`, "json/duplicate-key", 1, 22, 21, "first at line 1, column 12", "/ayb"},
+		{"duplicate after string siblings", `{"a":"x","b":["y",{"c":1,"c":2}]}`, "json/duplicate-key", 1, 26, 25, "first at line 1, column 20", "/b/1/c"},
+		{"duplicate empty name", `{"": 1, "b": 2, "": 3}`, "json/duplicate-key", 1, 17, 16, "first at line 1, column 2", "/"},
 		{"invalid utf8", "{\"a\": \"\xff\"}", "json/encoding", 1, 8, 7, "offset 7", ""},
 		{"invalid utf8 outside strings", "[1,\n\xc3]", "json/encoding", 2, 1, 4, "0xc3", ""},
 		{"utf16 bom", "\xfe\xff{}", "json/encoding", 1, 1, 0, "UTF-8", ""},
@@ -312,6 +317,12 @@ func TestStyleDetection(t *testing.T) {
 		{`[1, 2]`, Style{Newline: "\n", SpaceAfterColon: true}},
 		{"{}\n", Style{Indent: "  ", Newline: "\n", FinalNewline: true, SpaceAfterColon: true}},
 		{"{\"a\": {\n    \"b\": 1\n  }\n}", Style{Indent: "  ", Newline: "\n", SpaceAfterColon: true}},
+		// Minified with a final newline, or a first newline deep inside:
+		// the indentation is still looked for where a newline can hold it.
+		{`{"a":1,"b":[1,2]}` + "\r\n", Style{Newline: "\r\n", FinalNewline: true, Minified: true}},
+		{`{"a":[1,{"b":[2,{"c":{` + "\n\t\t" + `"d":3` + "\n\t" + `}}]}]}`, Style{Indent: "\t", Newline: "\n"}},
+		{`{"a":[1,{"b":[2,{"c":{` + "\n" + `"d":3}}]}]}`, Style{Newline: "\n", Minified: true}},
+		{"[[1,2],[3,[4]]]\n", Style{Newline: "\n", FinalNewline: true, Minified: true}},
 	} {
 		d, err := Parse([]byte(tt.src))
 		if err != nil {

@@ -7,41 +7,40 @@ import (
 	"fmt"
 	"math/bits"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // scanString moves past a string token starting at p.pos (on the opening
 // quote). It reports whether the string contains escapes. It checks that
 // the string is UTF-8: outside strings JSON is ASCII, so the parser needs
 // no separate pass over the whole input (see parse).
+//
+// The plain bytes are skipped by plainEnd, the last few of the input one
+// at a time. The rarer cases (escapes, bytes outside ASCII, errors) are out
+// of line, so that this loop keeps its few variables in registers.
 func (p *parser) scanString() (esc bool, err error) {
-	start := p.pos
-	i := p.pos + 1
 	src := p.src
+	i := p.pos + 1
 	for {
-		// Fast path: plain bytes, eight at a time; the word with a stop
-		// says where its first one is. Near the end, one at a time (a
-		// single test when the words found the stop).
-		for i+8 <= len(src) {
-			if m := stringStops(binary.LittleEndian.Uint64(src[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			i += 8
-		}
+		i = plainEnd(src, i)
 		for i < len(src) && !stringStop[src[i]] {
 			i++
 		}
 		if i >= len(src) {
-			return false, p.errAt(start, "json/syntax", "unterminated string (missing closing '\"')")
+			return false, p.errAt(p.pos, "json/syntax", "unterminated string (missing closing '\"')")
 		}
 		switch c := src[i]; {
 		case c == '"':
 			p.pos = i + 1
 			return esc, nil
+		case c == '\\':
+			esc = true
+			if i, err = p.scanEscape(i); err != nil {
+				return false, err
+			}
 		case c < 0x20:
-			return false, p.errAt(i, "json/syntax",
-				fmt.Sprintf("control character U+%04X is not allowed in a string; write it as an escape like \\n or \\u%04x", c, c))
-		case c >= utf8.RuneSelf:
+			return false, p.controlError(i)
+		default: // a byte of 0x80 and over
 			// The first byte not ASCII seen is the first of the input:
 			// everything before it was ASCII or checked here.
 			r, size := utf8.DecodeRune(src[i:])
@@ -49,27 +48,60 @@ func (p *parser) scanString() (esc bool, err error) {
 				return false, encodingError(src, i)
 			}
 			i += size
-		default: // backslash
-			esc = true
-			if i+1 >= len(src) {
-				return false, p.errAt(start, "json/syntax", "unterminated string (missing closing '\"')")
-			}
-			switch src[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i += 2
-			case 'u':
-				if i+6 > len(src) || !isHex4(src[i+2:i+6]) {
-					return false, p.errAt(i, "json/syntax", "invalid \\u escape in string: expected four hexadecimal digits")
-				}
-				if c := src[i+2] | 0x20; c == 'd' && src[i+3] >= '8' {
-					p.notIJSON = true // \uD800–\uDFFF: a surrogate, maybe alone
-				}
-				i += 6
-			default:
-				return false, p.errAt(i, "json/syntax", "invalid escape in string: \\"+string(rune(src[i+1])))
-			}
 		}
 	}
+}
+
+// plainEnd returns the offset of the first byte from i on that stops a
+// string's fast scan (stringStop), or one within eight bytes of the end of
+// src: the bytes before it are plain. Small enough to be inlined, it lets
+// the loops of objects and arrays find the end of a plain string (its
+// quote at the offset returned) without a call.
+func plainEnd(src []byte, i int) int {
+	for i+8 <= len(src) {
+		if m := stringStops(word(src, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	return i
+}
+
+// word reads the eight bytes src[i:i+8] as a little-endian word; the
+// caller's loop test keeps them inside src (0 <= i, i+8 <= len(src)).
+// It reads through unsafe.Add: the bounds checks and the slicing of
+// src[i:] took more instructions than the test of the word itself.
+func word(src []byte, i int) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), i))[:])
+}
+
+// scanEscape checks the escape at src[i] (a backslash inside a string)
+// and returns the offset after it.
+func (p *parser) scanEscape(i int) (int, error) {
+	src := p.src
+	if i+1 >= len(src) {
+		return 0, p.errAt(p.pos, "json/syntax", "unterminated string (missing closing '\"')")
+	}
+	switch src[i+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return i + 2, nil
+	case 'u':
+		if i+6 > len(src) || !isHex4(src[i+2:i+6]) {
+			return 0, p.errAt(i, "json/syntax", "invalid \\u escape in string: expected four hexadecimal digits")
+		}
+		if c := src[i+2] | 0x20; c == 'd' && src[i+3] >= '8' {
+			p.notIJSON = true // \uD800–\uDFFF: a surrogate, maybe alone
+		}
+		return i + 6, nil
+	}
+	return 0, p.errAt(i, "json/syntax", "invalid escape in string: \\"+string(rune(src[i+1])))
+}
+
+// controlError is the error of a raw control character in a string.
+func (p *parser) controlError(i int) error {
+	c := p.src[i]
+	return p.errAt(i, "json/syntax",
+		fmt.Sprintf("control character U+%04X is not allowed in a string; write it as an escape like \\n or \\u%04x", c, c))
 }
 
 // stringStop marks the bytes that end the fast scan of a string: the
@@ -87,19 +119,19 @@ var stringStop = func() (t [256]bool) {
 }()
 
 // stringStops marks with its high bit each byte of the eight of w that is
-// a quote, a backslash, a control character or a byte of 0x80 and over
-// (the SWAR tests of "Bit Twiddling Hacks": a byte of x-0x01.. & ^x &
-// 0x80.. is set where x had a zero byte; bytes of 0x80 and over never
-// match those, and are found by their high bit). A borrow may mark a byte
-// above a stop too, never below the first: the lowest mark is exact.
+// a quote, a backslash, a control character or a byte of 0x80 and over.
+// After a xor with the quote (or the backslash) in every byte, that byte
+// is zero, and subtracting 0x01 from it sets its high bit; a byte below
+// 0x20 gets it subtracting 0x20. The other bytes that get it that way are
+// those of 0x80 and over, marked anyway by their own high bit (the
+// tests of "Bit Twiddling Hacks" need an & ^x to tell them apart; here
+// they are stops too). A borrow may mark a byte above a stop too, never
+// below the first: the lowest mark is exact.
 func stringStops(w uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	quote := w ^ (ones * '"')
 	slash := w ^ (ones * '\\')
-	zeroQuote := (quote - ones) & ^quote
-	zeroSlash := (slash - ones) & ^slash
-	control := (w - ones*0x20) & ^w
-	return (zeroQuote | zeroSlash | control | w) & highs
+	return ((quote - ones) | (slash - ones) | (w - ones*0x20) | w) & highs
 }
 
 func isHex4(b []byte) bool {

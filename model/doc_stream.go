@@ -25,6 +25,7 @@ type streamed struct {
 	array   *Node  // the streamed array, in outline
 	starts  []int32
 	pool    itemPool
+	saved   chunks // the parser's chunks, while the items take the pool's
 
 	// current is the item being handed to each (nil outside the call).
 	current      *Node
@@ -81,7 +82,7 @@ func (d *Doc) tree() *Node {
 			p := newParser(d.src, s.lim.MaxDepth)
 			if root, err := p.parseDocument(); err == nil {
 				d.root = root
-				d.style = detectStyle(d.src, root)
+				d.style = detectStyle(d.src, root, p.newline)
 			}
 			s.built.Store(true)
 		})
@@ -161,15 +162,15 @@ func (p *parser) handOver(i, start int, item *Node) {
 
 // beginStream switches the parser to the item pool; the chunks of the
 // outline are kept for the nodes after the array.
-func (p *parser) beginStream() (saved chunks) {
-	saved = p.chunks
+func (p *parser) beginStream() {
+	p.stream.saved = p.chunks
 	p.chunks = chunks{}
 	p.pool = &p.stream.pool
-	return saved
 }
 
-func (p *parser) endStream(saved chunks) {
-	p.chunks = saved
+func (p *parser) endStream() {
+	p.chunks = p.stream.saved
+	p.stream.saved = chunks{}
 	p.pool = nil
 }
 

@@ -5,17 +5,24 @@ import "bytes"
 // detectStyle finds the formatting a document uses, so that new members can
 // be written the same way. It looks at the first container whose members sit
 // on their own lines for the indentation unit, and at the first member for
-// the space after the colon.
-func detectStyle(src []byte, root *Node) Style {
+// the space after the colon. firstNewline is the offset of the first line
+// break of src, -1 if none (the parser notes it).
+func detectStyle(src []byte, root *Node, firstNewline int) Style {
 	st := Style{Newline: "\n", FinalNewline: bytes.HasSuffix(src, []byte{'\n'})}
-	if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
+	if i := firstNewline; i > 0 && src[i-1] == '\r' {
 		st.Newline = "\r\n"
 	}
 	indentFound, colonFound := false, false
+	// The indentation is found on the first line break inside a
+	// container; a raw newline is always whitespace (strings escape
+	// theirs), so a document with none before its root's end (a minified
+	// one) has none to find, and the walk needs only the first colon
+	// rather than its whole budget.
+	indentDone := func() bool { return indentFound || firstNewline < 0 || firstNewline >= root.End }
 	budget := 2000 // nodes visited at most; the answer is near the top
 	var walk func(n *Node)
 	walk = func(n *Node) {
-		if budget <= 0 || (indentFound && colonFound) {
+		if budget <= 0 || (indentDone() && colonFound) {
 			return
 		}
 		budget--
@@ -28,7 +35,7 @@ func detectStyle(src []byte, root *Node) Style {
 			st.SpaceAfterColon = len(c) > 0 && c[len(c)-1] != ':'
 			colonFound = true
 		}
-		if !indentFound {
+		if !indentDone() {
 			lead := n.sepsAt(src, 0).lead.bytes(src)
 			if k := bytes.LastIndexByte(lead, '\n'); k >= 0 {
 				inner := lead[k+1:]
@@ -48,7 +55,7 @@ func detectStyle(src []byte, root *Node) Style {
 		if n.packed() != nil {
 			return // scalars, which teach nothing more
 		}
-		for i := 0; i < count && budget > 0 && !(indentFound && colonFound); i++ {
+		for i := 0; i < count && budget > 0 && !(indentDone() && colonFound); i++ {
 			walk(elemAt(n, i))
 		}
 	}

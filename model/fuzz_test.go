@@ -34,6 +34,10 @@ func FuzzParseEncode(f *testing.F) {
 		if !bytes.Equal(d.Encode(), data) {
 			t.Fatal("Encode differs from the source")
 		}
+		// The parser's note of the first line break is the search's.
+		if st := detectStyle(d.src, d.root, bytes.IndexByte(d.src, '\n')); d.Style() != st {
+			t.Fatalf("Style %+v, want %+v", d.Style(), st)
+		}
 		body := bytes.TrimPrefix(data, utf8BOM)
 		var want any
 		dec := json.NewDecoder(bytes.NewReader(body))
