@@ -124,6 +124,9 @@ func (w *walker) check(n *model.Node, s *shape) {
 		}
 		if s.items != nil && !(w.r.inc != nil && w.memberwise(famShape, n, func(it *model.Node) { w.check(it, s.items) })) {
 			for i, it := range n.All() {
+				if s.items.passes(it) {
+					continue
+				}
 				m := w.pushIndex(i)
 				w.check(it, s.items)
 				w.pop(m)
@@ -170,10 +173,26 @@ func (w *walker) checkObject(n *model.Node, s *shape) {
 				continue
 			}
 		}
+		if sub.passes(mem.Value) {
+			continue
+		}
 		m := w.push(mem.Key)
 		w.check(mem.Value, sub)
 		w.pop(m)
 	}
+}
+
+// passes reports whether n is a scalar that scalar shape s accepts as it
+// is (of its kind, not empty where it must not be): most values of a card
+// are, and the walk passes over them without a step on its path.
+func (s *shape) passes(n *model.Node) bool {
+	switch s.kind {
+	case model.String:
+		return n.Kind == model.String && s.enum == nil && (!s.nonEmpty || len(n.Raw()) > 2)
+	case model.Bool, model.Number:
+		return n.Kind == s.kind && s.enum == nil
+	}
+	return false
 }
 
 // checkSnakeCase warns about a member written under its proto field name
