@@ -1,0 +1,175 @@
+package validate
+
+import (
+	"bytes"
+
+	"github.com/oncard/oncard/model"
+)
+
+// The walks of the secrets check. A large card has a few thousand values
+// and, as a rule, no secret, so the walk that reads the strings (strings)
+// keeps no pointer, no path step pushed and popped at every member and
+// item: it numbers the long strings it meets and notes the numbers of
+// those that hold a secret. Only when there is one does a second walk
+// (report) go over the subtree with its path, to report each at its
+// pointer. Both meet the strings in one order (members and items in
+// order, top-level /signatures left out), so the findings are made in the
+// order and at the pointers of a walk that keeps its path all along
+// (TestSecretsAgreeWithPathWalk, FuzzSecretsAgreeWithPathWalk).
+
+// secretHit is a long string that holds a secret: its number among the
+// long strings of the subtree checked, from 1, and what it holds.
+type secretHit struct {
+	ordinal int
+	what    string
+}
+
+// privateKeyMarker is what the armour of every PEM private key holds.
+var privateKeyMarker = []byte("PRIVATE KEY")
+
+// node checks n at the walk's pointer; top says n is the card's root.
+//
+// An incremental check reads the members of its tracked lists one at a
+// time (memberwise): it walks down to them with its path, and checks every
+// other subtree whole.
+func (s *secretScanner) node(n *model.Node, top bool) {
+	if s.r.inc == nil || !s.holdsTrackedList(n) {
+		s.subtree(n, top)
+		return
+	}
+	switch n.Kind {
+	case model.Array:
+		if s.memberwise(famSecrets, n, func(it *model.Node) { s.node(it, false) }) {
+			return
+		}
+		for i, it := range n.All() {
+			m := s.pushIndex(i)
+			s.node(it, false)
+			s.pop(m)
+		}
+	case model.Object:
+		for _, mem := range n.Members() {
+			if top && mem.Key == "signatures" {
+				continue
+			}
+			m := s.push(mem.Key)
+			s.node(mem.Value, false)
+			s.pop(m)
+		}
+	}
+}
+
+// holdsTrackedList reports whether n holds or is a list whose members an
+// incremental check remembers one by one. Its Doc is as parsed, so the
+// nodes' offsets are those of the lists.
+func (s *secretScanner) holdsTrackedList(n *model.Node) bool {
+	for _, l := range s.r.inc.next.lists {
+		if n.Start <= l.start && l.start < n.End {
+			return true
+		}
+	}
+	return false
+}
+
+// subtree checks every string value of n's subtree, n at the walk's
+// pointer.
+func (s *secretScanner) subtree(n *model.Node, top bool) {
+	// A private key is looked for in each string with a long run, unless
+	// the subtree's source has no "PRIVATE KEY" at all: one search rather
+	// than one a string. (A Doc as parsed holds each value's bytes at its
+	// offsets; an edited one has values without any.)
+	s.pem = true
+	if src := s.r.doc.Source(); !s.r.doc.Changed() && n.Start >= 0 && n.End <= len(src) {
+		s.pem = bytes.Contains(src[n.Start:n.End], privateKeyMarker)
+	}
+	s.hits, s.count = s.hits[:0], 0
+	s.strings(n, top)
+	if len(s.hits) == 0 {
+		return
+	}
+	s.next, s.count = 0, 0
+	s.report(n, top)
+}
+
+// strings numbers the long strings of n's subtree and notes in s.hits
+// those that hold a secret. Scalars are told apart in the loops, without
+// a call for each.
+func (s *secretScanner) strings(n *model.Node, top bool) {
+	switch n.Kind {
+	case model.String:
+		s.longString(n)
+	case model.Object:
+		for _, mem := range n.Members() {
+			if top && mem.Key == "signatures" {
+				continue
+			}
+			switch v := mem.Value; v.Kind {
+			case model.String:
+				s.longString(v)
+			case model.Object, model.Array:
+				s.strings(v, false)
+			}
+		}
+	case model.Array:
+		for _, it := range n.Items() {
+			switch it.Kind {
+			case model.String:
+				s.longString(it)
+			case model.Object, model.Array:
+				s.strings(it, false)
+			}
+		}
+	}
+}
+
+// longString checks the string n if it is long enough to hold a
+// credential, a long token (the raw form includes the quotes).
+func (s *secretScanner) longString(n *model.Node) {
+	raw := n.Raw()
+	if len(raw) < minSecretRun+2 {
+		return
+	}
+	s.count++
+	if what := secretInString(raw, s.pem); what != "" {
+		s.hits = append(s.hits, secretHit{s.count, what})
+	}
+}
+
+// report walks n's subtree as strings did, with its path, and reports each
+// of s.hits at its string's pointer; it returns true once all are.
+func (s *secretScanner) report(n *model.Node, top bool) bool {
+	switch n.Kind {
+	case model.String:
+		if len(n.Raw()) < minSecretRun+2 {
+			return false
+		}
+		s.count++
+		if h := s.hits[s.next]; h.ordinal == s.count {
+			s.found(s.here(), h.what)
+			s.next++
+		}
+		return s.next == len(s.hits)
+	case model.Object:
+		for _, mem := range n.Members() {
+			if top && mem.Key == "signatures" {
+				continue
+			}
+			m := s.push(mem.Key)
+			done := s.report(mem.Value, false)
+			s.pop(m)
+			if done {
+				return true
+			}
+		}
+	case model.Array:
+		for i, it := range n.All() {
+			m := s.pushIndex(i)
+			done := s.report(it, false)
+			s.pop(m)
+			if done {
+				return true
+			}
+		}
+	}
+	return false
+}
