@@ -302,24 +302,49 @@ func prefixedSecret(run []byte) string {
 		m := zeroBytes(w^(ones*'-')) | zeroBytes(w^(ones*'_')) | zeroBytes(w^(ones*'A'))
 		m &^= 1<<(8*(i-j)) - 1 // bytes the word before looked at
 		for ; m != 0; m &= m - 1 {
-			k := j + bits.TrailingZeros64(m)/8
-			if run[k] == 'A' {
-				if what := prefixAt(run, k); what != "" {
-					return what
-				}
-				continue
-			}
-			for _, st := range separatedStarts {
-				if p := k - st.sep; p >= 0 && uint16(run[p])|uint16(run[p+1])<<8 == st.first2 {
-					if what := prefixAt(run, p); what != "" {
-						return what
-					}
-				}
+			if what := prefixTriggered(run, j+bits.TrailingZeros64(m)/8); what != "" {
+				return what
 			}
 		}
 	}
 	return ""
 }
+
+// prefixTriggered tries the prefixes that run[k], a '-', '_' or 'A', may
+// be part of: an 'A' prefix at k, or a prefix whose first '-' or '_' is
+// at k.
+func prefixTriggered(run []byte, k int) string {
+	if run[k] == 'A' {
+		return prefixAt(run, k)
+	}
+	if k == 0 {
+		return ""
+	}
+	// Only the prefixes whose word ends with the byte before k.
+	for c := separatedBefore[run[k-1]]; c != 0; c &= c - 1 {
+		st := separatedStarts[bits.TrailingZeros8(c)]
+		if p := k - st.sep; p >= 0 && uint16(run[p])|uint16(run[p+1])<<8 == st.first2 {
+			if what := prefixAt(run, p); what != "" {
+				return what
+			}
+		}
+	}
+	return ""
+}
+
+// separatedBefore marks, for each byte, the separatedStarts (bit i for
+// the i-th) of the prefixes whose word ends with that byte.
+var separatedBefore = func() (t [256]uint8) {
+	for _, p := range secretPrefixes {
+		sep := bytes.IndexAny(p.prefix, "-_")
+		if p.prefix[0] == 'A' || sep < 2 {
+			continue
+		}
+		i := slices.Index(separatedStarts, separatedStart{sep, uint16(p.prefix[0]) | uint16(p.prefix[1])<<8})
+		t[p.prefix[sep-1]] |= 1 << i
+	}
+	return
+}()
 
 // separatedStart is where the word of a prefix made of a word and a '-' or
 // '_' begins: sep bytes before that byte, with the two bytes first2 (the
@@ -365,6 +390,16 @@ var alnumByte = byteClass(alnum)
 
 var credentialParams = [][]byte{
 	[]byte("api_key="), []byte("apikey="), []byte("access_token="), []byte("token="), []byte("secret="), []byte("password="),
+}
+
+// betweenBytes has the high bit set in each byte of x that is above lo
+// and below hi, and no other bit ("Bit Twiddling Hacks", hasbetween: exact
+// for each byte, as no carry crosses into the next); lo < hi <= 0x80, and a
+// byte of 0x80 or more is never marked.
+func betweenBytes(x uint64, lo, hi uint64) uint64 {
+	const ones, lows, highs = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	t := x & lows
+	return (ones*(127+hi) - t) & ^x & (t + ones*(127-lo)) & highs
 }
 
 // upperAlnum16: AWS key ids are 16 upper-case letters or digits after the

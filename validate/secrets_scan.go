@@ -2,6 +2,8 @@ package validate
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 
 	"github.com/oncard/oncard/model"
 )
@@ -130,6 +132,9 @@ func (s *secretScanner) longString(n *model.Node) {
 		return
 	}
 	s.count++
+	if plainToken(raw) {
+		return
+	}
 	if what := secretInString(raw, s.pem); what != "" {
 		s.hits = append(s.hits, secretHit{s.count, what})
 	}
@@ -172,4 +177,57 @@ func (s *secretScanner) report(n *model.Node, top bool) bool {
 		}
 	}
 	return false
+}
+
+// plainToken reports whether secretIn certainly finds nothing in raw, a
+// string token of at least minSecretRun+2 bytes, in one pass over it that
+// reads eight bytes at a time: most long strings of a card are URLs and
+// ids, one run of token bytes from quote to quote.
+//
+// It is sure when the string holds no space, no 'J', '@' or '=', and no
+// known prefix at a word start. Without a space there is no private key
+// ("PRIVATE KEY") and no "Bearer <token>" (the spaces between them); a
+// JSON Web Token starts with "eyJ", a URL with a password holds an '@', a
+// credential in a query an '='. A prefix is looked for as prefixedSecret
+// does, in the whole string rather than in each run: a byte starts a word
+// in a run where it does in the string, and what follows a prefix in the
+// string holds what follows it in the run, so what a run would match, the
+// string matches. A string with a space (prose, most often) is read run by
+// run (secretInString), which skips prose quickly.
+func plainToken(raw []byte) bool {
+	const highs = 0x8080808080808080
+	text := raw[1 : len(raw)-1]
+	i := 0
+	for ; i+8 <= len(text); i += 8 {
+		w := binary.LittleEndian.Uint64(text[i:])
+		// Most words of a URL or an id are lower-case letters, digits,
+		// '.', '/' and ':', which none of the tests needs to look at.
+		if betweenBytes(w, '.'-1, ':'+1)|betweenBytes(w, 'a'-1, 'z'+1) == highs {
+			continue
+		}
+		if !plainWord(text, i, w, 0) {
+			return false
+		}
+	}
+	if i < len(text) { // the last word overlaps the one before
+		j := len(text) - 8
+		return plainWord(text, j, binary.LittleEndian.Uint64(text[j:]), 1<<(8*(i-j))-1)
+	}
+	return true
+}
+
+// plainWord is plainToken for the word w of text at j, but for the bytes
+// that seen marks (0xff each), looked at already.
+func plainWord(text []byte, j int, w, seen uint64) bool {
+	const ones = 0x0101010101010101
+	if (zeroBytes(w^(ones*' '))|zeroBytes(w^(ones*'J'))|zeroBytes(w^(ones*'@'))|zeroBytes(w^(ones*'=')))&^seen != 0 {
+		return false
+	}
+	m := (zeroBytes(w^(ones*'-')) | zeroBytes(w^(ones*'_')) | zeroBytes(w^(ones*'A'))) &^ seen
+	for ; m != 0; m &= m - 1 {
+		if prefixTriggered(text, j+bits.TrailingZeros64(m)/8) != "" {
+			return false
+		}
+	}
+	return true
 }
