@@ -94,43 +94,42 @@ func (s *secretScanner) subtree(n *model.Node, top bool) {
 }
 
 // strings numbers the long strings of n's subtree and notes in s.hits
-// those that hold a secret. Scalars are told apart in the loops, without
-// a call for each.
+// those that hold a secret. Scalars are told apart in the loops, and short
+// strings passed over there, without a call for each.
 func (s *secretScanner) strings(n *model.Node, top bool) {
 	switch n.Kind {
 	case model.String:
-		s.longString(n)
+		if raw := n.Raw(); len(raw) >= minSecretRun+2 {
+			s.longString(raw)
+		}
 	case model.Object:
 		for _, mem := range n.Members() {
-			if top && mem.Key == "signatures" {
-				continue
-			}
-			switch v := mem.Value; v.Kind {
-			case model.String:
-				s.longString(v)
-			case model.Object, model.Array:
-				s.strings(v, false)
+			if v := mem.Value; v.Kind == model.String {
+				if raw := v.Raw(); len(raw) >= minSecretRun+2 && !(top && mem.Key == "signatures") {
+					s.longString(raw)
+				}
+			} else if v.Kind == model.Object || v.Kind == model.Array {
+				if !(top && mem.Key == "signatures") {
+					s.strings(v, false)
+				}
 			}
 		}
 	case model.Array:
 		for _, it := range n.Items() {
-			switch it.Kind {
-			case model.String:
-				s.longString(it)
-			case model.Object, model.Array:
+			if it.Kind == model.String {
+				if raw := it.Raw(); len(raw) >= minSecretRun+2 {
+					s.longString(raw)
+				}
+			} else if it.Kind == model.Object || it.Kind == model.Array {
 				s.strings(it, false)
 			}
 		}
 	}
 }
 
-// longString checks the string n if it is long enough to hold a
-// credential, a long token (the raw form includes the quotes).
-func (s *secretScanner) longString(n *model.Node) {
-	raw := n.Raw()
-	if len(raw) < minSecretRun+2 {
-		return
-	}
+// longString checks raw, a string long enough to hold a credential (a
+// long token; the raw form includes the quotes).
+func (s *secretScanner) longString(raw []byte) {
 	s.count++
 	if plainToken(raw) {
 		return
