@@ -122,8 +122,8 @@ func tokenRun(raw []byte, i int) (start, end int, flags uint8, ok bool) {
 // longRun finds the first run of at least min bytes of class in s that
 // starts at i or later. It looks at the byte min-1 ahead first: when that
 // byte is not of the class, no such run can start before it, so prose is
-// skipped about min bytes at a time (the secrets and encoded-payload scans
-// read every string of a card).
+// skipped about min bytes at a time (the encoded-payload scan reads every
+// string of a card; tokenRun is its form for the secrets check).
 //
 // In prose that byte is mostly a letter, but the eight bytes before it
 // mostly hold a space: when the class has no space, a space among them is
@@ -164,15 +164,6 @@ func isPrivateKeyPEM(raw []byte) bool {
 	return bytes.Contains(raw, []byte("PRIVATE KEY")) && bytes.Contains(raw, []byte("-----BEGIN"))
 }
 
-// classifyRun looks at one run of token characters; before is what precedes
-// it in the string (for "Bearer <token>").
-func classifyRun(run, before []byte) string {
-	if len(run) < minSecretRun {
-		return ""
-	}
-	return classifyRunFlags(run, before, runFlags(run))
-}
-
 // The bytes each kind of credential needs: a run without them is not
 // searched for it. flagToken marks the token bytes themselves.
 const (
@@ -196,16 +187,9 @@ var secretByteFlags = func() (t [256]uint8) {
 	return
 }()
 
-// runFlags is the union of the secretByteFlags of run's bytes.
-func runFlags(run []byte) (f uint8) {
-	for _, c := range run {
-		f |= secretByteFlags[c]
-	}
-	return f
-}
-
-// classifyRunFlags is classifyRun, flags the union of the run's
-// secretByteFlags.
+// classifyRunFlags looks at one run of token characters, of at least
+// minSecretRun; before is what precedes it in the string (for "Bearer
+// <token>"), flags the union of its bytes' secretByteFlags.
 func classifyRunFlags(run, before []byte, flags uint8) string {
 	if flags&flagPrefix != 0 {
 		if what := prefixedSecret(run); what != "" {

@@ -131,6 +131,23 @@ func oracleClassifyRun(run, before []byte) string {
 	return ""
 }
 
+// classifyRun is classifyRunFlags for a run whose flags are not known
+// (run of any length).
+func classifyRun(run, before []byte) string {
+	if len(run) < minSecretRun {
+		return ""
+	}
+	return classifyRunFlags(run, before, runFlags(run))
+}
+
+// runFlags is the union of the secretByteFlags of run's bytes.
+func runFlags(run []byte) (f uint8) {
+	for _, c := range run {
+		f |= secretByteFlags[c]
+	}
+	return f
+}
+
 // secretFindings runs check on doc's root and returns its findings as
 // "pointer: message", in the order they were made.
 func secretFindings(doc *model.Doc, check func(*report, *model.Node)) []string {
