@@ -203,8 +203,23 @@ func plainToken(raw []byte) bool {
 	for ; i+8 <= len(text); i += 8 {
 		w := binary.LittleEndian.Uint64(text[i:])
 		// Most words of a URL or an id are lower-case letters, digits,
-		// '.', '/' and ':', which none of the tests needs to look at.
-		if b := plainBytes(w); b != highBits && !plainWord(text, i, w, b) {
+		// '.', '/' and ':', which none of the tests needs to look at, and
+		// many of the others add a '-' only, where a prefix ends at
+		// most if the byte before it ends a prefix's word.
+		b := plainBytes(w)
+		if b == highBits {
+			continue
+		}
+		if dashes := zeroBytes(w ^ (0x0101010101010101 * '-')); b|dashes == highBits {
+			for ; dashes != 0; dashes &= dashes - 1 {
+				k := i + bits.TrailingZeros64(dashes)/8
+				if k > 0 && separatedBefore[text[k-1]] != 0 && prefixTriggered(text, k) != "" {
+					return false
+				}
+			}
+			continue
+		}
+		if !plainWord(text, i, w, b) {
 			return false
 		}
 	}
@@ -240,7 +255,8 @@ func plainWord(text []byte, j int, w, plain uint64) bool {
 		m |= zeroBytes(w^(ones*'_')) | zeroBytes(w^(ones*'A'))
 	}
 	for m &^= plain; m != 0; m &= m - 1 {
-		if prefixTriggered(text, j+bits.TrailingZeros64(m)/8) != "" {
+		k := j + bits.TrailingZeros64(m)/8
+		if (text[k] == 'A' || k > 0 && separatedBefore[text[k-1]] != 0) && prefixTriggered(text, k) != "" {
 			return false
 		}
 	}
