@@ -29,8 +29,6 @@ const minSecretRun = 20
 // secretScanner is the check under way; secrets_scan.go has its walks.
 type secretScanner struct {
 	walker
-	// pem says the subtree being checked may hold a PEM private key.
-	pem bool
 	// hits are the strings of the subtree being checked that hold a
 	// secret, in order; next is the first not yet reported.
 	hits []secretHit
@@ -53,12 +51,8 @@ var tokenByte = byteClass(alnum + "-_./+=:@%~")
 // Only runs of at least minSecretRun token bytes matter, so the scan jumps:
 // if the byte minSecretRun-1 ahead is not a token byte, no such run can
 // start before it. Prose is skipped about twenty bytes at a time.
-func secretIn(raw []byte) string { return secretInString(raw, true) }
-
-// secretInString is secretIn; pem false says raw holds no "PRIVATE KEY"
-// (the check found none in the source of the subtree it reads).
-func secretInString(raw []byte, pem bool) string {
-	pemChecked := !pem
+func secretIn(raw []byte) string {
+	pemChecked := false
 	for i := 0; ; {
 		start, end, flags, ok := tokenRun(raw, i)
 		if !ok {
@@ -160,8 +154,11 @@ func longRun[T ~string | ~[]byte](s T, i, min int, class *[256]bool) (start, end
 	return 0, 0, false
 }
 
+// isPrivateKeyPEM reports whether raw holds both markers of a PEM private
+// key's armour. Most strings it is asked about are tokens with no space,
+// which "PRIVATE KEY" has: one IndexByte passes over them.
 func isPrivateKeyPEM(raw []byte) bool {
-	return bytes.Contains(raw, []byte("PRIVATE KEY")) && bytes.Contains(raw, []byte("-----BEGIN"))
+	return bytes.IndexByte(raw, ' ') >= 0 && bytes.Contains(raw, []byte("PRIVATE KEY")) && bytes.Contains(raw, []byte("-----BEGIN"))
 }
 
 // The bytes each kind of credential needs: a run without them is not

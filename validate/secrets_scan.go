@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"bytes"
 	"encoding/binary"
 	"math/bits"
 
@@ -25,9 +24,6 @@ type secretHit struct {
 	ordinal int
 	what    string
 }
-
-// privateKeyMarker is what the armour of every PEM private key holds.
-var privateKeyMarker = []byte("PRIVATE KEY")
 
 // node checks n at the walk's pointer; top says n is the card's root.
 //
@@ -76,14 +72,6 @@ func (s *secretScanner) holdsTrackedList(n *model.Node) bool {
 // subtree checks every string value of n's subtree, n at the walk's
 // pointer.
 func (s *secretScanner) subtree(n *model.Node, top bool) {
-	// A private key is looked for in each string with a long run, unless
-	// the subtree's source has no "PRIVATE KEY" at all: one search rather
-	// than one a string. (A Doc as parsed holds each value's bytes at its
-	// offsets; an edited one has values without any.)
-	s.pem = true
-	if src := s.r.doc.Source(); !s.r.doc.Changed() && n.Start >= 0 && n.End <= len(src) {
-		s.pem = bytes.Contains(src[n.Start:n.End], privateKeyMarker)
-	}
 	s.hits, s.count = s.hits[:0], 0
 	s.strings(n, top)
 	if len(s.hits) == 0 {
@@ -138,7 +126,7 @@ func (s *secretScanner) longString(raw []byte) {
 	if zeroBytes(w^spaces)|zeroBytes(v^spaces) == 0 && plainToken(raw) {
 		return
 	}
-	if what := secretInString(raw, s.pem); what != "" {
+	if what := secretIn(raw); what != "" {
 		s.hits = append(s.hits, secretHit{s.count, what})
 	}
 }
@@ -196,7 +184,7 @@ func (s *secretScanner) report(n *model.Node, top bool) bool {
 // in a run where it does in the string, and what follows a prefix in the
 // string holds what follows it in the run, so what a run would match, the
 // string matches. A string with a space (prose, most often) is read run by
-// run (secretInString), which skips prose quickly.
+// run (secretIn), which skips prose quickly.
 func plainToken(raw []byte) bool {
 	text := raw[1 : len(raw)-1]
 	i := 0
