@@ -274,7 +274,8 @@ var prefixesByFirstByte = func() (t [256][]secretPrefix) {
 // found where it would begin (separatedStarts). A word start tried from a
 // later byte than a byte-by-byte look would try it at cannot come before a
 // match found earlier, as no word starts inside a prefix's first word: the
-// first match is the same (TestPrefixedSecretAgrees).
+// first match is the same (TestSecretStringScansAgree). run is a run of
+// at least minSecretRun bytes, so eight can be read anywhere in it.
 func prefixedSecret(run []byte) string {
 	const ones = 0x0101010101010101
 	for i := 0; i < len(run); i += 8 {
