@@ -1,0 +1,36 @@
+package validate
+
+import (
+	"testing"
+
+	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/testcards"
+)
+
+// BenchmarkSecretsVariants: the a2a/possible-secret check alone on the 64
+// cards of BenchmarkCheckVsJSONValid (testcards.LargeVariant, about 89 KiB
+// minified each: skill URLs, On Request entries with their personEntry
+// URLs, OASF picks), one card per iteration. As in Check, the card has
+// just been parsed (untimed) when the check reads it: its bytes and nodes
+// are in the cache, not in memory as 64 cards held at once would be.
+func BenchmarkSecretsVariants(b *testing.B) {
+	cards := make([][]byte, 64)
+	size := 0
+	for i := range cards {
+		cards[i] = testcards.LargeVariant(1, i)
+		size += len(cards[i])
+	}
+	b.SetBytes(int64(size / len(cards)))
+	i := 0
+	for b.Loop() {
+		b.StopTimer()
+		doc, err := model.Parse(cards[i%len(cards)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		i++
+		r := newReport(doc, nil)
+		b.StartTimer()
+		checkSecrets(r, doc.Root())
+	}
+}

@@ -1,0 +1,252 @@
+package validate
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/oncard/oncard/model"
+)
+
+// The walks of the secrets check. A large card has a few thousand values
+// and, as a rule, no secret, so the walk that reads the strings (strings)
+// keeps no pointer, no path step pushed and popped at every member and
+// item: it numbers the long strings it meets and notes the numbers of
+// those that hold a secret. Only when there is one does a second walk
+// (report) go over the subtree with its path, to report each at its
+// pointer. Both meet the strings in one order (members and items in
+// order, top-level /signatures left out), so the findings are made in the
+// order and at the pointers of a walk that keeps its path all along
+// (TestSecretsAgreeWithPathWalk, FuzzSecretsAgreeWithPathWalk).
+
+// secretHit is a long string that holds a secret: its number among the
+// long strings of the subtree checked, from 1, and what it holds.
+type secretHit struct {
+	ordinal int
+	what    string
+}
+
+// node checks n at the walk's pointer; top says n is the card's root.
+//
+// An incremental check reads the members of its tracked lists one at a
+// time (memberwise): it walks down to them with its path, and checks every
+// other subtree whole.
+func (s *secretScanner) node(n *model.Node, top bool) {
+	if s.r.inc == nil || !s.holdsTrackedList(n) {
+		s.subtree(n, top)
+		return
+	}
+	switch n.Kind {
+	case model.Array:
+		if s.memberwise(famSecrets, n, func(it *model.Node) { s.node(it, false) }) {
+			return
+		}
+		for i, it := range n.All() {
+			m := s.pushIndex(i)
+			s.node(it, false)
+			s.pop(m)
+		}
+	case model.Object:
+		for _, mem := range n.Members() {
+			if top && mem.Key == "signatures" {
+				continue
+			}
+			m := s.push(mem.Key)
+			s.node(mem.Value, false)
+			s.pop(m)
+		}
+	}
+}
+
+// holdsTrackedList reports whether n holds or is a list whose members an
+// incremental check remembers one by one. Its Doc is as parsed, so the
+// nodes' offsets are those of the lists.
+func (s *secretScanner) holdsTrackedList(n *model.Node) bool {
+	for _, l := range s.r.inc.next.lists {
+		if n.Start <= l.start && l.start < n.End {
+			return true
+		}
+	}
+	return false
+}
+
+// subtree checks every string value of n's subtree, n at the walk's
+// pointer.
+func (s *secretScanner) subtree(n *model.Node, top bool) {
+	s.hits, s.count = s.hits[:0], 0
+	s.strings(n, top)
+	if len(s.hits) == 0 {
+		return
+	}
+	s.next, s.count = 0, 0
+	s.report(n, top)
+}
+
+// strings numbers the long strings of n's subtree and notes in s.hits
+// those that hold a secret. Scalars are told apart in the loops, and short
+// strings passed over there, without a call for each.
+func (s *secretScanner) strings(n *model.Node, top bool) {
+	switch n.Kind {
+	case model.String:
+		if raw := n.Raw(); len(raw) >= minSecretRun+2 {
+			s.longString(raw)
+		}
+	case model.Object:
+		for _, mem := range n.Members() {
+			if v := mem.Value; v.Kind == model.String {
+				if raw := v.Raw(); len(raw) >= minSecretRun+2 && !(top && mem.Key == "signatures") {
+					s.longString(raw)
+				}
+			} else if v.Kind == model.Object || v.Kind == model.Array {
+				if !(top && mem.Key == "signatures") {
+					s.strings(v, false)
+				}
+			}
+		}
+	case model.Array:
+		for _, it := range n.Items() {
+			if it.Kind == model.String {
+				if raw := it.Raw(); len(raw) >= minSecretRun+2 {
+					s.longString(raw)
+				}
+			} else if it.Kind == model.Object || it.Kind == model.Array {
+				s.strings(it, false)
+			}
+		}
+	}
+}
+
+// longString checks raw, a string long enough to hold a credential (a
+// long token; the raw form includes the quotes).
+func (s *secretScanner) longString(raw []byte) {
+	s.count++
+	// Prose (a space among the first sixteen bytes, as a rule) is read run
+	// by run, which skips it quickly; a URL or an id first in one pass.
+	const spaces = 0x0101010101010101 * ' '
+	w, v := binary.LittleEndian.Uint64(raw[1:]), binary.LittleEndian.Uint64(raw[9:])
+	if zeroBytes(w^spaces)|zeroBytes(v^spaces) == 0 && plainToken(raw) {
+		return
+	}
+	if what := secretIn(raw); what != "" {
+		s.hits = append(s.hits, secretHit{s.count, what})
+	}
+}
+
+// report walks n's subtree as strings did, with its path, and reports each
+// of s.hits at its string's pointer; it returns true once all are.
+func (s *secretScanner) report(n *model.Node, top bool) bool {
+	switch n.Kind {
+	case model.String:
+		if len(n.Raw()) < minSecretRun+2 {
+			return false
+		}
+		s.count++
+		if h := s.hits[s.next]; h.ordinal == s.count {
+			s.found(s.here(), h.what)
+			s.next++
+		}
+		return s.next == len(s.hits)
+	case model.Object:
+		for _, mem := range n.Members() {
+			if top && mem.Key == "signatures" {
+				continue
+			}
+			m := s.push(mem.Key)
+			done := s.report(mem.Value, false)
+			s.pop(m)
+			if done {
+				return true
+			}
+		}
+	case model.Array:
+		for i, it := range n.All() {
+			m := s.pushIndex(i)
+			done := s.report(it, false)
+			s.pop(m)
+			if done {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// plainToken reports whether secretIn certainly finds nothing in raw, a
+// string token of at least minSecretRun+2 bytes, in one pass over it that
+// reads eight bytes at a time: most long strings of a card are URLs and
+// ids, one run of token bytes from quote to quote.
+//
+// It is sure when the string holds no space, no 'J', '@' or '=', and no
+// known prefix at a word start. Without a space there is no private key
+// ("PRIVATE KEY") and no "Bearer <token>" (the spaces between them); a
+// JSON Web Token starts with "eyJ", a URL with a password holds an '@', a
+// credential in a query an '='. A prefix is looked for as prefixedSecret
+// does, in the whole string rather than in each run: a byte starts a word
+// in a run where it does in the string, and what follows a prefix in the
+// string holds what follows it in the run, so what a run would match, the
+// string matches. A string with a space (prose, most often) is read run by
+// run (secretIn), which skips prose quickly.
+func plainToken(raw []byte) bool {
+	text := raw[1 : len(raw)-1]
+	i := 0
+	for ; i+8 <= len(text); i += 8 {
+		w := binary.LittleEndian.Uint64(text[i:])
+		// Most words of a URL or an id are lower-case letters, digits,
+		// '.', '/' and ':', which none of the tests needs to look at, and
+		// many of the others add a '-' only, where a prefix ends at
+		// most if the byte before it ends a prefix's word.
+		b := plainBytes(w)
+		if b == highBits {
+			continue
+		}
+		if dashes := zeroBytes(w ^ (0x0101010101010101 * '-')); b|dashes == highBits {
+			for ; dashes != 0; dashes &= dashes - 1 {
+				k := i + bits.TrailingZeros64(dashes)/8
+				if k > 0 && separatedBefore[text[k-1]] != 0 && prefixTriggered(text, k) != "" {
+					return false
+				}
+			}
+			continue
+		}
+		if !plainWord(text, i, w, b) {
+			return false
+		}
+	}
+	if i < len(text) { // the last word overlaps the one before
+		j := len(text) - 8
+		w := binary.LittleEndian.Uint64(text[j:])
+		b := plainBytes(w) | (1<<(8*(i-j)) - 1)
+		return b&highBits == highBits || plainWord(text, j, w, b)
+	}
+	return true
+}
+
+const highBits = 0x8080808080808080
+
+// plainBytes marks (with the high bit) the bytes of w that are lower-case
+// letters, digits, '.', '/' or ':'.
+func plainBytes(w uint64) uint64 {
+	return betweenBytes(w, '.'-1, ':'+1) | betweenBytes(w, 'a'-1, 'z'+1)
+}
+
+// plainWord is plainToken for the word w of text at j, whose bytes that
+// plain marks (with the high bit at least) need no look: plain bytes, and
+// bytes looked at already.
+func plainWord(text []byte, j int, w, plain uint64) bool {
+	const ones = 0x0101010101010101
+	// The common word of a URL: plain bytes and a '-'.
+	m := zeroBytes(w ^ (ones * '-'))
+	if (plain|m)&highBits != highBits {
+		plain &= highBits
+		if (zeroBytes(w^(ones*' '))|zeroBytes(w^(ones*'J'))|zeroBytes(w^(ones*'@'))|zeroBytes(w^(ones*'=')))&^plain != 0 {
+			return false
+		}
+		m |= zeroBytes(w^(ones*'_')) | zeroBytes(w^(ones*'A'))
+	}
+	for m &^= plain; m != 0; m &= m - 1 {
+		k := j + bits.TrailingZeros64(m)/8
+		if (text[k] == 'A' || k > 0 && separatedBefore[text[k-1]] != 0) && prefixTriggered(text, k) != "" {
+			return false
+		}
+	}
+	return true
+}
