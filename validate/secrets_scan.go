@@ -103,7 +103,9 @@ func (s *secretScanner) strings(n *model.Node, top bool) {
 			}
 		}
 	case model.Array:
-		for _, it := range n.Items() {
+		// All, not Items: a packed array's items are made one at a time
+		// and dropped (Items would make them all at once).
+		for _, it := range n.All() {
 			if it.Kind == model.String {
 				if raw := it.Raw(); len(raw) >= minSecretRun+2 {
 					s.longString(raw)
