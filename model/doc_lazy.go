@@ -41,6 +41,12 @@ func (n *Node) lazy() *lazySource {
 	return (*lazySource)(n.ref)
 }
 
+// Deep reports whether n is a container nested deeper than the parse keeps
+// nodes for: reading its children parses it again, whole, into nodes that
+// are not kept. A scan that needs only its bytes reads them from the
+// source, n.Start to n.End, instead.
+func (n *Node) Deep() bool { return n.lazy() != nil }
+
 // view returns the node to read n's children from: n itself, or for a deep
 // container the subtree parsed again. It writes nothing but the atomic
 // record of the last subtree, so reads may run concurrently.

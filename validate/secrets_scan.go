@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 
@@ -85,6 +86,10 @@ func (s *secretScanner) subtree(n *model.Node, top bool) {
 // those that hold a secret. Scalars are told apart in the loops, and short
 // strings passed over there, without a call for each.
 func (s *secretScanner) strings(n *model.Node, top bool) {
+	if n.Deep() {
+		s.sourceStrings(s.r.doc.Source()[n.Start:n.End])
+		return
+	}
 	switch n.Kind {
 	case model.String:
 		if raw := n.Raw(); len(raw) >= minSecretRun+2 {
@@ -113,6 +118,44 @@ func (s *secretScanner) strings(n *model.Node, top bool) {
 			} else if it.Kind == model.Object || it.Kind == model.Array {
 				s.strings(it, false)
 			}
+		}
+	}
+}
+
+// sourceStrings is strings for a deep container (model.Node.Deep), read
+// from its bytes in the source rather than from nodes made again for the
+// walk: the long string values in order, member names left out. The bytes
+// were parsed once already, so a string ends at the first quote that no
+// backslash escapes, and a member name is a string a colon follows.
+func (s *secretScanner) sourceStrings(src []byte) {
+	for i := 0; ; {
+		q := bytes.IndexByte(src[i:], '"')
+		if q < 0 {
+			return
+		}
+		start := i + q
+		end := start + 1
+		for {
+			k := bytes.IndexByte(src[end:], '"')
+			end += k
+			escapes := 0
+			for j := end - 1; src[j] == '\\'; j-- {
+				escapes++
+			}
+			if escapes%2 == 0 {
+				break
+			}
+			end++
+		}
+		i = end + 1
+		for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+			i++
+		}
+		if i < len(src) && src[i] == ':' {
+			continue // a member name
+		}
+		if raw := src[start : end+1]; len(raw) >= minSecretRun+2 {
+			s.longString(raw)
 		}
 	}
 }

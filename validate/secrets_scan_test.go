@@ -219,6 +219,11 @@ func TestSecretsAgreeWithPathWalk(t *testing.T) {
 		{"nested arrays", `{"a": [[["` + ghToken + `"], []], [[["x", "` + slackTok + `"]]]]}`, []string{"/a/0/0/0", "/a/1/0/0/1"}},
 		{"a packed array", `{"list": [` + strings.Join(packed, ",") + `]}`, []string{"/list/33"}},
 		{"deep containers", `{"d": ` + deep + `"` + ghToken + `"` + deepEnd + `}`, []string{"/d" + strings.Repeat("/a/0", 20)}},
+		// Deep containers are read from the source (sourceStrings): keys
+		// left out, escapes, whitespace before a colon, order.
+		{"deep containers read from the source", `{"d": ` + deep + `{"` + ghToken + `" : "x", "k\"` + awsKey + `": 1, "v": "a\\", "w": "q\"` + slackTok + `\\", "u" :` +
+			"\n" + `["` + awsKey + ` k", "https://admin:s3cretPassw0rd@db.example.com/x"]}` + deepEnd + `, "z": "` + ghToken + `"}`,
+			[]string{"/d" + strings.Repeat("/a/0", 20) + "/w", "/d" + strings.Repeat("/a/0", 20) + "/u/0", "/d" + strings.Repeat("/a/0", 20) + "/u/1", "/z"}},
 		{"keys that need escaping", `{"a/b": {"~c": "` + ghToken + `"}}`, []string{"/a~1b/~0c"}},
 		{"a string root", `"` + ghToken + `"`, []string{""}},
 		{"an array root", `[1, "` + ghToken + `", {"signatures": "` + awsKey + ` x"}]`, []string{"/1", "/2/signatures"}},
@@ -375,6 +380,10 @@ func FuzzSecretsAgreeWithPathWalk(f *testing.F) {
 		f.Add([]byte(randomSecretCard(rnd)))
 	}
 	f.Add([]byte(`{"a": "` + pemKey + `", "signatures": ["` + ghToken + `"]}`))
+	// Deeper than the parser keeps nodes for: read from the source.
+	deep := strings.Repeat(`{"a":[`, 18) + `{"` + ghToken + `": "k\"` + awsKey + `", "b": ["` + slackTok + `"]}` + strings.Repeat(`]}`, 18)
+	f.Add([]byte(deep))
+	f.Add([]byte(`[` + strings.Repeat(`[`, 17) + randomSecretCard(rnd) + strings.Repeat(`]`, 17) + `]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		doc, err := model.Parse(data)
 		if err != nil {
