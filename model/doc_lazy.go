@@ -41,11 +41,21 @@ func (n *Node) lazy() *lazySource {
 	return (*lazySource)(n.ref)
 }
 
-// Deep reports whether n is a container nested deeper than the parse keeps
-// nodes for: reading its children parses it again, whole, into nodes that
-// are not kept. A scan that needs only its bytes reads them from the
-// source, n.Start to n.End, instead.
-func (n *Node) Deep() bool { return n.lazy() != nil }
+// KeptAsBytes returns the source bytes of a container that is kept as
+// bytes rather than nodes: nested deeper than the parse keeps nodes for, or
+// a packed array of scalars (doc_packed.go); nil for any other node.
+// Reading such a container's children makes nodes again on each read, so
+// a scan that needs only the bytes (of its strings, say) reads these
+// instead.
+func (n *Node) KeptAsBytes() []byte {
+	if ls := n.lazy(); ls != nil {
+		return ls.src[n.Start:n.End]
+	}
+	if pk := n.packed(); pk != nil && n.Start >= 0 {
+		return pk.src[n.Start:n.End]
+	}
+	return nil
+}
 
 // view returns the node to read n's children from: n itself, or for a deep
 // container the subtree parsed again. It writes nothing but the atomic

@@ -209,3 +209,43 @@ func TestDeepNestingMemory(t *testing.T) {
 		t.Errorf("Parse allocated %.2f× the source (%d bytes for %d), budget 3.5×", ratio, got, len(data))
 	}
 }
+
+// TestKeptAsBytes: a deep container and a packed array give their bytes as
+// written; a container kept as nodes, and a packed array once edited, give
+// none.
+func TestKeptAsBytes(t *testing.T) {
+	deep := strings.Repeat(`[`, 20) + `"x", 1` + strings.Repeat(`]`, 20)
+	items := make([]string, 40)
+	for i := range items {
+		items[i] = fmt.Sprint(i)
+	}
+	packed := `[` + strings.Join(items, ", ") + `]`
+	src := `{"deep": ` + deep + `, "packed": ` + packed + `, "small": [1, 2]}`
+	doc, err := Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := doc.Root()
+	if got := root.KeptAsBytes(); got != nil {
+		t.Errorf("the root gives %q", got)
+	}
+	if got := root.Get("small").KeptAsBytes(); got != nil {
+		t.Errorf("a small array gives %q", got)
+	}
+	if got := string(root.Get("packed").KeptAsBytes()); got != packed {
+		t.Errorf("the packed array gives %q, want %q", got, packed)
+	}
+	n := root.Get("deep")
+	for n.KeptAsBytes() == nil && n.Len() > 0 {
+		n = n.Index(0)
+	}
+	if got := string(n.KeptAsBytes()); !strings.Contains(deep, got) || !strings.HasPrefix(got, `[[`) || !strings.HasSuffix(got, `]]`) || !strings.Contains(got, `"x", 1`) {
+		t.Errorf("the deep container gives %q", got)
+	}
+	if err := doc.Set("/packed/3", []byte(`"three"`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := doc.Root().Get("packed").KeptAsBytes(); got != nil {
+		t.Errorf("the packed array once edited gives %q", got)
+	}
+}

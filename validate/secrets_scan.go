@@ -86,8 +86,8 @@ func (s *secretScanner) subtree(n *model.Node, top bool) {
 // those that hold a secret. Scalars are told apart in the loops, and short
 // strings passed over there, without a call for each.
 func (s *secretScanner) strings(n *model.Node, top bool) {
-	if n.Deep() {
-		s.sourceStrings(s.r.doc.Source()[n.Start:n.End])
+	if src := n.KeptAsBytes(); src != nil {
+		s.sourceStrings(src)
 		return
 	}
 	switch n.Kind {
@@ -122,8 +122,9 @@ func (s *secretScanner) strings(n *model.Node, top bool) {
 	}
 }
 
-// sourceStrings is strings for a deep container (model.Node.Deep), read
-// from its bytes in the source rather than from nodes made again for the
+// sourceStrings is strings for a container kept as its bytes (nested
+// deeper than the parse keeps nodes for, or a packed array: model.Node.
+// KeptAsBytes), read from them rather than from nodes made again for the
 // walk: the long string values in order, member names left out. The bytes
 // were parsed once already, so a string ends at the first quote that no
 // backslash escapes, and a member name is a string a colon follows.

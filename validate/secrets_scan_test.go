@@ -218,6 +218,8 @@ func TestSecretsAgreeWithPathWalk(t *testing.T) {
 			[]string{"/z", "/a/y/1", "/a/y/2/b", "/m"}},
 		{"nested arrays", `{"a": [[["` + ghToken + `"], []], [[["x", "` + slackTok + `"]]]]}`, []string{"/a/0/0/0", "/a/1/0/0/1"}},
 		{"a packed array", `{"list": [` + strings.Join(packed, ",") + `]}`, []string{"/list/33"}},
+		{"a packed array of mixed scalars, read from the source", `{"list": [` + strings.Join(packed[:30], ", ") + `, 12345678901234567890123, "q\"` + slackTok + `\\" ,` +
+			"\n" + `true, null, "` + awsKey + ` k", -1.5]}`, []string{"/list/31", "/list/34"}},
 		{"deep containers", `{"d": ` + deep + `"` + ghToken + `"` + deepEnd + `}`, []string{"/d" + strings.Repeat("/a/0", 20)}},
 		// Deep containers are read from the source (sourceStrings): keys
 		// left out, escapes, whitespace before a colon, order.
