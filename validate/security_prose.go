@@ -549,17 +549,6 @@ const (
 	multi         // a byte of a multi-byte character: decode it
 )
 
-// plainLower is, for an ASCII letter or digit, the byte in lower case; 0
-// for any other byte.
-var plainLower = func() (t [256]byte) {
-	for c := 0; c < 256; c++ {
-		if wordClass[c] == letter {
-			t[c] = lowerByte(byte(c))
-		}
-	}
-	return
-}()
-
 var wordClass = func() (t [256]byte) {
 	for c := 0; c < 256; c++ {
 		switch {
