@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/oncard/oncard/model"
 )
@@ -56,8 +57,16 @@ func checkHiddenCharacters(r *report, root *model.Node) {
 // s, and returns it; "" when there is none. Multi-line texts may hold
 // newlines and tabs.
 func hiddenCharacter(s string, multiline bool) (string, rune) {
-	// Printable ASCII is the common case: passed over eight bytes at a time.
-	for _, r := range s[printableASCIIPrefix(s):] {
+	// Printable ASCII is the common case: passed over eight bytes at a
+	// time, again after each other character (a text with one curly quote
+	// is ASCII around it).
+	for i := printableASCIIPrefix(s); i < len(s); {
+		if c := s[i]; c >= 0x20 && c < 0x7f {
+			i += printableASCIIPrefix(s[i:])
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		switch {
 		case multiline && (r == '\n' || r == '\t' || r == '\r'):
 		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):

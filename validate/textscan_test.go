@@ -3,6 +3,7 @@ package validate
 import (
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestPrintableASCIIPrefix(t *testing.T) {
@@ -108,4 +109,41 @@ func asciiLower(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// FuzzHiddenCharacter: hiddenCharacter, which passes over printable ASCII
+// eight bytes at a time around the other characters, says what a look at
+// every character says. Run: go test -run '^$' -fuzz FuzzHiddenCharacter
+// -fuzztime 30s ./validate
+func FuzzHiddenCharacter(f *testing.F) {
+	for _, s := range []string{"plain text", "one’s records and \u202eevil", "tab\there", "a\u200bb", "\xff\xfe bad", "x\u00ad" + strings.Repeat("y", 20) + "\ue000"} {
+		f.Add(s, true)
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, s string, multiline bool) {
+		what, r := hiddenCharacter(s, multiline)
+		wantWhat, wantR := "", rune(0)
+		for _, c := range s {
+			switch {
+			case multiline && (c == '\n' || c == '\t' || c == '\r'):
+				continue
+			case c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0):
+				wantWhat = "a control character"
+			case c >= 0x202a && c <= 0x202e, c >= 0x2066 && c <= 0x2069, c == 0x200e, c == 0x200f, c == 0x061c:
+				wantWhat = "a bidi control"
+			case c == 0x200b, c == 0x200c, c == 0x2060, c >= 0x2061 && c <= 0x2064, c == 0xfeff, c == 0x00ad,
+				c == 0x180e, c == 0x115f, c == 0x1160, c == 0x3164, c == 0xffa0, c >= 0xe0000 && c <= 0xe007f:
+				wantWhat = "an invisible character"
+			case unicode.Is(unicode.Co, c):
+				wantWhat = "a private-use character"
+			default:
+				continue
+			}
+			wantR = c
+			break
+		}
+		if what != wantWhat || r != wantR {
+			t.Fatalf("hiddenCharacter(%q, %v) = %q %U, a look at every character says %q %U", s, multiline, what, r, wantWhat, wantR)
+		}
+	})
 }
