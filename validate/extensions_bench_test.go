@@ -39,8 +39,9 @@ func BenchmarkExtensionsVariants(b *testing.B) {
 		root := doc.Root()
 		r := newReport(doc, &Options{DataOwned: true})
 		t0 := time.Now()
-		checkExtensions(r, root)
-		checkSkillIDs(r, root)
+		skills := newSkillIndex(doc, root, false)
+		checkExtensions(r, root, skills)
+		checkSkillIDs(r, skills)
 		t1 := time.Now()
 		if !json.Valid(data) {
 			b.Fatal("a card is not JSON")

@@ -28,6 +28,9 @@ func checkValueInSkillText(r *report, cards *skillIndex, skill *model.Node, skil
 	if !ok {
 		return
 	}
+	if b := cards.skillBytes(skill); b != nil && !m.match(b) {
+		return // in none of the skill's strings: the common case, in one scan
+	}
 	hostOnly := m.hostOnly
 	report := func(ptr, field string) {
 		where := ""
