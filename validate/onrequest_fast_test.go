@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
@@ -167,5 +168,62 @@ func TestSkillBytesNotForEditedDocs(t *testing.T) {
 	}
 	if newSkillIndex(doc, doc.Root(), false).skillBytes(doc.Root().Get("skills").Index(0)) != nil {
 		t.Fatal("bytes for a skill of an edited Doc")
+	}
+}
+
+// TestDigitBytesEveryByte: digitBytes marks exactly the digits, for every
+// byte value in every position of a word, beside any other byte.
+func TestDigitBytesEveryByte(t *testing.T) {
+	for c := range 256 {
+		for pos := range 8 {
+			for _, fill := range []byte{0, '0', '9', '/', ':', 0x7f, 0x80, 0xb9, 0xff} {
+				var w [8]byte
+				for i := range w {
+					w[i] = fill
+				}
+				w[pos] = byte(c)
+				m := digitBytes(binary.LittleEndian.Uint64(w[:]))
+				for i, b := range w {
+					got, want := m>>(8*i+7)&1 == 1, b >= '0' && b <= '9'
+					if got != want || m>>(8*i)&0x7f != 0 {
+						t.Fatalf("digitBytes(% x): byte %d marked %v, want %v (mask %#x)", w, i, got, want, m)
+					}
+				}
+			}
+		}
+	}
+}
+
+// nextDigitRunByByte is nextDigitRun a byte at a time, as it was written
+// first: the reference for the one that passes over words.
+func nextDigitRunByByte(text []byte, i, need int) int {
+	count, first := 0, -1
+	for ; i < len(text); i++ {
+		if text[i]-'0' <= 9 {
+			if first < 0 {
+				first = i
+			}
+			if count++; count >= need {
+				return first
+			}
+		} else if first >= 0 && !isPhoneSeparator(text[i]) {
+			count, first = 0, -1
+		}
+	}
+	return -1
+}
+
+func TestNextDigitRunIsTheByteLoop(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	const alphabet = "0123456789 -.()/+ax\"é"
+	for range 100_000 {
+		text := make([]byte, rng.IntN(40))
+		for i := range text {
+			text[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		i, need := rng.IntN(len(text)+1), 1+rng.IntN(8)
+		if got, want := nextDigitRun(text, i, need), nextDigitRunByByte(text, i, need); got != want {
+			t.Fatalf("nextDigitRun(%q, %d, %d) = %d, want %d", text, i, need, got, want)
+		}
 	}
 }

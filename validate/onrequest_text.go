@@ -7,7 +7,9 @@ package validate
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -228,23 +230,55 @@ func mentionsNumber(text, digits []byte) bool {
 
 // nextDigitRun returns the offset, at i or after, of the first digit that
 // may begin a run of need digits (separators between them allowed), or -1
-// when text has fewer than need digits from i on. It reads a digit-free
-// stretch a byte at a time with no other test, which is most of prose.
+// when text has fewer than need digits from i on. A digit-free stretch,
+// which is most of prose, is passed over eight bytes at a time.
 func nextDigitRun(text []byte, i, need int) int {
-	count, first := 0, -1
+	for {
+		if i = indexDigit(text, i); i < 0 {
+			return -1
+		}
+		first, count := i, 0
+		for ; i < len(text); i++ {
+			if text[i]-'0' <= 9 {
+				if count++; count >= need {
+					return first
+				}
+			} else if !isPhoneSeparator(text[i]) {
+				break // the group ends short: look on after it
+			}
+		}
+		if i == len(text) {
+			return -1
+		}
+	}
+}
+
+// indexDigit returns the offset of the first ASCII digit of text at i or
+// after, or -1.
+func indexDigit(text []byte, i int) int {
+	for ; i+8 <= len(text); i += 8 {
+		if m := digitBytes(binary.LittleEndian.Uint64(text[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
 	for ; i < len(text); i++ {
 		if text[i]-'0' <= 9 {
-			if first < 0 {
-				first = i
-			}
-			if count++; count >= need {
-				return first
-			}
-		} else if first >= 0 && !isPhoneSeparator(text[i]) {
-			count, first = 0, -1
+			return i
 		}
 	}
 	return -1
+}
+
+// digitBytes has the high bit set in each byte of x that is an ASCII digit
+// ('0' to '9'), and no other bit. Each byte is tested on its low seven
+// bits, where adding and subtracting the constants carries and borrows
+// into no other byte; ^x drops the bytes of 0x80 and above.
+func digitBytes(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	low := x & ^uint64(highs)
+	atLeast0 := low + ones*(0x80-'0') // high bit: low >= '0'
+	atMost9 := ones*(0x80+'9') - low  // high bit: low <= '9'
+	return atLeast0 & atMost9 & ^x & highs
 }
 
 func isPhoneSeparator(c byte) bool {
