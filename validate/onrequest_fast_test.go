@@ -171,25 +171,43 @@ func TestSkillBytesNotForEditedDocs(t *testing.T) {
 	}
 }
 
-// TestDigitBytesEveryByte: digitBytes marks exactly the digits, for every
-// byte value in every position of a word, beside any other byte.
-func TestDigitBytesEveryByte(t *testing.T) {
-	for c := range 256 {
-		for pos := range 8 {
-			for _, fill := range []byte{0, '0', '9', '/', ':', 0x7f, 0x80, 0xb9, 0xff} {
-				var w [8]byte
-				for i := range w {
-					w[i] = fill
-				}
-				w[pos] = byte(c)
-				m := digitBytes(binary.LittleEndian.Uint64(w[:]))
-				for i, b := range w {
-					got, want := m>>(8*i+7)&1 == 1, b >= '0' && b <= '9'
-					if got != want || m>>(8*i)&0x7f != 0 {
-						t.Fatalf("digitBytes(% x): byte %d marked %v, want %v (mask %#x)", w, i, got, want, m)
+// TestBytesBetweenEveryByte: digitBytes and bytesBetween for capitals
+// mark exactly the bytes of their range, for every byte value in every
+// position of a word, beside any other byte.
+func TestBytesBetweenEveryByte(t *testing.T) {
+	for _, r := range []struct {
+		lo, hi byte
+		mask   func(uint64) uint64
+	}{
+		{'0', '9', digitBytes},
+		{'A', 'Z', func(x uint64) uint64 { return bytesBetween(x, 'A', 'Z') }},
+	} {
+		for c := range 256 {
+			for pos := range 8 {
+				for _, fill := range []byte{0, '0', '9', '/', ':', '@', 'A', 'Z', '[', 0x7f, 0x80, 0xb9, 0xc1, 0xda, 0xff} {
+					var w [8]byte
+					for i := range w {
+						w[i] = fill
+					}
+					w[pos] = byte(c)
+					m := r.mask(binary.LittleEndian.Uint64(w[:]))
+					if load64(string(w[:]), 0) != binary.LittleEndian.Uint64(w[:]) {
+						t.Fatalf("load64(% x) is not the word", w)
+					}
+					for i, b := range w {
+						got, want := m>>(8*i+7)&1 == 1, b >= r.lo && b <= r.hi
+						if got != want || m>>(8*i)&0x7f != 0 {
+							t.Fatalf("%c-%c of % x: byte %d marked %v, want %v (mask %#x)", r.lo, r.hi, w, i, got, want, m)
+						}
 					}
 				}
 			}
+		}
+	}
+	for _, s := range []string{"", "a", "abcdefgh", "abcdefghZ", "Zabcdefgh", "abcdefgHijk", "support.example.com/care", "\xc1\xda"} {
+		want := strings.ToLower(s) != s && strings.ContainsAny(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+		if got := hasUpperASCII(s); got != want {
+			t.Errorf("hasUpperASCII(%q) = %v", s, got)
 		}
 	}
 }
@@ -224,6 +242,48 @@ func TestNextDigitRunIsTheByteLoop(t *testing.T) {
 		i, need := rng.IntN(len(text)+1), 1+rng.IntN(8)
 		if got, want := nextDigitRun(text, i, need), nextDigitRunByByte(text, i, need); got != want {
 			t.Fatalf("nextDigitRun(%q, %d, %d) = %d, want %d", text, i, need, got, want)
+		}
+	}
+}
+
+// mayBeCallerSpecificByByte is mayBeCallerSpecific a byte at a time, as
+// it was written first: the reference for the one that passes over words.
+func mayBeCallerSpecificByByte(path string) bool {
+	seg := 0
+	for i := 0; i < len(path); i++ {
+		switch c := path[i]; {
+		case c >= '0' && c <= '9', c == '@', c == '%':
+			return true
+		case c == '/':
+			if seg == uuidLen {
+				return true
+			}
+			seg = 0
+		default:
+			seg++
+		}
+	}
+	return seg == uuidLen
+}
+
+func TestMayBeCallerSpecificIsTheByteLoop(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	const alphabet = "abcxyz-_./@%09AZé"
+	for range 100_000 {
+		var b strings.Builder
+		for n := rng.IntN(90); n > 0; n-- {
+			if rng.IntN(12) == 0 {
+				b.WriteString(strings.Repeat("a", uuidLen-1+rng.IntN(3)))
+			}
+			if rng.IntN(3) > 0 {
+				b.WriteByte("abcdefghij"[rng.IntN(10)])
+			} else {
+				b.WriteByte(alphabet[rng.IntN(len(alphabet))])
+			}
+		}
+		path := b.String()
+		if got, want := mayBeCallerSpecific(path), mayBeCallerSpecificByByte(path); got != want {
+			t.Fatalf("mayBeCallerSpecific(%q) = %v, want %v", path, got, want)
 		}
 	}
 }

@@ -106,8 +106,16 @@ func (m *entryMatcher) match(text []byte) bool {
 	return containsFoldASCII(text, m.needle)
 }
 
+// hasUpperASCII reports whether s has an ASCII capital, eight bytes at a
+// time: it runs for each https person entry.
 func hasUpperASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if bytesBetween(load64(s, i), 'A', 'Z') != 0 {
+			return true
+		}
+	}
+	for ; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' {
 			return true
 		}
@@ -270,15 +278,26 @@ func indexDigit(text []byte, i int) int {
 }
 
 // digitBytes has the high bit set in each byte of x that is an ASCII digit
-// ('0' to '9'), and no other bit. Each byte is tested on its low seven
-// bits, where adding and subtracting the constants carries and borrows
-// into no other byte; ^x drops the bytes of 0x80 and above.
-func digitBytes(x uint64) uint64 {
+// ('0' to '9'), and no other bit.
+func digitBytes(x uint64) uint64 { return bytesBetween(x, '0', '9') }
+
+// bytesBetween has the high bit set in each byte of x from lo to hi (both
+// below 0x80), and no other bit. Each byte is tested on its low seven bits,
+// where adding and subtracting the constants carries and borrows into no
+// other byte; ^x drops the bytes of 0x80 and above.
+func bytesBetween(x uint64, lo, hi byte) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	low := x & ^uint64(highs)
-	atLeast0 := low + ones*(0x80-'0') // high bit: low >= '0'
-	atMost9 := ones*(0x80+'9') - low  // high bit: low <= '9'
-	return atLeast0 & atMost9 & ^x & highs
+	low := x &^ highs
+	atLeastLo := low + ones*uint64(0x80-lo) // high bit: low >= lo
+	atMostHi := ones*uint64(0x80+hi) - low  // high bit: low <= hi
+	return atLeastLo & atMostHi & ^x & highs
+}
+
+// load64 is the eight bytes of s at i, little-endian (one load).
+func load64(s string, i int) uint64 {
+	_ = s[i+7]
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
 }
 
 func isPhoneSeparator(c byte) bool {
