@@ -91,7 +91,8 @@ type skillIndex struct {
 	byID   map[string]int // skill id -> index in card.skills (first one)
 	// dups are the skills whose non-empty id an earlier skill has:
 	// [index, index of the first], in order.
-	dups [][2]int
+	dups   [][2]int
+	idList []string // ids(), once made
 	// The last id looked up (lookup): a params entry's id is looked up
 	// for its duplicate check, then again for its card checks.
 	lastID string
@@ -144,17 +145,19 @@ func (c *skillIndex) lookup(id string) (int, bool) {
 	return k, ok
 }
 
-// ids are the card's skill ids, each once, in the order of the skills
-// (for a message: it is made only then).
+// ids are the card's skill ids, each once, in the order of the skills:
+// for a message, so made when the first one needs them.
 func (c *skillIndex) ids() []string {
 	c.build()
-	var ids []string
-	for i, sk := range c.skills.All() {
-		if id, ok := sk.Get("id").Str(); ok && c.byID[id] == i {
-			ids = append(ids, id)
+	if c.idList == nil {
+		c.idList = make([]string, 0, len(c.byID))
+		for i, sk := range c.skills.All() {
+			if id, ok := sk.Get("id").Str(); ok && c.byID[id] == i {
+				c.idList = append(c.idList, id)
+			}
 		}
 	}
-	return ids
+	return c.idList
 }
 
 // skillBytes returns the bytes of skill in the card's source when every
