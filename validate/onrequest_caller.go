@@ -51,7 +51,7 @@ func mayBeCallerSpecific(path string) bool {
 			return true
 		}
 	}
-	for path != "" {
+	for len(path) >= uuidLen { // a shorter path has no segment of that length
 		var seg string
 		seg, path, _ = strings.Cut(path, "/")
 		if len(seg) == uuidLen {
