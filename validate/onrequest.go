@@ -100,8 +100,9 @@ type skillIndex struct {
 	lastOK bool
 }
 
-// newSkillIndex is the index of the skills of card, the root of doc (nil
-// when there is no Doc to read bytes from); built on first use.
+// newSkillIndex is the index of the skills of card, the root of doc or a
+// card inside it (doc may be nil: then no skill's bytes are read). It is
+// built on first use.
 func newSkillIndex(doc *model.Doc, card *model.Node, external bool) *skillIndex {
 	c := &skillIndex{card: card, external: external}
 	if doc != nil && !doc.Changed() {
@@ -224,8 +225,9 @@ func checkOnRequestParams(r *report, params *model.Node, ptr string, cards *skil
 	}
 }
 
-// lookupIn is lookup in the index of a card (none when c is nil) whose
-// skills slots has one slot for each of.
+// lookupIn is lookup for the duplicate check of checkOnRequestParams:
+// false when there is no card (c nil) or the skill has no slot in slots
+// (one per skill of the card).
 func (c *skillIndex) lookupIn(slots []int32, id string) (int, bool) {
 	if c == nil {
 		return 0, false
