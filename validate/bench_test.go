@@ -56,7 +56,7 @@ func BenchmarkCardRulesLarge(b *testing.B) {
 		w.check(root, shapeCardV10)
 		checkV03Leftovers(r, root)
 		checkInterfaces(r, root)
-		checkCardRules(r, root)
+		checkCardRules(r, root, newSkillIndex(doc, root, false))
 		checkTextRules(r, root)
 	}
 }

@@ -89,8 +89,11 @@ func checkCard(r *report, root *model.Node) {
 		}
 		checkInterfaces(r, root)
 	}
-	checkExtensions(r, root)
-	checkCardRules(r, root)
+	// One index of the skill ids for the On Request declarations and
+	// checkSkillIDs.
+	skills := newSkillIndex(r.doc, root, false)
+	checkExtensions(r, root, skills)
+	checkCardRules(r, root, skills)
 }
 
 // dualV03Prefix starts the message of a finding of a dual card's v0.3 check.
@@ -121,8 +124,8 @@ func checkDualForV03(r *report, root *model.Node) {
 // checkCardRules runs the card's own rules that its shape cannot express
 // (the extensions have their own checks). Diagnostics are sorted by
 // position and code afterwards, so the order of the calls does not matter.
-func checkCardRules(r *report, root *model.Node) {
-	checkSkillIDs(r, root)
+func checkCardRules(r *report, root *model.Node, skills *skillIndex) {
+	checkSkillIDs(r, skills)
 	checkSecurityNames(r, root)
 	checkOAuthFlows(r, root)
 	checkCardURLs(r, root)
@@ -181,30 +184,19 @@ func (t *textRules) join(r *report) {
 	r.diags = append(r.diags, t.sub.diags...)
 }
 
-// checkSkillIDs: skill ids are unique within the card.
-func checkSkillIDs(r *report, root *model.Node) {
-	skills := root.Get("skills")
-	if skills == nil || skills.Kind != model.Array {
-		return
-	}
-	seen := make(map[string]int, skills.Len())
-	for i, sk := range skills.All() {
-		id, ok := strValue(sk.Get("id"))
-		if !ok || id == "" {
-			continue
-		}
-		if first, dup := seen[id]; dup {
-			r.emit(ruleA2ADuplicateSkillID, indexPtr("/skills", i)+"/id", "skill id "+quoted(id)+" is already used by "+indexPtr("/skills", first), "skill ids must be unique within the card")
-			continue
-		}
-		seen[id] = i
+// checkSkillIDs: skill ids are unique within the card (the duplicates
+// the card's skill index found).
+func checkSkillIDs(r *report, skills *skillIndex) {
+	skills.build()
+	for _, d := range skills.dups {
+		r.emit(ruleA2ADuplicateSkillID, indexPtr("/skills", d[0])+"/id", "skill id "+quoted(skills.skills.Index(d[0]).Get("id").Text())+" is already used by "+indexPtr("/skills", d[1]), "skill ids must be unique within the card")
 	}
 }
 
 // checkExtensions: extension URIs are absolute and unique; required
 // extensions are flagged; the On Request and OASF discovery declarations
-// are handed to their own checks.
-func checkExtensions(r *report, root *model.Node) {
+// are handed to their own checks (On Request with the card's skill index).
+func checkExtensions(r *report, root *model.Node, skills *skillIndex) {
 	if top := root.Get("extensions"); top != nil {
 		r.emit(ruleA2AMisplacedExtensions, "/extensions", "a top-level \"extensions\" member is not part of A2A; clients ignore it", `declare extensions in capabilities.extensions as [{"uri": "...", "params": {...}}]`)
 	}
@@ -235,7 +227,7 @@ func checkExtensions(r *report, root *model.Node) {
 		}
 		switch {
 		case uri == OnRequestURI:
-			checkOnRequestDecl(r, ext, ptr, root)
+			checkOnRequestDecl(r, ext, ptr, skills)
 		case isDiscoveryURI(r, uri):
 			checkDiscoveryDecl(r, ext, ptr)
 		}

@@ -230,13 +230,22 @@ func checkSchemaVersion(r *report, n *model.Node, ptr string) *oasf.Taxonomy {
 
 // checkReferences checks every reference of the array member name of the
 // payload at payloadPtr, then duplicates. The array's pointer is built only
-// for a finding (catalogs check one payload per entry).
+// for a finding (catalogs check one payload per entry). The common case is
+// a list of plain references (isPlainReference): their duplicates are
+// found by their ids, without resolving each reference again.
 func checkReferences(r *report, t *oasf.Tree, k oasf.Kind, refs *model.Node, payloadPtr, name string) {
 	if refs == nil || refs.Kind != model.Array {
 		return
 	}
 	ptr := ""
+	var room [64]int
+	ids, allPlain := room[:0], true
 	for i, ref := range refs.All() {
+		if id, ok := plainReferenceID(t, ref); ok {
+			ids = append(ids, id)
+			continue
+		}
+		allPlain = false
 		for _, f := range CheckReference(t, k, i, ref) {
 			if ptr == "" {
 				ptr = payloadPtr + "/" + name
@@ -244,7 +253,13 @@ func checkReferences(r *report, t *oasf.Tree, k oasf.Kind, refs *model.Node, pay
 			r.emit(oasfTypeRule(f.Type), indexPtr(ptr, i)+f.Pointer, f.Message, f.Hint)
 		}
 	}
-	for _, f := range CheckDuplicates(t, k, refs) {
+	var dups []RefFinding
+	if allPlain {
+		dups = duplicateIDs(t, k, ids)
+	} else {
+		dups = CheckDuplicates(t, k, refs)
+	}
+	for _, f := range dups {
 		if ptr == "" {
 			ptr = payloadPtr + "/" + name
 		}

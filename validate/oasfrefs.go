@@ -216,13 +216,47 @@ func CheckDuplicates(t *oasf.Tree, k oasf.Kind, refs *model.Node) []RefFinding {
 			first[c] = i
 			continue
 		}
-		out = append(out, RefFinding{
-			Type:          "attribute_array_duplicate",
-			Message:       fmt.Sprintf("Duplicate item found in array \"%s\" at index %d. First occurrence at index %d.", k.String(), i, j),
-			Hint:          fmt.Sprintf("%s (id %d) is already listed at index %d; remove one of them", ref2(c.Name), c.ID, j),
-			Pointer:       "/" + strconv.Itoa(i),
-			AttributePath: AttributePath(k, i, ""),
-		})
+		out = append(out, duplicateFinding(k, c, i, j))
+	}
+	return out
+}
+
+// duplicateFinding is the server's finding on reference i of kind k, which
+// names class c as reference j did before it.
+func duplicateFinding(k oasf.Kind, c *oasf.Class, i, j int) RefFinding {
+	return RefFinding{
+		Type:          "attribute_array_duplicate",
+		Message:       fmt.Sprintf("Duplicate item found in array \"%s\" at index %d. First occurrence at index %d.", k.String(), i, j),
+		Hint:          fmt.Sprintf("%s (id %d) is already listed at index %d; remove one of them", ref2(c.Name), c.ID, j),
+		Pointer:       "/" + strconv.Itoa(i),
+		AttributePath: AttributePath(k, i, ""),
+	}
+}
+
+// duplicateIDs is CheckDuplicates for an array of plain references
+// (isPlainReference) with these ids, in order: each names the class of its
+// id, so a class named twice is an id given twice. A payload lists a few
+// dozen: they are compared with those before them, without a map.
+func duplicateIDs(t *oasf.Tree, k oasf.Kind, ids []int) []RefFinding {
+	var out []RefFinding
+	if len(ids) > 64 {
+		first := make(map[int]int, len(ids))
+		for i, id := range ids {
+			if j, seen := first[id]; seen {
+				out = append(out, duplicateFinding(k, t.ByID(id), i, j))
+			} else {
+				first[id] = i
+			}
+		}
+		return out
+	}
+	for i := 1; i < len(ids); i++ {
+		for j := range i {
+			if ids[j] == ids[i] {
+				out = append(out, duplicateFinding(k, t.ByID(ids[i]), i, j))
+				break
+			}
+		}
 	}
 	return out
 }
@@ -244,17 +278,21 @@ func resolveForDuplicates(t *oasf.Tree, ref *model.Node) *oasf.Class {
 	return nil
 }
 
-// resolveName finds a class the way the server does: by the last segment of
-// the name. When several classes share it (not so in released taxonomies),
-// the one with this exact full name wins.
 // isPlainReference: ref is {"id": ID, "name": NAME} (in either order, no
 // other member) where ID is a known integer and NAME the full name of the
 // same concrete class; CheckReference finds nothing in it. A catalog holds
 // such a reference or two per entry, so this is checked before anything is
 // built for messages.
 func isPlainReference(t *oasf.Tree, ref *model.Node) bool {
+	_, ok := plainReferenceID(t, ref)
+	return ok
+}
+
+// plainReferenceID returns the id of a plain reference (isPlainReference).
+// The payload check keeps the ids for its duplicates (duplicateIDs).
+func plainReferenceID(t *oasf.Tree, ref *model.Node) (int, bool) {
 	if ref == nil || ref.Kind != model.Object || ref.Len() != 2 {
-		return false
+		return 0, false
 	}
 	var idNode, nameNode *model.Node
 	for _, m := range ref.Members() {
@@ -266,19 +304,22 @@ func isPlainReference(t *oasf.Tree, ref *model.Node) bool {
 		}
 	}
 	if idNode == nil || nameNode == nil {
-		return false
+		return 0, false
 	}
 	v, ok := integerT(idNode)
 	if !ok || int64(int(v)) != v {
-		return false
+		return 0, false
 	}
-	class := t.ByID(int(v))
-	name, ok := nameNode.Str()
 	// The name is the class's own: it resolves to that class, as full
 	// names are unique within a tree (oasf.NewTree refuses a repeated one).
-	return ok && class != nil && !class.Category && name == class.Name
+	want, concrete := t.ConcreteName(int(v))
+	name, ok := nameNode.Str()
+	return int(v), ok && concrete && name == want
 }
 
+// resolveName finds a class the way the server does: by the last segment of
+// the name. When several classes share it (not so in released taxonomies),
+// the one with this exact full name wins.
 func resolveName(t *oasf.Tree, name string) *oasf.Class {
 	cs := t.ByLeaf(oasf.Leaf(name))
 	for _, c := range cs {

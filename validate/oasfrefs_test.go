@@ -1,6 +1,9 @@
 package validate
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -159,5 +162,51 @@ func TestBaseClassHint(t *testing.T) {
 		if len(got) != 1 || got[0].Type != tc.typ || !strings.Contains(got[0].Hint, "abstract root") {
 			t.Errorf("%s: %+v", tc.ref, got)
 		}
+	}
+}
+
+// TestDuplicateIDsIsCheckDuplicates: for a list of plain references, the
+// duplicates found by id (checkReferences' common case) are those
+// CheckDuplicates finds, below and above the size where a map takes over.
+func TestDuplicateIDsIsCheckDuplicates(t *testing.T) {
+	skills := oasf.Get("1.1.0").Skills
+	var concrete []*oasf.Class
+	for _, c := range skills.All() {
+		if !c.Category {
+			concrete = append(concrete, c)
+		}
+	}
+	rng := rand.New(rand.NewPCG(2, 9))
+	dups := 0
+	for round := range 400 {
+		n := rng.IntN(130)
+		pool := concrete[:1+rng.IntN(min(len(concrete), 2+n))]
+		var b strings.Builder
+		b.WriteByte('[')
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			c := pool[rng.IntN(len(pool))]
+			fmt.Fprintf(&b, `{"id":%d,"name":%q}`, c.ID, c.Name)
+		}
+		b.WriteByte(']')
+		refs := parseNode(t, b.String())
+		var ids []int
+		for _, ref := range refs.All() {
+			id, ok := plainReferenceID(skills, ref)
+			if !ok {
+				t.Fatalf("round %d: %s is not plain", round, ref.Raw())
+			}
+			ids = append(ids, id)
+		}
+		got, want := duplicateIDs(skills, oasf.Skills, ids), CheckDuplicates(skills, oasf.Skills, refs)
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d (%d references): by id\n%v\nCheckDuplicates\n%v", round, n, got, want)
+		}
+		dups += len(want)
+	}
+	if dups == 0 {
+		t.Fatal("no duplicates generated")
 	}
 }

@@ -6,6 +6,7 @@ package validate
 // and onrequest_caller.go; replies in reply.go.
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -25,11 +26,12 @@ const (
 )
 
 // checkOnRequestDecl checks one On Request AgentExtension entry of a card
-// (ext at extPtr, e.g. /capabilities/extensions/0) against the card's root.
-func checkOnRequestDecl(r *report, ext *model.Node, extPtr string, card *model.Node) {
+// (ext at extPtr, e.g. /capabilities/extensions/0) against the card,
+// cards (the card's skill index, which checkSkillIDs reads too).
+func checkOnRequestDecl(r *report, ext *model.Node, extPtr string, cards *skillIndex) {
 	checkDeclShape(r, ext, extPtr)
-	checkDuplicateDecl(r, ext, extPtr, card)
-	checkOnRequestParams(r, ext.Get("params"), extPtr+"/params", &skillIndex{card: card})
+	checkDuplicateDecl(r, ext, extPtr, cards.card)
+	checkOnRequestParams(r, ext.Get("params"), extPtr+"/params", cards)
 }
 
 // onRequest validates a standalone On Request document: the params object, or
@@ -40,7 +42,7 @@ func onRequest(doc *model.Doc, opts *Options) []Diagnostic {
 	root := doc.Root()
 	var cards *skillIndex
 	if r.opts.Card != nil && r.opts.Card.Root() != nil {
-		cards = &skillIndex{card: r.opts.Card.Root(), external: true}
+		cards = newSkillIndex(r.opts.Card, r.opts.Card.Root(), true)
 	}
 	if root != nil && root.Kind == model.Object && (root.Get("uri") != nil || root.Get("params") != nil) {
 		checkDeclShape(r, root, "")
@@ -75,12 +77,38 @@ func checkDuplicateDecl(r *report, ext *model.Node, extPtr string, card *model.N
 
 // skillIndex is the card the params are checked against. external means the
 // card is another file than the one validated (validate --card), so findings
-// about the card's skills are reported at the params entry instead.
+// about the card's skills are reported at the params entry instead. One
+// index serves a check of a card: its On Request declarations and
+// checkSkillIDs read the same map of ids.
 type skillIndex struct {
 	card     *model.Node
 	external bool
-	byID     map[string]int // skill id -> index in card.skills (first one)
-	ids      []string
+	// src is the source of the card's Doc while it is as parsed (nil once
+	// edited): there a skill's bytes hold its texts as they read, unless
+	// an escape is among them (skillBytes).
+	src    []byte
+	skills *model.Node    // card.skills
+	byID   map[string]int // skill id -> index in card.skills (first one)
+	// dups are the skills whose non-empty id an earlier skill has:
+	// [index, index of the first], in order.
+	dups   [][2]int
+	idList []string // ids(), once made
+	// The last id looked up (lookup): a params entry's id is looked up
+	// for its duplicate check, then again for its card checks.
+	lastID string
+	lastK  int
+	lastOK bool
+}
+
+// newSkillIndex is the index of the skills of card, the root of doc or a
+// card inside it (doc may be nil: then no skill's bytes are read). It is
+// built on first use.
+func newSkillIndex(doc *model.Doc, card *model.Node, external bool) *skillIndex {
+	c := &skillIndex{card: card, external: external}
+	if doc != nil && !doc.Changed() {
+		c.src = doc.Source()
+	}
+	return c
 }
 
 func (c *skillIndex) build() {
@@ -88,17 +116,65 @@ func (c *skillIndex) build() {
 		return
 	}
 	skills := c.card.Get("skills")
+	c.skills = skills
+	if skills == nil || skills.Kind != model.Array {
+		c.byID = map[string]int{}
+		return
+	}
 	c.byID = make(map[string]int, skills.Len())
-	for i := 0; i < skills.Len(); i++ {
-		id, ok := skills.Index(i).Get("id").Str()
+	for i, sk := range skills.All() {
+		id, ok := sk.Get("id").Str()
 		if !ok {
 			continue
 		}
-		if _, seen := c.byID[id]; !seen {
+		if first, seen := c.byID[id]; !seen {
 			c.byID[id] = i
-			c.ids = append(c.ids, id)
+		} else if id != "" {
+			c.dups = append(c.dups, [2]int{i, first})
 		}
 	}
+}
+
+// lookup is byID[id], built first.
+func (c *skillIndex) lookup(id string) (int, bool) {
+	c.build()
+	if c.lastOK && id == c.lastID {
+		return c.lastK, true
+	}
+	k, ok := c.byID[id]
+	c.lastID, c.lastK, c.lastOK = id, k, ok
+	return k, ok
+}
+
+// ids are the card's skill ids, each once, in the order of the skills:
+// for a message, so made when the first one needs them.
+func (c *skillIndex) ids() []string {
+	c.build()
+	if c.idList == nil {
+		c.idList = make([]string, 0, len(c.byID))
+		for i, sk := range c.skills.All() {
+			if id, ok := sk.Get("id").Str(); ok && c.byID[id] == i {
+				c.idList = append(c.idList, id)
+			}
+		}
+	}
+	return c.idList
+}
+
+// skillBytes returns the bytes of skill in the card's source when every
+// text of it reads there as it is (the Doc as parsed, no escape in the
+// skill), else nil. A string without escapes is its bytes between its
+// quotes, so text the skill's bytes do not contain is in none of its
+// strings: one scan of them rules a person entry out (checkValueInSkillText).
+func (c *skillIndex) skillBytes(skill *model.Node) []byte {
+	if c.src == nil || skill.Start < 0 || skill.End > len(c.src) || skill.End-skill.Start < 2 {
+		return nil
+	}
+	b := c.src[skill.Start:skill.End]
+	if b[0] != '{' || b[len(b)-1] != '}' || bytes.IndexByte(b, '\\') >= 0 {
+		return nil
+	}
+	return b
 }
 
 // checkOnRequestParams runs the checks a schema cannot make on params at ptr;
@@ -109,19 +185,37 @@ func checkOnRequestParams(r *report, params *model.Node, ptr string, cards *skil
 	if skills == nil || skills.Kind != model.Array {
 		return
 	}
-	firstAt := make(map[string]int, skills.Len())
+	// The first entry of each id: for an id of the card, by the skill's
+	// index (no map of the entries' ids); for other ids, in a map made
+	// when one comes.
+	var firstOfSkill []int32 // entry index + 1, 0 for none yet
+	if cards != nil {
+		cards.build()
+		firstOfSkill = make([]int32, cards.skills.Len())
+	}
+	var firstAt map[string]int
 	skillsPtr := ptr + "/skills"
-	for i := 0; i < skills.Len(); i++ {
-		entry := skills.Index(i)
+	for i, entry := range skills.All() {
 		entryPtr := itemPtr{skillsPtr, i}
 		id, ok := entry.Get("id").Str()
 		if !ok || id == "" {
 			continue
 		}
-		if j, dup := firstAt[id]; dup {
-			r.emit(ruleOnrequestDuplicateSkill, entryPtr.member("id"), fmt.Sprintf("skill %q is listed more than once (first at skills[%d]); one entry per skill", id, j), "")
-		} else {
+		j, dup := -1, false
+		if k, known := cards.lookupIn(firstOfSkill, id); known {
+			if firstOfSkill[k] > 0 {
+				j, dup = int(firstOfSkill[k])-1, true
+			} else {
+				firstOfSkill[k] = int32(i + 1)
+			}
+		} else if j, dup = firstAt[id]; !dup {
+			if firstAt == nil {
+				firstAt = make(map[string]int)
+			}
 			firstAt[id] = i
+		}
+		if dup {
+			r.emit(ruleOnrequestDuplicateSkill, entryPtr.member("id"), fmt.Sprintf("skill %q is listed more than once (first at skills[%d]); one entry per skill", id, j), "")
 		}
 		entryValue, _ := entry.Get("personEntry").Str()
 		checkCallerSpecific(r, entryValue, entryPtr)
@@ -131,17 +225,27 @@ func checkOnRequestParams(r *report, params *model.Node, ptr string, cards *skil
 	}
 }
 
+// lookupIn is lookup for the duplicate check of checkOnRequestParams:
+// false when there is no card (c nil) or the skill has no slot in slots
+// (one per skill of the card).
+func (c *skillIndex) lookupIn(slots []int32, id string) (int, bool) {
+	if c == nil {
+		return 0, false
+	}
+	k, ok := c.lookup(id)
+	return k, ok && k < len(slots)
+}
+
 // checkAgainstCard runs the card checks for one params entry: the skill
 // exists (OR-3.3), is not secured, and does not repeat the person entry in
 // its own text.
 func checkAgainstCard(r *report, cards *skillIndex, id, personEntry string, entryPtr itemPtr) {
-	cards.build()
-	k, ok := cards.byID[id]
+	k, ok := cards.lookup(id)
 	if !ok {
-		r.emit(ruleOnrequestUnknownSkill, entryPtr.member("id"), fmt.Sprintf("skill %q is not a skill of this card (OR-3.3); the card's skills are: %s", id, listIDs(cards.ids)), "use the id of an entry in the card's skills[], or add that skill to the card")
+		r.emit(ruleOnrequestUnknownSkill, entryPtr.member("id"), fmt.Sprintf("skill %q is not a skill of this card (OR-3.3); the card's skills are: %s", id, listIDs(cards.ids())), "use the id of an entry in the card's skills[], or add that skill to the card")
 		return
 	}
-	skill := cards.card.Get("skills").Index(k)
+	skill := cards.skills.Index(k)
 	skillPtr := itemPtr{"/skills", k}
 	for _, member := range SecuredSkillMembers(skill) {
 		ptr, where := skillPtr.member(member), ""
@@ -163,11 +267,28 @@ const SecuredSkillWhy = "a skill a person handles on request takes no security r
 // it is no obstacle. It is the rule onrequest/secured-skill reports; the
 // editor asks it too, to show which skills are eligible.
 func SecuredSkillMembers(skill *model.Node) []string {
-	var out []string
-	for _, member := range []string{"securityRequirements", "security"} {
-		if carries(skill.Get(member)) {
-			out = append(out, member)
+	// One pass over the skill's members (the first of a repeated key
+	// counts, as for Get): this runs for each of a card's On Request
+	// entries, and most skills have neither.
+	var req, sec *model.Node
+	for _, m := range skill.Members() {
+		switch m.Key {
+		case "securityRequirements":
+			if req == nil {
+				req = m.Value
+			}
+		case "security":
+			if sec == nil {
+				sec = m.Value
+			}
 		}
+	}
+	var out []string
+	if carries(req) {
+		out = append(out, "securityRequirements")
+	}
+	if carries(sec) {
+		out = append(out, "security")
 	}
 	return out
 }

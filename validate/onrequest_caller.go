@@ -35,23 +35,30 @@ func checkCallerSpecific(r *report, entry string, at itemPtr) {
 // mayBeCallerSpecific is false for a path no segment of which callerSpecific
 // can object to: without a digit, an @ or a % (an e-mail address and a
 // token need one of them), and without a segment of a UUID's length. Most
-// entries' paths are words, and are passed over in one scan.
+// entries' paths are words, and are passed over eight bytes at a time,
+// then a segment at a time.
 func mayBeCallerSpecific(path string) bool {
-	seg := 0
-	for i := 0; i < len(path); i++ {
-		switch c := path[i]; {
-		case c >= '0' && c <= '9', c == '@', c == '%':
+	i := 0
+	for ; i+8 <= len(path); i += 8 {
+		x := load64(path, i)
+		const ones = 0x0101010101010101
+		if digitBytes(x)|zeroBytes(x^ones*'@')|zeroBytes(x^ones*'%') != 0 {
 			return true
-		case c == '/':
-			if seg == uuidLen {
-				return true
-			}
-			seg = 0
-		default:
-			seg++
 		}
 	}
-	return seg == uuidLen
+	for ; i < len(path); i++ {
+		if c := path[i]; c-'0' <= 9 || c == '@' || c == '%' {
+			return true
+		}
+	}
+	for len(path) >= uuidLen { // a shorter path has no segment of that length
+		var seg string
+		seg, path, _ = strings.Cut(path, "/")
+		if len(seg) == uuidLen {
+			return true
+		}
+	}
+	return false
 }
 
 // callerSpecific says why a path segment looks caller-specific, or "".

@@ -100,7 +100,7 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 	if person == nil {
 		r.emit(ruleOnrequestSchema, at.member("personEntry"), `missing required member "personEntry"`+sec(secPersonEntry), "")
 	}
-	personFailed := false
+	personFailed, hasCompletion := false, false
 	for _, m := range entry.Members() {
 		switch m.Key {
 		case "id":
@@ -124,6 +124,7 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 				r.emit(ruleOnrequestSchema, at.member("assistantAccess"), "assistantAccess must be a boolean"+gotType(m.Value)+sec(secAccess), "")
 			}
 		case "completion":
+			hasCompletion = true
 			if s, ok := stringBytes(m.Value); !ok || (string(s) != "in-conversation" && string(s) != "deferred") {
 				r.emit(ruleOnrequestSchema, at.member("completion"), `completion must be one of "in-conversation", "deferred"`+gotNode(m.Value)+sec(secCompletion), "")
 			}
@@ -131,7 +132,7 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 	}
 	// if completion then personEntry ^https:// (OR-3.4); one sentence per
 	// member, so not when personEntry already failed.
-	if entry.Get("completion") != nil && !personFailed {
+	if hasCompletion && !personFailed {
 		if s, ok := person.Str(); ok && !strings.HasPrefix(s, "https://") {
 			r.emit(ruleOnrequestSchema, at.member("personEntry"), "with completion, personEntry must be an https:// address"+gotNode(person)+" (an action needs an https address, OR-3.4)", "")
 		}
@@ -159,6 +160,33 @@ func isTelEntry(s string) bool {
 	return true
 }
 
+// isPlainPersonEntry recognises in one pass the entries that pass every
+// check of checkPersonEntryShape: at most 2048 bytes, and an https:// entry
+// isPlainEntry accepts (its host and path bytes exclude '?' and '#', so
+// isHTTPSEntry holds) or a tel:+ entry of at least four plain bytes after
+// the "+", the first a digit (isPlainEntry and isTelEntry hold). Anything
+// else is left to the checks one by one, which say what is wrong.
+func isPlainPersonEntry(s string) bool {
+	if len(s) > 2048 {
+		return false
+	}
+	if rest, ok := strings.CutPrefix(s, "https://"); ok {
+		i := 0
+		for i < len(rest) && plainHostByte[rest[i]] {
+			i++
+		}
+		switch {
+		case i == 0:
+			return false
+		case i == len(rest):
+			return true
+		}
+		return rest[i] == '/' && allOf(rest[i+1:], &plainPathByte)
+	}
+	rest, ok := strings.CutPrefix(s, "tel:+")
+	return ok && len(rest) >= 4 && rest[0]-'0' <= 9 && allOf(rest, &plainTelByte)
+}
+
 // checkPersonEntryShape is checkSchema with #/$defs/personEntry, in code,
 // for the personEntry of the skill entry at entryPtr; it reports whether the
 // entry failed.
@@ -167,6 +195,9 @@ func checkPersonEntryShape(r *report, n *model.Node, at itemPtr) bool {
 	if !ok {
 		r.emit(ruleOnrequestSchema, at.member("personEntry"), "personEntry must be a string"+gotType(n)+sec(secPersonEntry), "")
 		return true
+	}
+	if isPlainPersonEntry(s) {
+		return false // the common case, in one pass over the entry
 	}
 	if !isSchemaURI(s) {
 		msg, hint := "personEntry must be a valid URI"+gotNode(n)+sec(secPersonEntry), ""

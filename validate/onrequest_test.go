@@ -42,10 +42,11 @@ func parseString(t testing.TB, s string) *model.Doc {
 func onRequestInCard(doc *model.Doc) []Diagnostic {
 	r := newReport(doc, nil)
 	root := doc.Root()
+	skills := newSkillIndex(doc, root, false)
 	exts := root.Get("capabilities").Get("extensions")
 	for i := 0; i < exts.Len(); i++ {
 		if exts.Index(i).Get("uri").Text() == OnRequestURI {
-			checkOnRequestDecl(r, exts.Index(i), fmt.Sprintf("/capabilities/extensions/%d", i), root)
+			checkOnRequestDecl(r, exts.Index(i), fmt.Sprintf("/capabilities/extensions/%d", i), skills)
 		}
 	}
 	return r.sorted()

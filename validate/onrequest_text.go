@@ -7,7 +7,9 @@ package validate
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -27,6 +29,9 @@ func checkValueInSkillText(r *report, cards *skillIndex, skill *model.Node, skil
 	m, ok := personEntryMatcher(personEntry)
 	if !ok {
 		return
+	}
+	if b := cards.skillBytes(skill); b != nil && !m.match(b) {
+		return // in none of the skill's strings: the common case, in one scan
 	}
 	hostOnly := m.hostOnly
 	report := func(ptr, field string) {
@@ -101,8 +106,16 @@ func (m *entryMatcher) match(text []byte) bool {
 	return containsFoldASCII(text, m.needle)
 }
 
+// hasUpperASCII reports whether s has an ASCII capital, eight bytes at a
+// time: it runs for each https person entry.
 func hasUpperASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if bytesBetween(load64(s, i), 'A', 'Z') != 0 {
+			return true
+		}
+	}
+	for ; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' {
 			return true
 		}
@@ -225,23 +238,66 @@ func mentionsNumber(text, digits []byte) bool {
 
 // nextDigitRun returns the offset, at i or after, of the first digit that
 // may begin a run of need digits (separators between them allowed), or -1
-// when text has fewer than need digits from i on. It reads a digit-free
-// stretch a byte at a time with no other test, which is most of prose.
+// when text has fewer than need digits from i on. A digit-free stretch,
+// which is most of prose, is passed over eight bytes at a time.
 func nextDigitRun(text []byte, i, need int) int {
-	count, first := 0, -1
+	for {
+		if i = indexDigit(text, i); i < 0 {
+			return -1
+		}
+		first, count := i, 0
+		for ; i < len(text); i++ {
+			if text[i]-'0' <= 9 {
+				if count++; count >= need {
+					return first
+				}
+			} else if !isPhoneSeparator(text[i]) {
+				break // the group ends short: look on after it
+			}
+		}
+		if i == len(text) {
+			return -1
+		}
+	}
+}
+
+// indexDigit returns the offset of the first ASCII digit of text at i or
+// after, or -1.
+func indexDigit(text []byte, i int) int {
+	for ; i+8 <= len(text); i += 8 {
+		if m := digitBytes(binary.LittleEndian.Uint64(text[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
 	for ; i < len(text); i++ {
 		if text[i]-'0' <= 9 {
-			if first < 0 {
-				first = i
-			}
-			if count++; count >= need {
-				return first
-			}
-		} else if first >= 0 && !isPhoneSeparator(text[i]) {
-			count, first = 0, -1
+			return i
 		}
 	}
 	return -1
+}
+
+// digitBytes has the high bit set in each byte of x that is an ASCII digit
+// ('0' to '9'), and no other bit.
+func digitBytes(x uint64) uint64 { return bytesBetween(x, '0', '9') }
+
+// bytesBetween has the high bit set in each byte of x from lo to hi (both
+// below 0x80), and no other bit. Each byte is tested on its low seven bits,
+// where adding and subtracting the constants carries and borrows into no
+// other byte; ^x drops the bytes of 0x80 and above.
+func bytesBetween(x uint64, lo, hi byte) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	low := x &^ highs
+	atLeastLo := low + ones*uint64(0x80-lo) // high bit: low >= lo
+	atMostHi := ones*uint64(0x80+hi) - low  // high bit: low <= hi
+	return atLeastLo & atMostHi & ^x & highs
+}
+
+// load64 is the eight bytes of s at i, little-endian (one load).
+func load64(s string, i int) uint64 {
+	_ = s[i+7]
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
 }
 
 func isPhoneSeparator(c byte) bool {

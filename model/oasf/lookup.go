@@ -3,6 +3,7 @@ package oasf
 import (
 	"cmp"
 	"slices"
+	"strings"
 )
 
 // ByID returns the class with this id, or nil. Categories are included.
@@ -10,11 +11,34 @@ func (t *Tree) ByID(id int) *Class {
 	if t == nil {
 		return nil
 	}
-	i, found := slices.BinarySearchFunc(t.byID, id, func(e idEntry, id int) int { return cmp.Compare(e.id, id) })
+	i, found := t.indexOf(id)
 	if !found {
 		return nil
 	}
 	return t.byID[i].class
+}
+
+// ConcreteName returns the full name of the class with this id when it is
+// a concrete class (not a category): the one name a reference {id, name}
+// to it may give. It reads the names of the tree's concrete classes,
+// held side by side in id order, and not the class: checking the
+// references of a payload touches a few cache lines instead of one class
+// and its name's bytes apiece.
+func (t *Tree) ConcreteName(id int) (string, bool) {
+	if t == nil {
+		return "", false
+	}
+	i, found := t.indexOf(id)
+	if !found || t.concrete[i] == "" {
+		return "", false
+	}
+	return t.concrete[i], true
+}
+
+// indexOf is the position of id in byID (binary search).
+func (t *Tree) indexOf(id int) (int, bool) {
+	i, found := slices.BinarySearchFunc(t.byID, id, func(e idEntry, id int) int { return cmp.Compare(e.id, id) })
+	return i, found
 }
 
 // idEntry is a class under its id: the tree's classes sorted by id are
@@ -23,6 +47,32 @@ func (t *Tree) ByID(id int) *Class {
 type idEntry struct {
 	id    int
 	class *Class
+}
+
+// concreteNames are the names of the classes of byID (sorted by id) in
+// one string, each sliced from it: "" for a category.
+func concreteNames(byID []idEntry) []string {
+	size := 0
+	for _, e := range byID {
+		if !e.class.Category {
+			size += len(e.class.Name)
+		}
+	}
+	var all strings.Builder
+	all.Grow(size)
+	for _, e := range byID {
+		if !e.class.Category {
+			all.WriteString(e.class.Name)
+		}
+	}
+	names, at := make([]string, len(byID)), 0
+	for i, e := range byID {
+		if !e.class.Category {
+			names[i] = all.String()[at : at+len(e.class.Name)]
+			at += len(e.class.Name)
+		}
+	}
+	return names
 }
 
 // ByName returns the class with this full name, or nil.

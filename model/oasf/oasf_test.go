@@ -254,6 +254,39 @@ func TestLookup(t *testing.T) {
 	}
 }
 
+// TestConcreteName: ConcreteName is ByID's class's name for a concrete
+// class, and nothing for a category or an unknown id, in every tree.
+func TestConcreteName(t *testing.T) {
+	for _, v := range Versions() {
+		tax := Get(v)
+		for _, tree := range []*Tree{tax.Skills, tax.Domains} {
+			concrete := 0
+			for _, c := range tree.All() {
+				name, ok := tree.ConcreteName(c.ID)
+				if ok != !c.Category || (ok && name != c.Name) || (!ok && name != "") {
+					t.Fatalf("%s %s: ConcreteName(%d) = %q, %v for %+v", v, tree.Kind, c.ID, name, ok, c)
+				}
+				if ok {
+					concrete++
+				}
+				if _, ok := tree.ConcreteName(c.ID + 1); ok && tree.ByID(c.ID+1) == nil {
+					t.Fatalf("%s %s: ConcreteName(%d) found an id ByID does not know", v, tree.Kind, c.ID+1)
+				}
+			}
+			if concrete == 0 {
+				t.Fatalf("%s %s: no concrete class", v, tree.Kind)
+			}
+		}
+	}
+	var nilTree *Tree
+	if name, ok := nilTree.ConcreteName(1); ok || name != "" {
+		t.Error("a nil tree has a concrete class")
+	}
+	if _, ok := Get("1.1.0").Skills.ConcreteName(0); ok {
+		t.Error("id 0 is concrete")
+	}
+}
+
 func TestAcross(t *testing.T) {
 	got := Across(Skills, 60101)
 	want := map[string]string{

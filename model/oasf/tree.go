@@ -56,6 +56,7 @@ func newTree(version string, k Kind, classes []*Class) (*Tree, error) {
 		index[c.Name] = i
 	}
 	slices.SortFunc(t.byID, func(a, b idEntry) int { return cmp.Compare(a.id, b.id) })
+	t.concrete = concreteNames(t.byID)
 	return t, nil
 }
 
