@@ -192,33 +192,13 @@ func BenchmarkParseVsValid(b *testing.B) {
 	data := bytes.Clone(largeCard)
 	asOncard(b, len(data))
 	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	var parse, valid time.Duration
-	for b.Loop() {
-		t0 := time.Now()
-		if !json.Valid(data) {
-			b.Fatal("invalid")
-		}
-		t1 := time.Now()
-		if _, err := ParseOwned(data, Limits{}); err != nil {
-			b.Fatal(err)
-		}
-		t2 := time.Now()
-		valid += t1.Sub(t0)
-		parse += t2.Sub(t1)
-	}
-	n := float64(b.N)
-	b.ReportMetric(float64(parse.Nanoseconds())/n, "parse-ns/op")
-	b.ReportMetric(float64(valid.Nanoseconds())/n, "valid-ns/op")
-	b.ReportMetric(float64(len(data))*n/parse.Seconds()/1e6, "parse-MB/s")
-	b.ReportMetric(parse.Seconds()/valid.Seconds(), "parse/valid")
+	parseVsValid(b, [][]byte{data})
 }
 
 // BenchmarkParseVsValidVariants is BenchmarkParseVsValid over 64 distinct
 // minified cards (testcards.LargeVariant(1, i), about 89 KiB each), the
 // shape `oncard validate` meets on a directory of real cards: each
-// iteration takes the next card, scans it with json.Valid and parses it
-// with ParseOwned, alternately, and the ratio parse/valid is reported.
+// iteration takes the next card.
 func BenchmarkParseVsValidVariants(b *testing.B) {
 	cards := make([][]byte, 64)
 	size := 0
@@ -227,6 +207,13 @@ func BenchmarkParseVsValidVariants(b *testing.B) {
 		size = max(size, len(cards[i]))
 	}
 	asOncard(b, size)
+	parseVsValid(b, cards)
+}
+
+// parseVsValid scans each iteration's card (the next of cards) with
+// json.Valid and parses it with ParseOwned, alternately, and reports the
+// times of both and the ratio parse/valid.
+func parseVsValid(b *testing.B, cards [][]byte) {
 	b.ReportAllocs()
 	var parse, valid time.Duration
 	var bytesRead int64

@@ -98,6 +98,18 @@ func BenchmarkBytesLarge(b *testing.B) {
 	}
 }
 
+// variantCards are the 64 different large cards the benchmarks that compare
+// with json.Valid read in turn (testcards.LargeVariant(1, i), the cards of
+// bench/compare.sh), and their mean size.
+func variantCards() (cards [][]byte, mean int) {
+	cards = make([][]byte, 64)
+	for i := range cards {
+		cards[i] = testcards.LargeVariant(1, i)
+		mean += len(cards[i])
+	}
+	return cards, mean / len(cards)
+}
+
 // BenchmarkCheckVsJSONValid: parse + every rule of a large card (what
 // `oncard validate FILE` does with the bytes it read) against
 // encoding/json's Valid, which only scans them, timed alternately in one
@@ -108,14 +120,9 @@ func BenchmarkBytesLarge(b *testing.B) {
 // check-cpu/valid the ratio of CPU times, as the check runs the text rules
 // on a second core (process CPU time, which counts the collector too).
 func BenchmarkCheckVsJSONValid(b *testing.B) {
-	cards := make([][]byte, 64)
-	size := 0
-	for i := range cards {
-		cards[i] = testcards.LargeVariant(1, i)
-		size += len(cards[i])
-	}
+	cards, mean := variantCards()
 	// The collector as `oncard validate` of many such files sets it.
-	b.Cleanup(gcpolicy.Apply(gcpolicy.ForValidate(int64(size/len(cards)), gcpolicy.BytesInFlight)))
+	b.Cleanup(gcpolicy.Apply(gcpolicy.ForValidate(int64(mean), gcpolicy.BytesInFlight)))
 	var check, valid, checkCPU, validCPU time.Duration
 	var bytes int64
 	i := 0

@@ -7,7 +7,6 @@ import (
 
 	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/testcards"
 )
 
 // BenchmarkExtensionsVariants: the extension checks of a large card
@@ -19,13 +18,8 @@ import (
 // (ext-ns/card), and json.Valid of the same card beside them
 // (ext/valid, the ratio that holds still under load).
 func BenchmarkExtensionsVariants(b *testing.B) {
-	cards := make([][]byte, 64)
-	size := 0
-	for i := range cards {
-		cards[i] = testcards.LargeVariant(1, i)
-		size += len(cards[i])
-	}
-	b.Cleanup(gcpolicy.Apply(gcpolicy.ForValidate(int64(size/len(cards)), gcpolicy.BytesInFlight)))
+	cards, mean := variantCards()
+	b.Cleanup(gcpolicy.Apply(gcpolicy.ForValidate(int64(mean), gcpolicy.BytesInFlight)))
 	b.ReportAllocs()
 	var ext, valid time.Duration
 	findings, i := 0, 0

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/oncard/oncard/model"
-	"github.com/oncard/oncard/model/testcards"
 )
 
 // BenchmarkSecretsVariants: the a2a/possible-secret check alone on the 64
@@ -14,13 +13,8 @@ import (
 // just been parsed (untimed) when the check reads it: its bytes and nodes
 // are in the cache, not in memory as 64 cards held at once would be.
 func BenchmarkSecretsVariants(b *testing.B) {
-	cards := make([][]byte, 64)
-	size := 0
-	for i := range cards {
-		cards[i] = testcards.LargeVariant(1, i)
-		size += len(cards[i])
-	}
-	b.SetBytes(int64(size / len(cards)))
+	cards, mean := variantCards()
+	b.SetBytes(int64(mean))
 	i := 0
 	for b.Loop() {
 		b.StopTimer()
