@@ -495,3 +495,25 @@ func TestDuplicateSkillsFindingIsStable(t *testing.T) {
 		}
 	}
 }
+
+// TestIncrementalOtherKindsLeaveTheMemory: a catalog checked with the
+// memory of a card's checks (as the editors and the language server hand
+// it to every check of a document) neither reads nor changes it, not even
+// through a card given inline in an entry: the card's next check reuses
+// what the one before found.
+func TestIncrementalOtherKindsLeaveTheMemory(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	c := newEditableCard(rnd, []string{"Plans a route."}, 20)
+	card := c.bytes(t)
+	var inc Incremental
+	checkBoth(t, &inc, card, Options{}, "first")
+	catalog := []byte(`{"specVersion": "1.0", "entries": [{"identifier": "urn:air:example.com:agents:x", "type": "application/a2a-agent-card+json", "data": ` + string(card) + `}]}`)
+	doc, err := model.Parse(catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Document(doc, KindCatalog, &Options{Incremental: &inc})
+	if reused := checkBoth(t, &inc, card, Options{}, "the card again"); reused == 0 || inc.lastRan != 0 {
+		t.Errorf("after a catalog's check: %d reused, %d ran again", reused, inc.lastRan)
+	}
+}

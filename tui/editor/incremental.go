@@ -12,12 +12,9 @@ import (
 // loop: the State's, with the memory of the previous check
 // (validate.Incremental), so that after a burst of keys in one skill only
 // that skill's rules (and the card-wide ones) run again. The findings are
-// those of a whole check. Only a card's check has one: a catalog's
-// would hand it to the documents the catalog links, one after another.
+// those of a whole check. Only a card's check reads the memory; the other
+// kinds leave it as it was.
 func (s *State) liveOptions() *validate.Options {
-	if s.kind() != validate.KindCard {
-		return s.Opts
-	}
 	if s.live == nil {
 		s.live = &validate.Incremental{}
 	}
