@@ -93,11 +93,6 @@ type skillIndex struct {
 	// [index, index of the first], in order.
 	dups   [][2]int
 	idList []string // ids(), once made
-	// The last id looked up (lookup): a params entry's id is looked up
-	// for its duplicate check, then again for its card checks.
-	lastID string
-	lastK  int
-	lastOK bool
 }
 
 // newSkillIndex is the index of the skills of card, the root of doc or a
@@ -138,11 +133,7 @@ func (c *skillIndex) build() {
 // lookup is byID[id], built first.
 func (c *skillIndex) lookup(id string) (int, bool) {
 	c.build()
-	if c.lastOK && id == c.lastID {
-		return c.lastK, true
-	}
 	k, ok := c.byID[id]
-	c.lastID, c.lastK, c.lastOK = id, k, ok
 	return k, ok
 }
 
