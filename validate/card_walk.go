@@ -184,7 +184,9 @@ func (w *walker) checkObject(n *model.Node, s *shape) {
 
 // passes reports whether n is a scalar that scalar shape s accepts as it
 // is (of its kind, not empty where it must not be): most values of a card
-// are, and the walk passes over them without a step on its path.
+// are, and the walk passes over them without a step on its path. It is
+// check's answer for scalars, without the messages: a constraint added to
+// check's scalar cases belongs here too (TestShapePassesOnlyWhatCheckAccepts).
 func (s *shape) passes(n *model.Node) bool {
 	switch s.kind {
 	case model.String:
