@@ -35,6 +35,12 @@ func ParseOwned(data []byte, lim Limits) (*Doc, error) {
 // parse parses data (a private copy unless owned); with a stream request,
 // the items of the root member it names go to its each (ParseOwnedEach).
 func parse(data []byte, lim Limits, owned bool, req *streamRequest) (*Doc, error) {
+	return parseIn(data, lim, owned, req, nil)
+}
+
+// parseIn is parse with the tree carved from arena (nil: from chunks of
+// its own).
+func parseIn(data []byte, lim Limits, owned bool, req *streamRequest, arena *Arena) (*Doc, error) {
 	if lim.MaxBytes <= 0 {
 		lim.MaxBytes = DefaultLimits.MaxBytes
 	}
@@ -60,6 +66,10 @@ func parse(data []byte, lim Limits, owned bool, req *streamRequest) (*Doc, error
 	}
 	d := &Doc{src: data, lines: new(lineIndex)}
 	p := newParser(data, lim.MaxDepth)
+	if arena != nil {
+		p.arena = arena
+		defer arena.parsed(p)
+	}
 	if req != nil {
 		d.stream = &streamed{key: req.key, lim: lim}
 		p.stream, p.each, p.doc = d.stream, req.each, d
@@ -126,6 +136,10 @@ type parser struct {
 	each   func(d *Doc, i int, item *Node)
 	doc    *Doc
 	pool   *itemPool
+
+	// arena, when the caller parses with one (Arena.ParseOwned), gives the
+	// chunks instead of make.
+	arena *Arena
 
 	// Deep containers (doc_lazy.go): deep is the source they share,
 	// deepPool the nodes they are parsed into; noLazy while one is parsed,
@@ -204,6 +218,9 @@ func (p *parser) moreNodes() []Node {
 	if p.pool != nil {
 		return p.pool.nodes.take(poolChunk)
 	}
+	if p.arena != nil {
+		return p.arena.pool.nodes.take(arenaChunk)
+	}
 	c := make([]Node, p.chunkSize())
 	p.made += len(c)
 	return c
@@ -230,6 +247,9 @@ func (p *parser) moreMembers() []Member {
 	if p.pool != nil {
 		return p.pool.members.take(poolChunk)
 	}
+	if p.arena != nil {
+		return p.arena.pool.members.take(arenaChunk * 2 / 3)
+	}
 	return make([]Member, p.chunkSize()*2/3+4)
 }
 
@@ -241,6 +261,8 @@ func (p *parser) items(from int) []*Node {
 	if n > len(p.ptrChunk) {
 		if p.pool != nil {
 			p.ptrChunk = p.pool.ptrs.take(n)
+		} else if p.arena != nil {
+			p.ptrChunk = p.arena.pool.ptrs.take(max(n, arenaChunk/2))
 		} else {
 			p.ptrChunk = make([]*Node, max(n, p.chunkSize()/2))
 		}
@@ -265,6 +287,8 @@ func (p *parser) members(from int) []*Member {
 	if n > len(p.memPtrChunk) {
 		if p.pool != nil {
 			p.memPtrChunk = p.pool.memPtrs.take(n)
+		} else if p.arena != nil {
+			p.memPtrChunk = p.arena.pool.memPtrs.take(max(n, arenaChunk/2))
 		} else {
 			p.memPtrChunk = make([]*Member, max(n, p.chunkSize()/2))
 		}

@@ -10,7 +10,13 @@ import (
 	"testing"
 )
 
-// FuzzParseEncode: Parse never panics; a parsed document encodes to its
+// fuzzArena is the arena FuzzParseEncode parses each input from as well,
+// reset after each: what one input's tree leaves in it must not show in
+// the next.
+var fuzzArena Arena
+
+// FuzzParseEncode: Parse never panics (nor does a parse from an arena,
+// which makes the same tree); a parsed document encodes to its
 // source byte for byte and means what encoding/json says; a refused one
 // gets a located ParseError, and encoding/json agrees it is not plain JSON
 // (except for what we refuse on purpose: duplicate keys, invalid UTF-8,
@@ -21,6 +27,10 @@ func FuzzParseEncode(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := Parse(data)
+		// The same parse from an arena that held the inputs before.
+		ad, aerr := fuzzArena.ParseOwned(bytes.Clone(data), Limits{})
+		sameParse(t, d, ad, err, aerr)
+		fuzzArena.Reset()
 		if err != nil {
 			var pe *ParseError
 			if !errors.As(err, &pe) || pe.Line < 1 || pe.Column < 1 || pe.Offset < 0 || pe.Offset > len(data) {

@@ -48,6 +48,11 @@ type Options struct {
 	// modifies it afterwards: it is parsed in place (model.ParseOwned)
 	// instead of copied first.
 	DataOwned bool
+	// Arena, with DataOwned, is the memory the parse carves the tree from
+	// (model.Arena): for a caller that checks documents one after another
+	// and drops each Result's Doc, with every node read from it, before it
+	// resets the arena for the next.
+	Arena *model.Arena
 	// Incremental, when set, remembers the findings of each skill and On
 	// Request entry from one check of a card to the next, so that a check
 	// after an edit re-runs only the rules of the members it changed (and
@@ -61,7 +66,8 @@ type Options struct {
 var DefaultSchemaHosts = []string{"schema.oasf.outshift.com", "localhost", "127.0.0.1", "[::1]"}
 
 // parse parses data under the options' size limit, in place when the
-// caller handed the bytes over (Options.DataOwned).
+// caller handed the bytes over (Options.DataOwned), into its arena when it
+// has one.
 func parse(data []byte, opts *Options) (*model.Doc, error) {
 	var lim model.Limits
 	if opts == nil {
@@ -69,6 +75,9 @@ func parse(data []byte, opts *Options) (*model.Doc, error) {
 	}
 	lim.MaxBytes = opts.MaxBytes
 	if opts.DataOwned {
+		if opts.Arena != nil {
+			return opts.Arena.ParseOwned(data, lim)
+		}
 		return model.ParseOwned(data, lim)
 	}
 	return model.ParseLimits(data, lim)

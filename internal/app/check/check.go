@@ -103,12 +103,20 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 	} else {
 		judge.Signatures, judge.Keys, judge.KeySets = sigs.policy, sigs.opts, sigs.keySets
 	}
+	workers := runtime.GOMAXPROCS(0)
+	arenas := newArenas(workers)
 	check := func(path string) fileResult {
 		var walk *fetch.Walk
 		if o.Follow {
 			walk = follower(judge).Start(ctx)
 		}
-		r := checkFile(ctx, judge, path, validate.Kind(o.Kind), opts.MaxBytes, con.In, walk)
+		// The file's tree is carved from an arena, taken back once the
+		// file is checked: a run of many files makes no garbage for them.
+		arena := arenas.get()
+		defer arenas.put(arena)
+		fileJudge := *judge
+		fileJudge.Options.Arena = arena
+		r := checkFile(ctx, &fileJudge, path, validate.Kind(o.Kind), opts.MaxBytes, con.In, walk)
 		if walk != nil {
 			r.follow(walk)
 			for i := range r.followed {
@@ -152,7 +160,7 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 		r.Unread = r.readErr != nil
 		return out.File(r.File)
 	}
-	err = checkFiles(ctx, paths, runtime.GOMAXPROCS(0), check, func(r fileResult) error {
+	err = checkFiles(ctx, paths, workers, check, func(r fileResult) error {
 		if err := emitOne(r); err != nil {
 			return err
 		}

@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -104,5 +106,48 @@ func TestRunUsage(t *testing.T) {
 				t.Errorf("err = %v, want a usage error saying %q", err, c.want)
 			}
 		})
+	}
+}
+
+// TestRunManyFilesSameAsEachAlone: files checked in one run, whose trees
+// are carved one after another from the workers' arenas, get the verdicts
+// each gets in a run of its own: every rule fixture (valid and invalid,
+// every kind) between large cards of other shapes.
+func TestRunManyFilesSameAsEachAlone(t *testing.T) {
+	fixtures, err := filepath.Glob(filepath.Join("..", "..", "..", "validate", "testdata", "rules", "*", "*", "*.json"))
+	if err != nil || len(fixtures) < 100 {
+		t.Fatalf("rule fixtures: %d, %v", len(fixtures), err)
+	}
+	dir := t.TempDir()
+	var paths []string
+	for i, f := range fixtures {
+		paths = append(paths, f)
+		if i%20 == 0 {
+			paths = append(paths, writeFile(t, dir, fmt.Sprintf("large-%d.json", i), testcards.LargeVariant(2, i)))
+		}
+	}
+	type fileReport struct {
+		Path        string            `json:"path"`
+		Kind        string            `json:"kind"`
+		Diagnostics []json.RawMessage `json:"diagnostics"`
+	}
+	files := func(out string) []fileReport {
+		var r struct{ Files []fileReport }
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return r.Files
+	}
+	out, _, _ := run(t, Options{Format: "json"}, paths...)
+	together := files(out)
+	if len(together) != len(paths) {
+		t.Fatalf("%d files reported, %d checked", len(together), len(paths))
+	}
+	for i, p := range paths {
+		out, _, _ := run(t, Options{Format: "json"}, p)
+		alone := files(out)
+		if len(alone) != 1 || !reflect.DeepEqual(alone[0], together[i]) {
+			t.Fatalf("%s checked with %d other files:\n%+v\nalone:\n%+v", p, len(paths)-1, together[i], alone)
+		}
 	}
 }

@@ -53,6 +53,30 @@ func checkFiles(ctx context.Context, paths []string, workers int, check func(pat
 		workers, gcpolicy.BytesInFlight, func(i int) fileResult { return check(paths[i]) }, emit)
 }
 
+// arenas holds the arenas (model.Arena) of the files being checked, one a
+// worker: a file's check takes one, and gives it back reset once nothing
+// of its tree is left in its result (fileResult.doc is dropped).
+type arenas chan *model.Arena
+
+func newArenas(workers int) arenas { return make(arenas, workers) }
+
+func (a arenas) get() *model.Arena {
+	select {
+	case arena := <-a:
+		return arena
+	default:
+		return new(model.Arena)
+	}
+}
+
+func (a arenas) put(arena *model.Arena) {
+	arena.Reset()
+	select {
+	case a <- arena:
+	default: // more in use than workers: let this one go
+	}
+}
+
 // fileSize is the size of the file at path for the in-flight budget; what
 // cannot be known (standard input, a pipe) counts as the whole budget.
 func fileSize(path string) int64 {
