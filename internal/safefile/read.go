@@ -29,6 +29,10 @@ type Cap struct {
 	Max     int64
 	Grow    func(head []byte) bool
 	GrowMax int64
+	// Into, when its capacity holds a regular file (and one byte more),
+	// is the buffer the file is read into instead of a new one: a caller
+	// that reads many files one after another reuses one buffer.
+	Into []byte
 }
 
 // HeadBytes is how much of an input Cap.Grow sees at most.
@@ -98,7 +102,7 @@ func read(ctx context.Context, path string, c Cap, regularOnly bool) ([]byte, fs
 		if fi.Size() > max {
 			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: fi.Size(), Limit: max}}
 		}
-		data, err := readCappedSized(ctxReader{ctx, f}, max, fi.Size())
+		data, err := readCappedSized(ctxReader{ctx, f}, max, fi.Size(), c.Into)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, nil, ctx.Err()
@@ -199,14 +203,15 @@ func readFrom(ctx context.Context, r io.Reader, c Cap) ([]byte, error) {
 
 // readCapped reads r to its end but never more than max+1 bytes.
 func readCapped(r io.Reader, max int64) ([]byte, error) {
-	return readCappedSized(r, max, -1)
+	return readCappedSized(r, max, -1, nil)
 }
 
 // readCappedSized is readCapped for a reader whose size is known (-1 when
 // it is not): the buffer is allocated once at that size instead of growing
 // (and being copied) as io.ReadAll's does, which halves the peak memory of
-// reading a large file.
-func readCappedSized(r io.Reader, max, size int64) ([]byte, error) {
+// reading a large file. into is used instead when it has room for size+1
+// bytes.
+func readCappedSized(r io.Reader, max, size int64, into []byte) ([]byte, error) {
 	var data []byte
 	if size < 0 {
 		var err error
@@ -214,7 +219,11 @@ func readCappedSized(r io.Reader, max, size int64) ([]byte, error) {
 			return nil, err
 		}
 	} else {
-		data = make([]byte, 0, min(size, max)+1) // +1: room to see the end
+		if need := min(size, max) + 1; int64(cap(into)) >= need { // +1: room to see the end
+			data = into[:0]
+		} else {
+			data = make([]byte, 0, need)
+		}
 		for int64(len(data)) <= max {
 			if len(data) == cap(data) {
 				data = append(data, 0)[:len(data)] // the file grew while read

@@ -19,7 +19,7 @@ func BenchmarkValidateLargeCard(b *testing.B) {
 	path := writeBenchFile(b, "large.json", testcards.Large(200, 50, 20))
 	defer gcpolicy.Apply(gcpolicy.ForArgs([]string{"validate", path}))()
 	for b.Loop() {
-		r := checkFile(context.Background(), &app.Judge{Configs: verdict.NewFinder()}, path, "", 0, nil, nil)
+		r := checkFile(context.Background(), &app.Judge{Configs: verdict.NewFinder()}, path, "", 0, nil, nil, nil)
 		if len(r.Diags) != 0 || r.readErr != nil {
 			b.Fatalf("large card not clean: %v %v", r.readErr, r.Diags)
 		}

@@ -104,19 +104,14 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 		judge.Signatures, judge.Keys, judge.KeySets = sigs.policy, sigs.opts, sigs.keySets
 	}
 	workers := runtime.GOMAXPROCS(0)
-	arenas := newArenas(workers)
+	spaces := newWorkspaces(workers)
 	check := func(path string) fileResult {
 		var walk *fetch.Walk
 		if o.Follow {
 			walk = follower(judge).Start(ctx)
 		}
-		// The file's tree is carved from an arena, taken back once the
-		// file is checked: a run of many files makes no garbage for them.
-		arena := arenas.get()
-		defer arenas.put(arena)
-		fileJudge := *judge
-		fileJudge.Options.Arena = arena
-		r := checkFile(ctx, &fileJudge, path, validate.Kind(o.Kind), opts.MaxBytes, con.In, walk)
+		ws := spaces.get()
+		r := checkFile(ctx, judge, path, validate.Kind(o.Kind), opts.MaxBytes, con.In, walk, ws)
 		if walk != nil {
 			r.follow(walk)
 			for i := range r.followed {
@@ -127,6 +122,7 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 		}
 		r.doc = nil // keep nothing of the document once it is checked
 		r.Diags, r.Ends = verdict.Shown(r.Diags, r.Ends, only, o.ShowText)
+		spaces.put(ws, &r)
 		return r
 	}
 	followed := 0 // documents --follow fetched, reported after their catalog

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strings"
+	"unsafe"
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/input"
@@ -53,28 +55,90 @@ func checkFiles(ctx context.Context, paths []string, workers int, check func(pat
 		workers, gcpolicy.BytesInFlight, func(i int) fileResult { return check(paths[i]) }, emit)
 }
 
-// arenas holds the arenas (model.Arena) of the files being checked, one a
-// worker: a file's check takes one, and gives it back reset once nothing
-// of its tree is left in its result (fileResult.doc is dropped).
-type arenas chan *model.Arena
+// workspace is the memory one worker reuses from file to file: the arena
+// the files' trees are carved from (model.Arena) and the buffer they are
+// read into. A run of many files then makes next to no garbage: on 5,000
+// cards of 89 KB, the trees were two thirds of what it allocated and the
+// bytes read nearly all the rest.
+type workspace struct {
+	arena model.Arena
+	buf   []byte
+	// read is the bytes the file at hand was read into, while they may be
+	// reused (a local file's).
+	read []byte
+}
 
-func newArenas(workers int) arenas { return make(arenas, workers) }
+// workspaceKeep bounds the buffer a workspace keeps for the next file: a
+// large file's is given back to the collector.
+const workspaceKeep = 8 << 20
 
-func (a arenas) get() *model.Arena {
+// workspaces holds the workspaces of the files being checked, one a
+// worker.
+type workspaces chan *workspace
+
+func newWorkspaces(workers int) workspaces { return make(workspaces, workers) }
+
+func (w workspaces) get() *workspace {
 	select {
-	case arena := <-a:
-		return arena
+	case ws := <-w:
+		return ws
 	default:
-		return new(model.Arena)
+		return new(workspace)
 	}
 }
 
-func (a arenas) put(arena *model.Arena) {
-	arena.Reset()
+// put takes ws back once its file is checked and r, the file's result,
+// holds nothing of its tree (r.doc dropped): the strings of r that share
+// the bytes read are copied, as the next file is read over them.
+func (w workspaces) put(ws *workspace, r *fileResult) {
+	ws.arena.Reset()
+	if ws.read != nil {
+		r.detach(ws.read)
+		if cap(ws.read) <= workspaceKeep {
+			ws.buf = ws.read[:0]
+		}
+		ws.read = nil
+	}
 	select {
-	case a <- arena:
+	case w <- ws:
 	default: // more in use than workers: let this one go
 	}
+}
+
+// detach copies the strings of r's findings that share src: a finding
+// may quote the document as it was read (a key, a value).
+func (r *fileResult) detach(src []byte) {
+	for _, diags := range [][]validate.Diagnostic{r.Diags, r.Ignored} {
+		for i := range diags {
+			d := &diags[i]
+			for _, s := range []*string{&d.Pointer, &d.Code, &d.Message, &d.Hint, &d.Source, &d.Excerpt} {
+				*s = cloneIfIn(*s, src)
+			}
+		}
+	}
+	for i, why := range r.IgnoredWhy {
+		r.IgnoredWhy[i] = cloneIfIn(why, src)
+	}
+	r.Note = cloneIfIn(r.Note, src)
+}
+
+// cloneIfIn returns a copy of s when its bytes lie in buf's memory, else s.
+func cloneIfIn(s string, buf []byte) string {
+	if shares(s, buf) {
+		return strings.Clone(s)
+	}
+	return s
+}
+
+// shares reports whether the bytes of s lie in buf's memory (up to its
+// capacity).
+func shares(s string, buf []byte) bool {
+	if s == "" || cap(buf) == 0 {
+		return false
+	}
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(buf)))
+	return p >= base && p < base+uintptr(cap(buf))
 }
 
 // fileSize is the size of the file at path for the in-flight budget; what
@@ -92,9 +156,17 @@ func fileSize(path string) int64 {
 
 // checkFile reads (or fetches) and validates one file. Options are
 // copied so that each file gets its own Path.
-func checkFile(ctx context.Context, judge *app.Judge, path string, kind validate.Kind, maxSize int, stdin io.Reader, walk *fetch.Walk) fileResult {
+//
+// With a workspace (ws), the file is read into its buffer and its tree
+// carved from its arena; the caller hands both back (workspaces.put) once
+// done with the result.
+func checkFile(ctx context.Context, judge *app.Judge, path string, kind validate.Kind, maxSize int, stdin io.Reader, walk *fetch.Walk, ws *workspace) fileResult {
 	r := fileResult{File: report.File{Arg: path, Kind: kind}, failOn: verdict.DefaultFailOn}
-	in, err := input.Read(ctx, path, stdin, string(kind), maxSize)
+	var into []byte
+	if ws != nil {
+		into = ws.buf
+	}
+	in, err := input.ReadInto(ctx, path, stdin, string(kind), maxSize, into)
 	var big *input.TooLargeError
 	var failed *fetch.Error
 	switch {
@@ -111,6 +183,14 @@ func checkFile(ctx context.Context, judge *app.Judge, path string, kind validate
 		return r
 	}
 	s := app.Subject{Data: in.Data, Name: path, Kind: kind, Owned: true} // read or fetched for this call alone
+	if ws != nil {
+		j := *judge
+		j.Options.Arena = &ws.arena
+		judge = &j
+		if !in.Remote() {
+			ws.read = in.Data
+		}
+	}
 	if in.Remote() {
 		r.Arg, r.url = in.Name, in.URL
 		s.URL = in.URL

@@ -33,6 +33,13 @@ var Client = sync.OnceValue(fetch.NewClient)
 // defaults). Over the cap it returns a *TooLargeError; a failed fetch is a
 // *fetch.Error.
 func Read(ctx context.Context, arg string, stdin io.Reader, kind string, max int) (*fetch.Document, error) {
+	return ReadInto(ctx, arg, stdin, kind, max, nil)
+}
+
+// ReadInto is Read for a caller that reads many documents one after
+// another: a local regular file that fits in into's capacity is read into
+// it (the Document's Data then shares into).
+func ReadInto(ctx context.Context, arg string, stdin io.Reader, kind string, max int, into []byte) (*fetch.Document, error) {
 	if kind == "card" && fetch.Classify(arg) == fetch.URL {
 		// A card is asked for (preview, catalog add, --card): a bare
 		// origin is its well-known card, not the catalog a client would
@@ -44,7 +51,7 @@ func Read(ctx context.Context, arg string, stdin io.Reader, kind string, max int
 	in, err := fetch.Read(ctx, arg, fetch.Options{
 		Client:    Client(),
 		MaxBytes:  int64(fetchLimit(arg, kind, max)),
-		ReadLocal: func(path string) ([]byte, error) { return ReadFile(ctx, path, stdin, kind, max) },
+		ReadLocal: func(path string) ([]byte, error) { return readFile(ctx, path, stdin, kind, max, into) },
 	})
 	if err != nil {
 		return nil, err
@@ -64,7 +71,14 @@ func Read(ctx context.Context, arg string, stdin io.Reader, kind string, max int
 // validate <(cmd)`), without blocking on the open and only until ctx is
 // cancelled (Ctrl-C, SIGTERM).
 func ReadFile(ctx context.Context, path string, stdin io.Reader, kind string, max int) ([]byte, error) {
+	return readFile(ctx, path, stdin, kind, max, nil)
+}
+
+// readFile is ReadFile reading a regular file into into when it fits
+// (safefile.Cap.Into).
+func readFile(ctx context.Context, path string, stdin io.Reader, kind string, max int, into []byte) ([]byte, error) {
 	c := readCap(path, kind, max)
+	c.Into = into
 	var data []byte
 	var err error
 	if path == "-" {
