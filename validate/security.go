@@ -244,6 +244,9 @@ func checkDuplicateSkills(r *report, root *model.Node) {
 		name, _ := strValue(sk.Get("name"))
 		names = append(names, named{lettersHash(fnvOffset, name), i})
 	}
+	if !anyRepeated(names, func(n named) uint64 { return n.hash }, minDuplicateSkills) {
+		return // most cards: no name comes back often enough to sort them
+	}
 	slices.SortFunc(names, func(a, b named) int { return cmp.Or(cmp.Compare(a.hash, b.hash), a.index-b.index) })
 	for lo := 0; lo < len(names); {
 		hi := lo + 1
@@ -271,6 +274,42 @@ func checkDuplicateSkills(r *report, root *model.Node) {
 		}
 		lo = hi
 	}
+}
+
+// anyRepeated reports whether some hash of items comes at least times
+// times, counting them in an open-addressing table of twice their number
+// or more (one pass, where a sort takes n log n comparisons).
+func anyRepeated[T any](items []T, hash func(T) uint64, times int) bool {
+	size := 64
+	for size < 2*len(items) {
+		size *= 2
+	}
+	type slot struct {
+		hash  uint64
+		count int32
+	}
+	var onStack [512]slot
+	table := onStack[:min(size, len(onStack))]
+	if size > len(onStack) {
+		table = make([]slot, size)
+	}
+	mask := uint64(len(table) - 1)
+	for _, it := range items {
+		h := hash(it)
+		for i := h & mask; ; i = (i + 1) & mask {
+			if table[i].count == 0 {
+				table[i] = slot{h, 1}
+				break
+			}
+			if table[i].hash == h {
+				if table[i].count++; int(table[i].count) >= times {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
 }
 
 const (
