@@ -53,9 +53,14 @@ func (a *Arena) Reset() {
 }
 
 // parsed records what the parser p left unused of its chunks, once it is
-// done.
+// done. A parse that failed inside a deep container holds that
+// container's chunks, not the arena's: Reset then clears the arena's last
+// chunks whole.
 func (a *Arena) parsed(p *parser) {
-	a.rest = [4]int{len(p.nodeChunk), len(p.memberChunk), len(p.ptrChunk), len(p.memPtrChunk)}
+	a.rest = [4]int{}
+	if p.pool == nil {
+		a.rest = [4]int{len(p.nodeChunk), len(p.memberChunk), len(p.ptrChunk), len(p.memPtrChunk)}
+	}
 }
 
 // trim drops the chunks past the first ones that fit in budget bytes, and

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/oncard/oncard/model/testcards"
@@ -62,8 +63,59 @@ func TestArenaTreesAreFreshParses(t *testing.T) {
 				sameParse(t, want, got, nil, nil) // untouched by the second parse
 			}
 			a.Reset()
+			// The document cut short: the parse fails where it may be
+			// inside a deep container, whose nodes come from elsewhere,
+			// and the next document must still find the arena clean.
+			cut := data[:len(data)*3/4]
+			_, wantErr = ParseOwned(bytes.Clone(cut), Limits{})
+			_, err = a.ParseOwned(bytes.Clone(cut), Limits{})
+			if (wantErr == nil) != (err == nil) || err != nil && err.Error() != wantErr.Error() {
+				t.Fatalf("cut short: error %v, want %v", err, wantErr)
+			}
+			a.Reset()
+			arenaIsZero(t, &a)
 		}
 	}
+}
+
+// arenaIsZero fails unless every chunk a holds is zeroed, as the parser
+// needs them.
+func arenaIsZero(t *testing.T, a *Arena) {
+	t.Helper()
+	zeroed(t, "nodes", &a.pool.nodes)
+	zeroed(t, "members", &a.pool.members)
+	zeroed(t, "node pointers", &a.pool.ptrs)
+	zeroed(t, "member pointers", &a.pool.memPtrs)
+}
+
+func zeroed[T comparable](t *testing.T, what string, r *reuse[T]) {
+	t.Helper()
+	var zero T
+	for i, c := range r.chunks {
+		for j := range c {
+			if c[j] != zero {
+				t.Fatalf("after Reset, %s chunk %d holds a used element at %d", what, i, j)
+			}
+		}
+	}
+}
+
+// TestArenaCleanAfterDeepFailure: a parse that fails inside a container
+// deeper than lazyDepth (whose nodes come from the parser's own pool) when
+// the arena's chunk is nearly full still leaves the arena zeroed.
+func TestArenaCleanAfterDeepFailure(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("[")
+	for range 2000 { // about 4,000 nodes: the first chunk nearly full
+		b.WriteString(`{"a":"x"},`)
+	}
+	b.WriteString(strings.Repeat("[", 40) + `1,"two",{"three":3},x`) // nodes carved from the deep pool, then the error
+	var a Arena
+	if _, err := a.ParseOwned(b.Bytes(), Limits{}); err == nil {
+		t.Fatal("the document parsed")
+	}
+	a.Reset()
+	arenaIsZero(t, &a)
 }
 
 func sameParse(t *testing.T, want, got *Doc, wantErr, err error) {
