@@ -31,6 +31,7 @@ func FuzzParseEncode(f *testing.F) {
 		ad, aerr := fuzzArena.ParseOwned(bytes.Clone(data), Limits{})
 		sameParse(t, d, ad, err, aerr)
 		fuzzArena.Reset()
+		arenaIsZero(t, &fuzzArena)
 		if err != nil {
 			var pe *ParseError
 			if !errors.As(err, &pe) || pe.Line < 1 || pe.Column < 1 || pe.Offset < 0 || pe.Offset > len(data) {
