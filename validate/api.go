@@ -44,9 +44,9 @@ type Options struct {
 	// model.DefaultLimits (16 MiB). Readers that apply a larger cap (a
 	// catalog's) pass it on.
 	MaxBytes int
-	// DataOwned tells Bytes that the caller hands data over and never
-	// modifies it afterwards: it is parsed in place (model.ParseOwned)
-	// instead of copied first.
+	// DataOwned tells Bytes that the caller hands data over and does not
+	// modify it while it holds the Result or strings from it: it is
+	// parsed in place (model.ParseOwned) instead of copied first.
 	DataOwned bool
 	// Arena, with DataOwned, is the memory the parse carves the tree from
 	// (model.Arena): for a caller that checks documents one after another

@@ -26,8 +26,10 @@ type Subject struct {
 	URL string
 	// Kind is the kind asked for (--kind); "" detects it.
 	Kind validate.Kind
-	// Owned says the caller hands Data over and never modifies it again:
-	// it is parsed in place.
+	// Owned says the caller hands Data over and does not modify it while
+	// it holds the Verdict's Doc: it is parsed in place. (A caller that
+	// reuses Data afterwards copies the strings of the findings that share
+	// it first: internal/app/check's workspaces.)
 	Owned bool
 }
 

@@ -120,6 +120,11 @@ func (r *fileResult) detach(src []byte) {
 		r.IgnoredWhy[i] = cloneIfIn(why, src)
 	}
 	r.Note = cloneIfIn(r.Note, src)
+	for i := range r.followed {
+		// A document --follow fetched is cross-checked against the entry
+		// that links it, whose text is in src.
+		r.followed[i].detach(src)
+	}
 }
 
 // cloneIfIn returns a copy of s when its bytes lie in buf's memory, else s.
@@ -182,7 +187,7 @@ func checkFile(ctx context.Context, judge *app.Judge, path string, kind validate
 		r.Diags = []validate.Diagnostic{unreadableDiagnostic(err)}
 		return r
 	}
-	s := app.Subject{Data: in.Data, Name: path, Kind: kind, Owned: true} // read or fetched for this call alone
+	s := app.Subject{Data: in.Data, Name: path, Kind: kind, Owned: true} // read or fetched for this file alone
 	if ws != nil {
 		j := *judge
 		j.Options.Arena = &ws.arena
