@@ -8,6 +8,7 @@ package validate
 import (
 	"bytes"
 	"fmt"
+	"hash/maphash"
 	"strings"
 
 	"github.com/oncard/oncard/model"
@@ -79,7 +80,7 @@ func checkDuplicateDecl(r *report, ext *model.Node, extPtr string, card *model.N
 // card is another file than the one validated (validate --card), so findings
 // about the card's skills are reported at the params entry instead. One
 // index serves a check of a card: its On Request declarations and
-// checkSkillIDs read the same map of ids.
+// checkSkillIDs read the same table of ids.
 type skillIndex struct {
 	card     *model.Node
 	external bool
@@ -87,13 +88,28 @@ type skillIndex struct {
 	// edited): there a skill's bytes hold its texts as they read, unless
 	// an escape is among them (skillBytes).
 	src    []byte
-	skills *model.Node    // card.skills
-	byID   map[string]int // skill id -> index in card.skills (first one)
+	skills *model.Node // card.skills
+	built  bool
+	// table finds a skill by its id without a map: open addressing over
+	// the ids' hashes, two slots a skill or more, each 1 + the index in
+	// card.skills of the first skill with an id (0: empty). skillIDs are
+	// the skills' ids by index ("" for a skill without one: only the table
+	// says which skills have one). Two allocations a card, none a skill.
+	table    []int32
+	skillIDs []string
+	// withMap also fills byID, the same index as a map: the incremental
+	// check reads it (entryAgainstCard), and only it.
+	withMap bool
+	byID    map[string]int // skill id -> index in card.skills (first one)
 	// dups are the skills whose non-empty id an earlier skill has:
 	// [index, index of the first], in order.
 	dups   [][2]int
 	idList []string // ids(), once made
 }
+
+// idSeed seeds the hashes of skillIndex.table (which slot an id takes
+// changes nothing but the probes).
+var idSeed = maphash.MakeSeed()
 
 // newSkillIndex is the index of the skills of card, the root of doc or a
 // card inside it (doc may be nil: then no skill's bytes are read). It is
@@ -107,34 +123,61 @@ func newSkillIndex(doc *model.Doc, card *model.Node, external bool) *skillIndex 
 }
 
 func (c *skillIndex) build() {
-	if c.byID != nil {
+	if c.built {
 		return
+	}
+	c.built = true
+	if c.withMap {
+		c.byID = map[string]int{}
 	}
 	skills := c.card.Get("skills")
 	c.skills = skills
 	if skills == nil || skills.Kind != model.Array {
-		c.byID = map[string]int{}
 		return
 	}
-	c.byID = make(map[string]int, skills.Len())
+	size := 8
+	for size < 2*skills.Len() {
+		size *= 2
+	}
+	c.table = make([]int32, size)
+	c.skillIDs = make([]string, skills.Len())
 	for i, sk := range skills.All() {
 		id, ok := sk.Get("id").Str()
 		if !ok {
 			continue
 		}
-		if first, seen := c.byID[id]; !seen {
-			c.byID[id] = i
+		c.skillIDs[i] = id
+		at := c.find(id)
+		if c.table[at] == 0 {
+			c.table[at] = int32(i + 1)
+			if c.withMap {
+				c.byID[id] = i
+			}
 		} else if id != "" {
-			c.dups = append(c.dups, [2]int{i, first})
+			c.dups = append(c.dups, [2]int{i, int(c.table[at]) - 1})
 		}
 	}
 }
 
-// lookup is byID[id], built first.
+// find returns the slot of the table that holds id's first skill, or else
+// the empty slot where it would go.
+func (c *skillIndex) find(id string) int {
+	mask := len(c.table) - 1
+	for at := int(maphash.String(idSeed, id)) & mask; ; at = (at + 1) & mask {
+		if k := c.table[at]; k == 0 || c.skillIDs[k-1] == id {
+			return at
+		}
+	}
+}
+
+// lookup is the index of the first skill with id, built first.
 func (c *skillIndex) lookup(id string) (int, bool) {
 	c.build()
-	k, ok := c.byID[id]
-	return k, ok
+	if c.table == nil {
+		return 0, false
+	}
+	k := int(c.table[c.find(id)]) - 1
+	return k, k >= 0
 }
 
 // ids are the card's skill ids, each once, in the order of the skills:
@@ -142,9 +185,9 @@ func (c *skillIndex) lookup(id string) (int, bool) {
 func (c *skillIndex) ids() []string {
 	c.build()
 	if c.idList == nil {
-		c.idList = make([]string, 0, len(c.byID))
-		for i, sk := range c.skills.All() {
-			if id, ok := sk.Get("id").Str(); ok && c.byID[id] == i {
+		c.idList = []string{}
+		for i, id := range c.skillIDs {
+			if k, _ := c.lookup(id); k == i {
 				c.idList = append(c.idList, id)
 			}
 		}
