@@ -240,27 +240,100 @@ func checkExtensions(r *report, root *model.Node, skills *skillIndex) {
 var requirementLists = []string{"securityRequirements", "security"}
 
 // forEachRequirement calls fn for every security requirement object of the
-// card and its skills, with its pointer.
+// card and its skills, with its pointer. A skill's lists are visited when
+// it has one under its own name (not only under the proto one).
 func forEachRequirement(root *model.Node, fn func(ptr, list string, req *model.Node)) {
-	visit := func(base string, owner *model.Node) {
-		for _, key := range requirementLists {
-			name, list := namedMember(owner, key)
-			if list == nil || list.Kind != model.Array {
-				continue
-			}
-			for i, req := range list.All() {
-				fn(indexPtr(base+"/"+name, i), key, req)
-			}
+	visit := func(base, name, key string, list *model.Node) {
+		if list == nil || list.Kind != model.Array {
+			return
+		}
+		for i, req := range list.All() {
+			fn(indexPtr(base+"/"+name, i), key, req)
 		}
 	}
-	visit("", root)
+	for _, key := range requirementLists {
+		name, list := namedMember(root, key)
+		visit("", name, key, list)
+	}
 	if skills := root.Get("skills"); skills != nil && skills.Kind == model.Array {
 		for i, sk := range skills.All() {
-			if sk.Get("securityRequirements") != nil || sk.Get("security") != nil {
-				visit(indexPtr("/skills", i), sk)
+			lists := readSkillLists(sk)
+			if lists.securityRequirements == nil && lists.security == nil {
+				continue
 			}
+			base := indexPtr("/skills", i)
+			name, list := lists.requirements()
+			visit(base, name, "securityRequirements", list)
+			visit(base, "security", "security", lists.security)
 		}
 	}
+}
+
+// skillLists are the members of a skill that hold the lists the card's
+// rules check, each under its name and its proto snake_case twin: they are
+// found in one pass over the skill's members, where a lookup of each would
+// pass over all of them (most skills have none or one).
+type skillLists struct {
+	inputModes, inputModesSnake                     *model.Node
+	outputModes, outputModesSnake                   *model.Node
+	securityRequirements, securityRequirementsSnake *model.Node
+	security                                        *model.Node // its proto name is the same
+}
+
+// readSkillLists finds skill's lists, the first member of each name as
+// Get does (none of a non-object).
+func readSkillLists(skill *model.Node) skillLists {
+	var l skillLists
+	for _, m := range skill.Members() {
+		k := m.Key
+		if len(k) < len("security") || (k[0] != 'i' && k[0] != 'o' && k[0] != 's') {
+			continue // id, name, tags, description, examples: none of them
+		}
+		var at **model.Node
+		switch k {
+		case "inputModes":
+			at = &l.inputModes
+		case "input_modes":
+			at = &l.inputModesSnake
+		case "outputModes":
+			at = &l.outputModes
+		case "output_modes":
+			at = &l.outputModesSnake
+		case "securityRequirements":
+			at = &l.securityRequirements
+		case "security_requirements":
+			at = &l.securityRequirementsSnake
+		case "security":
+			at = &l.security
+		default:
+			continue
+		}
+		if *at == nil {
+			*at = m.Value
+		}
+	}
+	return l
+}
+
+// The lists under the names namedMember finds them by: the member's own
+// name, else its proto snake_case twin.
+func (l skillLists) input() (string, *model.Node) {
+	return orTwin("inputModes", l.inputModes, "input_modes", l.inputModesSnake)
+}
+
+func (l skillLists) output() (string, *model.Node) {
+	return orTwin("outputModes", l.outputModes, "output_modes", l.outputModesSnake)
+}
+
+func (l skillLists) requirements() (string, *model.Node) {
+	return orTwin("securityRequirements", l.securityRequirements, "security_requirements", l.securityRequirementsSnake)
+}
+
+func orTwin(name string, n *model.Node, twin string, t *model.Node) (string, *model.Node) {
+	if n == nil && t != nil {
+		return twin, t
+	}
+	return name, n
 }
 
 // checkSecurityNames: every scheme a requirement names is declared in
@@ -343,23 +416,28 @@ func forEachScheme(root *model.Node, fn func(ptr string, body *model.Node)) {
 
 // checkModes: input and output modes are media types (type/subtype).
 func checkModes(r *report, root *model.Node) {
-	checkModeList(r, root, "", "defaultInputModes")
-	checkModeList(r, root, "", "defaultOutputModes")
+	name, list := namedMember(root, "defaultInputModes")
+	checkModeList(r, "", name, list)
+	name, list = namedMember(root, "defaultOutputModes")
+	checkModeList(r, "", name, list)
 	if skills := root.Get("skills"); skills != nil && skills.Kind == model.Array {
 		for i, sk := range r.eachSkill(famModes, skills.Items()) {
-			if sk.Kind != model.Object || (sk.Get("inputModes") == nil && sk.Get("outputModes") == nil) {
-				continue
+			lists := readSkillLists(sk)
+			if lists.inputModes == nil && lists.outputModes == nil {
+				continue // none, or only under a proto name: not checked
 			}
 			base := indexPtr("/skills", i)
-			checkModeList(r, sk, base, "inputModes")
-			checkModeList(r, sk, base, "outputModes")
+			name, list := lists.input()
+			checkModeList(r, base, name, list)
+			name, list = lists.output()
+			checkModeList(r, base, name, list)
 		}
 	}
 }
 
-func checkModeList(r *report, owner *model.Node, base, key string) {
-	name, list := namedMember(owner, key)
-	key = name
+// checkModeList checks the modes of list, the member name of the object
+// at base.
+func checkModeList(r *report, base, name string, list *model.Node) {
 	if list == nil || list.Kind != model.Array {
 		return
 	}
@@ -375,7 +453,7 @@ func checkModeList(r *report, owner *model.Node, base, key string) {
 		case "json":
 			hint = `did you mean "application/json"?`
 		}
-		r.emit(ruleA2AMediaType, indexPtr(base+"/"+key, i), "mode "+quoted(shorten(mode))+" is not a media type (type/subtype)", hint)
+		r.emit(ruleA2AMediaType, indexPtr(base+"/"+name, i), "mode "+quoted(shorten(mode))+" is not a media type (type/subtype)", hint)
 	}
 }
 

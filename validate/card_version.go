@@ -192,9 +192,10 @@ func checkV03Leftovers(r *report, root *model.Node) {
 		r.emit(ruleA2AV03Leftover, "/capabilities/stateTransitionHistory", `"stateTransitionHistory" was removed in v1.0`, "remove it")
 	}
 	for i, sk := range r.eachSkill(famV03Leftovers, itemsOf(root.Get("skills"))) {
+		lists := readSkillLists(sk)
 		switch {
-		case sk.Get("security") == nil:
-		case sk.Get("securityRequirements") == nil:
+		case lists.security == nil:
+		case lists.securityRequirements == nil:
 			r.emit(ruleA2AV03Requirement, indexPtr("/skills", i)+"/security", `v0.3 "security" in a v1.0 skill, which has no securityRequirements: v1.0 readers see no security requirement for the skill`, upgradeHint)
 		default:
 			r.emit(ruleA2AV03Leftover, indexPtr("/skills", i)+"/security", "v0.3 member \"security\" in a v1.0 skill", `v1.0 writes securityRequirements: [{"schemes": {"<name>": {"list": [...]}}}]`)

@@ -1,6 +1,9 @@
 package validate
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/oncard/oncard/model"
@@ -61,5 +64,79 @@ func TestShapePassesOnlyWhatCheckAccepts(t *testing.T) {
 	visit(shapeCardV03)
 	if passed == 0 {
 		t.Fatal("no shape passed any value: the test checks nothing")
+	}
+}
+
+// TestNamedMemberFindsWhatGetFinds: namedMember's one pass returns what
+// looking the member up by its name, then by snakeCase of it, returns,
+// over objects of near names (capitals, underscores, prefixes).
+func TestNamedMemberFindsWhatGetFinds(t *testing.T) {
+	keys := []string{"inputModes", "input_modes", "inputmodes", "input_Modes", "input_modesx", "securityRequirements", "security_requirements", "security", "securityrequirements", "security__requirements", "supportedInterfaces", "supported_interfaces", "supported_interface", "a", "_a", "aB", "a_b", "A", "_a_b", ""}
+	rng := rand.New(rand.NewPCG(5, 9))
+	for round := range 3000 {
+		var members []string // distinct keys: the parser refuses a repeated one
+		for _, k := range rng.Perm(len(keys))[:rng.IntN(7)] {
+			members = append(members, fmt.Sprintf("%q:%d", keys[k], len(members)))
+		}
+		doc := parseString(t, "{"+strings.Join(members, ",")+"}")
+		obj := doc.Root()
+		for _, key := range keys {
+			wantName, want := key, obj.Get(key)
+			if want == nil {
+				if snake := snakeCase(key); obj.Get(snake) != nil {
+					wantName, want = snake, obj.Get(snake)
+				}
+			}
+			name, got := namedMember(obj, key)
+			if name != wantName || got != want {
+				t.Fatalf("round %d: namedMember(%s, %q) = %q, %v; want %q, %v", round, doc.Source(), key, name, got, wantName, want)
+			}
+		}
+	}
+	if name, n := namedMember(nil, "inputModes"); name != "inputModes" || n != nil {
+		t.Fatalf("namedMember(nil) = %q, %v", name, n)
+	}
+}
+
+// TestReadSkillListsFindsWhatGetFinds: readSkillLists' one pass finds each
+// list Get finds by its name, over skills of those members, near names
+// and others, and namedMember's answers from them.
+func TestReadSkillListsFindsWhatGetFinds(t *testing.T) {
+	keys := []string{"id", "name", "tags", "examples", "description", "inputModes", "input_modes", "outputModes", "output_modes", "securityRequirements", "security_requirements", "security", "securityx", "inputmodes", "output_Modes", "s", "i", "o", "secu", "outputModesx"}
+	rng := rand.New(rand.NewPCG(13, 17))
+	for round := range 3000 {
+		var members []string
+		for _, k := range rng.Perm(len(keys))[:rng.IntN(9)] {
+			members = append(members, fmt.Sprintf("%q:[%d]", keys[k], len(members)))
+		}
+		doc := parseString(t, "{"+strings.Join(members, ",")+"}")
+		sk := doc.Root()
+		l := readSkillLists(sk)
+		for _, c := range []struct {
+			key string
+			got *model.Node
+		}{
+			{"inputModes", l.inputModes}, {"input_modes", l.inputModesSnake},
+			{"outputModes", l.outputModes}, {"output_modes", l.outputModesSnake},
+			{"securityRequirements", l.securityRequirements}, {"security_requirements", l.securityRequirementsSnake},
+			{"security", l.security},
+		} {
+			if c.got != sk.Get(c.key) {
+				t.Fatalf("round %d: %s: %s is %v, Get finds %v", round, doc.Source(), c.key, c.got, sk.Get(c.key))
+			}
+		}
+		for _, c := range []struct {
+			key  string
+			read func() (string, *model.Node)
+		}{{"inputModes", l.input}, {"outputModes", l.output}, {"securityRequirements", l.requirements}} {
+			name, n := c.read()
+			wantName, want := namedMember(sk, c.key)
+			if name != wantName || n != want {
+				t.Fatalf("round %d: %s: %s is %q, %v; namedMember finds %q, %v", round, doc.Source(), c.key, name, n, wantName, want)
+			}
+		}
+	}
+	if l := readSkillLists(parseString(t, `["security"]`).Root()); l != (skillLists{}) {
+		t.Fatalf("lists of an array: %+v", l)
 	}
 }

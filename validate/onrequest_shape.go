@@ -93,17 +93,16 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 		r.emit(ruleOnrequestSchema, at.String(), "skills["+strconv.Itoa(at.i)+"] must be an object"+gotType(entry), "")
 		return
 	}
-	if entry.Get("id") == nil {
-		r.emit(ruleOnrequestSchema, at.member("id"), `missing required member "id"`+sec(secID), "")
-	}
-	person := entry.Get("personEntry")
-	if person == nil {
-		r.emit(ruleOnrequestSchema, at.member("personEntry"), `missing required member "personEntry"`+sec(secPersonEntry), "")
-	}
-	personFailed, hasCompletion := false, false
+	// One pass over the members (no lookup of id and personEntry first):
+	// this runs for each of up to 200 entries. A member missing is
+	// reported after it; the findings are sorted by pointer, and no other
+	// one is at a missing member's.
+	var person *model.Node // the first personEntry, as Get finds it
+	hasID, personFailed, hasCompletion := false, false, false
 	for _, m := range entry.Members() {
 		switch m.Key {
 		case "id":
+			hasID = true
 			s, ok := stringBytes(m.Value)
 			n := len(s) // characters, counted only when there can be too many
 			if n > 128 {
@@ -118,6 +117,9 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 				r.emit(ruleOnrequestSchema, at.member("id"), fmt.Sprintf("id must be at most 128 characters long (has %d)", n)+sec(secID), "")
 			}
 		case "personEntry":
+			if person == nil {
+				person = m.Value
+			}
 			personFailed = checkPersonEntryShape(r, m.Value, at)
 		case "assistantAccess":
 			if m.Value.Kind != model.Bool {
@@ -129,6 +131,12 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 				r.emit(ruleOnrequestSchema, at.member("completion"), `completion must be one of "in-conversation", "deferred"`+gotNode(m.Value)+sec(secCompletion), "")
 			}
 		}
+	}
+	if !hasID {
+		r.emit(ruleOnrequestSchema, at.member("id"), `missing required member "id"`+sec(secID), "")
+	}
+	if person == nil {
+		r.emit(ruleOnrequestSchema, at.member("personEntry"), `missing required member "personEntry"`+sec(secPersonEntry), "")
 	}
 	// if completion then personEntry ^https:// (OR-3.4); one sentence per
 	// member, so not when personEntry already failed.
