@@ -181,11 +181,20 @@ func isIPLiteral(host string) bool {
 // registrable domain than the card's interfaces, whoever holds that domain
 // vouches for the card. Its host is checked like the card's URLs.
 func checkJKUs(r *report, root *model.Node) {
+	// The interfaces' domains, read when a jku's is to be compared with
+	// them: most cards carry no signature.
 	var home []string
-	for _, u := range interfaceURLs(root) {
-		if d := r.registrableDomain(urlHost(u.node)); d != "" && !contains(home, d) {
-			home = append(home, d)
+	homeRead := false
+	homeDomains := func() []string {
+		if !homeRead {
+			homeRead = true
+			for _, u := range interfaceURLs(root) {
+				if d := r.registrableDomain(urlHost(u.node)); d != "" && !contains(home, d) {
+					home = append(home, d)
+				}
+			}
 		}
+		return home
 	}
 	for i, sig := range itemsOf(root.Get("signatures")) {
 		jku, ok := signatureJKU(sig)
@@ -207,7 +216,7 @@ func checkJKUs(r *report, root *model.Node) {
 			checkHost(r, ptr, host, "a verifier that fetches its key set")
 			continue
 		}
-		if d := r.registrableDomain(host); d != "" && len(home) > 0 && !contains(home, d) {
+		if d := r.registrableDomain(host); d != "" && len(homeDomains()) > 0 && !contains(home, d) {
 			r.emit(ruleSecurityJKU, ptr, label+" is on another registrable domain than the card's interfaces: whoever holds that domain vouches for the card", "publish the key set on the agent's own domain, or give verifiers the keys (--jwks)")
 		}
 	}
