@@ -21,8 +21,8 @@ func cardChecks(r *report, doc *model.Doc) {
 	skills := newSkillIndex(doc, root, false)
 	checkExtensions(r, root, skills)
 	checkSkillIDs(r, skills)
-	checkSecurityNames(r, root)
-	checkModes(r, root)
+	checkSecurityNames(r, root, skills)
+	checkModes(r, root, skills)
 	checkNames(r, root)
 	checkHosts(r, root)
 }

@@ -127,10 +127,10 @@ func checkDualForV03(r *report, root *model.Node) {
 // position and code afterwards, so the order of the calls does not matter.
 func checkCardRules(r *report, root *model.Node, skills *skillIndex) {
 	checkSkillIDs(r, skills)
-	checkSecurityNames(r, root)
+	checkSecurityNames(r, root, skills)
 	checkOAuthFlows(r, root)
 	checkCardURLs(r, root)
-	checkModes(r, root)
+	checkModes(r, root, skills)
 	checkExtendedCard(r, root)
 	checkSignatures(r, root)
 }
@@ -241,39 +241,52 @@ var requirementLists = []string{"securityRequirements", "security"}
 
 // forEachRequirement calls fn for every security requirement object of the
 // card and its skills, with its pointer. A skill's lists are visited when
-// it has one under its own name (not only under the proto one).
-func forEachRequirement(root *model.Node, fn func(ptr, list string, req *model.Node)) {
-	visit := func(base, name, key string, list *model.Node) {
-		if list == nil || list.Kind != model.Array {
-			return
-		}
-		for i, req := range list.All() {
-			fn(indexPtr(base+"/"+name, i), key, req)
-		}
-	}
+// it has one under its own name (not only under the proto one). skills is
+// the card's skill index, which says which skills have such lists without
+// reading them, or nil.
+func forEachRequirement(root *model.Node, skills *skillIndex, fn func(ptr, list string, req *model.Node)) {
 	for _, key := range requirementLists {
 		name, list := namedMember(root, key)
-		visit("", name, key, list)
+		eachRequirement("", name, key, list, fn)
 	}
-	if skills := root.Get("skills"); skills != nil && skills.Kind == model.Array {
-		for i, sk := range skills.All() {
-			lists := readSkillLists(sk)
-			if lists.securityRequirements == nil && lists.security == nil {
+	if sks := root.Get("skills"); sks != nil && sks.Kind == model.Array {
+		for i, sk := range sks.All() {
+			if skills.listsOf(i)&(hasSecurityRequirements|hasSecurity) == 0 {
 				continue
 			}
-			base := indexPtr("/skills", i)
-			name, list := lists.requirements()
-			visit(base, name, "securityRequirements", list)
-			visit(base, "security", "security", lists.security)
+			skillRequirements(indexPtr("/skills", i), readSkillLists(sk), fn)
 		}
 	}
 }
 
-// skillLists are the members of a skill that hold the lists the card's
-// rules check, each under its name and its proto snake_case twin: they are
-// found in one pass over the skill's members, where a lookup of each would
-// pass over all of them (most skills have none or one).
+// skillRequirements is forEachRequirement for one skill's lists, at base.
+func skillRequirements(base string, lists skillLists, fn func(ptr, list string, req *model.Node)) {
+	if lists.securityRequirements == nil && lists.security == nil {
+		return
+	}
+	name, list := lists.requirements()
+	eachRequirement(base, name, "securityRequirements", list, fn)
+	eachRequirement(base, "security", "security", lists.security, fn)
+}
+
+// eachRequirement calls fn for each requirement of list, the member name
+// (key, or its proto twin) of the object at base.
+func eachRequirement(base, name, key string, list *model.Node, fn func(ptr, list string, req *model.Node)) {
+	if list == nil || list.Kind != model.Array {
+		return
+	}
+	for i, req := range list.All() {
+		fn(indexPtr(base+"/"+name, i), key, req)
+	}
+}
+
+// skillLists are a skill's id and the members of it that hold the lists
+// the card's rules check, each under its name and its proto snake_case
+// twin: they are found in one pass over the skill's members, where a
+// lookup of each would pass over all of them (most skills have none or
+// one of the lists).
 type skillLists struct {
+	id                                              *model.Node
 	inputModes, inputModesSnake                     *model.Node
 	outputModes, outputModesSnake                   *model.Node
 	securityRequirements, securityRequirementsSnake *model.Node
@@ -286,11 +299,13 @@ func readSkillLists(skill *model.Node) skillLists {
 	var l skillLists
 	for _, m := range skill.Members() {
 		k := m.Key
-		if len(k) < len("security") || (k[0] != 'i' && k[0] != 'o' && k[0] != 's') {
-			continue // id, name, tags, description, examples: none of them
+		if k != "id" && (len(k) < len("security") || (k[0] != 'i' && k[0] != 'o' && k[0] != 's')) {
+			continue // name, tags, description, examples: none of them
 		}
 		var at **model.Node
 		switch k {
+		case "id":
+			at = &l.id
 		case "inputModes":
 			at = &l.inputModes
 		case "input_modes":
@@ -313,6 +328,29 @@ func readSkillLists(skill *model.Node) skillLists {
 		}
 	}
 	return l
+}
+
+// The bits of skillLists.has: which lists a skill has under their own
+// names (what the rules' tests of whether to read a skill ask).
+const (
+	hasInputModes uint8 = 1 << iota
+	hasOutputModes
+	hasSecurityRequirements
+	hasSecurity
+	hasEveryList = hasInputModes | hasOutputModes | hasSecurityRequirements | hasSecurity
+)
+
+func (l skillLists) has() uint8 {
+	var b uint8
+	for _, c := range []struct {
+		n   *model.Node
+		bit uint8
+	}{{l.inputModes, hasInputModes}, {l.outputModes, hasOutputModes}, {l.securityRequirements, hasSecurityRequirements}, {l.security, hasSecurity}} {
+		if c.n != nil {
+			b |= c.bit
+		}
+	}
+	return b
 }
 
 // The lists under the names namedMember finds them by: the member's own
@@ -339,9 +377,9 @@ func orTwin(name string, n *model.Node, twin string, t *model.Node) (string, *mo
 // checkSecurityNames: every scheme a requirement names is declared in
 // securitySchemes. It reads both the spec form {"schemes": {name: ...}} and
 // the v0.3 map form {name: [scopes]}.
-func checkSecurityNames(r *report, root *model.Node) {
+func checkSecurityNames(r *report, root *model.Node, skills *skillIndex) {
 	declared := memberOf(root, "securitySchemes")
-	forEachRequirement(root, func(ptr, _ string, req *model.Node) {
+	forEachRequirement(root, skills, func(ptr, _ string, req *model.Node) {
 		if req.Kind != model.Object {
 			return
 		}
@@ -415,13 +453,16 @@ func forEachScheme(root *model.Node, fn func(ptr string, body *model.Node)) {
 }
 
 // checkModes: input and output modes are media types (type/subtype).
-func checkModes(r *report, root *model.Node) {
+func checkModes(r *report, root *model.Node, skills *skillIndex) {
 	name, list := namedMember(root, "defaultInputModes")
 	checkModeList(r, "", name, list)
 	name, list = namedMember(root, "defaultOutputModes")
 	checkModeList(r, "", name, list)
-	if skills := root.Get("skills"); skills != nil && skills.Kind == model.Array {
-		for i, sk := range r.eachSkill(famModes, skills.Items()) {
+	if sks := root.Get("skills"); sks != nil && sks.Kind == model.Array {
+		for i, sk := range r.eachSkill(famModes, sks.Items()) {
+			if skills.listsOf(i)&(hasInputModes|hasOutputModes) == 0 {
+				continue
+			}
 			lists := readSkillLists(sk)
 			if lists.inputModes == nil && lists.outputModes == nil {
 				continue // none, or only under a proto name: not checked
@@ -507,7 +548,7 @@ func checkExtendedCard(r *report, root *model.Node) {
 // security requirement (v1.0 securityRequirements or v0.3 security).
 func hasRequirement(root *model.Node) bool {
 	found := false
-	forEachRequirement(root, func(string, string, *model.Node) { found = true })
+	forEachRequirement(root, nil, func(string, string, *model.Node) { found = true })
 	return found
 }
 

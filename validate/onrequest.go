@@ -97,6 +97,9 @@ type skillIndex struct {
 	// says which skills have one). Two allocations a card, none a skill.
 	table    []int32
 	skillIDs []string
+	// lists are, by skill, which lists the rules check it has
+	// (skillLists.has), read in the same pass as its id.
+	lists []uint8
 	// withMap also fills byID, the same index as a map: the incremental
 	// check reads it (entryAgainstCard), and only it.
 	withMap bool
@@ -141,8 +144,11 @@ func (c *skillIndex) build() {
 	}
 	c.table = make([]int32, size)
 	c.skillIDs = make([]string, skills.Len())
+	c.lists = make([]uint8, skills.Len())
 	for i, sk := range skills.All() {
-		id, ok := sk.Get("id").Str()
+		read := readSkillLists(sk)
+		c.lists[i] = read.has()
+		id, ok := read.id.Str()
 		if !ok {
 			continue
 		}
@@ -168,6 +174,20 @@ func (c *skillIndex) find(id string) int {
 			return at
 		}
 	}
+}
+
+// listsOf says which lists skill i has (skillLists.has), built first;
+// every one for a nil index or a skill it does not know, so that the
+// caller reads the skill.
+func (c *skillIndex) listsOf(i int) uint8 {
+	if c == nil {
+		return hasEveryList
+	}
+	c.build()
+	if i < 0 || i >= len(c.lists) {
+		return hasEveryList
+	}
+	return c.lists[i]
 }
 
 // lookup is the index of the first skill with id, built first.
@@ -281,7 +301,11 @@ func checkAgainstCard(r *report, cards *skillIndex, id, personEntry string, entr
 	}
 	skill := cards.skills.Index(k)
 	skillPtr := itemPtr{"/skills", k}
-	for _, member := range SecuredSkillMembers(skill) {
+	var secured []string
+	if cards.listsOf(k)&(hasSecurityRequirements|hasSecurity) != 0 { // most skills have neither
+		secured = SecuredSkillMembers(skill)
+	}
+	for _, member := range secured {
 		ptr, where := skillPtr.member(member), ""
 		if cards.external {
 			ptr, where = entryPtr.member("id"), fmt.Sprintf(" (card %s)", skillPtr.member(member))
