@@ -254,16 +254,17 @@ func forEachRequirement(root *model.Node, skills *skillIndex, fn func(ptr, list 
 			if skills.listsOf(i)&(hasSecurityRequirements|hasSecurity) == 0 {
 				continue
 			}
-			skillRequirements(indexPtr("/skills", i), readSkillLists(sk), fn)
+			skillRequirements(i, readSkillLists(sk), fn)
 		}
 	}
 }
 
-// skillRequirements is forEachRequirement for one skill's lists, at base.
-func skillRequirements(base string, lists skillLists, fn func(ptr, list string, req *model.Node)) {
+// skillRequirements is forEachRequirement for the lists of skill i.
+func skillRequirements(i int, lists skillLists, fn func(ptr, list string, req *model.Node)) {
 	if lists.securityRequirements == nil && lists.security == nil {
 		return
 	}
+	base := indexPtr("/skills", i)
 	name, list := lists.requirements()
 	eachRequirement(base, name, "securityRequirements", list, fn)
 	eachRequirement(base, "security", "security", lists.security, fn)

@@ -204,7 +204,7 @@ func checkV03Leftovers(r *report, root *model.Node) {
 	// leftovers, and its requirements in the map form.
 	for i, sk := range r.eachSkill(famV03Leftovers, itemsOf(root.Get("skills"))) {
 		lists := readSkillLists(sk)
-		skillRequirements(indexPtr("/skills", i), lists, mapForm)
+		skillRequirements(i, lists, mapForm)
 		switch {
 		case lists.security == nil:
 		case lists.securityRequirements == nil:
