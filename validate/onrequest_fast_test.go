@@ -359,3 +359,32 @@ func TestSkillIndexFindsWhatAMapFinds(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainBytesEveryPlace: plainHostLen and isPlainPath, eight bytes at a
+// time, read as plainHostByte and plainPathByte do one by one: every byte
+// value at every place of strings of every length up to 19, amid bytes of
+// each class.
+func TestPlainBytesEveryPlace(t *testing.T) {
+	for n := range 20 {
+		for _, fill := range []byte{'a', 'Z', '0', '.', '-', '/', '_', '~'} {
+			s := []byte(strings.Repeat(string(fill), n))
+			for pos := range n {
+				for c := range 256 {
+					s[pos] = byte(c)
+					str := string(s)
+					want := 0
+					for want < len(str) && plainHostByte[str[want]] {
+						want++
+					}
+					if got := plainHostLen(str); got != want {
+						t.Fatalf("plainHostLen(%q) = %d, want %d", str, got, want)
+					}
+					if got, want := isPlainPath(str), allOf(str, &plainPathByte); got != want {
+						t.Fatalf("isPlainPath(%q) = %v, want %v", str, got, want)
+					}
+				}
+				s[pos] = fill
+			}
+		}
+	}
+}
