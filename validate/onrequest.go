@@ -256,7 +256,8 @@ func checkOnRequestParams(r *report, params *model.Node, ptr string, cards *skil
 			continue
 		}
 		j, dup := -1, false
-		if k, known := cards.lookupIn(firstOfSkill, id); known {
+		k, known := cards.lookupIn(firstOfSkill, id)
+		if known {
 			if firstOfSkill[k] > 0 {
 				j, dup = int(firstOfSkill[k])-1, true
 			} else {
@@ -273,7 +274,13 @@ func checkOnRequestParams(r *report, params *model.Node, ptr string, cards *skil
 		}
 		entryValue, _ := entry.Get("personEntry").Str()
 		checkCallerSpecific(r, entryValue, entryPtr)
-		if cards != nil {
+		switch {
+		case cards == nil:
+		case r.inc == nil || cards.external:
+			// What entryAgainstCard does then, with the skill already
+			// looked up.
+			checkSkillAgainstCard(r, cards, k, known, id, entryValue, entryPtr)
+		default:
 			r.entryAgainstCard(cards, id, entryValue, entryPtr)
 		}
 	}
@@ -295,6 +302,12 @@ func (c *skillIndex) lookupIn(slots []int32, id string) (int, bool) {
 // its own text.
 func checkAgainstCard(r *report, cards *skillIndex, id, personEntry string, entryPtr itemPtr) {
 	k, ok := cards.lookup(id)
+	checkSkillAgainstCard(r, cards, k, ok, id, personEntry, entryPtr)
+}
+
+// checkSkillAgainstCard is checkAgainstCard with the entry's skill looked
+// up: skill k of the card, or none (ok false).
+func checkSkillAgainstCard(r *report, cards *skillIndex, k int, ok bool, id, personEntry string, entryPtr itemPtr) {
 	if !ok {
 		r.emit(ruleOnrequestUnknownSkill, entryPtr.member("id"), fmt.Sprintf("skill %q is not a skill of this card (OR-3.3); the card's skills are: %s", id, listIDs(cards.ids())), "use the id of an entry in the card's skills[], or add that skill to the card")
 		return
