@@ -104,10 +104,10 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 		switch m.Key {
 		case "id":
 			hasID = true
-			s, ok := stringBytes(m.Value)
-			n := len(s) // characters, counted only when there can be too many
+			s, ok := m.Value.Str() // no scan for escapes: the node knows
+			n := len(s)            // characters, counted only when there can be too many
 			if n > 128 {
-				n = utf8.RuneCount(s)
+				n = utf8.RuneCountInString(s)
 			}
 			switch {
 			case !ok:
@@ -128,7 +128,7 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 			}
 		case "completion":
 			hasCompletion = true
-			if s, ok := stringBytes(m.Value); !ok || (string(s) != "in-conversation" && string(s) != "deferred") {
+			if s, ok := m.Value.Str(); !ok || (s != "in-conversation" && s != "deferred") {
 				r.emit(ruleOnrequestSchema, at.member("completion"), `completion must be one of "in-conversation", "deferred"`+gotNode(m.Value)+sec(secCompletion), "")
 			}
 		}
