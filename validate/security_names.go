@@ -74,7 +74,7 @@ func checkLookalike(r *report, ptr, s string) {
 func isASCII(s string) bool {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		if load64(s, i)&0x8080808080808080 != 0 {
+		if word8(s[i:i+8])&highBits != 0 {
 			return false
 		}
 	}
