@@ -456,9 +456,9 @@ func forEachScheme(root *model.Node, fn func(ptr string, body *model.Node)) {
 // checkModes: input and output modes are media types (type/subtype).
 func checkModes(r *report, root *model.Node, skills *skillIndex) {
 	name, list := namedMember(root, "defaultInputModes")
-	checkModeList(r, "", name, list)
+	checkModeList(r, -1, name, list)
 	name, list = namedMember(root, "defaultOutputModes")
-	checkModeList(r, "", name, list)
+	checkModeList(r, -1, name, list)
 	if sks := root.Get("skills"); sks != nil && sks.Kind == model.Array {
 		for i, sk := range r.eachSkill(famModes, sks.Items()) {
 			if skills.listsOf(i)&(hasInputModes|hasOutputModes) == 0 {
@@ -468,18 +468,17 @@ func checkModes(r *report, root *model.Node, skills *skillIndex) {
 			if lists.inputModes == nil && lists.outputModes == nil {
 				continue // none, or only under a proto name: not checked
 			}
-			base := indexPtr("/skills", i)
 			name, list := lists.input()
-			checkModeList(r, base, name, list)
+			checkModeList(r, i, name, list)
 			name, list = lists.output()
-			checkModeList(r, base, name, list)
+			checkModeList(r, i, name, list)
 		}
 	}
 }
 
-// checkModeList checks the modes of list, the member name of the object
-// at base.
-func checkModeList(r *report, base, name string, list *model.Node) {
+// checkModeList checks the modes of list, the member name of skill
+// (-1: of the card). The pointer is made only for a finding.
+func checkModeList(r *report, skill int, name string, list *model.Node) {
 	if list == nil || list.Kind != model.Array {
 		return
 	}
@@ -494,6 +493,10 @@ func checkModeList(r *report, base, name string, list *model.Node) {
 			hint = `did you mean "text/plain"?`
 		case "json":
 			hint = `did you mean "application/json"?`
+		}
+		base := ""
+		if skill >= 0 {
+			base = indexPtr("/skills", skill)
 		}
 		r.emit(ruleA2AMediaType, indexPtr(base+"/"+name, i), "mode "+quoted(shorten(mode))+" is not a media type (type/subtype)", hint)
 	}

@@ -32,7 +32,11 @@ func checkNames(r *report, root *model.Node) {
 	check(root.Get("name"), func() string { return "/name" })
 	check(root.Get("provider").Get("organization"), func() string { return "/provider/organization" })
 	for i, sk := range r.eachSkill(famNames, itemsOf(root.Get("skills"))) {
-		check(sk.Get("name"), func() string { return indexPtr("/skills", i) + "/name" })
+		// As check does, without a closure a skill: this runs on every
+		// skill of a card.
+		if s, ok := sk.Get("name").Str(); ok && !isASCII(s) {
+			checkLookalike(r, indexPtr("/skills", i)+"/name", s)
+		}
 	}
 	checkBrand(r, root)
 }
