@@ -167,8 +167,25 @@ func parseIPLiteral(host string) (netip.Addr, bool) {
 	if i := strings.IndexByte(host, '%'); i >= 0 {
 		host = host[:i]
 	}
+	if !mayBeIPLiteral(host) {
+		return netip.Addr{}, false // a host name: ParseAddr's error would be made for nothing
+	}
 	addr, err := netip.ParseAddr(host)
 	return addr, err == nil
+}
+
+// mayBeIPLiteral is false for a host netip.ParseAddr cannot read: without
+// a colon it reads IPv4 only, digits and dots (TestIPLiteralShortCut).
+func mayBeIPLiteral(host string) bool {
+	if strings.IndexByte(host, ':') >= 0 {
+		return true
+	}
+	for i := 0; i < len(host); i++ {
+		if c := host[i]; (c < '0' || c > '9') && c != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 func isIPLiteral(host string) bool {
