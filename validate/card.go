@@ -92,6 +92,7 @@ func checkCard(r *report, root *model.Node) {
 	// One index of the skill ids for the On Request declarations and
 	// checkSkillIDs.
 	skills := newSkillIndex(r.doc, root, false)
+	skills.withMap = r.inc != nil
 	checkExtensions(r, root, skills)
 	checkCardRules(r, root, skills)
 }
@@ -126,10 +127,10 @@ func checkDualForV03(r *report, root *model.Node) {
 // position and code afterwards, so the order of the calls does not matter.
 func checkCardRules(r *report, root *model.Node, skills *skillIndex) {
 	checkSkillIDs(r, skills)
-	checkSecurityNames(r, root)
+	checkSecurityNames(r, root, skills)
 	checkOAuthFlows(r, root)
 	checkCardURLs(r, root)
-	checkModes(r, root)
+	checkModes(r, root, skills)
 	checkExtendedCard(r, root)
 	checkSignatures(r, root)
 }
@@ -239,35 +240,147 @@ func checkExtensions(r *report, root *model.Node, skills *skillIndex) {
 var requirementLists = []string{"securityRequirements", "security"}
 
 // forEachRequirement calls fn for every security requirement object of the
-// card and its skills, with its pointer.
-func forEachRequirement(root *model.Node, fn func(ptr, list string, req *model.Node)) {
-	visit := func(base string, owner *model.Node) {
-		for _, key := range requirementLists {
-			name, list := namedMember(owner, key)
-			if list == nil || list.Kind != model.Array {
+// card and its skills, with its pointer. A skill's lists are visited when
+// it has one under its own name (not only under the proto one). skills is
+// the card's skill index, which says which skills have such lists without
+// reading them, or nil.
+func forEachRequirement(root *model.Node, skills *skillIndex, fn func(ptr, list string, req *model.Node)) {
+	for _, key := range requirementLists {
+		name, list := namedMember(root, key)
+		eachRequirement("", name, key, list, fn)
+	}
+	if sks := root.Get("skills"); sks != nil && sks.Kind == model.Array {
+		for i, sk := range sks.All() {
+			if skills.listsOf(i)&(hasSecurityRequirements|hasSecurity) == 0 {
 				continue
 			}
-			for i, req := range list.All() {
-				fn(indexPtr(base+"/"+name, i), key, req)
-			}
+			skillRequirements(i, readSkillLists(sk), fn)
 		}
 	}
-	visit("", root)
-	if skills := root.Get("skills"); skills != nil && skills.Kind == model.Array {
-		for i, sk := range skills.All() {
-			if sk.Get("securityRequirements") != nil || sk.Get("security") != nil {
-				visit(indexPtr("/skills", i), sk)
-			}
+}
+
+// skillRequirements is forEachRequirement for the lists of skill i.
+func skillRequirements(i int, lists skillLists, fn func(ptr, list string, req *model.Node)) {
+	if lists.securityRequirements == nil && lists.security == nil {
+		return
+	}
+	base := indexPtr("/skills", i)
+	name, list := lists.requirements()
+	eachRequirement(base, name, "securityRequirements", list, fn)
+	eachRequirement(base, "security", "security", lists.security, fn)
+}
+
+// eachRequirement calls fn for each requirement of list, the member name
+// (key, or its proto twin) of the object at base.
+func eachRequirement(base, name, key string, list *model.Node, fn func(ptr, list string, req *model.Node)) {
+	if list == nil || list.Kind != model.Array {
+		return
+	}
+	for i, req := range list.All() {
+		fn(indexPtr(base+"/"+name, i), key, req)
+	}
+}
+
+// skillLists are a skill's id and the members of it that hold the lists
+// the card's rules check, each under its name and its proto snake_case
+// twin: they are found in one pass over the skill's members, where a
+// lookup of each would pass over all of them (most skills have none or
+// one of the lists).
+type skillLists struct {
+	id                                              *model.Node
+	inputModes, inputModesSnake                     *model.Node
+	outputModes, outputModesSnake                   *model.Node
+	securityRequirements, securityRequirementsSnake *model.Node
+	security                                        *model.Node // its proto name is the same
+}
+
+// readSkillLists finds skill's lists, the first member of each name as
+// Get does (none of a non-object).
+func readSkillLists(skill *model.Node) skillLists {
+	var l skillLists
+	for _, m := range skill.Members() {
+		k := m.Key
+		if k != "id" && (len(k) < len("security") || (k[0] != 'i' && k[0] != 'o' && k[0] != 's')) {
+			continue // name, tags, description, examples: none of them
+		}
+		var at **model.Node
+		switch k {
+		case "id":
+			at = &l.id
+		case "inputModes":
+			at = &l.inputModes
+		case "input_modes":
+			at = &l.inputModesSnake
+		case "outputModes":
+			at = &l.outputModes
+		case "output_modes":
+			at = &l.outputModesSnake
+		case "securityRequirements":
+			at = &l.securityRequirements
+		case "security_requirements":
+			at = &l.securityRequirementsSnake
+		case "security":
+			at = &l.security
+		default:
+			continue
+		}
+		if *at == nil {
+			*at = m.Value
 		}
 	}
+	return l
+}
+
+// The bits of skillLists.has: which lists a skill has under their own
+// names (what the rules' tests of whether to read a skill ask).
+const (
+	hasInputModes uint8 = 1 << iota
+	hasOutputModes
+	hasSecurityRequirements
+	hasSecurity
+	hasEveryList = hasInputModes | hasOutputModes | hasSecurityRequirements | hasSecurity
+)
+
+func (l skillLists) has() uint8 {
+	var b uint8
+	for _, c := range []struct {
+		n   *model.Node
+		bit uint8
+	}{{l.inputModes, hasInputModes}, {l.outputModes, hasOutputModes}, {l.securityRequirements, hasSecurityRequirements}, {l.security, hasSecurity}} {
+		if c.n != nil {
+			b |= c.bit
+		}
+	}
+	return b
+}
+
+// The lists under the names namedMember finds them by: the member's own
+// name, else its proto snake_case twin.
+func (l skillLists) input() (string, *model.Node) {
+	return orTwin("inputModes", l.inputModes, "input_modes", l.inputModesSnake)
+}
+
+func (l skillLists) output() (string, *model.Node) {
+	return orTwin("outputModes", l.outputModes, "output_modes", l.outputModesSnake)
+}
+
+func (l skillLists) requirements() (string, *model.Node) {
+	return orTwin("securityRequirements", l.securityRequirements, "security_requirements", l.securityRequirementsSnake)
+}
+
+func orTwin(name string, n *model.Node, twin string, t *model.Node) (string, *model.Node) {
+	if n == nil && t != nil {
+		return twin, t
+	}
+	return name, n
 }
 
 // checkSecurityNames: every scheme a requirement names is declared in
 // securitySchemes. It reads both the spec form {"schemes": {name: ...}} and
 // the v0.3 map form {name: [scopes]}.
-func checkSecurityNames(r *report, root *model.Node) {
+func checkSecurityNames(r *report, root *model.Node, skills *skillIndex) {
 	declared := memberOf(root, "securitySchemes")
-	forEachRequirement(root, func(ptr, _ string, req *model.Node) {
+	forEachRequirement(root, skills, func(ptr, _ string, req *model.Node) {
 		if req.Kind != model.Object {
 			return
 		}
@@ -341,24 +454,31 @@ func forEachScheme(root *model.Node, fn func(ptr string, body *model.Node)) {
 }
 
 // checkModes: input and output modes are media types (type/subtype).
-func checkModes(r *report, root *model.Node) {
-	checkModeList(r, root, "", "defaultInputModes")
-	checkModeList(r, root, "", "defaultOutputModes")
-	if skills := root.Get("skills"); skills != nil && skills.Kind == model.Array {
-		for i, sk := range r.eachSkill(famModes, skills.Items()) {
-			if sk.Kind != model.Object || (sk.Get("inputModes") == nil && sk.Get("outputModes") == nil) {
+func checkModes(r *report, root *model.Node, skills *skillIndex) {
+	name, list := namedMember(root, "defaultInputModes")
+	checkModeList(r, -1, name, list)
+	name, list = namedMember(root, "defaultOutputModes")
+	checkModeList(r, -1, name, list)
+	if sks := root.Get("skills"); sks != nil && sks.Kind == model.Array {
+		for i, sk := range r.eachSkill(famModes, sks.Items()) {
+			if skills.listsOf(i)&(hasInputModes|hasOutputModes) == 0 {
 				continue
 			}
-			base := indexPtr("/skills", i)
-			checkModeList(r, sk, base, "inputModes")
-			checkModeList(r, sk, base, "outputModes")
+			lists := readSkillLists(sk)
+			if lists.inputModes == nil && lists.outputModes == nil {
+				continue // none, or only under a proto name: not checked
+			}
+			name, list := lists.input()
+			checkModeList(r, i, name, list)
+			name, list = lists.output()
+			checkModeList(r, i, name, list)
 		}
 	}
 }
 
-func checkModeList(r *report, owner *model.Node, base, key string) {
-	name, list := namedMember(owner, key)
-	key = name
+// checkModeList checks the modes of list, the member name of skill
+// (-1: of the card). The pointer is made only for a finding.
+func checkModeList(r *report, skill int, name string, list *model.Node) {
 	if list == nil || list.Kind != model.Array {
 		return
 	}
@@ -374,7 +494,11 @@ func checkModeList(r *report, owner *model.Node, base, key string) {
 		case "json":
 			hint = `did you mean "application/json"?`
 		}
-		r.emit(ruleA2AMediaType, indexPtr(base+"/"+key, i), "mode "+quoted(shorten(mode))+" is not a media type (type/subtype)", hint)
+		base := ""
+		if skill >= 0 {
+			base = indexPtr("/skills", skill)
+		}
+		r.emit(ruleA2AMediaType, indexPtr(base+"/"+name, i), "mode "+quoted(shorten(mode))+" is not a media type (type/subtype)", hint)
 	}
 }
 
@@ -428,7 +552,7 @@ func checkExtendedCard(r *report, root *model.Node) {
 // security requirement (v1.0 securityRequirements or v0.3 security).
 func hasRequirement(root *model.Node) bool {
 	found := false
-	forEachRequirement(root, func(string, string, *model.Node) { found = true })
+	forEachRequirement(root, nil, func(string, string, *model.Node) { found = true })
 	return found
 }
 

@@ -191,18 +191,26 @@ func checkV03Leftovers(r *report, root *model.Node) {
 	if caps := root.Get("capabilities"); caps.Get("stateTransitionHistory") != nil {
 		r.emit(ruleA2AV03Leftover, "/capabilities/stateTransitionHistory", `"stateTransitionHistory" was removed in v1.0`, "remove it")
 	}
+	mapForm := func(ptr, list string, req *model.Node) {
+		if list == "securityRequirements" && req.Kind == model.Object && req.Get("schemes") == nil && req.Len() > 0 {
+			r.emit(ruleA2AV03Requirement, ptr, "security requirement in the v0.3 map form (no \"schemes\"): every v1.0 reader drops it, so the card asks for no security there", "v1.0 writes "+specRequirement(req)+"; oncard edit --upgrade CARD converts it")
+		}
+	}
+	for _, key := range requirementLists {
+		name, list := namedMember(root, key)
+		eachRequirement("", name, key, list, mapForm)
+	}
+	// A skill's members are read once for both of its checks: its
+	// leftovers, and its requirements in the map form.
 	for i, sk := range r.eachSkill(famV03Leftovers, itemsOf(root.Get("skills"))) {
+		lists := readSkillLists(sk)
+		skillRequirements(i, lists, mapForm)
 		switch {
-		case sk.Get("security") == nil:
-		case sk.Get("securityRequirements") == nil:
+		case lists.security == nil:
+		case lists.securityRequirements == nil:
 			r.emit(ruleA2AV03Requirement, indexPtr("/skills", i)+"/security", `v0.3 "security" in a v1.0 skill, which has no securityRequirements: v1.0 readers see no security requirement for the skill`, upgradeHint)
 		default:
 			r.emit(ruleA2AV03Leftover, indexPtr("/skills", i)+"/security", "v0.3 member \"security\" in a v1.0 skill", `v1.0 writes securityRequirements: [{"schemes": {"<name>": {"list": [...]}}}]`)
 		}
 	}
-	forEachRequirement(root, func(ptr, list string, req *model.Node) {
-		if list == "securityRequirements" && req.Kind == model.Object && req.Get("schemes") == nil && req.Len() > 0 {
-			r.emit(ruleA2AV03Requirement, ptr, "security requirement in the v0.3 map form (no \"schemes\"): every v1.0 reader drops it, so the card asks for no security there", "v1.0 writes "+specRequirement(req)+"; oncard edit --upgrade CARD converts it")
-		}
-	})
 }

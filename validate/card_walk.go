@@ -263,14 +263,47 @@ func memberOf(obj *model.Node, key string) *model.Node {
 }
 
 // namedMember is memberOf with the name the member is written under, for
-// pointers.
+// pointers. It is one pass over obj's members, and builds no snake_case
+// name to look for: the rules ask it for members most objects lack.
 func namedMember(obj *model.Node, key string) (string, *model.Node) {
-	if n := obj.Get(key); n != nil {
-		return key, n
+	snakeLen := len(key)
+	for i := 0; i < len(key); i++ {
+		if c := key[i]; c >= 'A' && c <= 'Z' {
+			snakeLen++
+		}
 	}
-	snake := snakeCase(key)
-	if n := obj.Get(snake); n != nil {
-		return snake, n
+	var snake *model.Member // the first member under the snake_case name
+	for _, m := range obj.Members() {
+		switch {
+		case m.Key == key:
+			return key, m.Value
+		case snake == nil && snakeLen > len(key) && len(m.Key) == snakeLen && isSnakeCaseOf(m.Key, key):
+			snake = m
+		}
+	}
+	if snake != nil {
+		return snake.Key, snake.Value
 	}
 	return key, nil
+}
+
+// isSnakeCaseOf reports whether name is snakeCase(key), of which it has
+// the length: each capital of key is "_" and its small letter in name.
+func isSnakeCaseOf(name, key string) bool {
+	j := 0
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		if c >= 'A' && c <= 'Z' {
+			if name[j] != '_' {
+				return false
+			}
+			j++
+			c += 'a' - 'A'
+		}
+		if name[j] != c {
+			return false
+		}
+		j++
+	}
+	return true
 }

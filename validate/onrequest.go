@@ -8,6 +8,7 @@ package validate
 import (
 	"bytes"
 	"fmt"
+	"hash/maphash"
 	"strings"
 
 	"github.com/oncard/oncard/model"
@@ -79,7 +80,7 @@ func checkDuplicateDecl(r *report, ext *model.Node, extPtr string, card *model.N
 // card is another file than the one validated (validate --card), so findings
 // about the card's skills are reported at the params entry instead. One
 // index serves a check of a card: its On Request declarations and
-// checkSkillIDs read the same map of ids.
+// checkSkillIDs read the same table of ids.
 type skillIndex struct {
 	card     *model.Node
 	external bool
@@ -87,13 +88,31 @@ type skillIndex struct {
 	// edited): there a skill's bytes hold its texts as they read, unless
 	// an escape is among them (skillBytes).
 	src    []byte
-	skills *model.Node    // card.skills
-	byID   map[string]int // skill id -> index in card.skills (first one)
+	skills *model.Node // card.skills
+	built  bool
+	// table finds a skill by its id without a map: open addressing over
+	// the ids' hashes, two slots a skill or more, each 1 + the index in
+	// card.skills of the first skill with an id (0: empty). skillIDs are
+	// the skills' ids by index ("" for a skill without one: only the table
+	// says which skills have one). Two allocations a card, none a skill.
+	table    []int32
+	skillIDs []string
+	// lists are, by skill, which lists the rules check it has
+	// (skillLists.has), read in the same pass as its id.
+	lists []uint8
+	// withMap also fills byID, the same index as a map: the incremental
+	// check reads it (entryAgainstCard), and only it.
+	withMap bool
+	byID    map[string]int // skill id -> index in card.skills (first one)
 	// dups are the skills whose non-empty id an earlier skill has:
 	// [index, index of the first], in order.
 	dups   [][2]int
 	idList []string // ids(), once made
 }
+
+// idSeed seeds the hashes of skillIndex.table (which slot an id takes
+// changes nothing but the probes).
+var idSeed = maphash.MakeSeed()
 
 // newSkillIndex is the index of the skills of card, the root of doc or a
 // card inside it (doc may be nil: then no skill's bytes are read). It is
@@ -107,34 +126,78 @@ func newSkillIndex(doc *model.Doc, card *model.Node, external bool) *skillIndex 
 }
 
 func (c *skillIndex) build() {
-	if c.byID != nil {
+	if c.built {
 		return
+	}
+	c.built = true
+	if c.withMap {
+		c.byID = map[string]int{}
 	}
 	skills := c.card.Get("skills")
 	c.skills = skills
 	if skills == nil || skills.Kind != model.Array {
-		c.byID = map[string]int{}
 		return
 	}
-	c.byID = make(map[string]int, skills.Len())
+	size := 8
+	for size < 2*skills.Len() {
+		size *= 2
+	}
+	c.table = make([]int32, size)
+	c.skillIDs = make([]string, skills.Len())
+	c.lists = make([]uint8, skills.Len())
 	for i, sk := range skills.All() {
-		id, ok := sk.Get("id").Str()
+		read := readSkillLists(sk)
+		c.lists[i] = read.has()
+		id, ok := read.id.Str()
 		if !ok {
 			continue
 		}
-		if first, seen := c.byID[id]; !seen {
-			c.byID[id] = i
+		c.skillIDs[i] = id
+		at := c.find(id)
+		if c.table[at] == 0 {
+			c.table[at] = int32(i + 1)
+			if c.withMap {
+				c.byID[id] = i
+			}
 		} else if id != "" {
-			c.dups = append(c.dups, [2]int{i, first})
+			c.dups = append(c.dups, [2]int{i, int(c.table[at]) - 1})
 		}
 	}
 }
 
-// lookup is byID[id], built first.
+// find returns the slot of the table that holds id's first skill, or else
+// the empty slot where it would go.
+func (c *skillIndex) find(id string) int {
+	mask := len(c.table) - 1
+	for at := int(maphash.String(idSeed, id)) & mask; ; at = (at + 1) & mask {
+		if k := c.table[at]; k == 0 || c.skillIDs[k-1] == id {
+			return at
+		}
+	}
+}
+
+// listsOf says which lists skill i has (skillLists.has), built first;
+// every one for a nil index or a skill it does not know, so that the
+// caller reads the skill.
+func (c *skillIndex) listsOf(i int) uint8 {
+	if c == nil {
+		return hasEveryList
+	}
+	c.build()
+	if i < 0 || i >= len(c.lists) {
+		return hasEveryList
+	}
+	return c.lists[i]
+}
+
+// lookup is the index of the first skill with id, built first.
 func (c *skillIndex) lookup(id string) (int, bool) {
 	c.build()
-	k, ok := c.byID[id]
-	return k, ok
+	if c.table == nil {
+		return 0, false
+	}
+	k := int(c.table[c.find(id)]) - 1
+	return k, k >= 0
 }
 
 // ids are the card's skill ids, each once, in the order of the skills:
@@ -142,9 +205,9 @@ func (c *skillIndex) lookup(id string) (int, bool) {
 func (c *skillIndex) ids() []string {
 	c.build()
 	if c.idList == nil {
-		c.idList = make([]string, 0, len(c.byID))
-		for i, sk := range c.skills.All() {
-			if id, ok := sk.Get("id").Str(); ok && c.byID[id] == i {
+		c.idList = []string{}
+		for i, id := range c.skillIDs {
+			if k, _ := c.lookup(id); k == i {
 				c.idList = append(c.idList, id)
 			}
 		}
@@ -193,7 +256,8 @@ func checkOnRequestParams(r *report, params *model.Node, ptr string, cards *skil
 			continue
 		}
 		j, dup := -1, false
-		if k, known := cards.lookupIn(firstOfSkill, id); known {
+		k, known := cards.lookupIn(firstOfSkill, id)
+		if known {
 			if firstOfSkill[k] > 0 {
 				j, dup = int(firstOfSkill[k])-1, true
 			} else {
@@ -210,7 +274,13 @@ func checkOnRequestParams(r *report, params *model.Node, ptr string, cards *skil
 		}
 		entryValue, _ := entry.Get("personEntry").Str()
 		checkCallerSpecific(r, entryValue, entryPtr)
-		if cards != nil {
+		switch {
+		case cards == nil:
+		case r.inc == nil || cards.external:
+			// What entryAgainstCard does then, with the skill already
+			// looked up.
+			checkSkillAgainstCard(r, cards, k, known, id, entryValue, entryPtr)
+		default:
 			r.entryAgainstCard(cards, id, entryValue, entryPtr)
 		}
 	}
@@ -232,13 +302,23 @@ func (c *skillIndex) lookupIn(slots []int32, id string) (int, bool) {
 // its own text.
 func checkAgainstCard(r *report, cards *skillIndex, id, personEntry string, entryPtr itemPtr) {
 	k, ok := cards.lookup(id)
+	checkSkillAgainstCard(r, cards, k, ok, id, personEntry, entryPtr)
+}
+
+// checkSkillAgainstCard is checkAgainstCard with the entry's skill looked
+// up: skill k of the card, or none (ok false).
+func checkSkillAgainstCard(r *report, cards *skillIndex, k int, ok bool, id, personEntry string, entryPtr itemPtr) {
 	if !ok {
 		r.emit(ruleOnrequestUnknownSkill, entryPtr.member("id"), fmt.Sprintf("skill %q is not a skill of this card (OR-3.3); the card's skills are: %s", id, listIDs(cards.ids())), "use the id of an entry in the card's skills[], or add that skill to the card")
 		return
 	}
 	skill := cards.skills.Index(k)
 	skillPtr := itemPtr{"/skills", k}
-	for _, member := range SecuredSkillMembers(skill) {
+	var secured []string
+	if cards.listsOf(k)&(hasSecurityRequirements|hasSecurity) != 0 { // most skills have neither
+		secured = SecuredSkillMembers(skill)
+	}
+	for _, member := range secured {
 		ptr, where := skillPtr.member(member), ""
 		if cards.external {
 			ptr, where = entryPtr.member("id"), fmt.Sprintf(" (card %s)", skillPtr.member(member))

@@ -3,6 +3,7 @@ package validate
 import (
 	"encoding/binary"
 	"encoding/json"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -284,6 +285,106 @@ func TestMayBeCallerSpecificIsTheByteLoop(t *testing.T) {
 		path := b.String()
 		if got, want := mayBeCallerSpecific(path), mayBeCallerSpecificByByte(path); got != want {
 			t.Fatalf("mayBeCallerSpecific(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
+// TestSkillIndexFindsWhatAMapFinds: the skill index's table of ids finds,
+// for every id, the first skill a map of the ids finds, no skill for any
+// other id, and the same duplicates and list of ids, over cards of up to
+// 300 skills with repeated, empty, escaped and missing ids and ids that are
+// not strings.
+func TestSkillIndexFindsWhatAMapFinds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for round := range 400 {
+		n := rng.IntN(300)
+		if round < 4 {
+			n = round // no skill, one, two, three
+		}
+		var skills []string
+		for range n {
+			var id string
+			switch k := rng.IntN(20); {
+			case k == 0:
+				id = `""`
+			case k == 1:
+				id = "7"
+			case k == 2:
+				skills = append(skills, `{"name":"no id"}`)
+				continue
+			case k == 3:
+				id = `"s\u002d` + string(rune('a'+rng.IntN(26))) + `"` // "s-a" … escaped
+			default:
+				id = `"s-` + string(rune('a'+rng.IntN(26))) + strings.Repeat("x", rng.IntN(3)) + `"`
+			}
+			if rng.IntN(3) == 0 {
+				skills = append(skills, `{"name":"n","id":`+id+`}`)
+			} else {
+				skills = append(skills, `{"id":`+id+`,"name":"n"}`)
+			}
+		}
+		doc := parseString(t, `{"skills":[`+strings.Join(skills, ",")+`]}`)
+		root := doc.Root()
+		// The map the index stands for: the first skill of each string id.
+		first := map[string]int{}
+		var dups [][2]int
+		var ids []string
+		for i, sk := range root.Get("skills").All() {
+			id, ok := sk.Get("id").Str()
+			if !ok {
+				continue
+			}
+			if k, seen := first[id]; !seen {
+				first[id] = i
+				ids = append(ids, id)
+			} else if id != "" {
+				dups = append(dups, [2]int{i, k})
+			}
+		}
+		c := newSkillIndex(doc, root, false)
+		c.build()
+		if !slices.Equal(c.dups, dups) {
+			t.Fatalf("round %d: duplicates %v, want %v", round, c.dups, dups)
+		}
+		if got := c.ids(); !slices.Equal(got, ids) && len(got)+len(ids) > 0 {
+			t.Fatalf("round %d: ids %q, want %q", round, got, ids)
+		}
+		probes := append(slices.Collect(maps.Keys(first)), "", "s-", "s-zzzz", "t-a", "7", "no id")
+		for _, id := range probes {
+			k, ok := c.lookup(id)
+			want, wantOK := first[id]
+			if ok != wantOK || (ok && k != want) {
+				t.Fatalf("round %d: lookup(%q) = %d, %v; want %d, %v", round, id, k, ok, want, wantOK)
+			}
+		}
+	}
+}
+
+// TestPlainBytesEveryPlace: plainHostLen and isPlainPath, eight bytes at a
+// time, read as plainHostByte and plainPathByte do one by one: every byte
+// value at every place of strings of every length up to 19, amid bytes of
+// each class.
+func TestPlainBytesEveryPlace(t *testing.T) {
+	for n := range 20 {
+		for _, fill := range []byte{'a', 'Z', '0', '.', '-', '/', '_', '~'} {
+			s := []byte(strings.Repeat(string(fill), n))
+			for pos := range n {
+				for c := range 256 {
+					s[pos] = byte(c)
+					str := string(s)
+					want := 0
+					for want < len(str) && plainHostByte[str[want]] {
+						want++
+					}
+					if got := plainHostLen(str); got != want {
+						t.Fatalf("plainHostLen(%q) = %d, want %d", str, got, want)
+					}
+					if got, want := isPlainPath(str), allOf(str, &plainPathByte); got != want {
+						t.Fatalf("isPlainPath(%q) = %v, want %v", str, got, want)
+					}
+				}
+				s[pos] = fill
+			}
 		}
 	}
 }

@@ -167,8 +167,25 @@ func parseIPLiteral(host string) (netip.Addr, bool) {
 	if i := strings.IndexByte(host, '%'); i >= 0 {
 		host = host[:i]
 	}
+	if !mayBeIPLiteral(host) {
+		return netip.Addr{}, false // a host name: ParseAddr's error would be made for nothing
+	}
 	addr, err := netip.ParseAddr(host)
 	return addr, err == nil
+}
+
+// mayBeIPLiteral is false for a host netip.ParseAddr cannot read: without
+// a colon it reads IPv4 only, digits and dots (TestIPLiteralShortCut).
+func mayBeIPLiteral(host string) bool {
+	if strings.IndexByte(host, ':') >= 0 {
+		return true
+	}
+	for i := 0; i < len(host); i++ {
+		if c := host[i]; (c < '0' || c > '9') && c != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 func isIPLiteral(host string) bool {
@@ -181,11 +198,20 @@ func isIPLiteral(host string) bool {
 // registrable domain than the card's interfaces, whoever holds that domain
 // vouches for the card. Its host is checked like the card's URLs.
 func checkJKUs(r *report, root *model.Node) {
+	// The interfaces' domains, read when a jku's is to be compared with
+	// them: most cards carry no signature.
 	var home []string
-	for _, u := range interfaceURLs(root) {
-		if d := r.registrableDomain(urlHost(u.node)); d != "" && !contains(home, d) {
-			home = append(home, d)
+	homeRead := false
+	homeDomains := func() []string {
+		if !homeRead {
+			homeRead = true
+			for _, u := range interfaceURLs(root) {
+				if d := r.registrableDomain(urlHost(u.node)); d != "" && !contains(home, d) {
+					home = append(home, d)
+				}
+			}
 		}
+		return home
 	}
 	for i, sig := range itemsOf(root.Get("signatures")) {
 		jku, ok := signatureJKU(sig)
@@ -207,7 +233,7 @@ func checkJKUs(r *report, root *model.Node) {
 			checkHost(r, ptr, host, "a verifier that fetches its key set")
 			continue
 		}
-		if d := r.registrableDomain(host); d != "" && len(home) > 0 && !contains(home, d) {
+		if d := r.registrableDomain(host); d != "" && len(homeDomains()) > 0 && !contains(home, d) {
 			r.emit(ruleSecurityJKU, ptr, label+" is on another registrable domain than the card's interfaces: whoever holds that domain vouches for the card", "publish the key set on the agent's own domain, or give verifiers the keys (--jwks)")
 		}
 	}

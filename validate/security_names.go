@@ -32,7 +32,11 @@ func checkNames(r *report, root *model.Node) {
 	check(root.Get("name"), func() string { return "/name" })
 	check(root.Get("provider").Get("organization"), func() string { return "/provider/organization" })
 	for i, sk := range r.eachSkill(famNames, itemsOf(root.Get("skills"))) {
-		check(sk.Get("name"), func() string { return indexPtr("/skills", i) + "/name" })
+		// As check does, without a closure a skill: this runs on every
+		// skill of a card.
+		if s, ok := sk.Get("name").Str(); ok && !isASCII(s) {
+			checkLookalike(r, indexPtr("/skills", i)+"/name", s)
+		}
 	}
 	checkBrand(r, root)
 }
@@ -70,8 +74,15 @@ func checkLookalike(r *report, ptr, s string) {
 	}
 }
 
+// isASCII is eight bytes at a time: it runs on every name of a card.
 func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if word8(s[i:i+8])&highBits != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false
 		}
@@ -321,6 +332,14 @@ func urlHost(n *model.Node) string {
 // host:port gRPC targets. A host that is no host name at all (a template
 // placeholder such as "<AGENT_HOST>") is a2a/invalid-url's.
 func hostOf(s string) string {
+	if host, ok := plainHTTPSHost(s); ok {
+		return host
+	}
+	return parsedHostOf(s)
+}
+
+// parsedHostOf is hostOf by net/url's parse, for any URL.
+func parsedHostOf(s string) string {
 	if isHostPort(s) && !strings.Contains(s, "://") {
 		s = "//" + s
 	}
@@ -339,6 +358,29 @@ func hostOf(s string) string {
 	}
 	return host
 }
+
+// plainHTTPSHost is hostOf for the usual shape of a card's URL, read
+// without net/url's parse (which allocates the URL it returns): "https://",
+// a host of small letters, digits, dots and dashes, and a path of plain
+// bytes (plainPathByte) or none. ok is false for any other shape, left to
+// parsedHostOf; FuzzHostOfShortCut holds the two together.
+func plainHTTPSHost(s string) (host string, ok bool) {
+	rest, ok := strings.CutPrefix(s, "https://")
+	if !ok {
+		return "", false
+	}
+	i := 0
+	for i < len(rest) && httpsHostByte[rest[i]] {
+		i++
+	}
+	if i == 0 || (i < len(rest) && (rest[i] != '/' || !allOf(rest[i+1:], &plainPathByte))) {
+		return "", false
+	}
+	// Such a host is a host name unless the final dot leaves nothing.
+	return strings.TrimSuffix(rest[:i], "."), true
+}
+
+var httpsHostByte = byteClass("0123456789abcdefghijklmnopqrstuvwxyz.-")
 
 // registrableDomain is host's public suffix plus one label (the Public
 // Suffix List, private domains included: two github.io sites are two
