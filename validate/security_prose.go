@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -147,63 +149,46 @@ var phrases = []phrase{
 		one("official"), one("partner", "partners", "representative", "reseller"), one("of", "for")}},
 }
 
-// phraseStarts indexes phrases by their first words. startFilter is a
-// Bloom filter of them (wordBit of wordHash), startLengths the lengths of
-// those that begin with each byte (the low byte of the hash), so that the
-// scanner passes over most words without putting them in lower case or
-// looking them up (mayStartPhrase).
-var phraseStarts, startFilter, startLengths = func() (map[string]*phraseStart, *[startFilterBits / 64]uint64, *[256]uint32) {
+// phraseStarts indexes phrases by their first words, in lower case.
+// firstWords is a Bloom filter of them (of their wordMix), which passes over
+// nearly every other word with one load and one test, before the scanner
+// puts any word in lower case or looks it up.
+var phraseStarts, firstWords = func() (map[string]*phraseStart, *[firstWordsLen]uint64) {
 	m := map[string]*phraseStart{}
-	var filter [startFilterBits / 64]uint64
-	var lengths [256]uint32
+	var filter [firstWordsLen]uint64
 	for i, p := range phrases {
+		words, anyNext := secondWords(p.steps[1:])
 		for _, w := range p.steps[0].words {
 			st := m[w]
 			if st == nil {
 				st = &phraseStart{next: map[string]bool{}}
 				m[w] = st
+				mix := wordMix(wordKey(w), len(w))
+				filter[mix>>firstWordsShift] |= firstWordBits(mix)
 			}
 			st.phrases = append(st.phrases, i)
-			if words, any := secondWords(p.steps[1:]); any {
+			if anyNext {
 				st.anyNext = true
-			} else {
-				for _, n := range words {
-					st.next[n] = true
-				}
+				continue
 			}
-			h, n := uint32(0), 0
-			for _, r := range w {
-				if n < hashedRunes {
-					h, n = wordHash(h, r, n), n+1
-				}
+			for _, n := range words {
+				st.next[n] = true
+				st.nextFilter.add(wordMix(wordKey(n), len(n)))
 			}
-			b := wordBit(h, len(w))
-			filter[b/64] |= 1 << (b % 64)
-			lengths[byte(h)] |= 1 << min(len(w), 31)
 		}
 	}
-	return m, &filter, &lengths
+	return m, &filter
 }()
-
-// mayStartPhrase tells whether a word of size bytes in lower case and hash
-// h can be a phrase's first word. The first test, a table of the lengths
-// of the first words that begin with each byte, passes over most words
-// with one load; the Bloom filter then over most of the others.
-func mayStartPhrase(h uint32, size int) bool {
-	if startLengths[byte(h)]&(1<<min(size, 31)) == 0 {
-		return false
-	}
-	b := wordBit(h, size)
-	return startFilter[b/64]&(1<<(b%64)) != 0
-}
 
 // phraseStart is what follows one first word: its phrases, and the words
 // that may come second in one of them (anyNext: any word may, or none
-// need to).
+// need to). nextFilter is a Bloom filter of next, which the scan tests
+// the word after this one against before it reads it again.
 type phraseStart struct {
-	phrases []int
-	next    map[string]bool
-	anyNext bool
+	phrases    []int
+	next       map[string]bool
+	nextFilter wordSet
+	anyNext    bool
 }
 
 // secondWords lists the words that can begin steps: those of its optional
@@ -222,117 +207,188 @@ func secondWords(steps []step) (words []string, any bool) {
 	return nil, true
 }
 
-const startFilterBits = 1 << 13
-
-// hashedRunes is how many characters of a word its hash covers, with its
-// length: enough to tell most words from the phrases' first words, few
-// enough that the scan's inner loop does little for the others.
-const hashedRunes = 4
-
-// wordHash adds the n-th lower-case character (from 0) to the hash of a
-// word: the low bytes of its first hashedRunes characters side by side, so
-// that the hash of a word of plain ASCII letters is its first four bytes,
-// in lower case, read at once.
-func wordHash(h uint32, r rune, n int) uint32 { return h | uint32(byte(r))<<(8*n) }
-
-// wordBit is the bit of startFilter of a word of n bytes (in lower case)
-// and hash h.
-func wordBit(h uint32, n int) uint32 {
-	return ((h ^ uint32(n)*0x9e3779b9) * 2654435761 >> 13) % startFilterBits
+// A word is hashed as its first eight bytes in lower case, read as one
+// little-endian number with zeros after the word's end (wordKey), and its
+// length in lower case: a word of eight bytes or fewer is its key, and a
+// word of plain ASCII letters and digits is the eight bytes the scan has
+// just read, in lower case, masked to its length.
+func wordKey[T ~string | ~[]byte](w T) uint64 {
+	var k uint64
+	for j := min(len(w), 8) - 1; j >= 0; j-- {
+		k = k<<8 | uint64(w[j])
+	}
+	return k
 }
 
+// wordMix mixes a word's key and length into the bits the filters take
+// (Fibonacci hashing: the high bits of the product depend on every byte).
+func wordMix(key uint64, n int) uint64 { return (key ^ uint64(n)) * 0x9e3779b97f4a7c15 }
+
+// firstWords has 512 words of 64 bits (4 KiB, in the first-level cache);
+// a first word sets two bits of one word, chosen by its mix, so that a
+// word is tested with one load. With the 170 first words, about one word
+// in 10,000 that is not one passes.
+const (
+	firstWordsLen   = 512
+	firstWordsShift = 64 - 9
+)
+
+func firstWordBits(mix uint64) uint64 { return 1<<(mix>>49&63) | 1<<(mix>>43&63) }
+
+// wordSet is a Bloom filter of a few words: one bit of 256 for each.
+type wordSet [4]uint64
+
+func (ws *wordSet) add(mix uint64)      { ws[mix>>62] |= 1 << (mix >> 56 & 63) }
+func (ws *wordSet) has(mix uint64) bool { return ws[mix>>62]&(1<<(mix>>56&63)) != 0 }
+
 // scanPhrases returns the first phrase of each rule found in s. One pass
-// over the bytes finds the words and hashes each in lower case; only a
-// word that passes startFilter is put in lower case and looked up, and
-// only a phrase's first word makes the scanner read the words after it
-// (nextWord, the same words the pass finds).
+// over the bytes finds the words and mixes each (wordMix); only a word
+// that passes firstWords is put in lower case and looked up, and a first
+// word whose phrases need a second word waits for the pass to read the
+// next one: only when that one passes the first word's nextFilter are its
+// phrases matched (phrasesAt, which reads the words after it again with
+// nextWord, the same words the pass finds).
 //
 // Most words are plain ASCII letters and digits followed by a separator:
-// the pass runs over those a byte at a time with one table load, and
-// hashes their first four bytes at once (plainHash). A word with anything
-// else in it (a mark inside it, a character outside ASCII) is read again a
-// character at a time (wordAt).
+// the pass reads eight bytes at the start of each word, finds its end as
+// the first byte that is not a letter or digit (letterBytes; a word longer
+// than eight bytes reads eight more at a time) and has its key from the
+// same bytes. A word with anything else in it (a mark inside it, a
+// character outside ASCII) or after it is read again a character at a
+// time (wordEnd) and put in lower case to be mixed.
 func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 	var found []phraseFinding
 	// The two words before the current one, as start and end offsets.
-	prevStart, prevEnd, prev2Start, prev2End := -1, -1, -1, -1
-	for i := 0; ; {
-		for i < len(s) && wordClass[s[i]] == sep {
-			i++
-		}
-		if i >= len(s) {
-			return found
-		}
-		start := i
-		for i < len(s) && wordClass[s[i]] == letter {
-			i++
-		}
-		var h uint32
-		size := i - start // in lower case
-		if i == start || i < len(s) && wordClass[s[i]] != sep {
-			h, size, i = wordAt(s, start)
-			if i == start { // a character that starts no word
+	prev, prev2 := [2]int{-1, -1}, [2]int{-1, -1}
+	// A first word, its offsets and the two words before it, whose
+	// phrases wait for the next word (pending nil: none does).
+	var pending *phraseStart
+	var pendingAt [2]int
+	var pendingPrev [2][2]int
+	for i := 0; i < len(s); {
+		start, end, next := i, 0, 0
+		var key uint64
+		var n int // the word's length in lower case
+		w := load8(s, i)
+		letters := letterBytes(w)
+		switch {
+		case letters&0x80 != 0:
+			// Its key from the first eight bytes (all of them when the
+			// word is longer: stops&-stops is then 0, and the mask all
+			// ones), then its end.
+			stops := ^letters & highBits
+			key = (w | lowerBits) & ((stops&-stops)>>7 - 1)
+			end = i
+			for stops == 0 {
+				end += 8
+				w = load8(s, end)
+				stops = ^letterBytes(w) & highBits
+			}
+			stop := bits.TrailingZeros64(stops) // bit 7 of the byte that ends it
+			end += stop >> 3
+			if wordClass[byte(w>>(stop&^7))] == sep { // past the end: 0, a separator
+				n, next = end-start, end+1
+				break
+			}
+			fallthrough
+		case wordClass[s[i]] != sep:
+			if end = wordEnd(s, start); end == start { // a character that starts no word
 				_, n := utf8.DecodeRuneInString(s[i:])
 				i += n
 				continue
 			}
-		} else {
-			h = plainHash(s, start, size)
+			ps.words, ps.lower = ps.words[:0], ps.lower[:0]
+			ps.add(s, start, end)
+			key, n, next = wordKey(ps.lower), len(ps.lower), end
+		default:
+			for i++; i < len(s) && wordClass[s[i]] == sep; i++ {
+			}
+			continue
 		}
-		if mayStartPhrase(h, size) {
-			found = ps.phrasesAt(s, start, i, [2][2]int{{prevStart, prevEnd}, {prev2Start, prev2End}}, found)
+		mix := wordMix(key, n)
+		if pending != nil {
+			if pending.nextFilter.has(mix) {
+				found = ps.phrasesAt(s, pending, pendingAt[0], pendingAt[1], pendingPrev, found)
+			}
+			pending = nil
 		}
-		prev2Start, prev2End, prevStart, prevEnd = prevStart, prevEnd, start, i
+		if bits := firstWordBits(mix); firstWords[mix>>firstWordsShift]&bits == bits {
+			if st := ps.startOf(s, start, end); st != nil {
+				if st.anyNext {
+					found = ps.phrasesAt(s, st, start, end, [2][2]int{prev, prev2}, found)
+				} else {
+					pending, pendingAt, pendingPrev = st, [2]int{start, end}, [2][2]int{prev, prev2}
+				}
+			}
+		}
+		prev2, prev = prev, [2]int{start, end}
+		i = next
 	}
+	return found // a first word still pending has no second word
 }
 
-// plainHash is the wordHash of the word s[start:start+n] of plain ASCII
-// letters and digits: its first hashedRunes bytes, in lower case, read at
-// once when four bytes are left.
-func plainHash(s string, start, n int) uint32 {
-	if start+4 > len(s) {
-		return plainHashNearEnd(s, start, n)
-	}
-	h := (uint32(s[start]) | uint32(s[start+1])<<8 | uint32(s[start+2])<<16 | uint32(s[start+3])<<24) | 0x20202020
-	if n < 4 {
-		h &= 1<<(8*n) - 1
-	}
-	return h
+// lowerBits or'ed into an ASCII letter or digit puts it in lower case.
+const lowerBits = 0x2020202020202020
+
+// letterBytes has the high bit set in each byte of w that is an ASCII
+// letter or digit, and no other bit.
+func letterBytes(w uint64) uint64 {
+	return betweenBytes(w|lowerBits, 'a'-1, 'z'+1) | betweenBytes(w, '0'-1, '9'+1)
 }
 
-// plainHashNearEnd is plainHash for a word in the last three bytes of s.
+// load8 returns the eight bytes of s from i as a little-endian number, with
+// zeros for the bytes past its end (i <= len(s)): a zero is a separator,
+// so a word that ends the text ends as one before a space does, and
+// nothing is read past the string. (The conversion to []byte copies
+// nothing: the compiler reads the string's bytes in place.)
+func load8(s string, i int) uint64 {
+	if i+8 <= len(s) {
+		return binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+	}
+	return loadTail(s, i)
+}
+
+// loadTail is load8 of the last seven bytes or fewer: the last eight bytes
+// of s shifted down past those before i, or a byte at a time when s is
+// shorter than eight.
 //
 //go:noinline
-func plainHashNearEnd(s string, start, n int) uint32 {
-	var h uint32
-	for j := range min(n, hashedRunes) {
-		h = wordHash(h, rune(s[start+j]|0x20), j)
+func loadTail(s string, i int) uint64 {
+	if len(s) < 8 {
+		var w uint64
+		for j := len(s) - 1; j >= i; j-- {
+			w = w<<8 | uint64(s[j])
+		}
+		return w
 	}
-	return h
+	return load8(s, len(s)-8) >> (8 * (i + 8 - len(s)))
 }
 
-// wordAt reads the word that starts at s[start] a character at a time, as
-// nextWord does: its hash, its length in bytes in lower case (’ becomes
-// '), and its end (start when no word starts there).
-func wordAt(s string, start int) (h uint32, size, end int) {
-	n, delta, i := 0, 0, start
+// startOf returns the phraseStart of the word s[start:end], or nil.
+func (ps *proseScanner) startOf(s string, start, end int) *phraseStart {
+	ps.words, ps.lower = ps.words[:0], ps.lower[:0]
+	ps.add(s, start, end)
+	return phraseStarts[string(ps.lower)] // no allocation
+}
+
+// wordEnd returns the end of the word that starts at s[start], read a
+// character at a time as nextWord does (start when no word starts there).
+func wordEnd(s string, start int) int {
+	i := start
 	for i < len(s) {
-		r, size := rune(lowerByte(s[i])), 1
+		size := 1
 		if k := wordClass[s[i]]; k != letter {
 			if k == sep {
 				break
 			}
+			var r rune
 			if r, size = wordRune(s, i, i > start); r < 0 {
 				break
 			}
-			delta += utf8.RuneLen(r) - size
-		}
-		if n < hashedRunes {
-			h, n = wordHash(h, r, n), n+1
 		}
 		i += size
 	}
-	return h, i - start + delta, i
+	return i
 }
 
 // wordRune reads the character at s[i] that is not an ASCII letter or
@@ -362,27 +418,22 @@ func wordRune(s string, i int, inWord bool) (rune, int) {
 	return -1, 1
 }
 
-// phrasesAt matches the phrases whose first word is s[start:end]; prev
-// are the two words before it.
-func (ps *proseScanner) phrasesAt(s string, start, end int, prev [2][2]int, found []phraseFinding) []phraseFinding {
+// phrasesAt matches the phrases of st, whose first word is s[start:end];
+// prev are the two words before it.
+func (ps *proseScanner) phrasesAt(s string, st *phraseStart, start, end int, prev [2][2]int, found []phraseFinding) []phraseFinding {
 	ps.words, ps.lower = ps.words[:0], ps.lower[:0]
 	ps.add(s, start, end)
-	start0, ok := phraseStarts[string(ps.lower)] // no allocation
-	if !ok {
-		return found
-	}
 	ps.s, ps.next = s, end
-	if !start0.anyNext && (!ps.has(1) || !start0.next[string(ps.lower[ps.words[1].lo:ps.words[1].hi])]) {
+	if !st.anyNext && (!ps.has(1) || !st.next[string(ps.lower[ps.words[1].lo:ps.words[1].hi])]) {
 		return found // no phrase goes on with the next word
 	}
-	starts := start0.phrases
 	word := func(k int) string {
 		if prev[k][0] < 0 {
 			return ""
 		}
 		return s[prev[k][0]:prev[k][1]]
 	}
-	for _, pi := range starts {
+	for _, pi := range st.phrases {
 		p := &phrases[pi]
 		if hasRule(found, p.rule) {
 			continue
