@@ -34,11 +34,23 @@ type word struct {
 // proseScanner holds the buffers one card's texts are scanned with. After
 // a phrase's first word, words holds it and the words read after it, as
 // far as a match has looked (next is where the next word is searched).
+//
+// The rest is what scanPhrases keeps of a text out of its word loop, where
+// the loop's few registers need not hold it: the findings so far, the
+// first words waiting for a word they need (queue[:queued], in order), and
+// the last three words read (recent[(count-1)&3] the last; count the
+// words read).
 type proseScanner struct {
 	words []word
 	lower []byte
 	s     string
 	next  int
+
+	found  []phraseFinding
+	queue  [4]pendingStart
+	queued int
+	recent [4][2]int
+	count  int
 }
 
 // has reads words up to word i, and reports whether there is one.
@@ -152,43 +164,112 @@ var phrases = []phrase{
 // phraseStarts indexes phrases by their first words, in lower case.
 // firstWords is a Bloom filter of them (of their wordMix), which passes over
 // nearly every other word with one load and one test, before the scanner
-// puts any word in lower case or looks it up.
-var phraseStarts, firstWords = func() (map[string]*phraseStart, *[firstWordsLen]uint64) {
+// looks a word up; shortStarts holds those of eight bytes or fewer by
+// their key, so that a plain word is looked up without putting it in lower
+// case.
+var phraseStarts, firstWords, shortStarts = func() (map[string]*phraseStart, *[firstWordsLen]uint64, *[shortStartsLen]shortStart) {
 	m := map[string]*phraseStart{}
 	var filter [firstWordsLen]uint64
+	var short [shortStartsLen]shortStart
 	for i, p := range phrases {
 		words, anyNext := secondWords(p.steps[1:])
+		need, window := requiredAhead(p.steps[1:])
 		for _, w := range p.steps[0].words {
 			st := m[w]
 			if st == nil {
-				st = &phraseStart{next: map[string]bool{}}
+				st = &phraseStart{next: map[string]bool{}, window: window}
 				m[w] = st
-				mix := wordMix(wordKey(w), len(w))
+				key := wordKey(w)
+				mix := wordMix(key, len(w))
 				filter[mix>>firstWordsShift] |= firstWordBits(mix)
+				if len(w) <= 8 {
+					j := mix >> shortStartsShift
+					for short[j].st != nil {
+						j = (j + 1) % shortStartsLen
+					}
+					short[j] = shortStart{key, st}
+				}
 			}
 			st.phrases = append(st.phrases, i)
+			if window == 0 || st.window == 0 {
+				st.window = 0
+			} else {
+				st.window = max(st.window, window)
+				for _, n := range need {
+					st.need.add(wordMix(wordKey(n), len(n)))
+				}
+			}
 			if anyNext {
 				st.anyNext = true
 				continue
 			}
 			for _, n := range words {
 				st.next[n] = true
-				st.nextFilter.add(wordMix(wordKey(n), len(n)))
 			}
 		}
 	}
-	return m, &filter
+	return m, &filter, &short
 }()
 
 // phraseStart is what follows one first word: its phrases, and the words
 // that may come second in one of them (anyNext: any word may, or none
-// need to). nextFilter is a Bloom filter of next, which the scan tests
-// the word after this one against before it reads it again.
+// need to).
+//
+// Every one of its phrases but those of window 0 needs one word of need
+// among the window words after the first: the scan looks no further at a
+// first word whose next window words pass none (most of those of "do",
+// "you" or "copy").
 type phraseStart struct {
-	phrases    []int
-	next       map[string]bool
-	nextFilter wordSet
-	anyNext    bool
+	phrases []int
+	next    map[string]bool
+	anyNext bool
+	need    wordSet
+	window  int
+}
+
+// requiredAhead returns the words of the first step of steps that is not
+// optional nor a gap, and the last word (counted from 1, after the first
+// word) it can be at; window 0 when every step can be passed over.
+func requiredAhead(steps []step) (words []string, window int) {
+	window = 1
+	for _, st := range steps {
+		switch {
+		case st.gap > 0:
+			window += st.gap
+		case st.optional:
+			window++
+		default:
+			return st.words, window
+		}
+	}
+	return nil, 0
+}
+
+// shortStart is a slot of shortStarts: a first word's key and its
+// phraseStart (nil: an empty slot).
+type shortStart struct {
+	key uint64
+	st  *phraseStart
+}
+
+// shortStarts is an open-addressing table of 256 slots by the top bits of
+// wordMix (the first words of eight bytes or fewer fill about half).
+const (
+	shortStartsLen   = 256
+	shortStartsShift = 64 - 8
+)
+
+// shortStartOf returns the phraseStart of a word of at most eight bytes
+// whose key is key, or nil.
+func shortStartOf(key, mix uint64) *phraseStart {
+	for j := mix >> shortStartsShift; ; j = (j + 1) % shortStartsLen {
+		switch e := &shortStarts[j]; {
+		case e.st == nil:
+			return nil
+		case e.key == key:
+			return e.st
+		}
+	}
 }
 
 // secondWords lists the words that can begin steps: those of its optional
@@ -235,38 +316,44 @@ const (
 
 func firstWordBits(mix uint64) uint64 { return 1<<(mix>>49&63) | 1<<(mix>>43&63) }
 
-// wordSet is a Bloom filter of a few words: one bit of 256 for each.
-type wordSet [4]uint64
+// wordSet is a Bloom filter of a few words (up to 20): two bits of 512
+// for each, so that about one word in 200 that is not one passes.
+type wordSet [8]uint64
 
-func (ws *wordSet) add(mix uint64)      { ws[mix>>62] |= 1 << (mix >> 56 & 63) }
-func (ws *wordSet) has(mix uint64) bool { return ws[mix>>62]&(1<<(mix>>56&63)) != 0 }
+func (ws *wordSet) add(mix uint64) {
+	ws[mix>>61] |= 1 << (mix >> 55 & 63)
+	ws[mix>>52&7] |= 1 << (mix >> 46 & 63)
+}
+
+func (ws *wordSet) has(mix uint64) bool {
+	return ws[mix>>61]&(1<<(mix>>55&63)) != 0 && ws[mix>>52&7]&(1<<(mix>>46&63)) != 0
+}
 
 // scanPhrases returns the first phrase of each rule found in s. One pass
 // over the bytes finds the words and mixes each (wordMix); only a word
-// that passes firstWords is put in lower case and looked up, and a first
-// word whose phrases need a second word waits for the pass to read the
-// next one: only when that one passes the first word's nextFilter are its
-// phrases matched (phrasesAt, which reads the words after it again with
-// nextWord, the same words the pass finds).
+// that passes firstWords is looked up, and the phrases of a first word are
+// matched (phrasesAt, which reads the words after it again with nextWord,
+// the same words the pass finds) only once a word the pass reads after it
+// passes its need filter within its window (most never do).
+//
+// The pass reads the text eight bytes at a time and marks in each block
+// where a run of ASCII letters and digits begins, and the bytes that need
+// a closer look (markBytes): every word begins at one of those. The
+// words' ends do not decide where the next block is read, so the reads
+// of the blocks do not wait on the words before them.
 //
 // Most words are plain ASCII letters and digits followed by a separator:
-// the pass reads eight bytes at the start of each word, finds its end as
-// the first byte that is not a letter or digit (letterBytes; a word longer
-// than eight bytes reads eight more at a time) and has its key from the
-// same bytes. A word with anything else in it (a mark inside it, a
-// character outside ASCII) or after it is read again a character at a
-// time (wordEnd) and put in lower case to be mixed.
+// the word's first eight bytes are read at once, its end is the first of
+// them that is not a letter or digit (a word longer than eight bytes reads
+// eight more at a time) and its key comes from the same bytes. A word with
+// anything else in it (a mark inside it, a character outside ASCII) or
+// after it is read again a character at a time (wordEnd) and put in lower
+// case to be mixed.
 func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
-	var found []phraseFinding
-	// The two words before the current one, as start and end offsets.
-	prev, prev2 := [2]int{-1, -1}, [2]int{-1, -1}
-	// A first word, its offsets and the two words before it, whose
-	// phrases wait for the next word (pending nil: none does).
-	var pending *phraseStart
-	var pendingAt [2]int
-	var pendingPrev [2][2]int
+	ps.found, ps.queued, ps.count = nil, 0, 0
+	ps.recent = [4][2]int{{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}}
 	for i := 0; i < len(s); {
-		start, end, next := i, 0, 0
+		start, end, next := i, i, 0
 		var key uint64
 		var n int // the word's length in lower case
 		w := load8(s, i)
@@ -278,23 +365,22 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 			// ones), then its end.
 			stops := ^letters & highBits
 			key = (w | lowerBits) & ((stops&-stops)>>7 - 1)
-			end = i
 			for stops == 0 {
 				end += 8
 				w = load8(s, end)
 				stops = ^letterBytes(w) & highBits
 			}
-			stop := bits.TrailingZeros64(stops) // bit 7 of the byte that ends it
+			stop := bits.TrailingZeros64(stops) // bit 7 of the byte after it
 			end += stop >> 3
-			if wordClass[byte(w>>(stop&^7))] == sep { // past the end: 0, a separator
+			if wordClass[byte(w>>(stop&^7))] == sep { // past the text: 0, a separator
 				n, next = end-start, end+1
 				break
 			}
 			fallthrough
-		case wordClass[s[i]] != sep:
+		case wordClass[s[i]] != sep: // a mark or a character outside ASCII in or after it
 			if end = wordEnd(s, start); end == start { // a character that starts no word
-				_, n := utf8.DecodeRuneInString(s[i:])
-				i += n
+				_, size := utf8.DecodeRuneInString(s[i:])
+				i += size
 				continue
 			}
 			ps.words, ps.lower = ps.words[:0], ps.lower[:0]
@@ -305,30 +391,112 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 			}
 			continue
 		}
+		// The word is noted before it is looked at (firstWord reads it and
+		// the two before it there), and next goes through the call and
+		// back, so that nothing the loop needs waits in memory for it.
+		ps.recent[ps.count&3] = [2]int{start, end}
+		ps.count++
 		mix := wordMix(key, n)
-		if pending != nil {
-			if pending.nextFilter.has(mix) {
-				found = ps.phrasesAt(s, pending, pendingAt[0], pendingAt[1], pendingPrev, found)
-			}
-			pending = nil
+		if bits := firstWordBits(mix); ps.queued > 0 || firstWords[mix>>firstWordsShift]&bits == bits {
+			next = ps.lookAt(s, key, n, mix, next)
 		}
-		if bits := firstWordBits(mix); firstWords[mix>>firstWordsShift]&bits == bits {
-			if st := ps.startOf(s, start, end); st != nil {
-				if st.anyNext {
-					found = ps.phrasesAt(s, st, start, end, [2][2]int{prev, prev2}, found)
-				} else {
-					pending, pendingAt, pendingPrev = st, [2]int{start, end}, [2][2]int{prev, prev2}
-				}
-			}
-		}
-		prev2, prev = prev, [2]int{start, end}
 		i = next
 	}
-	return found // a first word still pending has no second word
+	found := ps.found // a first word still queued lacks a word it needs
+	ps.found = nil
+	return found
 }
 
-// lowerBits or'ed into an ASCII letter or digit puts it in lower case.
-const lowerBits = 0x2020202020202020
+// pendingStart is a first word met whose phrases wait for a word of its
+// need: the words it may still come in, the first word's offsets and
+// those of the two words before it.
+type pendingStart struct {
+	st   *phraseStart
+	left int
+	at   [2]int
+	prev [2][2]int
+}
+
+// lookAt tells the first words queued about the word just read (the
+// last of recent; key, length n in lower case and mix), and, when it
+// passes firstWords, looks it up and queues it if it is a first word (or
+// matches its phrases now when one of them needs no later word, after
+// those queued). A full queue has its first one matched to make room. It
+// returns next, the scan's next offset, as it was given.
+//
+//go:noinline
+func (ps *proseScanner) lookAt(s string, key uint64, n int, mix uint64, next int) int {
+	if ps.queued > 0 {
+		ps.advance(s, mix)
+	}
+	if bits := firstWordBits(mix); firstWords[mix>>firstWordsShift]&bits == bits {
+		ps.firstWord(s, key, n, mix)
+	}
+	return next
+}
+
+func (ps *proseScanner) firstWord(s string, key uint64, n int, mix uint64) {
+	at := ps.recent[(ps.count-1)&3]
+	start, end := at[0], at[1]
+	var st *phraseStart
+	if n <= 8 {
+		st = shortStartOf(key, mix)
+	} else {
+		st = ps.startOf(s, start, end)
+	}
+	if st == nil {
+		return
+	}
+	p := pendingStart{st, st.window, at, [2][2]int{ps.recent[(ps.count-2)&3], ps.recent[(ps.count-3)&3]}}
+	if st.window == 0 || ps.queued == len(ps.queue) {
+		n := ps.queued
+		if st.window > 0 {
+			n = 1
+		}
+		for _, q := range ps.queue[:n] {
+			ps.found = ps.phrasesAt(s, q.st, q.at[0], q.at[1], q.prev, ps.found)
+		}
+		ps.queued = copy(ps.queue[:], ps.queue[n:ps.queued])
+		if st.window == 0 {
+			ps.found = ps.phrasesAt(s, st, start, end, p.prev, ps.found)
+			return
+		}
+	}
+	ps.queue[ps.queued] = p
+	ps.queued++
+}
+
+// advance tells the first words queued about the word after them of
+// mix: the last one whose need it passes is matched now, with those
+// before it, in their order (each word's phrases are matched before a
+// later word's, as a later one may be a second finding of the same rule);
+// the others have one word fewer left to meet theirs, and are dropped at
+// none.
+func (ps *proseScanner) advance(s string, mix uint64) {
+	last := -1
+	for k := range ps.queued {
+		if ps.queue[k].st.need.has(mix) {
+			last = k
+		}
+	}
+	for k := 0; k <= last; k++ {
+		q := &ps.queue[k]
+		ps.found = ps.phrasesAt(s, q.st, q.at[0], q.at[1], q.prev, ps.found)
+	}
+	kept := 0
+	for k := last + 1; k < ps.queued; k++ {
+		if ps.queue[k].left--; ps.queue[k].left > 0 {
+			ps.queue[kept] = ps.queue[k]
+			kept++
+		}
+	}
+	ps.queued = kept
+}
+
+const (
+	oneBits   = 0x0101010101010101
+	lowerBits = oneBits * 0x20 // or'ed into an ASCII letter or digit: it in lower case
+)
 
 // letterBytes has the high bit set in each byte of w that is an ASCII
 // letter or digit, and no other bit.
