@@ -37,9 +37,10 @@ type word struct {
 //
 // The rest is what scanPhrases keeps of a text out of its word loop, where
 // the loop's few registers need not hold it: the findings so far, the
-// first words waiting for a word they need (queue[:queued], in order), and
-// the last three words read (recent[(count-1)&3] the last; count the
-// words read).
+// first words waiting for a word they need (queue[:queued], in order; the
+// words any of them needs and the last word one may come in, so that the
+// loop tests a word against them all at once), and the last three words
+// read (recent[(count-1)&3] the last; count the words read).
 type proseScanner struct {
 	words []word
 	lower []byte
@@ -49,6 +50,8 @@ type proseScanner struct {
 	found  []phraseFinding
 	queue  [4]pendingStart
 	queued int
+	needs  wordSet
+	until  int
 	recent [4][2]int
 	count  int
 }
@@ -350,7 +353,7 @@ func (ws *wordSet) has(mix uint64) bool {
 // after it is read again a character at a time (wordEnd) and put in lower
 // case to be mixed.
 func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
-	ps.found, ps.queued, ps.count = nil, 0, 0
+	ps.found, ps.queued, ps.count, ps.until = nil, 0, 0, -1
 	ps.recent = [4][2]int{{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}}
 	for i := 0; i < len(s); {
 		start, end, next := i, i, 0
@@ -358,7 +361,22 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 		var n int // the word's length in lower case
 		w := load8(s, i)
 		letters := letterBytes(w)
-		switch {
+		// The first byte below '0' (a space, most punctuation; exact for
+		// the lowest byte it marks, as no borrow comes from below it),
+		// which ends most words: the end found from it alone waits on
+		// three operations after the load rather than on letterBytes, and
+		// letterBytes only confirms that no other byte ends the word first.
+		below := (w - oneBits*'0') &^ w & highBits
+		switch stop := bits.TrailingZeros64(below); {
+		case letters&0x80 != 0 && below != 0 && ^letters&highBits&(below&-below-1) == 0:
+			key = (w | lowerBits) & (below&-below>>7 - 1)
+			end += stop >> 3
+			if wordClass[byte(w>>(stop&^7))] == sep {
+				n, next = end-start, end+1
+				break
+			}
+			end = start
+			fallthrough // read again the longer way
 		case letters&0x80 != 0:
 			// Its key from the first eight bytes (all of them when the
 			// word is longer: stops&-stops is then 0, and the mask all
@@ -397,7 +415,7 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 		ps.recent[ps.count&3] = [2]int{start, end}
 		ps.count++
 		mix := wordMix(key, n)
-		if bits := firstWordBits(mix); ps.queued > 0 || firstWords[mix>>firstWordsShift]&bits == bits {
+		if bits := firstWordBits(mix); firstWords[mix>>firstWordsShift]&bits == bits || ps.count <= ps.until+1 && ps.needs.has(mix) {
 			next = ps.lookAt(s, key, n, mix, next)
 		}
 		i = next
@@ -408,13 +426,13 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 }
 
 // pendingStart is a first word met whose phrases wait for a word of its
-// need: the words it may still come in, the first word's offsets and
-// those of the two words before it.
+// need: the last word it may come in (counted as count counts), the first
+// word's offsets and those of the two words before it.
 type pendingStart struct {
-	st   *phraseStart
-	left int
-	at   [2]int
-	prev [2][2]int
+	st    *phraseStart
+	until int
+	at    [2]int
+	prev  [2][2]int
 }
 
 // lookAt tells the first words queued about the word just read (the
@@ -432,6 +450,13 @@ func (ps *proseScanner) lookAt(s string, key uint64, n int, mix uint64, next int
 	if bits := firstWordBits(mix); firstWords[mix>>firstWordsShift]&bits == bits {
 		ps.firstWord(s, key, n, mix)
 	}
+	ps.needs, ps.until = wordSet{}, -1
+	for _, q := range ps.queue[:ps.queued] {
+		ps.until = max(ps.until, q.until)
+		for k := range ps.needs {
+			ps.needs[k] |= q.st.need[k]
+		}
+	}
 	return next
 }
 
@@ -447,7 +472,7 @@ func (ps *proseScanner) firstWord(s string, key uint64, n int, mix uint64) {
 	if st == nil {
 		return
 	}
-	p := pendingStart{st, st.window, at, [2][2]int{ps.recent[(ps.count-2)&3], ps.recent[(ps.count-3)&3]}}
+	p := pendingStart{st, ps.count - 1 + st.window, at, [2][2]int{ps.recent[(ps.count-2)&3], ps.recent[(ps.count-3)&3]}}
 	if st.window == 0 || ps.queued == len(ps.queue) {
 		n := ps.queued
 		if st.window > 0 {
@@ -466,26 +491,28 @@ func (ps *proseScanner) firstWord(s string, key uint64, n int, mix uint64) {
 	ps.queued++
 }
 
-// advance tells the first words queued about the word after them of
-// mix: the last one whose need it passes is matched now, with those
-// before it, in their order (each word's phrases are matched before a
-// later word's, as a later one may be a second finding of the same rule);
-// the others have one word fewer left to meet theirs, and are dropped at
-// none.
+// advance tells the first words queued about the word just read, of mix:
+// the last one whose need it passes is matched now, with those before it
+// that it may still come for, in their order (each word's phrases are
+// matched before a later word's, as a later one may be a second finding
+// of the same rule). Of the others, those it was the last word for are
+// dropped: none of their phrases can match.
 func (ps *proseScanner) advance(s string, mix uint64) {
+	word := ps.count - 1
 	last := -1
-	for k := range ps.queued {
-		if ps.queue[k].st.need.has(mix) {
+	for k, q := range ps.queue[:ps.queued] {
+		if q.until >= word && q.st.need.has(mix) {
 			last = k
 		}
 	}
 	for k := 0; k <= last; k++ {
-		q := &ps.queue[k]
-		ps.found = ps.phrasesAt(s, q.st, q.at[0], q.at[1], q.prev, ps.found)
+		if q := &ps.queue[k]; q.until >= word {
+			ps.found = ps.phrasesAt(s, q.st, q.at[0], q.at[1], q.prev, ps.found)
+		}
 	}
 	kept := 0
 	for k := last + 1; k < ps.queued; k++ {
-		if ps.queue[k].left--; ps.queue[k].left > 0 {
+		if ps.queue[k].until > word {
 			ps.queue[kept] = ps.queue[k]
 			kept++
 		}
