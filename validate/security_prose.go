@@ -184,7 +184,7 @@ var phraseStarts, firstWords, shortStarts = func() (map[string]*phraseStart, *[f
 				m[w] = st
 				key := wordKey(w)
 				mix := wordMix(key, len(w))
-				filter[mix>>firstWordsShift] |= firstWordBits(mix)
+				filter[mix>>firstWordsShift] |= firstWordBit(mix)
 				if len(w) <= 8 {
 					j := mix >> shortStartsShift
 					for short[j].st != nil {
@@ -309,15 +309,15 @@ func wordKey[T ~string | ~[]byte](w T) uint64 {
 func wordMix(key uint64, n int) uint64 { return (key ^ uint64(n)) * 0x9e3779b97f4a7c15 }
 
 // firstWords has 512 words of 64 bits (4 KiB, in the first-level cache);
-// a first word sets two bits of one word, chosen by its mix, so that a
-// word is tested with one load. With the 170 first words, about one word
-// in 10,000 that is not one passes.
+// a first word sets one bit, chosen by its mix, so that a word is tested
+// with one load and one bit. With the 170 first words, about one word in
+// 200 that is not one passes (then shortStarts or phraseStarts tells).
 const (
 	firstWordsLen   = 512
 	firstWordsShift = 64 - 9
 )
 
-func firstWordBits(mix uint64) uint64 { return 1<<(mix>>49&63) | 1<<(mix>>43&63) }
+func firstWordBit(mix uint64) uint64 { return 1 << (mix >> 49 & 63) }
 
 // wordSet is a Bloom filter of a few words (up to 20): two bits of 512
 // for each, so that about one word in 200 that is not one passes.
@@ -359,24 +359,14 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 		start, end, next := i, i, 0
 		var key uint64
 		var n int // the word's length in lower case
-		w := load8(s, i)
+		var w uint64
+		if i+8 <= len(s) {
+			w = le64(s[i : i+8])
+		} else {
+			w = loadTail(s, i)
+		}
 		letters := letterBytes(w)
-		// The first byte below '0' (a space, most punctuation; exact for
-		// the lowest byte it marks, as no borrow comes from below it),
-		// which ends most words: the end found from it alone waits on
-		// three operations after the load rather than on letterBytes, and
-		// letterBytes only confirms that no other byte ends the word first.
-		below := (w - oneBits*'0') &^ w & highBits
-		switch stop := bits.TrailingZeros64(below); {
-		case letters&0x80 != 0 && below != 0 && ^letters&highBits&(below&-below-1) == 0:
-			key = (w | lowerBits) & (below&-below>>7 - 1)
-			end += stop >> 3
-			if wordClass[byte(w>>(stop&^7))] == sep {
-				n, next = end-start, end+1
-				break
-			}
-			end = start
-			fallthrough // read again the longer way
+		switch {
 		case letters&0x80 != 0:
 			// Its key from the first eight bytes (all of them when the
 			// word is longer: stops&-stops is then 0, and the mask all
@@ -415,7 +405,7 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 		ps.recent[ps.count&3] = [2]int{start, end}
 		ps.count++
 		mix := wordMix(key, n)
-		if bits := firstWordBits(mix); firstWords[mix>>firstWordsShift]&bits == bits || ps.count <= ps.until+1 && ps.needs.has(mix) {
+		if firstWords[mix>>firstWordsShift]&firstWordBit(mix) != 0 || ps.count <= ps.until+1 && ps.needs.has(mix) {
 			next = ps.lookAt(s, key, n, mix, next)
 		}
 		i = next
@@ -447,7 +437,7 @@ func (ps *proseScanner) lookAt(s string, key uint64, n int, mix uint64, next int
 	if ps.queued > 0 {
 		ps.advance(s, mix)
 	}
-	if bits := firstWordBits(mix); firstWords[mix>>firstWordsShift]&bits == bits {
+	if firstWords[mix>>firstWordsShift]&firstWordBit(mix) != 0 {
 		ps.firstWord(s, key, n, mix)
 	}
 	ps.needs, ps.until = wordSet{}, -1
@@ -541,6 +531,14 @@ func load8(s string, i int) uint64 {
 		return binary.LittleEndian.Uint64([]byte(s[i : i+8]))
 	}
 	return loadTail(s, i)
+}
+
+// le64 is load8 of eight bytes there: one load, and no test of a nil
+// pointer, which the conversion to []byte of load8 has.
+func le64(b string) uint64 {
+	b = b[:8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
 // loadTail is load8 of the last seven bytes or fewer: the last eight bytes
