@@ -51,7 +51,6 @@ type proseScanner struct {
 	queue  [4]pendingStart
 	queued int
 	needs  wordSet
-	until  int
 	recent [4][2]int
 	count  int
 }
@@ -353,8 +352,9 @@ func (ws *wordSet) has(mix uint64) bool {
 // after it is read again a character at a time (wordEnd) and put in lower
 // case to be mixed.
 func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
-	ps.found, ps.queued, ps.count, ps.until = nil, 0, 0, -1
+	ps.found, ps.queued = nil, 0
 	ps.recent = [4][2]int{{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}}
+	count := 0 // the words read (ps.count while lookAt runs)
 	for i := 0; i < len(s); {
 		start, end, next := i, i, 0
 		var key uint64
@@ -402,11 +402,13 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 		// The word is noted before it is looked at (firstWord reads it and
 		// the two before it there), and next goes through the call and
 		// back, so that nothing the loop needs waits in memory for it.
-		ps.recent[ps.count&3] = [2]int{start, end}
-		ps.count++
+		ps.recent[count&3] = [2]int{start, end}
+		count++
 		mix := wordMix(key, n)
-		if firstWords[mix>>firstWordsShift]&firstWordBit(mix) != 0 || ps.count <= ps.until+1 && ps.needs.has(mix) {
+		if firstWords[mix>>firstWordsShift]&firstWordBit(mix) != 0 || ps.queued != 0 && ps.needs.has(mix) {
+			ps.count = count
 			next = ps.lookAt(s, key, n, mix, next)
+			count = ps.count
 		}
 		i = next
 	}
@@ -440,9 +442,8 @@ func (ps *proseScanner) lookAt(s string, key uint64, n int, mix uint64, next int
 	if firstWords[mix>>firstWordsShift]&firstWordBit(mix) != 0 {
 		ps.firstWord(s, key, n, mix)
 	}
-	ps.needs, ps.until = wordSet{}, -1
+	ps.needs = wordSet{}
 	for _, q := range ps.queue[:ps.queued] {
-		ps.until = max(ps.until, q.until)
 		for k := range ps.needs {
 			ps.needs[k] |= q.st.need[k]
 		}
