@@ -365,40 +365,60 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 		} else {
 			w = loadTail(s, i)
 		}
-		letters := letterBytes(w)
+		alpha := alphaBytes(w)
 		switch {
-		case letters&0x80 != 0:
-			// Its key from the first eight bytes (all of them when the
-			// word is longer: stops&-stops is then 0, and the mask all
-			// ones), then its end.
-			stops := ^letters & highBits
+		case alpha&0x80 != 0:
+			// A word of ASCII letters: its key from the first eight bytes
+			// (all of them when the word is longer: stops&-stops is then
+			// 0, and the mask all ones), then its end.
+			stops := ^alpha & highBits
 			key = (w | lowerBits) & ((stops&-stops)>>7 - 1)
 			for stops == 0 {
 				end += 8
 				w = load8(s, end)
-				stops = ^letterBytes(w) & highBits
+				stops = ^alphaBytes(w) & highBits
 			}
 			stop := bits.TrailingZeros64(stops) // bit 7 of the byte after it
 			end += stop >> 3
-			if wordClass[byte(w>>(stop&^7))] == sep { // past the text: 0, a separator
+			switch wordClass[byte(w>>(stop&^7))] { // past the text: 0, a separator
+			case sep:
+				n, next = end-start, end+1
+			case letter: // a digit: the word is read again with the digits
+				if end, key = alnumWord(s, start); end >= 0 {
+					n, next = end-start, end+1
+					break
+				}
+				end = start
+				goto careful
+			default:
+				end = start
+				goto careful
+			}
+		case wordClass[w&0xff] == letter: // a digit
+			if end, key = alnumWord(s, start); end >= 0 {
 				n, next = end-start, end+1
 				break
 			}
-			fallthrough
-		case wordClass[s[i]] != sep: // a mark or a character outside ASCII in or after it
-			if end = wordEnd(s, start); end == start { // a character that starts no word
-				_, size := utf8.DecodeRuneInString(s[i:])
-				i += size
-				continue
-			}
-			ps.words, ps.lower = ps.words[:0], ps.lower[:0]
-			ps.add(s, start, end)
-			key, n, next = wordKey(ps.lower), len(ps.lower), end
+			end = start
+			goto careful
+		case wordClass[w&0xff] != sep: // a mark or a character outside ASCII
+			goto careful
 		default:
 			for i++; i < len(s) && wordClass[s[i]] == sep; i++ {
 			}
 			continue
 		}
+		goto word
+	careful: // a mark or a character outside ASCII in or after it
+		if end = wordEnd(s, start); end == start { // a character that starts no word
+			_, size := utf8.DecodeRuneInString(s[i:])
+			i += size
+			continue
+		}
+		ps.words, ps.lower = ps.words[:0], ps.lower[:0]
+		ps.add(s, start, end)
+		key, n, next = wordKey(ps.lower), len(ps.lower), end
+	word:
 		// The word is noted before it is looked at (firstWord reads it and
 		// the two before it there), and next goes through the call and
 		// back, so that nothing the loop needs waits in memory for it.
@@ -519,7 +539,36 @@ const (
 // letterBytes has the high bit set in each byte of w that is an ASCII
 // letter or digit, and no other bit.
 func letterBytes(w uint64) uint64 {
-	return betweenBytes(w|lowerBits, 'a'-1, 'z'+1) | betweenBytes(w, '0'-1, '9'+1)
+	return alphaBytes(w) | betweenBytes(w, '0'-1, '9'+1)
+}
+
+// alphaBytes has the high bit set in each byte of w that is an ASCII
+// letter, and no other bit: what the scan's loop tests, as most words have
+// no digit (a digit after letters, or a word that begins with one, is read
+// again by alnumWord).
+func alphaBytes(w uint64) uint64 { return betweenBytes(w|lowerBits, 'a'-1, 'z'+1) }
+
+// alnumWord reads the word of ASCII letters and digits at s[start] (one
+// begins there) with letterBytes, and returns its end and key, or end -1
+// when a byte that is no separator comes after it (it is then read a
+// character at a time).
+//
+//go:noinline
+func alnumWord(s string, start int) (end int, key uint64) {
+	w := load8(s, start)
+	stops := ^letterBytes(w) & highBits
+	key = (w | lowerBits) & ((stops&-stops)>>7 - 1)
+	end = start
+	for stops == 0 {
+		end += 8
+		w = load8(s, end)
+		stops = ^letterBytes(w) & highBits
+	}
+	stop := bits.TrailingZeros64(stops)
+	if wordClass[byte(w>>(stop&^7))] != sep {
+		return -1, 0
+	}
+	return end + stop>>3, key
 }
 
 // load8 returns the eight bytes of s from i as a little-endian number, with
