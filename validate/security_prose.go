@@ -37,10 +37,10 @@ type word struct {
 //
 // The rest is what scanPhrases keeps of a text out of its word loop, where
 // the loop's few registers need not hold it: the findings so far, the
-// first words waiting for a word they need (queue[:queued], in order; the
-// words any of them needs and the last word one may come in, so that the
-// loop tests a word against them all at once), and the last three words
-// read (recent[(count-1)&3] the last; count the words read).
+// first words waiting for a word they need (queue[:queued], in order, and
+// the words any of them needs, so that the loop tests a word against them
+// all at once), and the last three words read (recent[(count-1)&3] the
+// last; count the words read, while lookAt runs).
 type proseScanner struct {
 	words []word
 	lower []byte
@@ -255,7 +255,7 @@ type shortStart struct {
 }
 
 // shortStarts is an open-addressing table of 256 slots by the top bits of
-// wordMix (the first words of eight bytes or fewer fill about half).
+// wordMix (the 75 first words of eight bytes or fewer fill under a third).
 const (
 	shortStartsLen   = 256
 	shortStartsShift = 64 - 8
@@ -309,8 +309,8 @@ func wordMix(key uint64, n int) uint64 { return (key ^ uint64(n)) * 0x9e3779b97f
 
 // firstWords has 512 words of 64 bits (4 KiB, in the first-level cache);
 // a first word sets one bit, chosen by its mix, so that a word is tested
-// with one load and one bit. With the 170 first words, about one word in
-// 200 that is not one passes (then shortStarts or phraseStarts tells).
+// with one load and one bit. With the 94 first words, about one word in
+// 350 that is not one passes (then shortStarts or phraseStarts tells).
 const (
 	firstWordsLen   = 512
 	firstWordsShift = 64 - 9
@@ -318,8 +318,9 @@ const (
 
 func firstWordBit(mix uint64) uint64 { return 1 << (mix >> 49 & 63) }
 
-// wordSet is a Bloom filter of a few words (up to 20): two bits of 512
-// for each, so that about one word in 200 that is not one passes.
+// wordSet is a Bloom filter of a few dozen words: two bits of 512 for
+// each, so that about one word in 100 that is not one passes (of the 27
+// words "never" needs).
 type wordSet [8]uint64
 
 func (ws *wordSet) add(mix uint64) {
@@ -336,21 +337,18 @@ func (ws *wordSet) has(mix uint64) bool {
 // that passes firstWords is looked up, and the phrases of a first word are
 // matched (phrasesAt, which reads the words after it again with nextWord,
 // the same words the pass finds) only once a word the pass reads after it
-// passes its need filter within its window (most never do).
+// passes its need filter within its window (most never do): the first
+// words wait in queue, and the loop tests each word against the needs of
+// all of them at once.
 //
-// The pass reads the text eight bytes at a time and marks in each block
-// where a run of ASCII letters and digits begins, and the bytes that need
-// a closer look (markBytes): every word begins at one of those. The
-// words' ends do not decide where the next block is read, so the reads
-// of the blocks do not wait on the words before them.
-//
-// Most words are plain ASCII letters and digits followed by a separator:
-// the word's first eight bytes are read at once, its end is the first of
-// them that is not a letter or digit (a word longer than eight bytes reads
-// eight more at a time) and its key comes from the same bytes. A word with
-// anything else in it (a mark inside it, a character outside ASCII) or
-// after it is read again a character at a time (wordEnd) and put in lower
-// case to be mixed.
+// Most words are plain ASCII letters followed by a separator: the pass
+// reads the eight bytes at a word's start at once, its end is the first
+// of them that is not a letter (alphaBytes; a word longer than eight
+// bytes reads eight more at a time) and its key comes from the same
+// bytes, with no branch for each byte. A word with a digit in it is read
+// again with the digits (alnumWord); one with anything else in it or
+// after it (a mark, a character outside ASCII) a character at a time
+// (wordEnd), and is put in lower case to be mixed.
 func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 	ps.found, ps.queued = nil, 0
 	ps.recent = [4][2]int{{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}}
