@@ -350,17 +350,20 @@ func (ws *wordSet) has(mix uint64) bool {
 // after it (a mark, a character outside ASCII) a character at a time
 // (wordEnd), and is put in lower case to be mixed.
 func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
-	ps.found, ps.queued = nil, 0
-	ps.recent = [4][2]int{{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}}
+	// found and queued are left empty by the scan before, and recent is
+	// read only as far back as count goes (firstWord).
 	count := 0 // the words read (ps.count while lookAt runs)
 	for i := 0; i < len(s); {
 		start, end, next := i, i, 0
 		var key uint64
 		var n int // the word's length in lower case
 		var w uint64
-		if i+8 <= len(s) {
+		switch {
+		case i+8 <= len(s):
 			w = le64(s[i : i+8])
-		} else {
+		case len(s) >= 8: // the last eight bytes, shifted down past those before i
+			w = le64(s[len(s)-8:]) >> (8 * (i + 8 - len(s)))
+		default:
 			w = loadTail(s, i)
 		}
 		alpha := alphaBytes(w)
@@ -431,7 +434,7 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 		i = next
 	}
 	found := ps.found // a first word still queued lacks a word it needs
-	ps.found = nil
+	ps.found, ps.queued = nil, 0
 	return found
 }
 
@@ -469,6 +472,15 @@ func (ps *proseScanner) lookAt(s string, key uint64, n int, mix uint64, next int
 	return next
 }
 
+// before returns the offsets of the word k words back from the one after
+// the last read ({-1, -1} before the text's first).
+func (ps *proseScanner) before(k int) [2]int {
+	if ps.count < k {
+		return [2]int{-1, -1}
+	}
+	return ps.recent[(ps.count-k)&3]
+}
+
 func (ps *proseScanner) firstWord(s string, key uint64, n int, mix uint64) {
 	at := ps.recent[(ps.count-1)&3]
 	start, end := at[0], at[1]
@@ -481,7 +493,7 @@ func (ps *proseScanner) firstWord(s string, key uint64, n int, mix uint64) {
 	if st == nil {
 		return
 	}
-	p := pendingStart{st, ps.count - 1 + st.window, at, [2][2]int{ps.recent[(ps.count-2)&3], ps.recent[(ps.count-3)&3]}}
+	p := pendingStart{st, ps.count - 1 + st.window, at, [2][2]int{ps.before(2), ps.before(3)}}
 	if st.window == 0 || ps.queued == len(ps.queue) {
 		n := ps.queued
 		if st.window > 0 {
