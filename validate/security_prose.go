@@ -384,6 +384,11 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 			switch wordClass[byte(w>>(stop&^7))] { // past the text: 0, a separator
 			case sep:
 				n, next = end-start, end+1
+				// Noted here, where start and end are at hand in
+				// registers (firstWord reads the word and the two before
+				// it from recent).
+				ps.recent[count&3] = [2]int{start, end}
+				goto word
 			case letter: // a digit: the word is read again with the digits
 				if end, key = alnumWord(s, start); end >= 0 {
 					n, next = end-start, end+1
@@ -409,6 +414,7 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 			}
 			continue
 		}
+		ps.recent[count&3] = [2]int{start, end}
 		goto word
 	careful: // a mark or a character outside ASCII in or after it
 		if end = wordEnd(s, start); end == start { // a character that starts no word
@@ -419,11 +425,10 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 		ps.words, ps.lower = ps.words[:0], ps.lower[:0]
 		ps.add(s, start, end)
 		key, n, next = wordKey(ps.lower), len(ps.lower), end
-	word:
-		// The word is noted before it is looked at (firstWord reads it and
-		// the two before it there), and next goes through the call and
-		// back, so that nothing the loop needs waits in memory for it.
 		ps.recent[count&3] = [2]int{start, end}
+	word:
+		// next goes through the call and back, so that nothing the loop
+		// needs waits in memory for it.
 		count++
 		mix := wordMix(key, n)
 		if firstWords[mix>>firstWordsShift]&firstWordBit(mix) != 0 || ps.queued != 0 && ps.needs.has(mix) {
