@@ -457,16 +457,18 @@ type pendingStart struct {
 // last of recent; key, length n in lower case and mix), and, when it
 // passes firstWords, looks it up and queues it if it is a first word (or
 // matches its phrases now when one of them needs no later word, after
-// those queued). A full queue has its first one matched to make room. It
+// those queued). A full queue has its first one matched to make room. The
+// needs of those queued are made again when the queue has changed. It
 // returns next, the scan's next offset, as it was given.
 //
 //go:noinline
 func (ps *proseScanner) lookAt(s string, key uint64, n int, mix uint64, next int) int {
-	if ps.queued > 0 {
-		ps.advance(s, mix)
-	}
+	changed := ps.queued > 0 && ps.advance(s, mix)
 	if firstWords[mix>>firstWordsShift]&firstWordBit(mix) != 0 {
-		ps.firstWord(s, key, n, mix)
+		changed = ps.firstWord(s, key, n, mix) || changed
+	}
+	if !changed {
+		return next
 	}
 	ps.needs = wordSet{}
 	for _, q := range ps.queue[:ps.queued] {
@@ -486,7 +488,9 @@ func (ps *proseScanner) before(k int) [2]int {
 	return ps.recent[(ps.count-k)&3]
 }
 
-func (ps *proseScanner) firstWord(s string, key uint64, n int, mix uint64) {
+// firstWord is lookAt's part for a word that passed firstWords: it looks
+// the word up, and queues it or matches its phrases, as lookAt says.
+func (ps *proseScanner) firstWord(s string, key uint64, n int, mix uint64) (queueChanged bool) {
 	at := ps.recent[(ps.count-1)&3]
 	start, end := at[0], at[1]
 	var st *phraseStart
@@ -496,7 +500,7 @@ func (ps *proseScanner) firstWord(s string, key uint64, n int, mix uint64) {
 		st = ps.startOf(s, start, end)
 	}
 	if st == nil {
-		return
+		return false
 	}
 	p := pendingStart{st, ps.count - 1 + st.window, at, [2][2]int{ps.before(2), ps.before(3)}}
 	if st.window == 0 || ps.queued == len(ps.queue) {
@@ -510,11 +514,12 @@ func (ps *proseScanner) firstWord(s string, key uint64, n int, mix uint64) {
 		ps.queued = copy(ps.queue[:], ps.queue[n:ps.queued])
 		if st.window == 0 {
 			ps.found = ps.phrasesAt(s, st, start, end, p.prev, ps.found)
-			return
+			return true
 		}
 	}
 	ps.queue[ps.queued] = p
 	ps.queued++
+	return true
 }
 
 // advance tells the first words queued about the word just read, of mix:
@@ -523,7 +528,7 @@ func (ps *proseScanner) firstWord(s string, key uint64, n int, mix uint64) {
 // matched before a later word's, as a later one may be a second finding
 // of the same rule). Of the others, those it was the last word for are
 // dropped: none of their phrases can match.
-func (ps *proseScanner) advance(s string, mix uint64) {
+func (ps *proseScanner) advance(s string, mix uint64) (queueChanged bool) {
 	word := ps.count - 1
 	last := -1
 	for k, q := range ps.queue[:ps.queued] {
@@ -543,7 +548,9 @@ func (ps *proseScanner) advance(s string, mix uint64) {
 			kept++
 		}
 	}
+	queueChanged = kept != ps.queued
 	ps.queued = kept
+	return queueChanged
 }
 
 const (
