@@ -232,3 +232,38 @@ func BenchmarkScanPhrases(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckProseVariants: the security review's prose checks alone
+// (forEachProse and checkProse, as checkSecurity runs them: phrases,
+// encoded payloads, floods) on the 64 LargeVariant cards in turn, parsed
+// once; MB/s are of the cards' bytes.
+func BenchmarkCheckProseVariants(b *testing.B) {
+	cards, mean := variantCards()
+	docs := make([]*model.Doc, len(cards))
+	reports := make([]*report, len(cards))
+	for i, data := range cards {
+		doc, err := model.Parse(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		docs[i], reports[i] = doc, newReport(doc, nil)
+	}
+	b.SetBytes(int64(mean))
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		k := i % len(docs)
+		i++
+		r := reports[k]
+		r.diags = r.diags[:0]
+		var ps proseScanner
+		forEachProse(r, docs[k].Root(), func(at proseAt, n *model.Node) {
+			if s, ok := n.Str(); ok && s != "" {
+				checkProse(r, &ps, at, s)
+			}
+		})
+		if len(r.diags) != 0 {
+			b.Fatalf("variant card %d has prose findings: %v", k, r.diags[0])
+		}
+	}
+}

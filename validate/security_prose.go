@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -32,11 +34,25 @@ type word struct {
 // proseScanner holds the buffers one card's texts are scanned with. After
 // a phrase's first word, words holds it and the words read after it, as
 // far as a match has looked (next is where the next word is searched).
+//
+// The rest is what scanPhrases keeps of a text out of its word loop, where
+// the loop's few registers need not hold it: the findings so far, the
+// first words waiting for a word they need (queue[:queued], in order, and
+// the words any of them needs, so that the loop tests a word against them
+// all at once), and the last three words read (recent[(count-1)&3] the
+// last; count the words read, while lookAt runs).
 type proseScanner struct {
 	words []word
 	lower []byte
 	s     string
 	next  int
+
+	found  []phraseFinding
+	queue  [4]pendingStart
+	queued int
+	needs  wordSet
+	recent [4][2]int
+	count  int
 }
 
 // has reads words up to word i, and reports whether there is one.
@@ -147,63 +163,115 @@ var phrases = []phrase{
 		one("official"), one("partner", "partners", "representative", "reseller"), one("of", "for")}},
 }
 
-// phraseStarts indexes phrases by their first words. startFilter is a
-// Bloom filter of them (wordBit of wordHash), startLengths the lengths of
-// those that begin with each byte (the low byte of the hash), so that the
-// scanner passes over most words without putting them in lower case or
-// looking them up (mayStartPhrase).
-var phraseStarts, startFilter, startLengths = func() (map[string]*phraseStart, *[startFilterBits / 64]uint64, *[256]uint32) {
+// phraseStarts indexes phrases by their first words, in lower case.
+// firstWords is a Bloom filter of them (of their wordMix), which passes over
+// nearly every other word with one load and one test, before the scanner
+// looks a word up; shortStarts holds those of eight bytes or fewer by
+// their key, so that a plain word is looked up without putting it in lower
+// case.
+var phraseStarts, firstWords, shortStarts = func() (map[string]*phraseStart, *[firstWordsLen]uint64, *[shortStartsLen]shortStart) {
 	m := map[string]*phraseStart{}
-	var filter [startFilterBits / 64]uint64
-	var lengths [256]uint32
+	var filter [firstWordsLen]uint64
+	var short [shortStartsLen]shortStart
 	for i, p := range phrases {
+		words, anyNext := secondWords(p.steps[1:])
+		need, window := requiredAhead(p.steps[1:])
 		for _, w := range p.steps[0].words {
 			st := m[w]
 			if st == nil {
-				st = &phraseStart{next: map[string]bool{}}
+				st = &phraseStart{next: map[string]bool{}, window: window}
 				m[w] = st
+				key := wordKey(w)
+				mix := wordMix(key, len(w))
+				filter[mix>>firstWordsShift] |= firstWordBit(mix)
+				if len(w) <= 8 {
+					j := mix >> shortStartsShift
+					for short[j].st != nil {
+						j = (j + 1) % shortStartsLen
+					}
+					short[j] = shortStart{key, st}
+				}
 			}
 			st.phrases = append(st.phrases, i)
-			if words, any := secondWords(p.steps[1:]); any {
-				st.anyNext = true
+			if window == 0 || st.window == 0 {
+				st.window = 0
 			} else {
-				for _, n := range words {
-					st.next[n] = true
+				st.window = max(st.window, window)
+				for _, n := range need {
+					st.need.add(wordMix(wordKey(n), len(n)))
 				}
 			}
-			h, n := uint32(0), 0
-			for _, r := range w {
-				if n < hashedRunes {
-					h, n = wordHash(h, r, n), n+1
-				}
+			if anyNext {
+				st.anyNext = true
+				continue
 			}
-			b := wordBit(h, len(w))
-			filter[b/64] |= 1 << (b % 64)
-			lengths[byte(h)] |= 1 << min(len(w), 31)
+			for _, n := range words {
+				st.next[n] = true
+			}
 		}
 	}
-	return m, &filter, &lengths
+	return m, &filter, &short
 }()
-
-// mayStartPhrase tells whether a word of size bytes in lower case and hash
-// h can be a phrase's first word. The first test, a table of the lengths
-// of the first words that begin with each byte, passes over most words
-// with one load; the Bloom filter then over most of the others.
-func mayStartPhrase(h uint32, size int) bool {
-	if startLengths[byte(h)]&(1<<min(size, 31)) == 0 {
-		return false
-	}
-	b := wordBit(h, size)
-	return startFilter[b/64]&(1<<(b%64)) != 0
-}
 
 // phraseStart is what follows one first word: its phrases, and the words
 // that may come second in one of them (anyNext: any word may, or none
 // need to).
+//
+// Every one of its phrases but those of window 0 needs one word of need
+// among the window words after the first: the scan looks no further at a
+// first word whose next window words pass none (most of those of "do",
+// "you" or "copy").
 type phraseStart struct {
 	phrases []int
 	next    map[string]bool
 	anyNext bool
+	need    wordSet
+	window  int
+}
+
+// requiredAhead returns the words of the first step of steps that is not
+// optional nor a gap, and the last word (counted from 1, after the first
+// word) it can be at; window 0 when every step can be passed over.
+func requiredAhead(steps []step) (words []string, window int) {
+	window = 1
+	for _, st := range steps {
+		switch {
+		case st.gap > 0:
+			window += st.gap
+		case st.optional:
+			window++
+		default:
+			return st.words, window
+		}
+	}
+	return nil, 0
+}
+
+// shortStart is a slot of shortStarts: a first word's key and its
+// phraseStart (nil: an empty slot).
+type shortStart struct {
+	key uint64
+	st  *phraseStart
+}
+
+// shortStarts is an open-addressing table of 256 slots by the top bits of
+// wordMix (the 75 first words of eight bytes or fewer fill under a third).
+const (
+	shortStartsLen   = 256
+	shortStartsShift = 64 - 8
+)
+
+// shortStartOf returns the phraseStart of a word of at most eight bytes
+// whose key is key, or nil.
+func shortStartOf(key, mix uint64) *phraseStart {
+	for j := mix >> shortStartsShift; ; j = (j + 1) % shortStartsLen {
+		switch e := &shortStarts[j]; {
+		case e.st == nil:
+			return nil
+		case e.key == key:
+			return e.st
+		}
+	}
 }
 
 // secondWords lists the words that can begin steps: those of its optional
@@ -222,117 +290,370 @@ func secondWords(steps []step) (words []string, any bool) {
 	return nil, true
 }
 
-const startFilterBits = 1 << 13
+// A word is hashed as its first eight bytes in lower case, read as one
+// little-endian number with zeros after the word's end (wordKey), and its
+// length in lower case: a word of eight bytes or fewer is its key, and a
+// word of plain ASCII letters and digits is the eight bytes the scan has
+// just read, in lower case, masked to its length.
+func wordKey[T ~string | ~[]byte](w T) uint64 {
+	var k uint64
+	for j := min(len(w), 8) - 1; j >= 0; j-- {
+		k = k<<8 | uint64(w[j])
+	}
+	return k
+}
 
-// hashedRunes is how many characters of a word its hash covers, with its
-// length: enough to tell most words from the phrases' first words, few
-// enough that the scan's inner loop does little for the others.
-const hashedRunes = 4
+// wordMix mixes a word's key and length into the bits the filters take
+// (Fibonacci hashing: the high bits of the product depend on every byte).
+func wordMix(key uint64, n int) uint64 { return (key ^ uint64(n)) * 0x9e3779b97f4a7c15 }
 
-// wordHash adds the n-th lower-case character (from 0) to the hash of a
-// word: the low bytes of its first hashedRunes characters side by side, so
-// that the hash of a word of plain ASCII letters is its first four bytes,
-// in lower case, read at once.
-func wordHash(h uint32, r rune, n int) uint32 { return h | uint32(byte(r))<<(8*n) }
+// firstWords has 512 words of 64 bits (4 KiB, in the first-level cache);
+// a first word sets one bit, chosen by its mix, so that a word is tested
+// with one load and one bit. With the 94 first words, about one word in
+// 350 that is not one passes (then shortStarts or phraseStarts tells).
+const (
+	firstWordsLen   = 512
+	firstWordsShift = 64 - 9
+)
 
-// wordBit is the bit of startFilter of a word of n bytes (in lower case)
-// and hash h.
-func wordBit(h uint32, n int) uint32 {
-	return ((h ^ uint32(n)*0x9e3779b9) * 2654435761 >> 13) % startFilterBits
+func firstWordBit(mix uint64) uint64 { return 1 << (mix >> 49 & 63) }
+
+// wordSet is a Bloom filter of a few dozen words: two bits of 512 for
+// each, so that about one word in 100 that is not one passes (of the 27
+// words "never" needs).
+type wordSet [8]uint64
+
+func (ws *wordSet) add(mix uint64) {
+	ws[mix>>61] |= 1 << (mix >> 55 & 63)
+	ws[mix>>52&7] |= 1 << (mix >> 46 & 63)
+}
+
+func (ws *wordSet) has(mix uint64) bool {
+	return ws[mix>>61]&(1<<(mix>>55&63)) != 0 && ws[mix>>52&7]&(1<<(mix>>46&63)) != 0
 }
 
 // scanPhrases returns the first phrase of each rule found in s. One pass
-// over the bytes finds the words and hashes each in lower case; only a
-// word that passes startFilter is put in lower case and looked up, and
-// only a phrase's first word makes the scanner read the words after it
-// (nextWord, the same words the pass finds).
+// over the bytes finds the words and mixes each (wordMix); only a word
+// that passes firstWords is looked up, and the phrases of a first word are
+// matched (phrasesAt, which reads the words after it again with nextWord,
+// the same words the pass finds) only once a word the pass reads after it
+// passes its need filter within its window (most never do): the first
+// words wait in queue, and the loop tests each word against the needs of
+// all of them at once.
 //
-// Most words are plain ASCII letters and digits followed by a separator:
-// the pass runs over those a byte at a time with one table load, and
-// hashes their first four bytes at once (plainHash). A word with anything
-// else in it (a mark inside it, a character outside ASCII) is read again a
-// character at a time (wordAt).
+// Most words are plain ASCII letters followed by a separator: the pass
+// reads the eight bytes at a word's start at once, its end is the first
+// of them that is not a letter (alphaBytes; a word longer than eight
+// bytes reads eight more at a time) and its key comes from the same
+// bytes, with no branch for each byte. A word with a digit in it is read
+// again with the digits (alnumWord); one with anything else in it or
+// after it (a mark, a character outside ASCII) a character at a time
+// (wordEnd), and is put in lower case to be mixed.
 func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
-	var found []phraseFinding
-	// The two words before the current one, as start and end offsets.
-	prevStart, prevEnd, prev2Start, prev2End := -1, -1, -1, -1
-	for i := 0; ; {
-		for i < len(s) && wordClass[s[i]] == sep {
-			i++
+	// found and queued are left empty by the scan before, and recent is
+	// read only as far back as count goes (firstWord).
+	count := 0 // the words read (ps.count while lookAt runs)
+	for i := 0; i < len(s); {
+		start, end, next := i, i, 0
+		var key uint64
+		var n int // the word's length in lower case
+		var w uint64
+		switch {
+		case i+8 <= len(s):
+			w = le64(s[i : i+8])
+		case len(s) >= 8: // the last eight bytes, shifted down past those before i
+			w = le64(s[len(s)-8:]) >> (8 * (i + 8 - len(s)))
+		default:
+			w = loadTail(s, i)
 		}
-		if i >= len(s) {
-			return found
-		}
-		start := i
-		for i < len(s) && wordClass[s[i]] == letter {
-			i++
-		}
-		var h uint32
-		size := i - start // in lower case
-		if i == start || i < len(s) && wordClass[s[i]] != sep {
-			h, size, i = wordAt(s, start)
-			if i == start { // a character that starts no word
-				_, n := utf8.DecodeRuneInString(s[i:])
-				i += n
-				continue
+		alpha := alphaBytes(w)
+		switch {
+		case alpha&0x80 != 0:
+			// A word of ASCII letters: its key from the first eight bytes
+			// (all of them when the word is longer: stops&-stops is then
+			// 0, and the mask all ones), then its end.
+			stops := ^alpha & highBits
+			key = (w | lowerBits) & ((stops&-stops)>>7 - 1)
+			for stops == 0 {
+				end += 8
+				w = load8(s, end)
+				stops = ^alphaBytes(w) & highBits
 			}
-		} else {
-			h = plainHash(s, start, size)
+			stop := bits.TrailingZeros64(stops) // bit 7 of the byte after it
+			end += stop >> 3
+			switch wordClass[byte(w>>(stop&^7))] { // past the text: 0, a separator
+			case sep:
+				n, next = end-start, end+1
+				// Noted here, where start and end are at hand in
+				// registers (firstWord reads the word and the two before
+				// it from recent).
+				ps.recent[count&3] = [2]int{start, end}
+				goto word
+			case letter: // a digit: the word is read again with the digits
+				if end, key = alnumWord(s, start); end >= 0 {
+					n, next = end-start, end+1
+					break
+				}
+				end = start
+				goto careful
+			default:
+				end = start
+				goto careful
+			}
+		case wordClass[w&0xff] == letter: // a digit
+			if end, key = alnumWord(s, start); end >= 0 {
+				n, next = end-start, end+1
+				break
+			}
+			end = start
+			goto careful
+		case wordClass[w&0xff] != sep: // a mark or a character outside ASCII
+			goto careful
+		default:
+			for i++; i < len(s) && wordClass[s[i]] == sep; i++ {
+			}
+			continue
 		}
-		if mayStartPhrase(h, size) {
-			found = ps.phrasesAt(s, start, i, [2][2]int{{prevStart, prevEnd}, {prev2Start, prev2End}}, found)
+		ps.recent[count&3] = [2]int{start, end}
+		goto word
+	careful: // a mark or a character outside ASCII in or after it
+		if end = wordEnd(s, start); end == start { // a character that starts no word
+			_, size := utf8.DecodeRuneInString(s[i:])
+			i += size
+			continue
 		}
-		prev2Start, prev2End, prevStart, prevEnd = prevStart, prevEnd, start, i
+		ps.words, ps.lower = ps.words[:0], ps.lower[:0]
+		ps.add(s, start, end)
+		key, n, next = wordKey(ps.lower), len(ps.lower), end
+		ps.recent[count&3] = [2]int{start, end}
+	word:
+		// next goes through the call and back, so that nothing the loop
+		// needs waits in memory for it.
+		count++
+		mix := wordMix(key, n)
+		if firstWords[mix>>firstWordsShift]&firstWordBit(mix) != 0 || ps.queued != 0 && ps.needs.has(mix) {
+			ps.count = count
+			next = ps.lookAt(s, key, n, mix, next)
+			count = ps.count
+		}
+		i = next
 	}
+	found := ps.found // a first word still queued lacks a word it needs
+	ps.found, ps.queued = nil, 0
+	return found
 }
 
-// plainHash is the wordHash of the word s[start:start+n] of plain ASCII
-// letters and digits: its first hashedRunes bytes, in lower case, read at
-// once when four bytes are left.
-func plainHash(s string, start, n int) uint32 {
-	if start+4 > len(s) {
-		return plainHashNearEnd(s, start, n)
-	}
-	h := (uint32(s[start]) | uint32(s[start+1])<<8 | uint32(s[start+2])<<16 | uint32(s[start+3])<<24) | 0x20202020
-	if n < 4 {
-		h &= 1<<(8*n) - 1
-	}
-	return h
+// pendingStart is a first word met whose phrases wait for a word of its
+// need: the last word it may come in (counted as count counts), the first
+// word's offsets and those of the two words before it.
+type pendingStart struct {
+	st    *phraseStart
+	until int
+	at    [2]int
+	prev  [2][2]int
 }
 
-// plainHashNearEnd is plainHash for a word in the last three bytes of s.
+// lookAt tells the first words queued about the word just read (the
+// last of recent; key, length n in lower case and mix), and, when it
+// passes firstWords, looks it up and queues it if it is a first word (or
+// matches its phrases now when one of them needs no later word, after
+// those queued). A full queue has its first one matched to make room. The
+// needs of those queued are made again when the queue has changed. It
+// returns next, the scan's next offset, as it was given.
 //
 //go:noinline
-func plainHashNearEnd(s string, start, n int) uint32 {
-	var h uint32
-	for j := range min(n, hashedRunes) {
-		h = wordHash(h, rune(s[start+j]|0x20), j)
+func (ps *proseScanner) lookAt(s string, key uint64, n int, mix uint64, next int) int {
+	changed := ps.queued > 0 && ps.advance(s, mix)
+	if firstWords[mix>>firstWordsShift]&firstWordBit(mix) != 0 {
+		changed = ps.firstWord(s, key, n, mix) || changed
 	}
-	return h
+	if !changed {
+		return next
+	}
+	ps.needs = wordSet{}
+	for _, q := range ps.queue[:ps.queued] {
+		for k := range ps.needs {
+			ps.needs[k] |= q.st.need[k]
+		}
+	}
+	return next
 }
 
-// wordAt reads the word that starts at s[start] a character at a time, as
-// nextWord does: its hash, its length in bytes in lower case (’ becomes
-// '), and its end (start when no word starts there).
-func wordAt(s string, start int) (h uint32, size, end int) {
-	n, delta, i := 0, 0, start
+// before returns the offsets of the word k words back from the one after
+// the last read ({-1, -1} before the text's first).
+func (ps *proseScanner) before(k int) [2]int {
+	if ps.count < k {
+		return [2]int{-1, -1}
+	}
+	return ps.recent[(ps.count-k)&3]
+}
+
+// firstWord is lookAt's part for a word that passed firstWords: it looks
+// the word up, and queues it or matches its phrases, as lookAt says.
+func (ps *proseScanner) firstWord(s string, key uint64, n int, mix uint64) (queueChanged bool) {
+	at := ps.recent[(ps.count-1)&3]
+	start, end := at[0], at[1]
+	var st *phraseStart
+	if n <= 8 {
+		st = shortStartOf(key, mix)
+	} else {
+		st = ps.startOf(s, start, end)
+	}
+	if st == nil {
+		return false
+	}
+	p := pendingStart{st, ps.count - 1 + st.window, at, [2][2]int{ps.before(2), ps.before(3)}}
+	if st.window == 0 || ps.queued == len(ps.queue) {
+		n := ps.queued
+		if st.window > 0 {
+			n = 1
+		}
+		for _, q := range ps.queue[:n] {
+			ps.found = ps.phrasesAt(s, q.st, q.at[0], q.at[1], q.prev, ps.found)
+		}
+		ps.queued = copy(ps.queue[:], ps.queue[n:ps.queued])
+		if st.window == 0 {
+			ps.found = ps.phrasesAt(s, st, start, end, p.prev, ps.found)
+			return true
+		}
+	}
+	ps.queue[ps.queued] = p
+	ps.queued++
+	return true
+}
+
+// advance tells the first words queued about the word just read, of mix:
+// the last one whose need it passes is matched now, with those before it
+// that it may still come for, in their order (each word's phrases are
+// matched before a later word's, as a later one may be a second finding
+// of the same rule). Of the others, those it was the last word for are
+// dropped: none of their phrases can match.
+func (ps *proseScanner) advance(s string, mix uint64) (queueChanged bool) {
+	word := ps.count - 1
+	last := -1
+	for k, q := range ps.queue[:ps.queued] {
+		if q.until >= word && q.st.need.has(mix) {
+			last = k
+		}
+	}
+	for k := 0; k <= last; k++ {
+		if q := &ps.queue[k]; q.until >= word {
+			ps.found = ps.phrasesAt(s, q.st, q.at[0], q.at[1], q.prev, ps.found)
+		}
+	}
+	kept := 0
+	for k := last + 1; k < ps.queued; k++ {
+		if ps.queue[k].until > word {
+			ps.queue[kept] = ps.queue[k]
+			kept++
+		}
+	}
+	queueChanged = kept != ps.queued
+	ps.queued = kept
+	return queueChanged
+}
+
+const (
+	oneBits   = 0x0101010101010101
+	lowerBits = oneBits * 0x20 // or'ed into an ASCII letter or digit: it in lower case
+)
+
+// letterBytes has the high bit set in each byte of w that is an ASCII
+// letter or digit, and no other bit.
+func letterBytes(w uint64) uint64 {
+	return alphaBytes(w) | betweenBytes(w, '0'-1, '9'+1)
+}
+
+// alphaBytes has the high bit set in each byte of w that is an ASCII
+// letter, and no other bit: what the scan's loop tests, as most words have
+// no digit (a digit after letters, or a word that begins with one, is read
+// again by alnumWord).
+func alphaBytes(w uint64) uint64 { return betweenBytes(w|lowerBits, 'a'-1, 'z'+1) }
+
+// alnumWord reads the word of ASCII letters and digits at s[start] (one
+// begins there) with letterBytes, and returns its end and key, or end -1
+// when a byte that is no separator comes after it (it is then read a
+// character at a time).
+//
+//go:noinline
+func alnumWord(s string, start int) (end int, key uint64) {
+	w := load8(s, start)
+	stops := ^letterBytes(w) & highBits
+	key = (w | lowerBits) & ((stops&-stops)>>7 - 1)
+	end = start
+	for stops == 0 {
+		end += 8
+		w = load8(s, end)
+		stops = ^letterBytes(w) & highBits
+	}
+	stop := bits.TrailingZeros64(stops)
+	if wordClass[byte(w>>(stop&^7))] != sep {
+		return -1, 0
+	}
+	return end + stop>>3, key
+}
+
+// load8 returns the eight bytes of s from i as a little-endian number, with
+// zeros for the bytes past its end (i <= len(s)): a zero is a separator,
+// so a word that ends the text ends as one before a space does, and
+// nothing is read past the string. (The conversion to []byte copies
+// nothing: the compiler reads the string's bytes in place.)
+func load8(s string, i int) uint64 {
+	if i+8 <= len(s) {
+		return binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+	}
+	return loadTail(s, i)
+}
+
+// le64 is load8 of eight bytes there: one load, and no test of a nil
+// pointer, which the conversion to []byte of load8 has.
+func le64(b string) uint64 {
+	b = b[:8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// loadTail is load8 of the last seven bytes or fewer: the last eight bytes
+// of s shifted down past those before i, or a byte at a time when s is
+// shorter than eight.
+//
+//go:noinline
+func loadTail(s string, i int) uint64 {
+	if len(s) < 8 {
+		var w uint64
+		for j := len(s) - 1; j >= i; j-- {
+			w = w<<8 | uint64(s[j])
+		}
+		return w
+	}
+	return load8(s, len(s)-8) >> (8 * (i + 8 - len(s)))
+}
+
+// startOf returns the phraseStart of the word s[start:end], or nil.
+func (ps *proseScanner) startOf(s string, start, end int) *phraseStart {
+	ps.words, ps.lower = ps.words[:0], ps.lower[:0]
+	ps.add(s, start, end)
+	return phraseStarts[string(ps.lower)] // no allocation
+}
+
+// wordEnd returns the end of the word that starts at s[start], read a
+// character at a time as nextWord does (start when no word starts there).
+func wordEnd(s string, start int) int {
+	i := start
 	for i < len(s) {
-		r, size := rune(lowerByte(s[i])), 1
+		size := 1
 		if k := wordClass[s[i]]; k != letter {
 			if k == sep {
 				break
 			}
+			var r rune
 			if r, size = wordRune(s, i, i > start); r < 0 {
 				break
 			}
-			delta += utf8.RuneLen(r) - size
-		}
-		if n < hashedRunes {
-			h, n = wordHash(h, r, n), n+1
 		}
 		i += size
 	}
-	return h, i - start + delta, i
+	return i
 }
 
 // wordRune reads the character at s[i] that is not an ASCII letter or
@@ -362,27 +683,22 @@ func wordRune(s string, i int, inWord bool) (rune, int) {
 	return -1, 1
 }
 
-// phrasesAt matches the phrases whose first word is s[start:end]; prev
-// are the two words before it.
-func (ps *proseScanner) phrasesAt(s string, start, end int, prev [2][2]int, found []phraseFinding) []phraseFinding {
+// phrasesAt matches the phrases of st, whose first word is s[start:end];
+// prev are the two words before it.
+func (ps *proseScanner) phrasesAt(s string, st *phraseStart, start, end int, prev [2][2]int, found []phraseFinding) []phraseFinding {
 	ps.words, ps.lower = ps.words[:0], ps.lower[:0]
 	ps.add(s, start, end)
-	start0, ok := phraseStarts[string(ps.lower)] // no allocation
-	if !ok {
-		return found
-	}
 	ps.s, ps.next = s, end
-	if !start0.anyNext && (!ps.has(1) || !start0.next[string(ps.lower[ps.words[1].lo:ps.words[1].hi])]) {
+	if !st.anyNext && (!ps.has(1) || !st.next[string(ps.lower[ps.words[1].lo:ps.words[1].hi])]) {
 		return found // no phrase goes on with the next word
 	}
-	starts := start0.phrases
 	word := func(k int) string {
 		if prev[k][0] < 0 {
 			return ""
 		}
 		return s[prev[k][0]:prev[k][1]]
 	}
-	for _, pi := range starts {
+	for _, pi := range st.phrases {
 		p := &phrases[pi]
 		if hasRule(found, p.rule) {
 			continue
