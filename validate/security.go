@@ -166,10 +166,13 @@ func excerpt(s string, start, end int) string {
 	if to-from > maxExcerpt {
 		to = from + maxExcerpt
 	}
-	for from > 0 && !utf8.RuneStart(s[from]) {
+	// Back to the start of the characters cut, at most UTFMax-1 bytes:
+	// a text that is not UTF-8 (a run of continuation bytes) must not
+	// stretch the excerpt.
+	for k := 0; k < utf8.UTFMax-1 && from > 0 && !utf8.RuneStart(s[from]); k++ {
 		from--
 	}
-	for to < len(s) && !utf8.RuneStart(s[to]) {
+	for k := 0; k < utf8.UTFMax-1 && to < len(s) && to > from && !utf8.RuneStart(s[to]); k++ {
 		to--
 	}
 	out := model.SafeText(s[from:to])
