@@ -53,6 +53,11 @@ type Options struct {
 	// and drops each Result's Doc, with every node read from it, before it
 	// resets the arena for the next.
 	Arena *model.Arena
+	// OtherCoresBusy tells Check that the caller keeps the other
+	// processors busy with other documents (validate of many files): a
+	// large card's text rules then run in line, where a goroutine of their
+	// own would only add switches between them. It changes no finding.
+	OtherCoresBusy bool
 	// Incremental, when set, remembers the findings of each skill and On
 	// Request entry from one check of a card to the next, so that a check
 	// after an edit re-runs only the rules of the members it changed (and

@@ -157,12 +157,13 @@ type textRules struct {
 }
 
 // startTextRules starts checkTextRules beside the caller when the card is
-// large and there is a second processor to run it. An incremental check
+// large and there is a second processor to run it (one the caller does
+// not keep busy: Options.OtherCoresBusy). An incremental check
 // (Options.Incremental) runs them in line: its memory is the caller's, and
 // it re-runs only the members an edit changed.
 func startTextRules(r *report, root *model.Node) *textRules {
 	t := &textRules{root: root}
-	if r.inc != nil || root.End-root.Start < parallelMinBytes || runtime.GOMAXPROCS(0) < 2 {
+	if r.inc != nil || r.opts.OtherCoresBusy || root.End-root.Start < parallelMinBytes || runtime.GOMAXPROCS(0) < 2 {
 		return t
 	}
 	t.sub = &report{doc: r.doc, opts: r.opts, unplaced: r.unplaced}

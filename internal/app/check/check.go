@@ -105,6 +105,9 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 	}
 	workers := runtime.GOMAXPROCS(0)
 	spaces := newWorkspaces(workers)
+	// With files enough for every worker and more, each processor checks
+	// files of its own: a card's text rules need no goroutine of theirs.
+	judge.Options.OtherCoresBusy = len(paths) >= 2*workers
 	check := func(path string) fileResult {
 		var walk *fetch.Walk
 		if o.Follow {
