@@ -48,6 +48,15 @@ func (n *Node) lazy() *lazySource {
 // a scan that needs only the bytes (of its strings, say) reads these
 // instead.
 func (n *Node) KeptAsBytes() []byte {
+	if n.n >= 0 {
+		// A scalar, or a container whose children are nodes in place: the
+		// test a walk makes at every node, inlined.
+		return nil
+	}
+	return n.keptAsBytes()
+}
+
+func (n *Node) keptAsBytes() []byte {
 	if ls := n.lazy(); ls != nil {
 		return ls.src[n.Start:n.End]
 	}
