@@ -92,7 +92,6 @@ func checkCard(r *report, root *model.Node) {
 	// One index of the skill ids for the On Request declarations and
 	// checkSkillIDs.
 	skills := newSkillIndex(r.doc, root, false)
-	skills.withMap = r.inc != nil
 	checkExtensions(r, root, skills)
 	checkCardRules(r, root, skills)
 }

@@ -376,21 +376,16 @@ func (r *report) eachMember(fam memberFamily, list string, items []*model.Node) 
 }
 
 // entryAgainstCard is checkAgainstCard for entry at of an On Request
-// declaration of the card, reused when neither the entry nor the skill it
-// names changed. An entry naming no skill is checked every time: its
+// declaration of the card (its skill k, known or not), reused when neither
+// the entry nor the skill it names changed. An entry naming no skill is checked every time: its
 // message lists the card's skill ids.
-func (r *report) entryAgainstCard(cards *skillIndex, id, personEntry string, at itemPtr) {
-	if r.inc == nil || cards.external {
-		checkAgainstCard(r, cards, id, personEntry, at)
+func (r *report) entryAgainstCard(cards *skillIndex, k int, known bool, id, personEntry string, at itemPtr) {
+	check := func() { checkAgainstCard(r, cards, k, known, id, personEntry, at) }
+	if r.inc == nil || cards.external || !known {
+		check()
 		return
 	}
-	cards.build()
-	k, ok := cards.byID[id]
-	if !ok {
-		checkAgainstCard(r, cards, id, personEntry, at)
-		return
-	}
-	r.perMember(famEntryAndSkill, at.base, at.i, k, func() { checkAgainstCard(r, cards, id, personEntry, at) })
+	r.perMember(famEntryAndSkill, at.base, at.i, k, check)
 }
 
 // memberwise walks the items of array n where the walk is with walk, one member

@@ -100,10 +100,6 @@ type skillIndex struct {
 	// lists are, by skill, which lists the rules check it has
 	// (skillLists.has), read in the same pass as its id.
 	lists []uint8
-	// withMap also fills byID, the same index as a map: the incremental
-	// check reads it (entryAgainstCard), and only it.
-	withMap bool
-	byID    map[string]int // skill id -> index in card.skills (first one)
 	// dups are the skills whose non-empty id an earlier skill has:
 	// [index, index of the first], in order.
 	dups   [][2]int
@@ -130,9 +126,6 @@ func (c *skillIndex) build() {
 		return
 	}
 	c.built = true
-	if c.withMap {
-		c.byID = map[string]int{}
-	}
 	skills := c.card.Get("skills")
 	c.skills = skills
 	if skills == nil || skills.Kind != model.Array {
@@ -156,9 +149,6 @@ func (c *skillIndex) build() {
 		at := c.find(id)
 		if c.table[at] == 0 {
 			c.table[at] = int32(i + 1)
-			if c.withMap {
-				c.byID[id] = i
-			}
 		} else if id != "" {
 			c.dups = append(c.dups, [2]int{i, int(c.table[at]) - 1})
 		}
@@ -274,14 +264,8 @@ func checkOnRequestParams(r *report, params *model.Node, ptr string, cards *skil
 		}
 		entryValue, _ := entry.Get("personEntry").Str()
 		checkCallerSpecific(r, entryValue, entryPtr)
-		switch {
-		case cards == nil:
-		case r.inc == nil || cards.external:
-			// What entryAgainstCard does then, with the skill already
-			// looked up.
-			checkSkillAgainstCard(r, cards, k, known, id, entryValue, entryPtr)
-		default:
-			r.entryAgainstCard(cards, id, entryValue, entryPtr)
+		if cards != nil {
+			r.entryAgainstCard(cards, k, known, id, entryValue, entryPtr)
 		}
 	}
 }
@@ -297,17 +281,11 @@ func (c *skillIndex) lookupIn(slots []int32, id string) (int, bool) {
 	return k, ok && k < len(slots)
 }
 
-// checkAgainstCard runs the card checks for one params entry: the skill
-// exists (OR-3.3), is not secured, and does not repeat the person entry in
-// its own text.
-func checkAgainstCard(r *report, cards *skillIndex, id, personEntry string, entryPtr itemPtr) {
-	k, ok := cards.lookup(id)
-	checkSkillAgainstCard(r, cards, k, ok, id, personEntry, entryPtr)
-}
-
-// checkSkillAgainstCard is checkAgainstCard with the entry's skill looked
-// up: skill k of the card, or none (ok false).
-func checkSkillAgainstCard(r *report, cards *skillIndex, k int, ok bool, id, personEntry string, entryPtr itemPtr) {
+// checkAgainstCard runs the card checks for one params entry, whose skill
+// is skill k of the card (ok false: none has its id): the skill exists
+// (OR-3.3), is not secured, and does not repeat the person entry in its
+// own text.
+func checkAgainstCard(r *report, cards *skillIndex, k int, ok bool, id, personEntry string, entryPtr itemPtr) {
 	if !ok {
 		r.emit(ruleOnrequestUnknownSkill, entryPtr.member("id"), fmt.Sprintf("skill %q is not a skill of this card (OR-3.3); the card's skills are: %s", id, listIDs(cards.ids())), "use the id of an entry in the card's skills[], or add that skill to the card")
 		return
