@@ -342,16 +342,14 @@ const (
 )
 
 func (l skillLists) has() uint8 {
-	var b uint8
-	for _, c := range []struct {
-		n   *model.Node
-		bit uint8
-	}{{l.inputModes, hasInputModes}, {l.outputModes, hasOutputModes}, {l.securityRequirements, hasSecurityRequirements}, {l.security, hasSecurity}} {
-		if c.n != nil {
-			b |= c.bit
+	bit := func(n *model.Node, b uint8) uint8 {
+		if n == nil {
+			return 0
 		}
+		return b
 	}
-	return b
+	return bit(l.inputModes, hasInputModes) | bit(l.outputModes, hasOutputModes) |
+		bit(l.securityRequirements, hasSecurityRequirements) | bit(l.security, hasSecurity)
 }
 
 // The lists under the names namedMember finds them by: the member's own
