@@ -200,7 +200,7 @@ func isPlainPersonEntry(s string) bool {
 func plainHostLen(s string) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		x := word8(s[i : i+8])
+		x := load64(s, i)
 		ok := bytesBetween(x, '0', '9') | bytesBetween(x, 'A', 'Z') | bytesBetween(x, 'a', 'z') | bytesBetween(x, '-', '.')
 		if ok != highBits {
 			return i + bits.TrailingZeros64(^ok&highBits)/8
@@ -215,7 +215,7 @@ func plainHostLen(s string) int {
 func isPlainPath(s string) bool {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		x := word8(s[i : i+8])
+		x := load64(s, i)
 		ok := bytesBetween(x, '0', '9') | bytesBetween(x, 'A', 'Z') | bytesBetween(x, 'a', 'z') |
 			bytesBetween(x, '-', '/') | bytesBetween(x, '_', '_') | bytesBetween(x, '~', '~')
 		if ok != highBits {
@@ -223,14 +223,6 @@ func isPlainPath(s string) bool {
 		}
 	}
 	return allOf(s[i:], &plainPathByte)
-}
-
-// word8 is the eight bytes of w (eight long), little-endian: one load, as
-// the compiler knows every index is in range.
-func word8(w string) uint64 {
-	_ = w[7]
-	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 }
 
 // checkPersonEntryShape is checkSchema with #/$defs/personEntry, in code,

@@ -293,13 +293,6 @@ func bytesBetween(x uint64, lo, hi byte) uint64 {
 	return atLeastLo & atMostHi & ^x & highs
 }
 
-// load64 is the eight bytes of s at i, little-endian (one load).
-func load64(s string, i int) uint64 {
-	_ = s[i+7]
-	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-}
-
 func isPhoneSeparator(c byte) bool {
 	switch c {
 	case ' ', '-', '.', '(', ')', '/', '+':

@@ -78,7 +78,7 @@ func checkLookalike(r *report, ptr, s string) {
 func isASCII(s string) bool {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		if word8(s[i:i+8])&highBits != 0 {
+		if load64(s, i)&highBits != 0 {
 			return false
 		}
 	}

@@ -360,9 +360,9 @@ func (ps *proseScanner) scanPhrases(s string) []phraseFinding {
 		var w uint64
 		switch {
 		case i+8 <= len(s):
-			w = le64(s[i : i+8])
+			w = load64(s, i)
 		case len(s) >= 8: // the last eight bytes, shifted down past those before i
-			w = le64(s[len(s)-8:]) >> (8 * (i + 8 - len(s)))
+			w = load64(s, len(s)-8) >> (8 * (i + 8 - len(s)))
 		default:
 			w = loadTail(s, i)
 		}
@@ -603,14 +603,6 @@ func load8(s string, i int) uint64 {
 		return binary.LittleEndian.Uint64([]byte(s[i : i+8]))
 	}
 	return loadTail(s, i)
-}
-
-// le64 is load8 of eight bytes there: one load, and no test of a nil
-// pointer, which the conversion to []byte of load8 has.
-func le64(b string) uint64 {
-	b = b[:8]
-	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
 // loadTail is load8 of the last seven bytes or fewer: the last eight bytes

@@ -3,6 +3,14 @@ package validate
 // The byte-level helpers the text scans share: byte classes read with one
 // load, and printable ASCII passed over a word at a time.
 
+// load64 is the eight bytes of s at i, little-endian: one load, the
+// slice's bound check the only test (the byte scans read words with it).
+func load64(s string, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
 // printableASCIIPrefix returns the length of the longest prefix of s made
 // of printable ASCII (0x20 to 0x7e): the common case of every text a card
 // holds, which the text scans pass over eight bytes at a time (the SWAR
@@ -11,8 +19,7 @@ func printableASCIIPrefix(s string) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		w := load64(s, i)
 		control := (w - ones*0x20) & ^w // a byte under 0x20
 		del := w ^ (ones * 0x7f)
 		zeroDel := (del - ones) & ^del // a byte of 0x7f
