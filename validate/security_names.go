@@ -373,7 +373,7 @@ func plainHTTPSHost(s string) (host string, ok bool) {
 	for i < len(rest) && httpsHostByte[rest[i]] {
 		i++
 	}
-	if i == 0 || (i < len(rest) && (rest[i] != '/' || !allOf(rest[i+1:], &plainPathByte))) {
+	if i == 0 || (i < len(rest) && (rest[i] != '/' || !isPlainPath(rest[i+1:]))) {
 		return "", false
 	}
 	// Such a host is a host name unless the final dot leaves nothing.
