@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"strings"
 	"unicode"
@@ -596,11 +595,10 @@ func alnumWord(s string, start int) (end int, key uint64) {
 // load8 returns the eight bytes of s from i as a little-endian number, with
 // zeros for the bytes past its end (i <= len(s)): a zero is a separator,
 // so a word that ends the text ends as one before a space does, and
-// nothing is read past the string. (The conversion to []byte copies
-// nothing: the compiler reads the string's bytes in place.)
+// nothing is read past the string.
 func load8(s string, i int) uint64 {
 	if i+8 <= len(s) {
-		return binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		return load64(s, i)
 	}
 	return loadTail(s, i)
 }
@@ -618,7 +616,7 @@ func loadTail(s string, i int) uint64 {
 		}
 		return w
 	}
-	return load8(s, len(s)-8) >> (8 * (i + 8 - len(s)))
+	return load64(s, len(s)-8) >> (8 * (i + 8 - len(s)))
 }
 
 // startOf returns the phraseStart of the word s[start:end], or nil.
