@@ -90,19 +90,19 @@ func findingRange(t *text, doc *model.Doc, d validate.Diagnostic) protocol.Range
 // nodeSpan is the byte span nodeRange describes for the node at ptr.
 func nodeSpan(t *text, doc *model.Doc, ptr string) (start, end int, ok bool) {
 	n := doc.Find(ptr)
-	if n == nil || n.Start < 0 {
+	if n == nil || n.Start() < 0 {
 		return 0, 0, false
 	}
 	if n.Kind != model.Object && n.Kind != model.Array {
-		return n.Start, n.End, true
+		return n.Start(), n.End(), true
 	}
 	if ptr != "" {
 		line, col := doc.KeyPosition(ptr)
-		if k := t.lineColOffset(line, col); k < n.Start && k < len(t.src) && t.src[k] == '"' {
+		if k := t.lineColOffset(line, col); k < n.Start() && k < len(t.src) && t.src[k] == '"' {
 			return k, stringEnd(t.src, k), true
 		}
 	}
-	return n.Start, n.Start + 1, true // the bracket
+	return n.Start(), n.Start() + 1, true // the bracket
 }
 
 // parentPointer drops the last token of ptr; false for the root.

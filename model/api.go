@@ -66,7 +66,7 @@ type Member struct {
 // Node is one JSON value.
 //
 // Nodes are many (one per value of a document, a few million for a large
-// catalog), so they are packed into 32 bytes: the whitespace around an
+// catalog), so they are packed into 24 bytes: the whitespace around an
 // element is read from the source when needed (seps.go), and one pointer
 // serves as the token bytes of a scalar or the children of a container.
 // Read the children with Members, Len, Index and All. The items of a packed
@@ -85,8 +85,10 @@ type Node struct {
 	// in place (as parsed), or -1 when ref points to its *nodeExt.
 	n int32
 
-	Start int // byte offset of the value's first byte in the source; -1 for nodes created by an edit
-	End   int // byte offset just past the value; -1 for nodes created by an edit
+	// start and end are the byte offsets of the value's first byte in the
+	// source and just past the value, -1 for nodes created by an edit: int32,
+	// as sources are smaller than maxSourceBytes, so that a node is 24 bytes.
+	start, end int32
 
 	// ref is, for a scalar, its token bytes (a *byte into the source, or
 	// into the fragment an edit parsed); for a container as parsed, its
@@ -94,6 +96,14 @@ type Node struct {
 	// been edited or when it is a packed array, its *nodeExt.
 	ref unsafe.Pointer
 }
+
+// Start is the byte offset of the value's first byte in the source, -1
+// for a node created by an edit.
+func (n *Node) Start() int { return int(n.start) }
+
+// End is the byte offset just past the value in the source, -1 for a node
+// created by an edit.
+func (n *Node) End() int { return int(n.end) }
 
 // Parse reads a JSON document with DefaultLimits.
 func Parse(data []byte) (*Doc, error) { return ParseLimits(data, DefaultLimits) }

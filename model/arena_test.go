@@ -138,8 +138,8 @@ func sameParse(t *testing.T, want, got *Doc, wantErr, err error) {
 // sameSpans compares two trees node by node: kind, offsets and keys.
 func sameSpans(t *testing.T, ptr string, want, got *Node) {
 	t.Helper()
-	if want.Kind != got.Kind || want.Start != got.Start || want.End != got.End || want.Len() != got.Len() {
-		t.Fatalf("%s: %v %d..%d (%d), want %v %d..%d (%d)", ptr, got.Kind, got.Start, got.End, got.Len(), want.Kind, want.Start, want.End, want.Len())
+	if want.Kind != got.Kind || want.Start() != got.Start() || want.End() != got.End() || want.Len() != got.Len() {
+		t.Fatalf("%s: %v %d..%d (%d), want %v %d..%d (%d)", ptr, got.Kind, got.Start(), got.End(), got.Len(), want.Kind, want.Start(), want.End(), want.Len())
 	}
 	switch want.Kind {
 	case Object:

@@ -155,7 +155,7 @@ func (c *Catalog) UpsertEntry(entry []byte) (index int, added bool, err error) {
 func (c *Catalog) updateEntry(i int, nd *Doc) error {
 	e := c.Entry(i)
 	src := nd.Source()
-	raw := func(n *Node) []byte { return src[n.Start:n.End] }
+	raw := func(n *Node) []byte { return src[n.Start():n.End()] }
 	for _, m := range nd.Root().Members() {
 		if m.Key == "extensions" && m.Value.Kind == Object {
 			for _, x := range m.Value.Members() {

@@ -157,23 +157,23 @@ type entrySlot struct {
 
 func newEntrySlot(doc *Doc, arr *Node) entrySlot {
 	src, st := doc.Source(), doc.Style()
-	l := entrySlot{style: st, empty: arr.Len() == 0, arrStart: arr.Start, arrEnd: arr.End}
+	l := entrySlot{style: st, empty: arr.Len() == 0, arrStart: arr.Start(), arrEnd: arr.End()}
 	// New items go on their own lines when the existing ones do (or, in an
 	// empty array, when the document is indented at all).
 	l.inline = st.Indent == ""
 	if !l.empty {
 		last := arr.Index(arr.Len() - 1)
-		l.lastEnd = last.End
+		l.lastEnd = last.End()
 		l.inline = !bytes.Contains(arr.sepsAt(src, arr.Len()-1).lead.bytes(src), []byte{'\n'})
 	}
 	l.unit = st.Indent
 	if l.unit == "" {
 		l.unit = entryIndent // items on their own lines, no unit detected
 	}
-	l.arrIndent = string(lineIndent(src, arr.Start))
+	l.arrIndent = string(lineIndent(src, arr.Start()))
 	l.itemIndent = l.arrIndent + l.unit
 	if !l.empty && !l.inline {
-		l.itemIndent = string(lineIndent(src, arr.Index(arr.Len()-1).Start))
+		l.itemIndent = string(lineIndent(src, arr.Index(arr.Len()-1).Start()))
 	}
 	return l
 }

@@ -130,9 +130,9 @@ func endpointHost(raw string) (host, hostport string, err error) {
 // member order stay as the author wrote them.
 func reindentValue(d *Doc, n *Node, prefix string) []byte {
 	src := d.Source()
-	raw := src[n.Start:n.End]
-	lineStart := bytes.LastIndexByte(src[:n.Start], '\n') + 1
-	base := leadingSpace(src[lineStart:n.Start])
+	raw := src[n.Start():n.End()]
+	lineStart := bytes.LastIndexByte(src[:n.Start()], '\n') + 1
+	base := leadingSpace(src[lineStart:n.Start()])
 	return reindent(raw, base, d.Style().Indent, prefix, entryIndent)
 }
 

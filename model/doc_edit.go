@@ -250,7 +250,7 @@ func parseFragment(value []byte) (*Node, error) {
 
 func markNew(n *Node) {
 	n.unpack() // its offsets are the fragment's
-	n.Start, n.End = -1, -1
+	n.start, n.end = -1, -1
 	for _, m := range n.Members() {
 		m.keyStart, m.keyLen = -1, 0
 		markNew(m.Value)

@@ -25,8 +25,8 @@ func (d *Doc) Encode() []byte {
 	}
 	e.buf = append(e.buf, d.prefix...)
 	var indent []byte
-	if d.root.Start >= 0 {
-		indent = lineIndent(d.src, d.root.Start)
+	if d.root.Start() >= 0 {
+		indent = lineIndent(d.src, d.root.Start())
 	}
 	e.node(d.root, indent, !d.style.Minified && d.style.Indent != "")
 	e.buf = append(e.buf, d.suffix...)
@@ -47,14 +47,14 @@ type encoder struct {
 }
 
 func (e *encoder) node(n *Node, indent []byte, multi bool) {
-	if n.Start >= 0 && !n.dirty {
-		e.buf = append(e.buf, e.src[n.Start:n.End]...)
+	if n.Start() >= 0 && !n.dirty {
+		e.buf = append(e.buf, e.src[n.Start():n.End()]...)
 		return
 	}
 	switch {
 	case n.Kind != Object && n.Kind != Array:
 		e.buf = append(e.buf, n.raw()...)
-	case n.Start < 0 || n.reformat:
+	case n.Start() < 0 || n.reformat:
 		e.fresh(n, indent, multi)
 	default:
 		e.edited(n, indent)

@@ -22,7 +22,7 @@ type layout struct {
 // first structural edit. A source container that is empty has none to
 // offer: it is then written like a new one, in the document's style.
 func (d *Doc) captureLayout(c *Node) {
-	if c.Start < 0 || c.reformat || c.layout() != nil {
+	if c.Start() < 0 || c.reformat || c.layout() != nil {
 		return
 	}
 	n := c.Len()

@@ -58,10 +58,10 @@ func (n *Node) KeptAsBytes() []byte {
 
 func (n *Node) keptAsBytes() []byte {
 	if ls := n.lazy(); ls != nil {
-		return ls.src[n.Start:n.End]
+		return ls.src[n.Start():n.End()]
 	}
-	if pk := n.packed(); pk != nil && n.Start >= 0 {
-		return pk.src[n.Start:n.End]
+	if pk := n.packed(); pk != nil && n.Start() >= 0 {
+		return pk.src[n.Start():n.End()]
 	}
 	return nil
 }
@@ -79,9 +79,9 @@ func (n *Node) view() *Node {
 	}
 	// The source up to the container's end: what the parser sizes its
 	// chunks from.
-	p := newParser(ls.src[:n.End], maxDepthCap)
+	p := newParser(ls.src[:n.End()], maxDepthCap)
 	p.noLazy = true
-	p.pos = n.Start
+	p.pos = n.Start()
 	tree, err := p.parseValue()
 	if err != nil { // the bytes were accepted once; they are read-only
 		panic("model: a deep container no longer parses: " + err.Error())
@@ -115,14 +115,14 @@ func (p *parser) parseLazy() (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	kind, start, end := val.Kind, val.Start, val.End
+	kind, start, end := val.Kind, val.Start(), val.End()
 	p.releaseItem()
 	p.chunks, p.pool, p.noLazy = saved, savedPool, false
 	if p.deep == nil {
 		p.deep = &lazySource{src: p.src}
 	}
 	n := p.newNode()
-	n.Kind, n.Start, n.End = kind, start, end
+	n.Kind, n.start, n.end = kind, int32(start), int32(end)
 	n.ref, n.n = unsafe.Pointer(p.deep), lazyMark
 	return n, nil
 }

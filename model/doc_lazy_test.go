@@ -67,7 +67,7 @@ func TestDeepContainers(t *testing.T) {
 		deep := 0
 		for _, ptr := range allPointers(plain.Root(), "", nil) {
 			a, b := plain.Find(ptr), d.Find(ptr)
-			if b == nil || a.Start != b.Start || a.End != b.End || a.Kind != b.Kind || a.Len() != b.Len() {
+			if b == nil || a.Start() != b.Start() || a.End() != b.End() || a.Kind != b.Kind || a.Len() != b.Len() {
 				t.Fatalf("pretty %v: %s: %v, want %v", pretty, ptr, b, a)
 			}
 			if b.lazy() != nil {

@@ -21,8 +21,8 @@ func TestTreeNodeSizes(t *testing.T) {
 	if unsafe.Sizeof(uintptr(0)) != 8 {
 		t.Skip("sizes are budgeted for 64-bit platforms")
 	}
-	if got := unsafe.Sizeof(Node{}); got != 32 {
-		t.Errorf("Node is %d bytes, want 32", got)
+	if got := unsafe.Sizeof(Node{}); got != 24 {
+		t.Errorf("Node is %d bytes, want 24", got)
 	}
 	if got := unsafe.Sizeof(Member{}); got != 32 {
 		t.Errorf("Member is %d bytes, want 32", got)

@@ -25,7 +25,7 @@ func (d *Doc) replace(parent, old, nw *Node, ptr string) bool {
 		parent.edit(d.src) // the separators around old, read before it loses its place
 	}
 	*old = Node{
-		Kind: nw.Kind, Start: -1, End: -1,
+		Kind: nw.Kind, start: -1, end: -1,
 		n: nw.n, ref: nw.ref, esc: nw.esc,
 		dirty: true,
 	}

@@ -72,7 +72,7 @@ func scalarAt(src []byte, start int, n *Node) {
 		}
 		n.Kind = Number
 	}
-	n.Start, n.End = start, end
+	n.start, n.end = int32(start), int32(end)
 	n.ref, n.n = unsafe.Pointer(&src[start]), int32(end-start)
 }
 

@@ -89,19 +89,19 @@ func TestPackedArrays(t *testing.T) {
 				if got := it.Interface(); !reflect.DeepEqual(got, std.List[i]) {
 					t.Fatalf("item %d: %v, want %s", i, got, raw)
 				}
-				if !bytes.Equal(it.Raw(), data[it.Start:it.End]) {
-					t.Fatalf("item %d: Raw %q, source %q", i, it.Raw(), data[it.Start:it.End])
+				if !bytes.Equal(it.Raw(), data[it.Start():it.End()]) {
+					t.Fatalf("item %d: Raw %q, source %q", i, it.Raw(), data[it.Start():it.End()])
 				}
 				idx := list.Index(i)
-				if idx.Start != it.Start || idx.End != it.End || idx.Kind != it.Kind {
+				if idx.Start() != it.Start() || idx.End() != it.End() || idx.Kind != it.Kind {
 					t.Fatalf("item %d: Index and All disagree", i)
 				}
 				ptr := fmt.Sprintf("/list/%d", i)
-				if f := d.Find(ptr); f == nil || f.Start != it.Start {
+				if f := d.Find(ptr); f == nil || f.Start() != it.Start() {
 					t.Fatalf("Find(%s) = %v", ptr, f)
 				}
 				line, col := d.Position(ptr)
-				if wl, wc := lineColIn(data, it.Start); line != wl || col != wc {
+				if wl, wc := lineColIn(data, it.Start()); line != wl || col != wc {
 					t.Fatalf("Position(%s) = %d:%d, want %d:%d", ptr, line, col, wl, wc)
 				}
 			}

@@ -87,8 +87,8 @@ func parseIn(data []byte, lim Limits, owned bool, req *streamRequest, arena *Are
 		}
 		return nil, err
 	}
-	d.prefix = data[:root.Start]
-	d.suffix = data[root.End:]
+	d.prefix = data[:root.Start()]
+	d.suffix = data[root.End():]
 	d.maybeNotIJSON = p.notIJSON
 	if s := d.stream; s != nil && s.array != nil {
 		s.outline = root
@@ -236,7 +236,7 @@ func (p *parser) newScalar(kind Kind, start, end int) *Node {
 	}
 	p.nodeChunk = c[1:]
 	n := &c[0]
-	n.Kind, n.Start, n.End = kind, start, end
+	n.Kind, n.start, n.end = kind, int32(start), int32(end)
 	n.ref, n.n = unsafe.Pointer(&p.src[start]), int32(end-start)
 	return n
 }
@@ -408,7 +408,7 @@ func (p *parser) stringNode() (*Node, error) {
 	}
 	p.nodeChunk = c[1:]
 	n := &c[0]
-	n.Kind, n.esc, n.Start, n.End = String, esc, start, end
+	n.Kind, n.esc, n.start, n.end = String, esc, int32(start), int32(end)
 	n.ref, n.n = unsafe.Pointer(&p.src[start]), int32(end-start)
 	return n, nil
 }
@@ -641,7 +641,7 @@ func (p *parser) parseObject() (*Node, error) {
 		return nil, p.errAt(p.pos, "json/syntax", "expected ',' or '}' after an object member, found "+p.found(p.pos))
 	}
 	n := p.newNode()
-	n.Kind, n.Start, n.End = Object, start, p.pos
+	n.Kind, n.start, n.end = Object, int32(start), int32(p.pos)
 	if ms := p.members(from); len(ms) > 0 {
 		n.ref, n.n = unsafe.Pointer(&ms[0]), int32(len(ms))
 	}
@@ -733,7 +733,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 				allScalars = false
 			} else if count == packMin {
 				for _, it := range p.itemStack[from:] {
-					p.noteScalar(it.Start, start)
+					p.noteScalar(it.Start(), start)
 				}
 				p.itemStack = p.itemStack[:from]
 				packing, allScalars = true, false
@@ -751,7 +751,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 		p.endStream()
 	}
 	n := p.newNode()
-	n.Kind, n.Start, n.End = Array, start, p.pos
+	n.Kind, n.start, n.end = Array, int32(start), int32(p.pos)
 	if packing {
 		p.packArray(n, scalars)
 	} else if streamed {

@@ -72,7 +72,7 @@ func checkEveryEdit(t *testing.T, f string, data []byte, limit int) {
 			if err := d.Set(ptr, []byte(`"X"`)); err != nil {
 				t.Fatal(err)
 			}
-			if got, exp := d.Encode(), concat(data[:n.Start], []byte(`"X"`), data[n.End:]); !bytes.Equal(got, exp) {
+			if got, exp := d.Encode(), concat(data[:n.Start()], []byte(`"X"`), data[n.End():]); !bytes.Equal(got, exp) {
 				t.Fatalf("%s: set %s changed more than its token:\n%s", f, ptr, lineDiffText(exp, got))
 			}
 		}

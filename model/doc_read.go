@@ -89,7 +89,7 @@ func (d *Doc) Position(ptr string) (line, col int) {
 	if n == nil {
 		return 1, 1
 	}
-	return d.LineCol(n.Start)
+	return d.LineCol(n.Start())
 }
 
 // KeyPosition is Position for the key of an object member (where a person
@@ -102,7 +102,7 @@ func (d *Doc) KeyPosition(ptr string) (line, col int) {
 	if n == nil {
 		return 1, 1
 	}
-	return d.LineCol(n.Start)
+	return d.LineCol(n.Start())
 }
 
 // nearestSource walks ptr as far as it exists and returns the deepest node
@@ -123,7 +123,7 @@ func (d *Doc) nearestSource(ptr string) (best *Node, m *Member) {
 	if n == nil {
 		return nil, nil
 	}
-	if n.Start >= 0 {
+	if n.Start() >= 0 {
 		best = n
 	}
 	for i, t := range tokens {
@@ -142,7 +142,7 @@ func (d *Doc) nearestSource(ptr string) (best *Node, m *Member) {
 			return best, nil
 		}
 		n = next
-		if n.Start < 0 {
+		if n.Start() < 0 {
 			// Created by an edit: everything below is new as well, except
 			// the rare source container that received a new member; stay
 			// on the last source node.

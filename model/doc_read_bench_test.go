@@ -42,7 +42,7 @@ func benchLineCol(b *testing.B, n int, minify bool) {
 	entries := d.Find("/entries")
 	offsets := make([]int, 0, entries.Len())
 	for i := range entries.Len() {
-		offsets = append(offsets, entries.Index(i).Start)
+		offsets = append(offsets, entries.Index(i).Start())
 	}
 	if len(offsets) != n {
 		b.Fatalf("%d entries", len(offsets))

@@ -81,7 +81,7 @@ func (n *Node) edit(src []byte) *nodeExt {
 		}
 		n.ref, n.n = unsafe.Pointer(x), -1
 	}
-	if x.seps == nil && x.packed == nil && n.Start >= 0 {
+	if x.seps == nil && x.packed == nil && n.Start() >= 0 {
 		count := n.Len()
 		x.seps = make([]seps, count)
 		for i := range count {

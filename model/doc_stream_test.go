@@ -61,8 +61,8 @@ func TestParseOwnedEachHandsOverTheItemsOfTheTree(t *testing.T) {
 			}
 			seen++
 			want := items[i]
-			if !reflect.DeepEqual(item.Interface(), want.Interface()) || item.Start != want.Start || item.End != want.End ||
-				string(d.Source()[item.Start:item.End]) != string(whole.Source()[want.Start:want.End]) {
+			if !reflect.DeepEqual(item.Interface(), want.Interface()) || item.Start() != want.Start() || item.End() != want.End() ||
+				string(d.Source()[item.Start():item.End()]) != string(whole.Source()[want.Start():want.End()]) {
 				t.Fatalf("round %d: item %d differs from the tree's", round, i)
 			}
 			// Within each, pointers into the item at hand and into earlier
@@ -71,7 +71,7 @@ func TestParseOwnedEachHandsOverTheItemsOfTheTree(t *testing.T) {
 				p := fmt.Sprintf("/entries/%d", j)
 				l1, c1 := d.KeyPosition(p + "/identifier")
 				l2, c2 := whole.KeyPosition(p + "/identifier")
-				if l1 != l2 || c1 != c2 || d.Find(p).End != items[j].End {
+				if l1 != l2 || c1 != c2 || d.Find(p).End() != items[j].End() {
 					t.Fatalf("round %d: %s resolved wrongly while streaming", round, p)
 				}
 			}

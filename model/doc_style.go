@@ -18,7 +18,7 @@ func detectStyle(src []byte, root *Node, firstNewline int) Style {
 	// theirs), so a document with none before its root's end (a minified
 	// one) has none to find, and the walk needs only the first colon
 	// rather than its whole budget.
-	indentDone := func() bool { return indentFound || firstNewline < 0 || firstNewline >= root.End }
+	indentDone := func() bool { return indentFound || firstNewline < 0 || firstNewline >= root.End() }
 	budget := 2000 // nodes visited at most; the answer is near the top
 	var walk func(n *Node)
 	walk = func(n *Node) {
@@ -41,7 +41,7 @@ func detectStyle(src []byte, root *Node, firstNewline int) Style {
 				inner := lead[k+1:]
 				// The closing bracket's indentation is the container's
 				// own; the line it starts on may hold an outer key.
-				outer := lineIndent(src, n.Start)
+				outer := lineIndent(src, n.Start())
 				last := n.sepsAt(src, count-1).post.bytes(src)
 				if j := bytes.LastIndexByte(last, '\n'); j >= 0 {
 					outer = last[j+1:]

@@ -98,7 +98,7 @@ func checkRoundTrip(t *testing.T, data []byte) {
 			t.Fatal(err)
 		}
 		got := d.Encode()
-		wantBytes := concat(data[:n.Start], []byte(`"changed ✓ value"`), data[n.End:])
+		wantBytes := concat(data[:n.Start()], []byte(`"changed ✓ value"`), data[n.End():])
 		if !bytes.Equal(got, wantBytes) {
 			t.Fatalf("set %s changed more than the value:\n%s", ptr, lineDiffText(data, got))
 		}
@@ -167,7 +167,7 @@ func checkRoundTrip(t *testing.T, data []byte) {
 		}
 		// The member's lines, and the blank lines that separated it from
 		// the one before (they go with it).
-		memberLines := d.lineOf(members[i].Value.End) - d.lineOf(int(members[i].keyStart)) + 1
+		memberLines := d.lineOf(members[i].Value.End()) - d.lineOf(int(members[i].keyStart)) + 1
 		if nl := bytes.Count(outer.sepsAt(outerSrc, i).lead.bytes(outerSrc), []byte{'\n'}); nl > 1 {
 			memberLines += nl - 1
 		}

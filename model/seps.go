@@ -24,10 +24,10 @@ func sourceSeps(src []byte, c *Node, i int) seps {
 	var start, end int
 	if c.Kind == Object {
 		m := c.Members()[i]
-		start, end = int(m.keyStart), m.Value.End
+		start, end = int(m.keyStart), m.Value.End()
 	} else {
 		el := c.Index(i)
-		start, end = el.Start, el.End
+		start, end = el.Start(), el.End()
 	}
 	if start < 0 || end < 0 {
 		return seps{}

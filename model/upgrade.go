@@ -102,7 +102,7 @@ func (p *upgradePlan) dropV03(key, why string) {
 }
 
 // src is the JSON text of a node as written.
-func (p *upgradePlan) src(n *Node) []byte { return p.d.Source()[n.Start:n.End] }
+func (p *upgradePlan) src(n *Node) []byte { return p.d.Source()[n.Start():n.End()] }
 
 // majorMinor turns "0.3.0" into "0.3"; "" when s is not a version.
 func majorMinor(s string) string {

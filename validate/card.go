@@ -162,7 +162,7 @@ type textRules struct {
 // it re-runs only the members an edit changed.
 func startTextRules(r *report, root *model.Node) *textRules {
 	t := &textRules{root: root}
-	if r.inc != nil || r.opts.OtherCoresBusy || root.End-root.Start < parallelMinBytes || runtime.GOMAXPROCS(0) < 2 {
+	if r.inc != nil || r.opts.OtherCoresBusy || root.End()-root.Start() < parallelMinBytes || runtime.GOMAXPROCS(0) < 2 {
 		return t
 	}
 	t.sub = &report{doc: r.doc, opts: r.opts, unplaced: r.unplaced}

@@ -60,7 +60,7 @@ func newCatalogStream(doc *model.Doc, opts *Options, size int, first *model.Node
 	// The whole-tree walk sizes its map to the number of entries; here it
 	// is guessed from the first entry's size (growing the map was most of
 	// the walk's allocation).
-	guess := (size - first.Start) / max(first.End-first.Start+2, 64)
+	guess := (size - first.Start()) / max(first.End()-first.Start()+2, 64)
 	return &catalogStream{r: r, w: newCatalogWalk(r.opts), ij: newIJSONWalk(r, ruleCatalogNotIJSON),
 		seen: make(map[string]identifierSeen, min(guess+16, 1<<20))}
 }

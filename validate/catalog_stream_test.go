@@ -47,7 +47,7 @@ func checkBothWays(t *testing.T, name string, data []byte, path string) {
 	}
 	for _, p := range ptrs {
 		a, b := whole.Doc.Find(p), streamed.Doc.Find(p)
-		if (a == nil) != (b == nil) || a != nil && (a.Start != b.Start || a.End != b.End || a.Kind != b.Kind || a.Len() != b.Len()) {
+		if (a == nil) != (b == nil) || a != nil && (a.Start() != b.Start() || a.End() != b.End() || a.Kind != b.Kind || a.Len() != b.Len()) {
 			t.Fatalf("%s: Find(%q) differs: %+v vs %+v", name, p, a, b)
 		}
 		l1, c1 := whole.Doc.KeyPosition(p)

@@ -189,7 +189,7 @@ func extractExtensions(t *testing.T, src string) string {
 	if ext == nil {
 		t.Fatal("fragment has no extensions")
 	}
-	return string(doc.Source()[ext.Start:ext.End])
+	return string(doc.Source()[ext.Start():ext.End()])
 }
 
 // The ai-catalog-cli root catalog links its department catalog by a relative

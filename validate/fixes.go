@@ -48,8 +48,8 @@ func renameToCamelCase(doc *model.Doc, d Diagnostic) error {
 	if n == nil || camel == key || doc.Find(parent+"/"+escapePointerToken(camel)) != nil {
 		return errNoFix
 	}
-	value := doc.Source()[n.Start:n.End]
-	if doc.Changed() || n.Start < 0 {
+	value := doc.Source()[n.Start():n.End()]
+	if doc.Changed() || n.Start() < 0 {
 		value = n.Raw()
 	}
 	if err := doc.Set(parent+"/"+escapePointerToken(camel), append([]byte(nil), value...)); err != nil {

@@ -162,7 +162,7 @@ func (inc *Incremental) begin(doc *model.Doc, opts *Options) *incrCheck {
 		return nil
 	}
 	root := doc.Root()
-	if root == nil || root.Kind != model.Object || root.Start < 0 {
+	if root == nil || root.Kind != model.Object || root.Start() < 0 {
 		return nil
 	}
 	if !inc.mu.TryLock() {
@@ -216,12 +216,12 @@ func (c *incrCheck) end() {
 func trackedLists(root *model.Node) []trackedList {
 	var lists []trackedList
 	add := func(ptr string, n *model.Node) {
-		if n == nil || n.Kind != model.Array || n.Start < 0 {
+		if n == nil || n.Kind != model.Array || n.Start() < 0 {
 			return
 		}
-		l := trackedList{ptr: ptr, start: n.Start, end: n.End, items: make([][2]int, len(n.Items()))}
+		l := trackedList{ptr: ptr, start: n.Start(), end: n.End(), items: make([][2]int, len(n.Items()))}
 		for i, it := range n.All() {
-			l.items[i] = [2]int{it.Start, it.End}
+			l.items[i] = [2]int{it.Start(), it.End()}
 		}
 		lists = append(lists, l)
 	}

@@ -197,8 +197,8 @@ func (oc *onlineCheck) verdict(ctx context.Context, version string, p payloadAt)
 
 // payloadBytes is the payload as written (or re-encoded after an edit).
 func payloadBytes(doc *model.Doc, n *model.Node) []byte {
-	if n.Start >= 0 && n.End <= len(doc.Source()) && !doc.Changed() {
-		return doc.Source()[n.Start:n.End]
+	if n.Start() >= 0 && n.End() <= len(doc.Source()) && !doc.Changed() {
+		return doc.Source()[n.Start():n.End()]
 	}
 	return encodeNode(n)
 }

@@ -211,10 +211,10 @@ func (c *skillIndex) ids() []string {
 // quotes, so text the skill's bytes do not contain is in none of its
 // strings: one scan of them rules a person entry out (checkValueInSkillText).
 func (c *skillIndex) skillBytes(skill *model.Node) []byte {
-	if c.src == nil || skill.Start < 0 || skill.End > len(c.src) || skill.End-skill.Start < 2 {
+	if c.src == nil || skill.Start() < 0 || skill.End() > len(c.src) || skill.End()-skill.Start() < 2 {
 		return nil
 	}
-	b := c.src[skill.Start:skill.End]
+	b := c.src[skill.Start():skill.End()]
 	if b[0] != '{' || b[len(b)-1] != '}' || bytes.IndexByte(b, '\\') >= 0 {
 		return nil
 	}

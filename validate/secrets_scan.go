@@ -63,7 +63,7 @@ func (s *secretScanner) node(n *model.Node, top bool) {
 // nodes' offsets are those of the lists.
 func (s *secretScanner) holdsTrackedList(n *model.Node) bool {
 	for _, l := range s.r.inc.next.lists {
-		if n.Start <= l.start && l.start < n.End {
+		if n.Start() <= l.start && l.start < n.End() {
 			return true
 		}
 	}

@@ -21,11 +21,11 @@ func mergedEntrySpan(read *model.Doc, text []byte, r *model.MergeResult) *entryS
 	var from int
 	switch {
 	case r.Index < arr.Len() && !r.Added:
-		from = arr.Index(r.Index).Start // an update: the entry starts here
+		from = arr.Index(r.Index).Start() // an update: the entry starts here
 	case arr.Len() > 0 && r.Index == arr.Len():
-		from = arr.Index(arr.Len() - 1).End // appended after the last entry
+		from = arr.Index(arr.Len() - 1).End() // appended after the last entry
 	case arr.Len() == 0 && r.Index == 0:
-		from = arr.Start + 1 // the first entry of an empty array
+		from = arr.Start() + 1 // the first entry of an empty array
 	default:
 		return nil
 	}
@@ -99,7 +99,7 @@ func findEntryLines(p *CatalogPlan) (first, last int, ok bool) {
 	if n == nil {
 		return 0, 0, false
 	}
-	l1, _ := doc.LineCol(n.Start)
-	l2, _ := doc.LineCol(max(n.Start, n.End-1))
+	l1, _ := doc.LineCol(n.Start())
+	l2, _ := doc.LineCol(max(n.Start(), n.End()-1))
 	return l1 - 1, l2 - 1, true
 }

@@ -76,7 +76,7 @@ func TestReparseKeepsTheSession(t *testing.T) {
 	if !bytes.Equal(doc.Source(), want) || !bytes.Equal(s.Bytes(), want) || s.Diff() != diff {
 		t.Fatal("Reparse changed what would be saved")
 	}
-	if line, _ := doc.LineCol(doc.Find("/iconUrl").Start); line != strings.Count(string(want[:bytes.Index(want, []byte(`"iconUrl"`))]), "\n")+1 {
+	if line, _ := doc.LineCol(doc.Find("/iconUrl").Start()); line != strings.Count(string(want[:bytes.Index(want, []byte(`"iconUrl"`))]), "\n")+1 {
 		t.Errorf("iconUrl at line %d, not where the bytes to save have it", line)
 	}
 	if len(s.Pending()) != 2 {

@@ -59,18 +59,18 @@ func (p *priorView) priorLines(json []byte, ptr string) (first, last int, ok boo
 		return 0, 0, false
 	}
 	n := p.view.Find(ptr)
-	if n == nil || n.Start < 0 || n.End <= n.Start || n.Start > p.prefix || n.End < len(old)-p.suffix {
+	if n == nil || n.Start() < 0 || n.End() <= n.Start() || n.Start() > p.prefix || n.End() < len(old)-p.suffix {
 		return 0, 0, false
 	}
-	end := n.End + len(json) - len(old) // where the member ends now, if it is one value
-	if end <= n.Start || end-n.Start > maxPriorMember || isSpace(json[n.Start]) || isSpace(json[end-1]) {
+	end := n.End() + len(json) - len(old) // where the member ends now, if it is one value
+	if end <= n.Start() || end-n.Start() > maxPriorMember || isSpace(json[n.Start()]) || isSpace(json[end-1]) {
 		return 0, 0, false
 	}
-	if _, err := model.Parse(json[n.Start:end]); err != nil {
+	if _, err := model.Parse(json[n.Start():end]); err != nil {
 		return 0, 0, false
 	}
 	l1, _ := p.view.KeyPosition(ptr)
-	l2, _ := p.view.LineCol(n.End - 1)
+	l2, _ := p.view.LineCol(n.End() - 1)
 	return l1 - 1, max(l1, l2) - 1, true
 }
 

@@ -287,8 +287,8 @@ func (s *State) LineSpan(ptr string) (first, last int, ok bool) {
 	}
 	l1, _ := view.KeyPosition(ptr)
 	l2 := l1
-	if n.End > 0 {
-		l2, _ = view.LineCol(n.End - 1)
+	if n.End() > 0 {
+		l2, _ = view.LineCol(n.End() - 1)
 	}
 	if l2 < l1 {
 		l2 = l1

@@ -244,10 +244,10 @@ func valueEnds(doc *model.Doc, diags []validate.Diagnostic) []report.Position {
 	ends := make([]report.Position, len(diags))
 	for i, d := range diags {
 		n := doc.Find(d.Pointer)
-		if n == nil || n.End <= 0 {
+		if n == nil || n.End() <= 0 {
 			continue
 		}
-		line, col := doc.LineCol(n.End)
+		line, col := doc.LineCol(n.End())
 		ends[i] = report.Position{Line: line, Col: col}
 	}
 	return ends
