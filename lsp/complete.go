@@ -143,7 +143,7 @@ func schemeNames(doc *model.Doc) []candidate {
 			continue
 		}
 		for _, m := range n.Members() {
-			out = append(out, candidate{value: m.Key, detail: "security scheme declared in " + key})
+			out = append(out, candidate{value: m.Key(), detail: "security scheme declared in " + key})
 		}
 	}
 	return out

@@ -51,16 +51,44 @@ type Style struct {
 }
 
 // Member is one member of an object, in source order.
+//
+// Members are many (a large card has hundreds of thousands), so they are
+// 24 bytes: the key is not a string field but read through Key, from the
+// source where it is written without escapes.
 type Member struct {
-	Key   string // decoded key
 	Value *Node
 
+	// key is the key's bytes in the source, just inside its quotes, when
+	// keyLen > 0 (the key as written has no escapes); otherwise a *string
+	// holding the decoded key.
+	key unsafe.Pointer
+
 	// keyStart is the byte offset of the key in the source, -1 for new
-	// members; keyLen the length of the key token as written, quotes
-	// included. The colon and its whitespace are read from the source
+	// members. keyLen is the length of the key token as written, quotes
+	// included, negated when the key is held decoded (0 for a member an
+	// edit made). The colon and its whitespace are read from the source
 	// after the key when needed (colonSpan).
 	keyStart int32
 	keyLen   int32
+}
+
+// Key is the member's name, decoded.
+func (m *Member) Key() string {
+	if m.keyLen > 0 {
+		return unsafe.String((*byte)(m.key), m.keyLen-2)
+	}
+	return *(*string)(m.key)
+}
+
+// keyTokenLen is the length of the key token as written, quotes included.
+func (m *Member) keyTokenLen() int {
+	return int(max(m.keyLen, -m.keyLen))
+}
+
+// newMember is a member an edit makes: a key and a value, not in the
+// source.
+func newMember(key string, v *Node) *Member {
+	return &Member{Value: v, key: unsafe.Pointer(&key), keyStart: -1}
 }
 
 // Node is one JSON value.

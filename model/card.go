@@ -334,7 +334,7 @@ func (c *Card) SpecRequirementForms() ([]string, error) {
 				default:
 					continue
 				}
-				ptr := base + "/securityRequirements/" + idx(i) + "/schemes/" + escapeToken(m.Key)
+				ptr := base + "/securityRequirements/" + idx(i) + "/schemes/" + escapeToken(m.Key())
 				if err := c.Doc.Set(ptr, append(append([]byte(`{"list": `), scopes...), '}')); err != nil {
 					return err
 				}

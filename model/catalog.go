@@ -89,7 +89,7 @@ func (e *Entry) ExtensionKeys() []string {
 	}
 	keys := make([]string, 0, n.Len())
 	for _, m := range n.Members() {
-		keys = append(keys, m.Key)
+		keys = append(keys, m.Key())
 	}
 	return keys
 }
@@ -157,15 +157,15 @@ func (c *Catalog) updateEntry(i int, nd *Doc) error {
 	src := nd.Source()
 	raw := func(n *Node) []byte { return src[n.Start():n.End()] }
 	for _, m := range nd.Root().Members() {
-		if m.Key == "extensions" && m.Value.Kind == Object {
+		if m.Key() == "extensions" && m.Value.Kind == Object {
 			for _, x := range m.Value.Members() {
-				if err := e.SetExtension(x.Key, raw(x.Value)); err != nil {
+				if err := e.SetExtension(x.Key(), raw(x.Value)); err != nil {
 					return err
 				}
 			}
 			continue
 		}
-		if err := c.Doc.Set(e.Ptr+"/"+escapeToken(m.Key), raw(m.Value)); err != nil {
+		if err := c.Doc.Set(e.Ptr+"/"+escapeToken(m.Key()), raw(m.Value)); err != nil {
 			return err
 		}
 	}

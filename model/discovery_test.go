@@ -39,7 +39,7 @@ func TestDiscoveryEditsInCard(t *testing.T) {
 	oneLineChanged(t, before, d.Encode(), `"domains": [{"name": "finance_and_business/payments", "id": 207}]`)
 	must(t, setDeep(d, params+"/skills/-", []byte(`{"id": 60602}`)))
 	must(t, d.SetValue(params+"/skills/1/name", "technology/networking"))
-	if got := d.Find(params + "/skills/1").Members(); len(got) != 2 || got[0].Key != "name" {
+	if got := d.Find(params + "/skills/1").Members(); len(got) != 2 || got[0].Key() != "name" {
 		t.Errorf("reference members not in spec order:\n%s", d.Encode())
 	}
 }
@@ -59,9 +59,9 @@ func TestDiscoveryStandaloneOrder(t *testing.T) {
 	root := d.Root()
 	var keys []string
 	for _, m := range root.Members() {
-		keys = append(keys, m.Key)
+		keys = append(keys, m.Key())
 	}
-	if !reflect.DeepEqual(keys, []string{"schema_version", "skills", "domains"}) || d.Find("/domains/0").Members()[0].Key != "name" {
+	if !reflect.DeepEqual(keys, []string{"schema_version", "skills", "domains"}) || d.Find("/domains/0").Members()[0].Key() != "name" {
 		t.Errorf("members %v:\n%s", keys, d.Encode())
 	}
 }

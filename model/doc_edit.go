@@ -56,7 +56,7 @@ func (d *Doc) Set(ptr string, value []byte) error {
 			changed = d.replace(parent, m.Value, nv, ptr)
 		} else {
 			pos := d.memberInsertPos(parent, parentPtr, last, parent.Len())
-			d.insertAt(parent, pos, &Member{Key: last, Value: nv, keyStart: -1})
+			d.insertAt(parent, pos, newMember(last, nv))
 			changed = true
 		}
 	case Array:
@@ -252,7 +252,7 @@ func markNew(n *Node) {
 	n.unpack() // its offsets are the fragment's
 	n.start, n.end = -1, -1
 	for _, m := range n.Members() {
-		m.keyStart, m.keyLen = -1, 0
+		m.keyStart = -1
 		markNew(m.Value)
 	}
 	for _, it := range n.All() {

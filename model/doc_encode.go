@@ -148,7 +148,7 @@ func brackets(k Kind) (open, closing byte) {
 // document's way for a member an edit created.
 func (m *Member) keyBytes(src []byte) []byte {
 	if m.keyStart < 0 {
-		return quoteString(m.Key)
+		return quoteString(m.Key())
 	}
-	return src[m.keyStart : m.keyStart+m.keyLen]
+	return src[int(m.keyStart) : int(m.keyStart)+m.keyTokenLen()]
 }

@@ -24,8 +24,8 @@ func TestTreeNodeSizes(t *testing.T) {
 	if got := unsafe.Sizeof(Node{}); got != 24 {
 		t.Errorf("Node is %d bytes, want 24", got)
 	}
-	if got := unsafe.Sizeof(Member{}); got != 32 {
-		t.Errorf("Member is %d bytes, want 32", got)
+	if got := unsafe.Sizeof(Member{}); got != 24 {
+		t.Errorf("Member is %d bytes, want 24", got)
 	}
 }
 

@@ -36,22 +36,22 @@ func (d *Doc) mergeObject(old, nw *Node, ptr string) bool {
 	old.unlazy() // its members may be replaced in place
 	changed := false
 	for i := old.Len() - 1; i >= 0; i-- {
-		if m, _ := nw.member(old.Members()[i].Key); m == nil {
+		if m, _ := nw.member(old.Members()[i].Key()); m == nil {
 			d.removeAt(old, i)
 			changed = true
 		}
 	}
 	prev := -1 // index in old of the previous member of nw
 	for _, nm := range nw.Members() {
-		if om, oi := old.member(nm.Key); om != nil {
-			if d.replace(old, om.Value, nm.Value, ptr+"/"+pointerToken(nm.Key)) {
+		if om, oi := old.member(nm.Key()); om != nil {
+			if d.replace(old, om.Value, nm.Value, ptr+"/"+pointerToken(nm.Key())) {
 				changed = true
 			}
 			prev = oi
 			continue
 		}
-		pos := d.memberInsertPos(old, ptr, nm.Key, prev+1)
-		d.insertAt(old, pos, &Member{Key: nm.Key, Value: nm.Value, keyStart: -1})
+		pos := d.memberInsertPos(old, ptr, nm.Key(), prev+1)
+		d.insertAt(old, pos, newMember(nm.Key(), nm.Value))
 		prev = pos
 		changed = true
 	}

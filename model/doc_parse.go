@@ -587,7 +587,7 @@ func (p *parser) parseObject() (*Node, error) {
 				names |= bit
 			} else {
 				for i, m := range p.memberStack[from:] {
-					if m.Key == key {
+					if m.Key() == key {
 						dup = i
 						break
 					}
@@ -597,7 +597,7 @@ func (p *parser) parseObject() (*Node, error) {
 			if seen == nil {
 				seen = make(map[string]int, count*2)
 				for i := from; i < len(p.memberStack); i++ {
-					seen[p.memberStack[i].Key] = i - from
+					seen[p.memberStack[i].Key()] = i - from
 				}
 			}
 			if i, ok := seen[key]; ok {
@@ -623,8 +623,14 @@ func (p *parser) parseObject() (*Node, error) {
 		}
 		p.memberChunk = mc[1:]
 		m := &mc[0]
-		m.Key, m.Value = key, val
-		m.keyStart, m.keyLen = int32(keyStart), int32(keyEnd-keyStart)
+		m.Value, m.keyStart = val, int32(keyStart)
+		if esc {
+			held := new(string) // not &key: that would put every key on the heap
+			*held = key
+			m.key, m.keyLen = unsafe.Pointer(held), -int32(keyEnd-keyStart)
+		} else {
+			m.key, m.keyLen = unsafe.Pointer(&p.src[keyStart+1]), int32(keyEnd-keyStart)
+		}
 		p.memberStack = append(p.memberStack, m)
 
 		if p.pos >= len(p.src) {

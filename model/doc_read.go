@@ -52,7 +52,7 @@ func (n *Node) member(key string) (*Member, int) {
 		return nil, -1
 	}
 	for i, m := range n.Members() {
-		if m.Key == key {
+		if m.Key() == key {
 			return m, i
 		}
 	}
@@ -203,7 +203,7 @@ func (n *Node) Get(key string) *Node {
 	for _, m := range members {
 		// The length and the first byte tell most keys apart without
 		// the call that compares two strings' bytes.
-		if len(m.Key) == len(key) && (key == "" || m.Key[0] == key[0]) && m.Key == key {
+		if len(m.Key()) == len(key) && (key == "" || m.Key()[0] == key[0]) && m.Key() == key {
 			return m.Value
 		}
 	}
@@ -303,7 +303,7 @@ func (n *Node) Interface() any {
 	case Object:
 		m := make(map[string]any, n.Len())
 		for _, mem := range n.Members() {
-			m[mem.Key] = mem.Value.Interface()
+			m[mem.Key()] = mem.Value.Interface()
 		}
 		return m
 	case Array:

@@ -36,7 +36,7 @@ func TestRestoreEarlierEncoding(t *testing.T) {
 	if err := d.SetValue("/description", "D"); err != nil {
 		t.Fatal(err)
 	}
-	if got := d.Root().Members()[1].Key; got != "description" {
+	if got := d.Root().Members()[1].Key(); got != "description" {
 		t.Fatalf("member order lost after Restore: second member %q\n%s", got, d.Encode())
 	}
 	if err := d.Restore([]byte("{")); err == nil {

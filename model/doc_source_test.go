@@ -16,7 +16,7 @@ func TestStringsSurviveInputReuse(t *testing.T) {
 		t.Fatal(err)
 	}
 	name := doc.Root().Get("name").Text()
-	key := doc.Root().Members()[0].Key
+	key := doc.Root().Members()[0].Key()
 	for i := range input {
 		input[i] = ' ' // the caller's buffer, reused for something else
 	}

@@ -155,7 +155,7 @@ func (m *Member) colonSpan(src []byte) span {
 	if m.keyStart < 0 {
 		return span{}
 	}
-	start := int(m.keyStart) + int(m.keyLen)
+	start := int(m.keyStart) + m.keyTokenLen()
 	i := start
 	for i < len(src) && isWS(src[i]) {
 		i++

@@ -156,7 +156,7 @@ func FuzzEdit(f *testing.F) {
 func allPointers(n *Node, ptr string, out []string) []string {
 	out = append(out, ptr)
 	for _, m := range n.Members() {
-		out = allPointers(m.Value, ptr+"/"+pointerToken(m.Key), out)
+		out = allPointers(m.Value, ptr+"/"+pointerToken(m.Key()), out)
 	}
 	for i, it := range n.All() {
 		out = allPointers(it, ptr+"/"+strconv.Itoa(i), out)

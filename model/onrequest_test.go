@@ -49,7 +49,7 @@ func TestOnRequestEntryMemberOrder(t *testing.T) {
 			}
 			var keys []string
 			for _, m := range d.Find(tc.skills + "/0").Members() {
-				keys = append(keys, m.Key)
+				keys = append(keys, m.Key())
 			}
 			if strings.Join(keys, " ") != "id personEntry assistantAccess completion" {
 				t.Errorf("members %v:\n%s", keys, d.Encode())
@@ -67,7 +67,7 @@ func TestReplyMemberOrder(t *testing.T) {
 	must(t, d.SetValue("/status", "on-request"))
 	var keys []string
 	for _, m := range d.Root().Members() {
-		keys = append(keys, m.Key)
+		keys = append(keys, m.Key())
 	}
 	if strings.Join(keys, " ") != "status skillId personEntry" {
 		t.Errorf("members %v:\n%s", keys, d.Encode())

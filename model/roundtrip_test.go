@@ -152,7 +152,7 @@ func checkRoundTrip(t *testing.T, data []byte) {
 	}
 	for _, i := range targets {
 		d := mustParse(t, data)
-		key := members[i].Key
+		key := members[i].Key()
 		if err := d.Delete(Pointer(key)); err != nil {
 			t.Fatal(err)
 		}
@@ -208,13 +208,13 @@ func checkMeaning(t *testing.T, got []byte, want any) {
 
 func firstStringMember(n *Node, ptr string) (string, *Node) {
 	for _, m := range n.Members() {
-		p := ptr + "/" + pointerToken(m.Key)
+		p := ptr + "/" + pointerToken(m.Key())
 		if m.Value.Kind == String {
 			return p, m.Value
 		}
 	}
 	for _, m := range n.Members() {
-		if p, v := firstStringMember(m.Value, ptr+"/"+pointerToken(m.Key)); v != nil {
+		if p, v := firstStringMember(m.Value, ptr+"/"+pointerToken(m.Key())); v != nil {
 			return p, v
 		}
 	}

@@ -25,7 +25,7 @@ func loneSurrogateIn(n *Node, src []byte, ptr string) (string, bool) {
 		}
 	case Object:
 		for _, m := range n.Members() {
-			p := ptr + "/" + escapeToken(m.Key)
+			p := ptr + "/" + escapeToken(m.Key())
 			if hasLoneSurrogate(m.keyBytes(src)) {
 				return p, true
 			}

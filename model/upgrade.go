@@ -245,7 +245,7 @@ func (p *upgradePlan) securitySchemes() {
 			// A dual card's scheme: the v1.0 form is there, next to the
 			// v0.3 one. It stays dual, or loses its v0.3 members.
 			if !p.o.KeepDual {
-				p.set("/securitySchemes/"+escapeToken(m.Key), objectJSON([]kv{{has, p.src(s.Get(has))}}),
+				p.set("/securitySchemes/"+escapeToken(m.Key()), objectJSON([]kv{{has, p.src(s.Get(has))}}),
 					"v0.3 members of a dual card's scheme: the v1.0 "+has+" stays")
 			}
 			continue
@@ -261,11 +261,11 @@ func (p *upgradePlan) securitySchemes() {
 		var flows *Node
 		for _, sm := range s.Members() {
 			switch {
-			case sm.Key == "type":
-			case sm.Key == "in" && typ == "apiKey":
+			case sm.Key() == "type":
+			case sm.Key() == "in" && typ == "apiKey":
 				members = append(members, kv{"location", p.src(sm.Value)})
 				why += `; apiKey "in" is "location"`
-			case sm.Key == "flows" && typ == "oauth2":
+			case sm.Key() == "flows" && typ == "oauth2":
 				flows = sm.Value
 				flowNames = orderedFlows(sm.Value)
 				if len(flowNames) > 1 {
@@ -274,17 +274,17 @@ func (p *upgradePlan) securitySchemes() {
 					members = append(members, kv{"flows", p.src(sm.Value)})
 				}
 			default:
-				members = append(members, kv{sm.Key, p.src(sm.Value)})
+				members = append(members, kv{sm.Key(), p.src(sm.Value)})
 			}
 		}
 		var extra []string
 		if len(flowNames) > 1 {
-			extra = p.splitNames(schemes, m.Key, flowNames[1:])
-			why += fmt.Sprintf("; v1.0 allows one flow per scheme: %s keeps %s, and %s", SafeText(m.Key), flowNames[0], splitList(extra, flowNames[1:]))
-			p.split[m.Key] = append([]string{m.Key}, extra...)
+			extra = p.splitNames(schemes, m.Key(), flowNames[1:])
+			why += fmt.Sprintf("; v1.0 allows one flow per scheme: %s keeps %s, and %s", SafeText(m.Key()), flowNames[0], splitList(extra, flowNames[1:]))
+			p.split[m.Key()] = append([]string{m.Key()}, extra...)
 		}
 		order := securitySchemeOrders[wrapper]
-		p.set("/securitySchemes/"+escapeToken(m.Key), p.schemeJSON(s, wrapper, objectJSON(sortKV(members, order)), nil), why)
+		p.set("/securitySchemes/"+escapeToken(m.Key()), p.schemeJSON(s, wrapper, objectJSON(sortKV(members, order)), nil), why)
 		for i, name := range extra {
 			flow := flowNames[i+1]
 			flowMembers := []kv{{"flows", objectJSON([]kv{{flow, p.src(flows.Get(flow))}})}}
@@ -295,7 +295,7 @@ func (p *upgradePlan) securitySchemes() {
 			}
 			v03 := []kv{{"type", []byte(`"oauth2"`)}, {"flows", objectJSON([]kv{{flow, p.src(flows.Get(flow))}})}}
 			p.set("/securitySchemes/"+escapeToken(name), p.schemeJSON(nil, wrapper, objectJSON(sortKV(flowMembers, order)), v03),
-				fmt.Sprintf("the %s flow of the v0.3 scheme %s, as a v1.0 scheme of its own (an alternative wherever %s is required)", flow, SafeText(m.Key), SafeText(m.Key)))
+				fmt.Sprintf("the %s flow of the v0.3 scheme %s, as a v1.0 scheme of its own (an alternative wherever %s is required)", flow, SafeText(m.Key()), SafeText(m.Key())))
 		}
 	}
 }
@@ -320,7 +320,7 @@ func (p *upgradePlan) schemeJSON(old *Node, wrapper string, inner []byte, v03 []
 	var members []kv
 	if old != nil {
 		for _, m := range old.Members() {
-			members = append(members, kv{m.Key, p.src(m.Value)})
+			members = append(members, kv{m.Key(), p.src(m.Value)})
 		}
 	}
 	members = append(members, v03...)
@@ -342,10 +342,10 @@ func orderedFlows(flows *Node) []string {
 	for _, m := range flows.Members() {
 		known := false
 		for _, f := range flowPreference {
-			known = known || m.Key == f
+			known = known || m.Key() == f
 		}
 		if !known {
-			out = append(out, m.Key)
+			out = append(out, m.Key())
 		}
 	}
 	return out
@@ -483,7 +483,7 @@ func (p *upgradePlan) v10Requirements(list *Node) (items [][]kv, converted, ok b
 				return nil, false, false
 			}
 			converted = converted || changed
-			item = append(item, kv{m.Key, v})
+			item = append(item, kv{m.Key(), v})
 		}
 		items = append(items, item)
 	}
@@ -556,7 +556,7 @@ func (p *upgradePlan) requirements(sec *Node) ([]byte, bool) {
 			if !ok || m.Value.Kind == Object {
 				return nil, false
 			}
-			schemes = append(schemes, kv{m.Key, v})
+			schemes = append(schemes, kv{m.Key(), v})
 		}
 		items = append(items, schemes)
 	}

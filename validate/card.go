@@ -299,7 +299,7 @@ type skillLists struct {
 func readSkillLists(skill *model.Node) skillLists {
 	var l skillLists
 	for _, m := range skill.Members() {
-		k := m.Key
+		k := m.Key()
 		if k != "id" && (len(k) < len("security") || (k[0] != 'i' && k[0] != 'o' && k[0] != 's')) {
 			continue // name, tags, description, examples: none of them
 		}
@@ -390,10 +390,10 @@ func checkSecurityNames(r *report, root *model.Node, skills *skillIndex) {
 			return
 		}
 		for _, m := range names.Members() {
-			if declared.Get(m.Key) != nil {
+			if declared.Get(m.Key()) != nil {
 				continue
 			}
-			r.emit(ruleA2AUnknownSecurityScheme, base+"/"+escapePointerToken(m.Key), "security scheme "+quoted(m.Key)+" is not declared in securitySchemes", declaredHint(declared))
+			r.emit(ruleA2AUnknownSecurityScheme, base+"/"+escapePointerToken(m.Key()), "security scheme "+quoted(m.Key())+" is not declared in securitySchemes", declaredHint(declared))
 		}
 	})
 }
@@ -404,7 +404,7 @@ func declaredHint(declared *model.Node) string {
 	}
 	names := make([]string, 0, declared.Len())
 	for _, m := range declared.Members() {
-		names = append(names, quoted(m.Key))
+		names = append(names, quoted(m.Key()))
 	}
 	return "declared schemes: " + strings.Join(names, ", ")
 }
@@ -435,7 +435,7 @@ func forEachScheme(root *model.Node, fn func(ptr string, body *model.Node)) {
 		if m.Value.Kind != model.Object {
 			continue
 		}
-		ptr := "/securitySchemes/" + escapePointerToken(m.Key)
+		ptr := "/securitySchemes/" + escapePointerToken(m.Key())
 		wrapped := false
 		for _, k := range securitySchemeWrappers {
 			if body := m.Value.Get(k); body != nil {

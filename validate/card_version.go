@@ -158,7 +158,7 @@ func specRequirement(req *model.Node) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(quoted(m.Key) + `: {"list": `)
+		b.WriteString(quoted(m.Key()) + `: {"list": `)
 		switch m.Value.Kind {
 		case model.Array:
 			scopes := make([]string, m.Value.Len())

@@ -159,15 +159,15 @@ func (w *walker) checkObject(n *model.Node, s *shape) {
 	for _, mem := range n.Members() {
 		sub := s.values
 		if s.props != nil {
-			if p, ok := s.props[mem.Key]; ok {
+			if p, ok := s.props[mem.Key()]; ok {
 				sub = p
 			}
 		}
 		if sub == nil {
 			// Unknown members are legal; a proto snake_case name is the
 			// one unknown member worth a word.
-			if s.props != nil && strings.IndexByte(mem.Key, '_') > 0 {
-				sub = w.checkSnakeCase(n, s, mem.Key)
+			if s.props != nil && strings.IndexByte(mem.Key(), '_') > 0 {
+				sub = w.checkSnakeCase(n, s, mem.Key())
 			}
 			if sub == nil {
 				continue
@@ -176,7 +176,7 @@ func (w *walker) checkObject(n *model.Node, s *shape) {
 		if sub.passes(mem.Value) {
 			continue
 		}
-		m := w.push(mem.Key)
+		m := w.push(mem.Key())
 		w.check(mem.Value, sub)
 		w.pop(m)
 	}
@@ -275,14 +275,14 @@ func namedMember(obj *model.Node, key string) (string, *model.Node) {
 	var snake *model.Member // the first member under the snake_case name
 	for _, m := range obj.Members() {
 		switch {
-		case m.Key == key:
+		case m.Key() == key:
 			return key, m.Value
-		case snake == nil && snakeLen > len(key) && len(m.Key) == snakeLen && isSnakeCaseOf(m.Key, key):
+		case snake == nil && snakeLen > len(key) && len(m.Key()) == snakeLen && isSnakeCaseOf(m.Key(), key):
 			snake = m
 		}
 	}
 	if snake != nil {
-		return snake.Key, snake.Value
+		return snake.Key(), snake.Value
 	}
 	return key, nil
 }

@@ -79,7 +79,7 @@ func catWantString(r *report, p catPath, m *model.Member, rule *Rule) bool {
 	if m.Value.Kind == model.String {
 		return true
 	}
-	catMust(r, p, m.Key, rule, "be a string"+gotType(m.Value))
+	catMust(r, p, m.Key(), rule, "be a string"+gotType(m.Value))
 	return false
 }
 
@@ -88,7 +88,7 @@ func catWantKind(r *report, p catPath, m *model.Member, kind model.Kind, rule *R
 	if m.Value.Kind == kind {
 		return true
 	}
-	catMust(r, p, m.Key, rule, "be an "+kind.String()+gotType(m.Value))
+	catMust(r, p, m.Key(), rule, "be an "+kind.String()+gotType(m.Value))
 	return false
 }
 
@@ -106,11 +106,11 @@ func checkCatalogShape(r *report, cat *model.Node, ptr string) {
 	catMissing(r, cat, p, ruleCatalogSpecVersion, "specVersion")
 	catMissing(r, cat, p, ruleCatalogEntriesNotArray, "entries")
 	for _, m := range cat.Members() {
-		switch m.Key {
+		switch m.Key() {
 		case "specVersion":
 			if catWantString(r, p, m, ruleCatalogSpecVersion) {
 				if s, _ := m.Value.Str(); !isCatMajorMinor(s) {
-					catMust(r, p, m.Key, ruleCatalogSpecVersion, `be "Major.Minor" (like "1.0")`+gotNode(m.Value))
+					catMust(r, p, m.Key(), ruleCatalogSpecVersion, `be "Major.Minor" (like "1.0")`+gotNode(m.Value))
 				}
 			}
 		case "host":
@@ -125,7 +125,7 @@ func checkCatalogShape(r *report, cat *model.Node, ptr string) {
 		case "signature":
 			checkCatalogSignatureShape(r, m.Value, p.in("signature"))
 		case "extensions":
-			checkCatalogExtensionsShape(r, m.Value, p, m.Key)
+			checkCatalogExtensionsShape(r, m.Value, p, m.Key())
 		}
 	}
 }
@@ -139,19 +139,19 @@ func checkCatalogHostShape(r *report, host *model.Node, p catPath) {
 	}
 	catMissing(r, host, p, ruleCatalogHostMemberMissing, "displayName")
 	for _, m := range host.Members() {
-		switch m.Key {
+		switch m.Key() {
 		case "displayName":
 			if catWantString(r, p, m, ruleCatalogHostMemberMissing) && catEmpty(m.Value) {
-				catMust(r, p, m.Key, ruleCatalogHostMemberMissing, "not be empty")
+				catMust(r, p, m.Key(), ruleCatalogHostMemberMissing, "not be empty")
 			}
 		case "identifier":
 			catWantString(r, p, m, ruleCatalogSchema)
 		case "documentationUrl", "logoUrl":
 			if catWantString(r, p, m, ruleCatalogSchema) {
 				if s, _ := m.Value.Str(); s == "" {
-					catMust(r, p, m.Key, ruleCatalogSchema, "not be empty")
+					catMust(r, p, m.Key(), ruleCatalogSchema, "not be empty")
 				} else if !isSchemaURI(s) {
-					catMust(r, p, m.Key, ruleCatalogSchema, "be a valid URI"+gotNode(m.Value))
+					catMust(r, p, m.Key(), ruleCatalogSchema, "be a valid URI"+gotNode(m.Value))
 				}
 			}
 		}
@@ -166,21 +166,21 @@ func checkCatalogEntryShape(r *report, entry *model.Node, p catPath) {
 	}
 	catMissing(r, entry, p, ruleCatalogEntryMemberMissing, "identifier", "type")
 	for _, m := range entry.Members() {
-		switch m.Key {
+		switch m.Key() {
 		case "identifier":
 			if catWantString(r, p, m, ruleCatalogSchema) && catEmpty(m.Value) {
-				catMust(r, p, m.Key, ruleCatalogSchema, "not be empty")
+				catMust(r, p, m.Key(), ruleCatalogSchema, "not be empty")
 			}
 		case "type":
 			if catWantString(r, p, m, ruleCatalogSchema) {
 				if s, _ := m.Value.Str(); !isCatMediaType(s) {
-					catMust(r, p, m.Key, ruleCatalogSchema, "match the pattern "+catMediaTypePattern+gotNode(m.Value))
+					catMust(r, p, m.Key(), ruleCatalogSchema, "match the pattern "+catMediaTypePattern+gotNode(m.Value))
 				}
 			}
 		case "url":
 			if catWantString(r, p, m, ruleCatalogSchema) {
 				if s, _ := m.Value.Str(); !isCatURIReference(s) {
-					catMust(r, p, m.Key, ruleCatalogSchema, "be a valid URI reference"+gotNode(m.Value))
+					catMust(r, p, m.Key(), ruleCatalogSchema, "be a valid URI reference"+gotNode(m.Value))
 				}
 			}
 		case "version", "displayName", "description":
@@ -201,10 +201,10 @@ func checkCatalogEntryShape(r *report, entry *model.Node, p catPath) {
 			catWantString(r, p, m, ruleCatalogDigestInvalid) // the form is checkDigest's
 		case "trustManifests":
 			if catWantKind(r, p, m, model.Array, ruleCatalogTrustManifestsEmpty) && m.Value.Len() == 0 {
-				catMust(r, p, m.Key, ruleCatalogTrustManifestsEmpty, "have at least 1 entry")
+				catMust(r, p, m.Key(), ruleCatalogTrustManifestsEmpty, "have at least 1 entry")
 			}
 		case "extensions":
-			checkCatalogExtensionsShape(r, m.Value, p, m.Key)
+			checkCatalogExtensionsShape(r, m.Value, p, m.Key())
 		}
 	}
 }
@@ -218,10 +218,10 @@ func checkCatalogPublisherShape(r *report, pub *model.Node, p catPath) {
 	}
 	catMissing(r, pub, p, ruleCatalogPublisherMemberMissing, "identifier", "displayName")
 	for _, m := range pub.Members() {
-		switch m.Key {
+		switch m.Key() {
 		case "identifier", "displayName":
 			if catWantString(r, p, m, ruleCatalogPublisherMemberMissing) && catEmpty(m.Value) {
-				catMust(r, p, m.Key, ruleCatalogPublisherMemberMissing, "not be empty")
+				catMust(r, p, m.Key(), ruleCatalogPublisherMemberMissing, "not be empty")
 			}
 		case "identityType":
 			catWantString(r, p, m, ruleCatalogSchema)
@@ -237,7 +237,7 @@ func checkCatalogSignatureShape(r *report, sig *model.Node, p catPath) {
 	}
 	catMissing(r, sig, p, ruleCatalogSchema, "signer", "profile", "issuedAt", "jws")
 	for _, m := range sig.Members() {
-		switch m.Key {
+		switch m.Key() {
 		case "signer", "profile", "jws":
 			catWantString(r, p, m, ruleCatalogSchema)
 		case "issuedAt", "expiresAt":
@@ -254,16 +254,16 @@ func checkCatalogExtensionsShape(r *report, ext *model.Node, parent catPath, nam
 		return
 	}
 	for _, m := range ext.Members() {
-		if isCatExtensionKey(m.Key) {
+		if isCatExtensionKey(m.Key()) {
 			continue
 		}
 		// The schema's anyOf fails with one sentence per branch; its first
 		// branch stops at the format when the key is not a URI at all.
 		first := "a URL"
-		if !isSchemaURI(m.Key) {
+		if !isSchemaURI(m.Key()) {
 			first = "a valid URI"
 		}
-		r.emitAs(ruleCatalogExtensionKeyInvalid, Error, parent.in(name).child(m.Key), fmt.Sprintf("the key %q must be %s, or a reverse-DNS name (like org.example.ext)", m.Key, first), "")
+		r.emitAs(ruleCatalogExtensionKeyInvalid, Error, parent.in(name).child(m.Key()), fmt.Sprintf("the key %q must be %s, or a reverse-DNS name (like org.example.ext)", m.Key(), first), "")
 	}
 }
 
@@ -274,7 +274,7 @@ func catCheckTimestamp(r *report, p catPath, m *model.Member) {
 		return
 	}
 	if s, _ := m.Value.Str(); !isCatDateTime(s) {
-		catMust(r, p, m.Key, ruleCatalogTimestampInvalid, "be an RFC 3339 date-time (like 2026-11-30T12:00:00Z)"+gotNode(m.Value))
+		catMust(r, p, m.Key(), ruleCatalogTimestampInvalid, "be an RFC 3339 date-time (like 2026-11-30T12:00:00Z)"+gotNode(m.Value))
 	}
 }
 

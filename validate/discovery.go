@@ -149,7 +149,7 @@ func checkDiscoveryPayload(r *report, payload *model.Node, ptr string) {
 		return
 	}
 	for _, m := range payload.Members() {
-		checkPayloadMember(r, m.Key, ptr)
+		checkPayloadMember(r, m.Key(), ptr)
 	}
 	checkTaxonomyReferences(r, payload, ptr)
 }

@@ -82,7 +82,7 @@ func requirementToV1(doc *model.Doc, d Diagnostic) error {
 		default:
 			return errNoFix
 		}
-		schemes[m.Key] = map[string]any{"list": scopes}
+		schemes[m.Key()] = map[string]any{"list": scopes}
 	}
 	return doc.SetValue(d.Pointer, map[string]any{"schemes": schemes})
 }

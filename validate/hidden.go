@@ -39,10 +39,10 @@ func checkHiddenCharacters(r *report, root *model.Node) {
 		var seenName, seenDescription bool
 		for _, mem := range sk.Members() {
 			switch {
-			case mem.Key == "name" && !seenName:
+			case mem.Key() == "name" && !seenName:
 				seenName = true
 				check(mem.Value, false, func() string { return indexPtr("/skills", i) + "/name" })
-			case mem.Key == "description" && !seenDescription:
+			case mem.Key() == "description" && !seenDescription:
 				seenDescription = true
 				check(mem.Value, true, func() string { return indexPtr("/skills", i) + "/description" })
 			}

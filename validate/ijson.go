@@ -119,9 +119,9 @@ func (w *ijsonWalk) walk(n *model.Node) {
 		top := len(w.steps) - 1
 		prev := n.Start() + 1
 		for _, m := range n.Members() {
-			w.steps[top].key = m.Key
+			w.steps[top].key = m.Key()
 			if w.keys && n.Start() >= 0 && m.Value.Start() > prev && m.Value.Start() <= len(w.src) && hasLoneSurrogate(w.src[prev:m.Value.Start()]) {
-				w.r.emit(w.rule, w.pointer(), "the member name "+quoted(shorten(m.Key))+" holds a lone surrogate escape; I-JSON and RFC 8785 forbid it", "rename the member")
+				w.r.emit(w.rule, w.pointer(), "the member name "+quoted(shorten(m.Key()))+" holds a lone surrogate escape; I-JSON and RFC 8785 forbid it", "rename the member")
 			}
 			w.walk(m.Value)
 			if m.Value.End() > 0 {

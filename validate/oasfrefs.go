@@ -168,16 +168,16 @@ func CheckReference(t *oasf.Tree, k oasf.Kind, index int, ref *model.Node) []Ref
 		})
 	}
 	for _, m := range ref.Members() {
-		if isReferenceMember(m.Key) {
+		if isReferenceMember(m.Key()) {
 			continue
 		}
 		out = append(out, RefFinding{
 			Type: "attribute_unknown",
 			Message: fmt.Sprintf("Unknown attribute at \"%s\"; attribute \"%s\" is not defined in class \"%s\" id %d.",
-				path+"."+model.SafeText(m.Key), model.SafeText(m.Key), oasf.Leaf(class.Name), class.ID),
+				path+"."+model.SafeText(m.Key()), model.SafeText(m.Key()), oasf.Leaf(class.Name), class.ID),
 			Hint:          fmt.Sprintf("a %s reference has only \"id\", \"name\" and \"annotations\"", family(k)),
-			Pointer:       "/" + escapeToken(m.Key),
-			AttributePath: path + "." + m.Key,
+			Pointer:       "/" + escapeToken(m.Key()),
+			AttributePath: path + "." + m.Key(),
 		})
 	}
 	out = append(out, checkAnnotations(ref.Get("annotations"), path)...)
@@ -296,7 +296,7 @@ func plainReferenceID(t *oasf.Tree, ref *model.Node) (int, bool) {
 	}
 	var idNode, nameNode *model.Node
 	for _, m := range ref.Members() {
-		switch m.Key {
+		switch m.Key() {
 		case "id":
 			idNode = m.Value
 		case "name":
@@ -364,10 +364,10 @@ func checkAnnotations(n *model.Node, path string) []RefFinding {
 		}
 		out = append(out, RefFinding{
 			Type:          "attribute_wrong_type",
-			Message:       wrongTypeMessage(at+"."+m.Key, "string_t", m.Value),
+			Message:       wrongTypeMessage(at+"."+m.Key(), "string_t", m.Value),
 			Hint:          "annotation values are strings",
-			Pointer:       "/annotations/" + escapeToken(m.Key),
-			AttributePath: at + "." + m.Key,
+			Pointer:       "/annotations/" + escapeToken(m.Key()),
+			AttributePath: at + "." + m.Key(),
 		})
 	}
 	return out

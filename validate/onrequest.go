@@ -321,7 +321,7 @@ func SecuredSkillMembers(skill *model.Node) []string {
 	// entries, and most skills have neither.
 	var req, sec *model.Node
 	for _, m := range skill.Members() {
-		switch m.Key {
+		switch m.Key() {
 		case "securityRequirements":
 			if req == nil {
 				req = m.Value

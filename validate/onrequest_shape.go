@@ -43,8 +43,8 @@ func checkDeclShape(r *report, ext *model.Node, ptr string) {
 		r.emit(ruleOnrequestSchema, ptr+"/params", `missing required member "params"`+sec(secParams), "")
 	}
 	for _, m := range ext.Members() {
-		p := ptr + "/" + ptrToken(m.Key)
-		switch m.Key {
+		p := ptr + "/" + ptrToken(m.Key())
+		switch m.Key() {
 		case "uri":
 			if s, ok := m.Value.Str(); !ok || s != OnRequestURI {
 				r.emit(ruleOnrequestSchema, p, `uri must be "`+OnRequestURI+`"`+gotNode(m.Value)+sec(secDecl), "")
@@ -101,7 +101,7 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 	var person *model.Node // the first personEntry, as Get finds it
 	hasID, personFailed, hasCompletion := false, false, false
 	for _, m := range entry.Members() {
-		switch m.Key {
+		switch m.Key() {
 		case "id":
 			hasID = true
 			s, ok := m.Value.Str() // no scan for escapes: the node knows

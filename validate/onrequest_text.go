@@ -52,7 +52,7 @@ func checkValueInSkillText(r *report, cards *skillIndex, skill *model.Node, skil
 	// One pass over the skill's members (not a lookup per field): this
 	// runs for each of a card's On Request entries.
 	for _, mem := range skill.Members() {
-		switch field := mem.Key; field {
+		switch field := mem.Key(); field {
 		case "name", "description":
 			if s, ok := stringBytes(mem.Value); ok && m.match(s) {
 				report(skillPtr.member(field), field)

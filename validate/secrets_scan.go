@@ -48,10 +48,10 @@ func (s *secretScanner) node(n *model.Node, top bool) {
 		}
 	case model.Object:
 		for _, mem := range n.Members() {
-			if top && mem.Key == "signatures" {
+			if top && mem.Key() == "signatures" {
 				continue
 			}
-			m := s.push(mem.Key)
+			m := s.push(mem.Key())
 			s.node(mem.Value, false)
 			s.pop(m)
 		}
@@ -98,11 +98,11 @@ func (s *secretScanner) strings(n *model.Node, top bool) {
 	case model.Object:
 		for _, mem := range n.Members() {
 			if v := mem.Value; v.Kind == model.String {
-				if raw := v.Raw(); len(raw) >= minSecretRun+2 && !(top && mem.Key == "signatures") {
+				if raw := v.Raw(); len(raw) >= minSecretRun+2 && !(top && mem.Key() == "signatures") {
 					s.longString(raw)
 				}
 			} else if v.Kind == model.Object || v.Kind == model.Array {
-				if !(top && mem.Key == "signatures") {
+				if !(top && mem.Key() == "signatures") {
 					s.strings(v, false)
 				}
 			}
@@ -193,10 +193,10 @@ func (s *secretScanner) report(n *model.Node, top bool) bool {
 		return s.next == len(s.hits)
 	case model.Object:
 		for _, mem := range n.Members() {
-			if top && mem.Key == "signatures" {
+			if top && mem.Key() == "signatures" {
 				continue
 			}
-			m := s.push(mem.Key)
+			m := s.push(mem.Key())
 			done := s.report(mem.Value, false)
 			s.pop(m)
 			if done {

@@ -44,10 +44,10 @@ func (s *oracleScanner) node(n *model.Node, top bool) {
 		}
 	case model.Object:
 		for _, mem := range n.Members() {
-			if top && mem.Key == "signatures" {
+			if top && mem.Key() == "signatures" {
 				continue
 			}
-			m := s.push(mem.Key)
+			m := s.push(mem.Key())
 			s.node(mem.Value, false)
 			s.pop(m)
 		}

@@ -74,7 +74,7 @@ func forEachProse(r *report, root *model.Node, fn func(at proseAt, n *model.Node
 		var seen uint8
 		for _, mem := range sk.Members() {
 			var bit uint8
-			switch mem.Key {
+			switch mem.Key() {
 			case "name":
 				bit = 1
 			case "description":
@@ -88,7 +88,7 @@ func forEachProse(r *report, root *model.Node, fn func(at proseAt, n *model.Node
 				continue
 			}
 			seen |= bit
-			at := proseAt{member: mem.Key, skill: i, example: -1, ext: -1}
+			at := proseAt{member: mem.Key(), skill: i, example: -1, ext: -1}
 			if bit != 4 {
 				fn(at, mem.Value)
 				continue

@@ -71,7 +71,7 @@ func fetchedURLs(root *model.Node) []cardURL {
 		for _, f := range flows.Members() {
 			for _, k := range []string{"authorizationUrl", "tokenUrl", "refreshUrl", "deviceAuthorizationUrl"} {
 				if u := f.Value.Get(k); u != nil {
-					out = append(out, cardURL{ptr + "/flows/" + escapePointerToken(f.Key) + "/" + k, u})
+					out = append(out, cardURL{ptr + "/flows/" + escapePointerToken(f.Key()) + "/" + k, u})
 				}
 			}
 		}

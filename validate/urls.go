@@ -151,7 +151,7 @@ func checkCardURLs(r *report, root *model.Node) {
 			}
 			for _, k := range []string{"authorizationUrl", "tokenUrl", "refreshUrl", "deviceAuthorizationUrl"} {
 				if u, ok := strValue(f.Value.Get(k)); ok && u != "" {
-					checkURL(r, ptr+"/flows/"+escapePointerToken(f.Key)+"/"+k, u, Warning, false)
+					checkURL(r, ptr+"/flows/"+escapePointerToken(f.Key())+"/"+k, u, Warning, false)
 				}
 			}
 		}

@@ -38,14 +38,14 @@ func droppedIn(n *model.Node, m *model.MessageType, ptr string, top bool, out *[
 		return
 	}
 	for _, mem := range n.Members() {
-		if top && mem.Key == "signatures" {
+		if top && mem.Key() == "signatures" {
 			continue
 		}
-		fl := m.Field(mem.Key)
+		fl := m.Field(mem.Key())
 		if fl == nil {
 			continue
 		}
-		p := ptr + "/" + model.Pointer(mem.Key)[1:]
+		p := ptr + "/" + model.Pointer(mem.Key())[1:]
 		if model.Dropped(*fl, mem.Value) {
 			*out = append(*out, p)
 			continue
@@ -61,7 +61,7 @@ func droppedIn(n *model.Node, m *model.MessageType, ptr string, top bool, out *[
 			}
 		case fl.Kind == model.MapMessage && v.Kind == model.Object:
 			for _, e := range v.Members() {
-				droppedIn(e.Value, sub, p+"/"+model.Pointer(e.Key)[1:], false, out)
+				droppedIn(e.Value, sub, p+"/"+model.Pointer(e.Key())[1:], false, out)
 			}
 		case fl.Kind == model.StructField:
 			if emptyInside(v, p, out) {
@@ -93,7 +93,7 @@ func emptyInside(n *model.Node, ptr string, out *[]string) bool {
 		}
 		if n.Kind == model.Object {
 			for _, mem := range n.Members() {
-				visit(mem.Value, ptr+"/"+model.Pointer(mem.Key)[1:])
+				visit(mem.Value, ptr+"/"+model.Pointer(mem.Key())[1:])
 			}
 		} else {
 			for i, it := range n.All() {

@@ -116,10 +116,10 @@ func writeNormalised(b *bytes.Buffer, n *model.Node, m *model.MessageType, top b
 	b.WriteByte('{')
 	first := true
 	for _, mem := range n.Members() {
-		if top && mem.Key == "signatures" {
+		if top && mem.Key() == "signatures" {
 			continue
 		}
-		fl := m.Field(mem.Key)
+		fl := m.Field(mem.Key())
 		if fl != nil && model.Dropped(*fl, mem.Value) {
 			continue
 		}
@@ -127,7 +127,7 @@ func writeNormalised(b *bytes.Buffer, n *model.Node, m *model.MessageType, top b
 			b.WriteByte(',')
 		}
 		first = false
-		writeKey(b, mem.Key)
+		writeKey(b, mem.Key())
 		if err := writeNormalisedField(b, mem.Value, fl); err != nil {
 			return err
 		}
@@ -163,7 +163,7 @@ func writeNormalisedField(b *bytes.Buffer, v *model.Node, fl *model.Field) error
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			writeKey(b, mem.Key)
+			writeKey(b, mem.Key())
 			if err := writeNormalised(b, mem.Value, sub, false); err != nil {
 				return err
 			}
@@ -184,7 +184,7 @@ func writeNode(b *bytes.Buffer, n *model.Node) error {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			writeKey(b, mem.Key)
+			writeKey(b, mem.Key())
 			if err := writeNode(b, mem.Value); err != nil {
 				return err
 			}
@@ -310,9 +310,9 @@ func jsValue(v *model.Node, fl model.Field) (any, bool, error) {
 		for _, mem := range v.Members() {
 			var err error
 			if fl.Kind == model.MapString {
-				m[mem.Key], err = jsString(mem.Value)
+				m[mem.Key()], err = jsString(mem.Value)
 			} else {
-				m[mem.Key], err = jsRead(mem.Value, sub, false)
+				m[mem.Key()], err = jsRead(mem.Value, sub, false)
 			}
 			if err != nil {
 				return nil, false, err
@@ -370,7 +370,7 @@ func plainValue(n *model.Node) any {
 	case model.Object:
 		m := make(map[string]any, n.Len())
 		for _, mem := range n.Members() {
-			m[mem.Key] = plainValue(mem.Value) // JSON.parse: the last of a repeated name wins
+			m[mem.Key()] = plainValue(mem.Value) // JSON.parse: the last of a repeated name wins
 		}
 		return m
 	case model.Array:

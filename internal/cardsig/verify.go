@@ -365,10 +365,10 @@ func readHeaders(it *model.Node) (headers, error) {
 		return h, badMember("", "the signature is not an object")
 	}
 	for _, m := range it.Members() {
-		switch m.Key {
+		switch m.Key() {
 		case "protected", "signature", "header":
 		default:
-			return h, badMember(m.Key, "%q is not a member of a card signature (protected, signature, header)", m.Key)
+			return h, badMember(m.Key(), "%q is not a member of a card signature (protected, signature, header)", m.Key())
 		}
 	}
 	var ok bool
@@ -398,7 +398,7 @@ func readHeaders(it *model.Node) (headers, error) {
 		}
 		unprot = map[string]json.RawMessage{}
 		for _, m := range hn.Members() {
-			unprot[m.Key] = nil
+			unprot[m.Key()] = nil
 		}
 		for name := range unprot {
 			if _, dup := prot[name]; dup {

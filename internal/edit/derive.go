@@ -31,13 +31,13 @@ func diffNodes(a, b *model.Node, path []string, ops *[]Op) {
 		*ops = append(*ops, Op{Kind: OpSet, Ptr: ptr, Value: encodeNode(b)}) // only the root itself can hold it
 	case a.Kind == model.Object && b.Kind == model.Object:
 		for _, m := range a.Members() {
-			if b.Get(m.Key) == nil {
-				*ops = append(*ops, Op{Kind: OpDelete, Ptr: model.Pointer(append(path, m.Key)...)})
+			if b.Get(m.Key()) == nil {
+				*ops = append(*ops, Op{Kind: OpDelete, Ptr: model.Pointer(append(path, m.Key())...)})
 			}
 		}
 		for _, m := range b.Members() {
-			sub := append(append([]string(nil), path...), m.Key)
-			if old := a.Get(m.Key); old != nil {
+			sub := append(append([]string(nil), path...), m.Key())
+			if old := a.Get(m.Key()); old != nil {
 				diffNodes(old, m.Value, sub, ops)
 			} else {
 				*ops = append(*ops, Op{Kind: OpSet, Ptr: model.Pointer(sub...), Value: encodeNode(m.Value)})
@@ -67,7 +67,7 @@ func appendNode(b []byte, n *model.Node) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			key, _ := json.Marshal(m.Key) // a string always marshals
+			key, _ := json.Marshal(m.Key()) // a string always marshals
 			b = append(b, key...)
 			b = append(b, ':')
 			b = appendNode(b, m.Value)

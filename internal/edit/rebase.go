@@ -195,7 +195,7 @@ func sameValue(a, b *model.Node) bool {
 			return false
 		}
 		for _, m := range a.Members() {
-			if !sameValue(m.Value, b.Get(m.Key)) {
+			if !sameValue(m.Value, b.Get(m.Key())) {
 				return false
 			}
 		}

@@ -161,7 +161,7 @@ func (m *Model) collectUncovered(ptr string, n *model.Node, out *[]string) bool 
 		return false
 	case n.Kind == model.Object:
 		for _, mem := range n.Members() {
-			children = append(children, ptr+model.Pointer(mem.Key))
+			children = append(children, ptr+model.Pointer(mem.Key()))
 			nodes = append(nodes, mem.Value)
 		}
 	case n.Kind == model.Array:

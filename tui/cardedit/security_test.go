@@ -164,7 +164,7 @@ func TestSecurityRenameFollowsRequirements(t *testing.T) {
 	jsonAt(t, d, "/securitySchemes", `{"key2": {"apiKeySecurityScheme": {"location": "header", "name": "X-K"}}, "z": {"mtlsSecurityScheme": {}}}`)
 	jsonAt(t, d, "/securityRequirements", `[{"schemes": {"key2": {"list": []}}}]`)
 	jsonAt(t, d, "/skills/0/securityRequirements", `[{"schemes": {"key2": {"list": ["a"]}, "z": {"list": []}}}]`)
-	if names := d.m.s.Doc.Find("/securitySchemes"); names.Members()[0].Key != "key2" {
+	if names := d.m.s.Doc.Find("/securitySchemes"); names.Members()[0].Key() != "key2" {
 		t.Fatalf("the renamed scheme moved:\n%s", d.json())
 	}
 	// A name in use is refused, and says so.

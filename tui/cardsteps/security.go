@@ -31,7 +31,7 @@ func schemeNames(s *editor.State) []string {
 	}
 	out := make([]string, n.Len())
 	for i, m := range n.Members() {
-		out[i] = m.Key
+		out[i] = m.Key()
 	}
 	return out
 }
@@ -80,8 +80,8 @@ func schemeWrappers(n *model.Node) []string {
 	}
 	for _, m := range n.Members() {
 		for _, k := range schemeKinds {
-			if m.Key == k.wrapper && !slices.Contains(out, m.Key) {
-				out = append(out, m.Key)
+			if m.Key() == k.wrapper && !slices.Contains(out, m.Key()) {
+				out = append(out, m.Key())
 			}
 		}
 	}
@@ -140,7 +140,7 @@ func flowNames(flows *model.Node) []string {
 		return nil
 	}
 	for _, m := range flows.Members() {
-		out = append(out, m.Key)
+		out = append(out, m.Key())
 	}
 	return out
 }
@@ -165,7 +165,7 @@ func rawJSON(n *model.Node) json.RawMessage {
 	case model.Object:
 		kv := make([]any, 0, 2*n.Len())
 		for _, m := range n.Members() {
-			kv = append(kv, m.Key, rawJSON(m.Value))
+			kv = append(kv, m.Key(), rawJSON(m.Value))
 		}
 		return editor.Object(kv...)
 	case model.Array:
@@ -308,7 +308,7 @@ func readRequirements(n *model.Node) string {
 				for i := 0; i < list.Len(); i++ {
 					scopes = append(scopes, list.Index(i).Text())
 				}
-				part := m.Key
+				part := m.Key()
 				if len(scopes) > 0 {
 					part += "(" + strings.Join(scopes, " ") + ")"
 				}
@@ -406,7 +406,7 @@ func renameScheme(s *editor.State, old, next string) error {
 	schemes := s.Doc.Find(schemesPtr)
 	kv := make([]any, 0, 2*schemes.Len())
 	for _, m := range schemes.Members() {
-		k := m.Key
+		k := m.Key()
 		if k == old {
 			k = next
 		}
@@ -458,8 +458,8 @@ func rewriteRequirements(s *editor.State, fn func(name string) (string, bool)) e
 			}
 			var kv []any
 			for _, m := range schemes.Members() {
-				name, keep := fn(m.Key)
-				if !keep || name != m.Key {
+				name, keep := fn(m.Key())
+				if !keep || name != m.Key() {
 					changed = true
 				}
 				if keep {
@@ -471,10 +471,10 @@ func rewriteRequirements(s *editor.State, fn func(name string) (string, bool)) e
 			}
 			var members []any
 			for _, m := range req.Members() {
-				if m.Key == "schemes" {
+				if m.Key() == "schemes" {
 					members = append(members, "schemes", editor.Object(kv...))
 				} else {
-					members = append(members, m.Key, rawJSON(m.Value))
+					members = append(members, m.Key(), rawJSON(m.Value))
 				}
 			}
 			items = append(items, string(editor.Object(members...)))
@@ -505,7 +505,7 @@ func readScopes(n *model.Node) string {
 	}
 	parts := make([]string, n.Len())
 	for i, m := range n.Members() {
-		parts[i] = m.Key
+		parts[i] = m.Key()
 		if d := m.Value.Text(); d != "" {
 			parts[i] += "=" + d
 		}

@@ -292,7 +292,7 @@ func nodeJSON(n *model.Node) json.RawMessage {
 				if i > 0 {
 					b.WriteByte(',')
 				}
-				k, _ := json.Marshal(m.Key)
+				k, _ := json.Marshal(m.Key())
 				b.Write(k)
 				b.WriteByte(':')
 				write(m.Value)
