@@ -10,7 +10,6 @@ import (
 // the table's low bits and runs just under and at the threshold.
 func TestAnyRepeated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	id := func(h uint64) uint64 { return h }
 	for _, n := range []int{0, 1, 9, 10, 11, 63, 200, 256, 257, 300, 1000, 5000} {
 		for round := range 20 {
 			items := make([]uint64, n)
@@ -26,7 +25,7 @@ func TestAnyRepeated(t *testing.T) {
 					want = true
 				}
 			}
-			if got := anyRepeated(items, id, minDuplicateSkills); got != want {
+			if got := anyRepeated(items, minDuplicateSkills); got != want {
 				t.Fatalf("%d items of %d distinct hashes (round %d): anyRepeated %v, want %v", n, distinct, round, got, want)
 			}
 		}
