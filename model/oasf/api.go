@@ -4,6 +4,8 @@
 // (with descriptions), lookup by id and full name, and search.
 package oasf
 
+import "sync"
+
 // Kind is one of the two taxonomies.
 type Kind int
 
@@ -43,14 +45,15 @@ type Tree struct {
 	Kind    Kind
 	Version string // the schema_version it belongs to
 
-	classes  []*Class            // depth-first, in the order the server lists them
-	byID     []idEntry           // every class, categories included, by id (ByID)
-	concrete []string            // parallel to byID: a concrete class's name, "" for a category (ConcreteName)
-	byName   map[string]*Class   // full name -> class
-	byLeaf   map[string][]*Class // last name segment -> classes
-	children map[string][]*Class // parent full name ("" for top level) -> children
-	search   []searchEntry       // lowercased strings, parallel to classes
-	vocab    captionVocabulary   // built on the first query that finds nothing
+	classes    []*Class            // depth-first, in the order the server lists them
+	byID       []idEntry           // every class, categories included, by id (ByID)
+	concrete   []string            // parallel to byID: a concrete class's name, "" for a category (ConcreteName)
+	byName     map[string]*Class   // full name -> class
+	byLeaf     map[string][]*Class // last name segment -> classes
+	children   map[string][]*Class // parent full name ("" for top level) -> children
+	search     []searchEntry       // lowercased strings, parallel to classes (searchEntries)
+	searchOnce sync.Once
+	vocab      captionVocabulary // built on the first query that finds nothing
 }
 
 // Taxonomy is both trees of one schema_version.

@@ -56,8 +56,9 @@ func (t *Tree) Search(query string, limit int) []Match {
 	}
 
 	var hits []uint64
-	for i := range t.search {
-		e := &t.search[i]
+	entries := t.searchEntries()
+	for i := range entries {
+		e := &entries[i]
 		score := qs.score(e)
 		if t.classes[i].ID == idMatch {
 			score = tierID * tierScale

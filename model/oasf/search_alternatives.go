@@ -140,8 +140,9 @@ func (t *Tree) captionVocabulary() *captionVocabulary {
 	v := &t.vocab
 	v.once.Do(func() {
 		v.set = map[string]bool{}
-		for i := range t.search {
-			for _, w := range t.search[i].captionWords {
+		entries := t.searchEntries()
+		for i := range entries {
+			for _, w := range entries[i].captionWords {
 				if len(w) < minWordLen || stopWords[w] || v.set[w] {
 					continue
 				}
@@ -157,8 +158,9 @@ func (t *Tree) captionVocabulary() *captionVocabulary {
 // a query of w alone finds that class.
 func (t *Tree) containsWord(w string) bool {
 	m := byteMask(w)
-	for i := range t.search {
-		e := &t.search[i]
+	entries := t.searchEntries()
+	for i := range entries {
+		e := &entries[i]
 		if mayContain(e.mask, m) && (strings.Contains(e.caption, w) || strings.Contains(e.name, w)) {
 			return true
 		}

@@ -39,8 +39,9 @@ func (t *Tree) Suggest(query string, n int) []*Class {
 	}
 	var nears []near
 	limit := max(2, len(leaf)/3)
-	for i := range t.search {
-		if d := editDistance(leaf, t.search[i].leaf, limit); d <= limit {
+	entries := t.searchEntries()
+	for i := range entries {
+		if d := editDistance(leaf, entries[i].leaf, limit); d <= limit {
 			nears = append(nears, near{i, d})
 		}
 	}
