@@ -286,8 +286,8 @@ func withoutUnknown(t *testing.T, doc *model.Doc) *model.Doc {
 			return
 		}
 		for _, mem := range n.Members() {
-			p := ptr + "/" + model.Pointer(mem.Key)[1:]
-			fl := m.Field(mem.Key)
+			p := ptr + "/" + model.Pointer(mem.Key())[1:]
+			fl := m.Field(mem.Key())
 			if fl == nil {
 				drop = append(drop, p)
 				continue
@@ -302,7 +302,7 @@ func withoutUnknown(t *testing.T, doc *model.Doc) *model.Doc {
 				}
 			case model.MapMessage:
 				for _, e := range members(mem.Value) {
-					walk(e.Value, sub, p+"/"+model.Pointer(e.Key)[1:])
+					walk(e.Value, sub, p+"/"+model.Pointer(e.Key())[1:])
 				}
 			}
 		}
@@ -368,7 +368,7 @@ func sameRequirements(t *testing.T, name string, doc *model.Doc, card *a2a.Agent
 				for _, it := range items(m.Value.Get("list")) {
 					scopes = append(scopes, it.Text())
 				}
-				s = append(s, m.Key+"="+strings.Join(scopes, ","))
+				s = append(s, m.Key()+"="+strings.Join(scopes, ","))
 			}
 			sort.Strings(s)
 			parts = append(parts, "{"+strings.Join(s, " ")+"}")
@@ -393,7 +393,7 @@ func items(n *model.Node) []*model.Node {
 	return n.Items()
 }
 
-func members(n *model.Node) []*model.Member {
+func members(n *model.Node) []model.Member {
 	if n == nil || n.Kind != model.Object {
 		return nil
 	}

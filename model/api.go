@@ -87,8 +87,8 @@ func (m *Member) keyTokenLen() int {
 
 // newMember is a member an edit makes: a key and a value, not in the
 // source.
-func newMember(key string, v *Node) *Member {
-	return &Member{Value: v, key: unsafe.Pointer(&key), keyStart: -1}
+func newMember(key string, v *Node) Member {
+	return Member{Value: v, key: unsafe.Pointer(&key), keyStart: -1}
 }
 
 // Node is one JSON value.
@@ -120,7 +120,7 @@ type Node struct {
 
 	// ref is, for a scalar, its token bytes (a *byte into the source, or
 	// into the fragment an edit parsed); for a container as parsed, its
-	// first child (a **Member or **Node of n), and once a container has
+	// first child (a *Member or **Node of n), and once a container has
 	// been edited or when it is a packed array, its *nodeExt.
 	ref unsafe.Pointer
 }

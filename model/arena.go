@@ -16,7 +16,7 @@ type Arena struct {
 	pool itemPool
 	// rest is what the last parse left unused of the last chunk of each
 	// kind: Reset clears only what was used.
-	rest [4]int
+	rest [3]int
 }
 
 // arenaChunk is the size of an Arena's chunks of nodes and of child
@@ -43,13 +43,11 @@ func (a *Arena) Reset() {
 	a.pool.nodes.release(a.rest[0])
 	a.pool.members.release(a.rest[1])
 	a.pool.ptrs.release(a.rest[2])
-	a.pool.memPtrs.release(a.rest[3])
-	a.rest = [4]int{}
+	a.rest = [3]int{}
 	keep := arenaKeep
 	keep = a.pool.nodes.trim(keep)
 	keep = a.pool.members.trim(keep)
-	keep = a.pool.ptrs.trim(keep)
-	a.pool.memPtrs.trim(keep)
+	a.pool.ptrs.trim(keep)
 }
 
 // parsed records what the parser p left unused of its chunks, once it is
@@ -57,9 +55,9 @@ func (a *Arena) Reset() {
 // container's chunks, not the arena's: Reset then clears the arena's last
 // chunks whole.
 func (a *Arena) parsed(p *parser) {
-	a.rest = [4]int{}
+	a.rest = [3]int{}
 	if p.pool == nil {
-		a.rest = [4]int{len(p.nodeChunk), len(p.memberChunk), len(p.ptrChunk), len(p.memPtrChunk)}
+		a.rest = [3]int{len(p.nodeChunk), len(p.memberChunk), len(p.ptrChunk)}
 	}
 }
 

@@ -251,9 +251,10 @@ func parseFragment(value []byte) (*Node, error) {
 func markNew(n *Node) {
 	n.unpack() // its offsets are the fragment's
 	n.start, n.end = -1, -1
-	for _, m := range n.Members() {
-		m.keyStart = -1
-		markNew(m.Value)
+	ms := n.Members()
+	for i := range ms {
+		ms[i].keyStart = -1
+		markNew(ms[i].Value)
 	}
 	for _, it := range n.All() {
 		markNew(it)
@@ -296,15 +297,13 @@ func cloneNode(n *Node) *Node {
 	if n.lazy() != nil { // read-only until an edit makes it its own: share it
 		return &c
 	}
-	var members []*Member
+	var members []Member
 	var items []*Node
 	switch n.Kind {
 	case Object:
-		members = make([]*Member, n.Len())
-		for i, m := range n.Members() {
-			mc := *m
-			mc.Value = cloneNode(m.Value)
-			members[i] = &mc
+		members = slices.Clone(n.Members())
+		for i := range members {
+			members[i].Value = cloneNode(members[i].Value)
 		}
 	case Array:
 		if n.packed() != nil { // its items are never written: share them

@@ -54,7 +54,7 @@ func (d *Doc) captureLayout(c *Node) {
 	c.edit(d.src).lay = lay
 }
 
-// insertAt inserts an element (a *Member for objects, a *Node for arrays)
+// insertAt inserts an element (a Member for objects, a *Node for arrays)
 // at index pos of container c, giving it and its neighbours the separators
 // their new places call for.
 func (d *Doc) insertAt(c *Node, pos int, elem any) {
@@ -62,7 +62,7 @@ func (d *Doc) insertAt(c *Node, pos int, elem any) {
 	d.captureLayout(c)
 	n := c.Len()
 	x := c.edit(d.src)
-	if m, ok := elem.(*Member); ok {
+	if m, ok := elem.(Member); ok {
 		x.members = slices.Insert(x.members, pos, m)
 	} else {
 		x.items = slices.Insert(x.items, pos, elem.(*Node))

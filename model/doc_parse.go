@@ -128,7 +128,7 @@ type parser struct {
 	made int // nodes of the chunks made so far (not the pools'), to size the next chunk
 
 	itemStack   []*Node
-	memberStack []*Member
+	memberStack []Member
 	scalarStack []int32 // where the scalar items of the arrays being parsed start, while they may be packed
 
 	// Streaming (ParseOwnedEach): the items of the root member
@@ -165,7 +165,6 @@ type chunks struct {
 	nodeChunk   []Node
 	memberChunk []Member
 	ptrChunk    []*Node
-	memPtrChunk []*Member
 }
 
 // pathStep is one open container while parsing: the key or index being read.
@@ -184,7 +183,7 @@ const maxChunk = 4096
 
 func newParser(src []byte, maxDepth int) *parser {
 	return &parser{src: src, maxDepth: maxDepth, newline: -1, path: make([]pathStep, 0, 16),
-		itemStack: make([]*Node, 0, 64), memberStack: make([]*Member, 0, 64)}
+		itemStack: make([]*Node, 0, 64), memberStack: make([]Member, 0, 64)}
 }
 
 // chunkSize guesses how many more nodes the rest of the input holds, from
@@ -242,16 +241,15 @@ func (p *parser) newScalar(kind Kind, start, end int) *Node {
 	return n
 }
 
-// moreMembers takes the next member chunk (members are carved from it in
-// parseObject).
-func (p *parser) moreMembers() []Member {
+// moreMembers takes the next member chunk, of at least n members.
+func (p *parser) moreMembers(n int) []Member {
 	if p.pool != nil {
-		return p.pool.members.take(poolChunk)
+		return p.pool.members.take(max(n, poolChunk))
 	}
 	if p.arena != nil {
-		return p.arena.pool.members.take(arenaChunk * 2 / 3)
+		return p.arena.pool.members.take(max(n, arenaChunk*2/3))
 	}
-	return make([]Member, p.chunkSize()*2/3+4)
+	return make([]Member, max(n, p.chunkSize()*2/3+4))
 }
 
 // items copies the top n entries of the item stack into an exact-size slice
@@ -283,19 +281,16 @@ func (p *parser) items(from int) []*Node {
 	return s
 }
 
-func (p *parser) members(from int) []*Member {
+// members copies the top n entries of the member stack into an exact-size
+// slice of the member chunk, capacity capped as in items: an object's
+// members lie side by side, with no slice of pointers to them.
+func (p *parser) members(from int) []Member {
 	n := len(p.memberStack) - from
-	if n > len(p.memPtrChunk) {
-		if p.pool != nil {
-			p.memPtrChunk = p.pool.memPtrs.take(n)
-		} else if p.arena != nil {
-			p.memPtrChunk = p.arena.pool.memPtrs.take(max(n, arenaChunk/2))
-		} else {
-			p.memPtrChunk = make([]*Member, max(n, p.chunkSize()/2))
-		}
+	if n > len(p.memberChunk) {
+		p.memberChunk = p.moreMembers(n)
 	}
-	s := p.memPtrChunk[:n:n]
-	p.memPtrChunk = p.memPtrChunk[n:]
+	s := p.memberChunk[:n:n]
+	p.memberChunk = p.memberChunk[n:]
 	stack := p.memberStack // element by element, as in items
 	for i := 0; i < n; i++ {
 		s[i] = stack[from+i]
@@ -618,19 +613,13 @@ func (p *parser) parseObject() (*Node, error) {
 			return nil, e
 		}
 
-		mc := p.memberChunk // carved here: a call per member cost more than these lines
-		if len(mc) == 0 {
-			mc = p.moreMembers()
-		}
-		p.memberChunk = mc[1:]
-		m := &mc[0]
-		m.Value, m.keyStart = val, int32(keyStart)
+		m := Member{Value: val, keyStart: int32(keyStart), keyLen: int32(keyEnd - keyStart)}
 		if esc {
 			held := new(string) // not &key: that would put every key on the heap
 			*held = key
-			m.key, m.keyLen = unsafe.Pointer(held), -int32(keyEnd-keyStart)
+			m.key, m.keyLen = unsafe.Pointer(held), -m.keyLen
 		} else {
-			m.key, m.keyLen = unsafe.Pointer(&p.src[keyStart+1]), int32(keyEnd-keyStart)
+			m.key = unsafe.Pointer(&p.src[keyStart+1])
 		}
 		if len(p.memberStack) == cap(p.memberStack) {
 			p.memberStack = doubled(p.memberStack)

@@ -51,9 +51,10 @@ func (n *Node) member(key string) (*Member, int) {
 	if n == nil || n.Kind != Object {
 		return nil, -1
 	}
-	for i, m := range n.Members() {
-		if m.Key() == key {
-			return m, i
+	ms := n.Members()
+	for i := range ms {
+		if ms[i].Key() == key {
+			return &ms[i], i
 		}
 	}
 	return nil, -1

@@ -49,7 +49,7 @@ func (n *Node) raw() []byte {
 // packed array: its children as slices that edits may grow, and the
 // separators captured at its first structural edit.
 type nodeExt struct {
-	members []*Member
+	members []Member
 	items   []*Node
 	packed  *packedItems // a packed array's items (items is then nil): doc_packed.go
 	seps    []seps       // a source container's: the separators of each element (seps.go)
@@ -93,7 +93,7 @@ func (n *Node) edit(src []byte) *nodeExt {
 
 // Members returns the members of an object in order; nil for anything
 // else. The slice is the node's own: read it, never modify it.
-func (n *Node) Members() []*Member {
+func (n *Node) Members() []Member {
 	if n == nil || n.Kind != Object {
 		return nil
 	}
@@ -107,16 +107,16 @@ func (n *Node) Members() []*Member {
 	if n.n == 0 {
 		return nil
 	}
-	return unsafe.Slice((**Member)(n.ref), n.n)
+	return unsafe.Slice((*Member)(n.ref), n.n)
 }
 
 // inPlaceMembers returns the members of an object held as parsed (n.n
 // members at ref; none when n.n is not positive).
-func (n *Node) inPlaceMembers() []*Member {
+func (n *Node) inPlaceMembers() []Member {
 	if n.n <= 0 {
 		return nil
 	}
-	return unsafe.Slice((**Member)(n.ref), n.n)
+	return unsafe.Slice((*Member)(n.ref), n.n)
 }
 
 // inPlaceItems returns the items of an array held as parsed.

@@ -180,7 +180,6 @@ func (p *parser) releaseItem() {
 	pl.nodes.release(len(p.nodeChunk))
 	pl.members.release(len(p.memberChunk))
 	pl.ptrs.release(len(p.ptrChunk))
-	pl.memPtrs.release(len(p.memPtrChunk))
 	p.chunks = chunks{}
 }
 
@@ -189,7 +188,6 @@ type itemPool struct {
 	nodes   reuse[Node]
 	members reuse[Member]
 	ptrs    reuse[*Node]
-	memPtrs reuse[*Member]
 }
 
 // poolChunk is the size of a pool's chunks: an entry of a catalog takes a

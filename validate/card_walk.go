@@ -272,17 +272,19 @@ func namedMember(obj *model.Node, key string) (string, *model.Node) {
 			snakeLen++
 		}
 	}
-	var snake *model.Member // the first member under the snake_case name
-	for _, m := range obj.Members() {
+	members := obj.Members()
+	snake := -1 // the first member under the snake_case name
+	for i := range members {
+		m := &members[i]
 		switch {
 		case m.Key() == key:
 			return key, m.Value
-		case snake == nil && snakeLen > len(key) && len(m.Key()) == snakeLen && isSnakeCaseOf(m.Key(), key):
-			snake = m
+		case snake < 0 && snakeLen > len(key) && len(m.Key()) == snakeLen && isSnakeCaseOf(m.Key(), key):
+			snake = i
 		}
 	}
-	if snake != nil {
-		return snake.Key(), snake.Value
+	if snake >= 0 {
+		return members[snake].Key(), members[snake].Value
 	}
 	return key, nil
 }

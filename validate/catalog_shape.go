@@ -108,7 +108,7 @@ func checkCatalogShape(r *report, cat *model.Node, ptr string) {
 	for _, m := range cat.Members() {
 		switch m.Key() {
 		case "specVersion":
-			if catWantString(r, p, m, ruleCatalogSpecVersion) {
+			if catWantString(r, p, &m, ruleCatalogSpecVersion) {
 				if s, _ := m.Value.Str(); !isCatMajorMinor(s) {
 					catMust(r, p, m.Key(), ruleCatalogSpecVersion, `be "Major.Minor" (like "1.0")`+gotNode(m.Value))
 				}
@@ -116,7 +116,7 @@ func checkCatalogShape(r *report, cat *model.Node, ptr string) {
 		case "host":
 			checkCatalogHostShape(r, m.Value, p.in("host"))
 		case "entries":
-			if catWantKind(r, p, m, model.Array, ruleCatalogEntriesNotArray) {
+			if catWantKind(r, p, &m, model.Array, ruleCatalogEntriesNotArray) {
 				entries := ptr + "/entries"
 				for i, entry := range m.Value.All() {
 					checkCatalogEntryShape(r, entry, catPath{base: entries, index: i})
@@ -141,13 +141,13 @@ func checkCatalogHostShape(r *report, host *model.Node, p catPath) {
 	for _, m := range host.Members() {
 		switch m.Key() {
 		case "displayName":
-			if catWantString(r, p, m, ruleCatalogHostMemberMissing) && catEmpty(m.Value) {
+			if catWantString(r, p, &m, ruleCatalogHostMemberMissing) && catEmpty(m.Value) {
 				catMust(r, p, m.Key(), ruleCatalogHostMemberMissing, "not be empty")
 			}
 		case "identifier":
-			catWantString(r, p, m, ruleCatalogSchema)
+			catWantString(r, p, &m, ruleCatalogSchema)
 		case "documentationUrl", "logoUrl":
-			if catWantString(r, p, m, ruleCatalogSchema) {
+			if catWantString(r, p, &m, ruleCatalogSchema) {
 				if s, _ := m.Value.Str(); s == "" {
 					catMust(r, p, m.Key(), ruleCatalogSchema, "not be empty")
 				} else if !isSchemaURI(s) {
@@ -168,25 +168,25 @@ func checkCatalogEntryShape(r *report, entry *model.Node, p catPath) {
 	for _, m := range entry.Members() {
 		switch m.Key() {
 		case "identifier":
-			if catWantString(r, p, m, ruleCatalogSchema) && catEmpty(m.Value) {
+			if catWantString(r, p, &m, ruleCatalogSchema) && catEmpty(m.Value) {
 				catMust(r, p, m.Key(), ruleCatalogSchema, "not be empty")
 			}
 		case "type":
-			if catWantString(r, p, m, ruleCatalogSchema) {
+			if catWantString(r, p, &m, ruleCatalogSchema) {
 				if s, _ := m.Value.Str(); !isCatMediaType(s) {
 					catMust(r, p, m.Key(), ruleCatalogSchema, "match the pattern "+catMediaTypePattern+gotNode(m.Value))
 				}
 			}
 		case "url":
-			if catWantString(r, p, m, ruleCatalogSchema) {
+			if catWantString(r, p, &m, ruleCatalogSchema) {
 				if s, _ := m.Value.Str(); !isCatURIReference(s) {
 					catMust(r, p, m.Key(), ruleCatalogSchema, "be a valid URI reference"+gotNode(m.Value))
 				}
 			}
 		case "version", "displayName", "description":
-			catWantString(r, p, m, ruleCatalogSchema)
+			catWantString(r, p, &m, ruleCatalogSchema)
 		case "tags":
-			if catWantKind(r, p, m, model.Array, ruleCatalogSchema) {
+			if catWantKind(r, p, &m, model.Array, ruleCatalogSchema) {
 				for j, tag := range m.Value.All() {
 					if tag.Kind != model.String {
 						r.emitAs(ruleCatalogSchema, Error, p.child("tags")+"/"+strconv.Itoa(j), "tags["+strconv.Itoa(j)+"] must be a string"+gotType(tag), "")
@@ -194,13 +194,13 @@ func checkCatalogEntryShape(r *report, entry *model.Node, p catPath) {
 				}
 			}
 		case "updatedAt":
-			catCheckTimestamp(r, p, m)
+			catCheckTimestamp(r, p, &m)
 		case "publisher":
 			checkCatalogPublisherShape(r, m.Value, p.in("publisher"))
 		case "digest":
-			catWantString(r, p, m, ruleCatalogDigestInvalid) // the form is checkDigest's
+			catWantString(r, p, &m, ruleCatalogDigestInvalid) // the form is checkDigest's
 		case "trustManifests":
-			if catWantKind(r, p, m, model.Array, ruleCatalogTrustManifestsEmpty) && m.Value.Len() == 0 {
+			if catWantKind(r, p, &m, model.Array, ruleCatalogTrustManifestsEmpty) && m.Value.Len() == 0 {
 				catMust(r, p, m.Key(), ruleCatalogTrustManifestsEmpty, "have at least 1 entry")
 			}
 		case "extensions":
@@ -220,11 +220,11 @@ func checkCatalogPublisherShape(r *report, pub *model.Node, p catPath) {
 	for _, m := range pub.Members() {
 		switch m.Key() {
 		case "identifier", "displayName":
-			if catWantString(r, p, m, ruleCatalogPublisherMemberMissing) && catEmpty(m.Value) {
+			if catWantString(r, p, &m, ruleCatalogPublisherMemberMissing) && catEmpty(m.Value) {
 				catMust(r, p, m.Key(), ruleCatalogPublisherMemberMissing, "not be empty")
 			}
 		case "identityType":
-			catWantString(r, p, m, ruleCatalogSchema)
+			catWantString(r, p, &m, ruleCatalogSchema)
 		}
 	}
 }
@@ -239,9 +239,9 @@ func checkCatalogSignatureShape(r *report, sig *model.Node, p catPath) {
 	for _, m := range sig.Members() {
 		switch m.Key() {
 		case "signer", "profile", "jws":
-			catWantString(r, p, m, ruleCatalogSchema)
+			catWantString(r, p, &m, ruleCatalogSchema)
 		case "issuedAt", "expiresAt":
-			catCheckTimestamp(r, p, m)
+			catCheckTimestamp(r, p, &m)
 		}
 	}
 }
