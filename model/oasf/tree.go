@@ -20,7 +20,7 @@ func newTree(version string, k Kind, classes []*Class) (*Tree, error) {
 		byLeaf:   make(map[string][]*Class, len(classes)),
 		children: make(map[string][]*Class),
 	}
-	byID := make(map[int]*Class, len(classes))  // to refuse an id used twice
+	byID := make(map[int]*Class, len(classes)) // to refuse an id used twice
 	for i, c := range classes {
 		if c == nil {
 			return nil, fmt.Errorf("%s: class %d is empty", k, i)
