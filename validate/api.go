@@ -64,6 +64,10 @@ type Options struct {
 	// every rule reading more than one member): an editor's live check.
 	// The findings are those of a check without it. nil checks everything.
 	Incremental *Incremental
+
+	// textHelper is the goroutine Check started for a large card's text
+	// rules (text_helper.go); nil when it started none.
+	textHelper *textHelper
 }
 
 // DefaultSchemaHosts are recognised when Options.SchemaHosts is nil: the
@@ -103,6 +107,15 @@ type Result struct {
 
 // Check is Bytes with the detection kept on the result.
 func Check(data []byte, kind Kind, opts *Options) Result {
+	if wantsTextHelper(data, kind, opts) {
+		var o Options
+		if opts != nil {
+			o = *opts
+		}
+		o.textHelper = startTextHelper()
+		defer o.textHelper.release()
+		opts = &o
+	}
 	var doc *model.Doc
 	var stream *catalogStream
 	var err error

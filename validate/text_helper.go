@@ -1,0 +1,83 @@
+package validate
+
+import (
+	"runtime"
+	"sync/atomic"
+	"time"
+)
+
+// A textHelper is the goroutine that runs a large card's text rules beside
+// the other rules, started by Check before the card is parsed rather than
+// once the tree is there. A goroutine handed to an idle processor starts
+// when that processor's thread wakes, and on a virtual machine that took
+// 0.12 ms (BenchmarkCheckVsJSONValid, 89 KB cards): a sixth of a whole
+// check, during which the text rules, the longer of the two halves,
+// had not begun. Started before the parse, the helper wakes while the card
+// is parsed and waits, spinning, for its work (docs/PERFORMANCE.md).
+//
+// A helper is handed its work at most once (hand) or released unused
+// (release); either ends its wait.
+type textHelper struct {
+	state atomic.Int32  // helperWaiting, then helperHanded or helperReleased
+	wake  chan struct{} // closed when state leaves helperWaiting
+	work  func()        // set before state becomes helperHanded
+	done  chan struct{} // closed once the helper is done, its work run
+}
+
+const (
+	helperWaiting int32 = iota
+	helperHanded
+	helperReleased
+)
+
+// helperSpin bounds how long a helper spins for its work before it parks
+// on wake: about the parse of a 300 KB card. A larger card's parse takes
+// so long that the helper's second wake-up costs little beside it, and
+// a helper whose document is not a card is released right after the parse.
+const helperSpin = time.Millisecond
+
+// wantsTextHelper reports whether Check should start a helper before it
+// parses data: a document large enough that a card's text rules would run
+// beside the others (startTextRules), which might be a card, checked by a
+// caller that leaves a processor idle.
+func wantsTextHelper(data []byte, kind Kind, opts *Options) bool {
+	if len(data) < parallelMinBytes || runtime.GOMAXPROCS(0) < 2 || (kind != "" && kind != KindCard) {
+		return false
+	}
+	return opts == nil || (!opts.OtherCoresBusy && opts.Incremental == nil)
+}
+
+func startTextHelper() *textHelper {
+	h := &textHelper{wake: make(chan struct{}), done: make(chan struct{})}
+	go h.wait()
+	return h
+}
+
+func (h *textHelper) wait() {
+	defer close(h.done)
+	start := time.Now()
+	for i := 0; h.state.Load() == helperWaiting; i++ {
+		if i%64 == 63 && time.Since(start) > helperSpin {
+			<-h.wake
+			break
+		}
+		runtime.Gosched()
+	}
+	if h.state.Load() == helperHanded {
+		h.work()
+	}
+}
+
+// hand gives the helper its work; done is closed once it has run.
+func (h *textHelper) hand(work func()) {
+	h.work = work
+	h.state.Store(helperHanded)
+	close(h.wake)
+}
+
+// release ends the wait of a helper that was handed no work.
+func (h *textHelper) release() {
+	if h.state.CompareAndSwap(helperWaiting, helperReleased) {
+		close(h.wake)
+	}
+}

@@ -1,0 +1,109 @@
+package validate
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"testing"
+
+	"github.com/oncard/oncard/model/testcards"
+)
+
+// largeFixtureCards returns every card fixture of the rules, each grown past
+// parallelMinBytes with the skills of a large generated card, so that its
+// text rules run beside the others: the fixtures' findings, and what the
+// added skills bring, on cards large enough for the helper.
+func largeFixtureCards(t *testing.T) map[string][]byte {
+	t.Helper()
+	var filler map[string]any
+	if err := json.Unmarshal(testcards.LargeVariant(7, 3), &filler); err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob("testdata/rules/*/*/*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards := map[string][]byte{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var card map[string]any
+		if json.Unmarshal(data, &card) != nil || card["skills"] == nil && card["supportedInterfaces"] == nil && card["url"] == nil {
+			continue // not a card, or not an object
+		}
+		skills, _ := card["skills"].([]any)
+		card["skills"] = append(skills, filler["skills"].([]any)...)
+		grown, err := json.Marshal(card)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(grown) < parallelMinBytes {
+			t.Fatalf("%s grew to %d bytes only", f, len(grown))
+		}
+		cards[f] = grown
+	}
+	if len(cards) < 20 {
+		t.Fatalf("found %d card fixtures, expected the rules' dozens", len(cards))
+	}
+	return cards
+}
+
+// TestTextRulesBesideSameAsInLine: a large card's findings are the same
+// whether its text rules run on Check's helper, on a goroutine started
+// after the parse (Document), or in line (OtherCoresBusy).
+func TestTextRulesBesideSameAsInLine(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one processor: the text rules always run in line")
+	}
+	for name, data := range largeFixtureCards(t) {
+		if !wantsTextHelper(data, "", nil) {
+			t.Fatalf("%s: Check would start no helper for %d bytes", name, len(data))
+		}
+		inLine := Check(data, "", &Options{OtherCoresBusy: true})
+		helped := Check(data, "", nil)
+		if !reflect.DeepEqual(helped.Diags, inLine.Diags) {
+			t.Errorf("%s: with the helper\n%v\nin line\n%v", name, helped.Diags, inLine.Diags)
+		}
+		started := Document(inLine.Doc, inLine.Kind, nil)
+		if !reflect.DeepEqual(started, inLine.Diags) {
+			t.Errorf("%s: with a goroutine started after the parse\n%v\nin line\n%v", name, started, inLine.Diags)
+		}
+	}
+}
+
+// TestTextHelperEndsUnused: a helper Check started for a large document
+// that turns out no card, or does not parse, ends with the check.
+func TestTextHelperEndsUnused(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one processor: Check starts no helper")
+	}
+	numbers := []byte("[0")
+	for len(numbers) < 2*parallelMinBytes {
+		numbers = append(numbers, ",12345"...)
+	}
+	docs := map[string][]byte{
+		"numbers":        append(numbers, ']'),
+		"broken card":    append([]byte(`{"name": "x", "skills": [`), numbers...),
+		"large catalog":  testcards.Catalog(300),
+		"card as a kind": testcards.LargeVariant(1, 1),
+	}
+	before := runtime.NumGoroutine()
+	for name, data := range docs {
+		if !wantsTextHelper(data, "", nil) {
+			t.Fatalf("%s: Check would start no helper", name)
+		}
+		Check(data, "", nil)
+	}
+	// Each helper ends once released or done: count scheduling rounds,
+	// never time them.
+	for round := 0; runtime.NumGoroutine() > before; round++ {
+		if round == 10000 {
+			t.Fatalf("%d goroutines after the checks, %d before: a helper kept waiting", runtime.NumGoroutine(), before)
+		}
+		runtime.Gosched()
+	}
+}
