@@ -32,3 +32,13 @@ func cardChecks(r *report, doc *model.Doc) {
 func BenchmarkCardChecksVariants(b *testing.B) {
 	benchAgainstValid(b, "checks", cardChecks)
 }
+
+// BenchmarkShapeWalkVariants: the card's shape walk (types, required
+// members, non-empty values) alone on each of the 64 different large
+// cards in turn (benchAgainstValid: shape-ns/card, shape/valid).
+func BenchmarkShapeWalkVariants(b *testing.B) {
+	benchAgainstValid(b, "shape", func(r *report, doc *model.Doc) {
+		w := walker{r: r, path: make([]pathStep, 0, 16)}
+		w.check(doc.Root(), shapeCardV10)
+	})
+}

@@ -37,6 +37,90 @@ type shape struct {
 	scopeList bool
 	// v03Scheme: a security scheme of a v0.3 card (either form accepted).
 	v03Scheme bool
+
+	// members is props as the walk reads it (memberIndex), made at init
+	// for every shape the card's walk reaches (indexShapes).
+	members *memberIndex
+}
+
+// memberIndex is an object shape's known members side by side, with the
+// bit of each among the required ones: the walk looks each member of an
+// object up once, by a scan that compares lengths first (shorter than a
+// map's hash for the few names of a shape), and learns from the same pass
+// which required members are there, where a lookup by name of each
+// required one scanned the object again.
+type memberIndex struct {
+	names  []string
+	shapes []*shape
+	bits   []uint64 // 1<<i when names[j] is required[i], else 0
+	// indexed has the bits of the required members that are in props; a
+	// required member outside props (none today) is looked up by name.
+	indexed uint64
+}
+
+func newMemberIndex(s *shape) *memberIndex {
+	x := &memberIndex{}
+	for name, sub := range s.props {
+		x.names = append(x.names, name)
+		x.shapes = append(x.shapes, sub)
+		x.bits = append(x.bits, 0)
+	}
+	for i, req := range s.required {
+		for j, name := range x.names {
+			if name == req {
+				x.bits[j] = 1 << i
+				x.indexed |= 1 << i
+			}
+		}
+	}
+	return x
+}
+
+// index returns s's memberIndex: the one made at init, else (a shape the
+// card's walk does not reach from its roots) one made now.
+func (s *shape) index() *memberIndex {
+	if s.members != nil {
+		return s.members
+	}
+	return newMemberIndex(s)
+}
+
+// indexShapes makes the memberIndex of every shape reachable from roots,
+// afresh: a shape derived by copying another (the v0.3 ones) has props
+// of its own.
+func indexShapes(roots ...*shape) {
+	seen := map[*shape]bool{}
+	var index func(s *shape)
+	index = func(s *shape) {
+		if s == nil || seen[s] {
+			return
+		}
+		seen[s] = true
+		s.members = newMemberIndex(s)
+		for _, sub := range s.props {
+			index(sub)
+		}
+		index(s.values)
+		index(s.items)
+	}
+	for _, s := range roots {
+		index(s)
+	}
+}
+
+func init() {
+	indexShapes(shapeCardV10, shapeCardV03, shapeSecurityScheme, shapeV03Scheme, shapeStrings)
+}
+
+// lookup returns the shape of the member named name and its required bit;
+// nil when s does not know the name.
+func (x *memberIndex) lookup(name string) (*shape, uint64) {
+	for j, known := range x.names {
+		if len(known) == len(name) && known == name {
+			return x.shapes[j], x.bits[j]
+		}
+	}
+	return nil, 0
 }
 
 var (

@@ -138,8 +138,25 @@ func (w *walker) check(n *model.Node, s *shape) {
 }
 
 func (w *walker) checkObject(n *model.Node, s *shape) {
-	for _, key := range s.required {
-		if n.Get(key) == nil && n.Get(snakeCase(key)) == nil {
+	// One pass looks every member up: its shape, and whether it is a
+	// required one. The members are checked after the missing ones are
+	// reported, as before the pass was fused.
+	members := n.Members()
+	x := s.index()
+	var subsOnStack [16]*shape
+	subs := subsOnStack[:0]
+	if len(members) > len(subsOnStack) {
+		subs = make([]*shape, 0, len(members))
+	}
+	var found uint64
+	for i := range members {
+		sub, bit := x.lookup(members[i].Key())
+		subs = append(subs, sub)
+		found |= bit
+	}
+	for i, key := range s.required {
+		present := found&(1<<i) != 0 || (x.indexed&(1<<i) == 0 && n.Get(key) != nil)
+		if !present && n.Get(snakeCase(key)) == nil {
 			m := w.push(key)
 			hint := misnamedHint(n, key)
 			switch {
@@ -156,12 +173,11 @@ func (w *walker) checkObject(n *model.Node, s *shape) {
 	if s.exactlyOne != nil {
 		w.checkExactlyOne(n, s)
 	}
-	for _, mem := range n.Members() {
-		sub := s.values
-		if s.props != nil {
-			if p, ok := s.props[mem.Key()]; ok {
-				sub = p
-			}
+	for i := range members {
+		mem := &members[i]
+		sub := subs[i]
+		if sub == nil {
+			sub = s.values
 		}
 		if sub == nil {
 			// Unknown members are legal; a proto snake_case name is the
