@@ -14,7 +14,7 @@ import (
 // and the hosts). Results and the command are in docs/PERFORMANCE.md.
 
 // cardChecks runs the families on the parsed card doc into r, as checkCard
-// and checkSecurity call them.
+// and checkCardRules call them.
 func cardChecks(r *report, doc *model.Doc) {
 	root := doc.Root()
 	checkV03Leftovers(r, root)

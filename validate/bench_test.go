@@ -186,14 +186,16 @@ func benchCheckCatalog(b *testing.B, minBytes int) {
 	b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "cpu-ms/op")
 }
 
-// BenchmarkSecurityLarge: the security/… family alone (checkSecurity) on
+// BenchmarkSecurityLarge: the security/… family alone (checkSecurityProse
+// and checkSecurityCard) on
 // the parsed large card: its share of BenchmarkBytesLarge is the cost the
 // family adds to `oncard validate` (docs/PERFORMANCE.md).
 func BenchmarkSecurityLarge(b *testing.B) {
 	data, doc := largeCard(b)
 	root := doc.Root()
 	r := newReport(doc, nil)
-	checkSecurity(r, root)
+	checkSecurityProse(r, root)
+	checkSecurityCard(r, root)
 	if len(r.diags) != 0 {
 		b.Fatalf("the benchmark card has %d security findings: %v", len(r.diags), r.diags[0])
 	}
@@ -201,7 +203,8 @@ func BenchmarkSecurityLarge(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		r.diags = r.diags[:0]
-		checkSecurity(r, root)
+		checkSecurityProse(r, root)
+		checkSecurityCard(r, root)
 	}
 }
 
@@ -234,7 +237,7 @@ func BenchmarkScanPhrases(b *testing.B) {
 }
 
 // BenchmarkCheckProseVariants: the security review's prose checks alone
-// (forEachProse and checkProse, as checkSecurity runs them: phrases,
+// (forEachProse and checkProse, as checkSecurityProse runs them: phrases,
 // encoded payloads, floods) on the 64 LargeVariant cards in turn, parsed
 // once; MB/s are of the cards' bytes.
 func BenchmarkCheckProseVariants(b *testing.B) {

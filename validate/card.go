@@ -132,6 +132,7 @@ func checkCardRules(r *report, root *model.Node, skills *skillIndex) {
 	checkModes(r, root, skills)
 	checkExtendedCard(r, root)
 	checkSignatures(r, root)
+	checkSecurityCard(r, root)
 }
 
 // checkTextRules runs the rules that scan the card's texts: they read
@@ -139,7 +140,7 @@ func checkCardRules(r *report, root *model.Node, skills *skillIndex) {
 func checkTextRules(r *report, root *model.Node) {
 	checkSecrets(r, root)
 	checkHiddenCharacters(r, root)
-	checkSecurity(r, root)
+	checkSecurityProse(r, root)
 }
 
 // parallelMinBytes is the size of card from which checkTextRules runs on

@@ -65,7 +65,7 @@ type memory struct {
 type memberFamily uint8
 
 const (
-	famProse         memberFamily = iota + 1 // security prose of a skill (checkSecurity)
+	famProse         memberFamily = iota + 1 // security prose of a skill (checkSecurityProse)
 	famHidden                                // a2a/hidden-characters of a skill
 	famSecrets                               // a2a/possible-secret inside a member (the secrets walk)
 	famShape                                 // the shape walk of a member

@@ -9,23 +9,33 @@ import (
 	"github.com/oncard/oncard/model"
 )
 
-// checkSecurity runs the security/… rules on a card (rules_security.go):
-// the prose a reading model takes in, the names people and registries go
-// by, the URLs a client or registry fetches, capabilities offered without
-// protection, and floods. checkCardRules calls it, so inline cards of a
-// catalog get it too. The secret, http: and invisible-character rules of
-// the a2a family are listed with it (their Tags).
-func checkSecurity(r *report, root *model.Node) {
+// The security/… rules of a card (rules_security.go) come in two parts:
+// checkSecurityProse reads the prose a reading model takes in and counts
+// the skills that repeat one name and description (floods), scans of every
+// skill's texts that run with the other text rules (checkTextRules, beside
+// the others on a large card); checkSecurityCard reads the names people
+// and registries go by, the URLs a client or registry fetches, and the
+// capabilities offered without protection, a few members, with the card's
+// own rules (checkCardRules). The two halves take about as long on a
+// large card (docs/PERFORMANCE.md). Inline cards of
+// a catalog go through checkCard, so they get both. The secret, http: and
+// invisible-character rules of the a2a family are listed with them (their
+// Tags).
+
+func checkSecurityProse(r *report, root *model.Node) {
 	var ps proseScanner
 	forEachProse(r, root, func(at proseAt, n *model.Node) {
 		if s, ok := n.Str(); ok && s != "" {
 			checkProse(r, &ps, at, s)
 		}
 	})
+	checkDuplicateSkills(r, root)
+}
+
+func checkSecurityCard(r *report, root *model.Node) {
 	checkNames(r, root)
 	checkHosts(r, root)
 	checkUnprotectedActions(r, root)
-	checkDuplicateSkills(r, root)
 }
 
 // proseAt says where a text is: a member of the card, of skill skill
