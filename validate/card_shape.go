@@ -56,6 +56,49 @@ type memberIndex struct {
 	// indexed has the bits of the required members that are in props; a
 	// required member outside props (none today) is looked up by name.
 	indexed uint64
+	// slots is a table without collisions from slotOf(name) to 1 + the
+	// name's position in names (0: no name there), so that a lookup
+	// compares one name at most.
+	slots []uint8
+	seed  uint32 // an odd multiplier
+	shift uint8  // 32 - log2(len(slots)): the product's top bits
+}
+
+// slotOf hashes what tells a shape's names apart cheaply, the length and
+// the first and last bytes, by a multiplication whose top bits are the
+// slot.
+func (x *memberIndex) slotOf(name string) int {
+	if name == "" {
+		return 0
+	}
+	key := uint32(len(name)) | uint32(name[0])<<8 | uint32(name[len(name)-1])<<16
+	return int((key * x.seed) >> x.shift)
+}
+
+// buildSlots finds a table size and seed under which no two names share a
+// slot; none within the tries leaves slots nil, and lookup scans.
+func (x *memberIndex) buildSlots() {
+	if len(x.names) > 255 {
+		return
+	}
+	for bits := uint8(4); bits <= 10; bits++ {
+		for try := uint32(0); try < 64; try++ {
+			x.slots, x.seed, x.shift = make([]uint8, 1<<bits), 0x9e3779b1+try*0x632be5ac, 32-bits
+			collides := false
+			for j, name := range x.names {
+				at := x.slotOf(name)
+				if x.slots[at] != 0 {
+					collides = true
+					break
+				}
+				x.slots[at] = uint8(j + 1)
+			}
+			if !collides {
+				return
+			}
+		}
+	}
+	x.slots = nil
 }
 
 func newMemberIndex(s *shape) *memberIndex {
@@ -73,6 +116,7 @@ func newMemberIndex(s *shape) *memberIndex {
 			}
 		}
 	}
+	x.buildSlots()
 	return x
 }
 
@@ -115,6 +159,12 @@ func init() {
 // lookup returns the shape of the member named name and its required bit;
 // nil when s does not know the name.
 func (x *memberIndex) lookup(name string) (*shape, uint64) {
+	if x.slots != nil {
+		if j := int(x.slots[x.slotOf(name)]) - 1; j >= 0 && x.names[j] == name {
+			return x.shapes[j], x.bits[j]
+		}
+		return nil, 0
+	}
 	for j, known := range x.names {
 		if len(known) == len(name) && known == name {
 			return x.shapes[j], x.bits[j]

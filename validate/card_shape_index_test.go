@@ -1,0 +1,60 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestMemberIndexFindsWhatPropsHold: the index of every shape the card's
+// walk reaches finds each known member's shape and required bit, as a
+// lookup in props and required would, and no other name; and each has its
+// table without collisions (a scan is only a fallback).
+func TestMemberIndexFindsWhatPropsHold(t *testing.T) {
+	seen := map[*shape]bool{}
+	var visit func(s *shape)
+	visit = func(s *shape) {
+		if s == nil || seen[s] {
+			return
+		}
+		seen[s] = true
+		x := s.index()
+		if s.members == nil {
+			t.Errorf("shape %q has no index made at init", s.name)
+		}
+		if len(s.props) > 0 && x.slots == nil {
+			t.Errorf("shape %q: no table without collisions for its %d names", s.name, len(s.props))
+		}
+		for name, want := range s.props {
+			got, bit := x.lookup(name)
+			if got != want {
+				t.Errorf("shape %q: lookup(%q) is not its props entry", s.name, name)
+			}
+			var wantBit uint64
+			for i, req := range s.required {
+				if req == name {
+					wantBit = 1 << i
+				}
+			}
+			if bit != wantBit {
+				t.Errorf("shape %q: lookup(%q) bit %b, want %b", s.name, name, bit, wantBit)
+			}
+			for _, other := range []string{name + "x", "x" + name, strings.ToUpper(name), name[:len(name)-1], ""} {
+				if _, known := s.props[other]; known {
+					continue
+				}
+				if got, bit := x.lookup(other); got != nil || bit != 0 {
+					t.Errorf("shape %q: lookup(%q) found a member it does not have", s.name, other)
+				}
+			}
+			visit(want)
+		}
+		visit(s.values)
+		visit(s.items)
+	}
+	for _, root := range []*shape{shapeCardV10, shapeCardV03, shapeSecurityScheme, shapeV03Scheme, shapeStrings} {
+		visit(root)
+	}
+	if len(seen) < 20 {
+		t.Fatalf("visited %d shapes, expected the card's dozens", len(seen))
+	}
+}
