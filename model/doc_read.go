@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"iter"
 	"sort"
+	"unsafe"
 )
 
 // Find returns the node at an RFC 6901 pointer ("" is the root), or nil.
@@ -201,10 +202,18 @@ func (n *Node) Get(key string) *Node {
 	if n.n < 0 { // edited, or deep (doc_lazy.go)
 		members = n.Members()
 	}
-	for _, m := range members {
-		// The length and the first byte tell most keys apart without
-		// the call that compares two strings' bytes.
-		if len(m.Key()) == len(key) && (key == "" || m.Key()[0] == key[0]) && m.Key() == key {
+	// A key written without escapes is compared where it is written: its
+	// token's length and first byte tell most keys apart without the call
+	// that compares two strings' bytes.
+	plain := int32(len(key)) + 2
+	for i := range members {
+		m := &members[i]
+		switch {
+		case m.keyLen == plain:
+			if key == "" || (*(*byte)(m.key) == key[0] && unsafe.String((*byte)(m.key), len(key)) == key) {
+				return m.Value
+			}
+		case m.keyLen <= 0 && m.Key() == key: // held decoded
 			return m.Value
 		}
 	}
