@@ -104,7 +104,10 @@ func newMember(key string, v *Node) Member {
 type Node struct {
 	Kind Kind
 
-	esc      bool // strings: the token contains escapes
+	// esc is, for a string, that its token contains escapes; for an
+	// array held as parsed, that its items lie side by side (ref is the
+	// first *Node, not a **Node: sideBySide).
+	esc      bool
 	dirty    bool // the node or a descendant differs from the source
 	reformat bool // a source container emitted in the document's style (it was empty when first edited)
 

@@ -325,7 +325,7 @@ func cloneNode(n *Node) *Node {
 	} else if len(members) > 0 {
 		c.ref = unsafe.Pointer(&members[0])
 	} else if len(items) > 0 {
-		c.ref = unsafe.Pointer(&items[0])
+		c.ref, c.esc = unsafe.Pointer(&items[0]), false
 	}
 	return &c
 }

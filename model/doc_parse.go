@@ -281,6 +281,24 @@ func (p *parser) items(from int) []*Node {
 	return s
 }
 
+// sideBySide returns the first item of the array whose items are the top
+// entries of the item stack, when they lie one after another in a chunk:
+// then the array needs no slice of pointers to them (Node.sideBySide).
+// nil when they do not, or there are none.
+func (p *parser) sideBySide(from int) *Node {
+	items := p.itemStack[from:]
+	if len(items) == 0 {
+		return nil
+	}
+	first := uintptr(unsafe.Pointer(items[0]))
+	for i := 1; i < len(items); i++ {
+		if uintptr(unsafe.Pointer(items[i])) != first+uintptr(i)*unsafe.Sizeof(Node{}) {
+			return nil
+		}
+	}
+	return items[0]
+}
+
 // members copies the top n entries of the member stack into an exact-size
 // slice of the member chunk, capacity capped as in items: an object's
 // members lie side by side, with no slice of pointers to them.
@@ -766,6 +784,9 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 		p.packArray(n, scalars)
 	} else if streamed {
 		p.stream.array = n
+	} else if first := p.sideBySide(from); first != nil {
+		n.ref, n.n, n.esc = unsafe.Pointer(first), int32(len(p.itemStack)-from), true
+		p.itemStack = p.itemStack[:from]
 	} else if items := p.items(from); len(items) > 0 {
 		n.ref, n.n = unsafe.Pointer(&items[0]), int32(len(items))
 	}

@@ -226,7 +226,10 @@ func (n *Node) Index(i int) *Node {
 		if i < 0 || i >= int(n.n) {
 			return nil
 		}
-		return n.inPlaceItems()[i]
+		if n.esc {
+			return &unsafe.Slice((*Node)(n.ref), n.n)[i]
+		}
+		return unsafe.Slice((**Node)(n.ref), n.n)[i]
 	}
 	if n == nil || n.Kind != Array || i < 0 || i >= n.Len() {
 		return nil
@@ -235,13 +238,18 @@ func (n *Node) Index(i int) *Node {
 	if pk := n.packed(); pk != nil {
 		return pk.item(i)
 	}
-	return n.items()[i]
+	ptrs, nodes := n.items()
+	if nodes != nil {
+		return &nodes[i]
+	}
+	return ptrs[i]
 }
 
 // Items returns the items of an array in order; nil for anything else. The
 // slice is the node's own: read it, never modify it; for a packed array
-// (doc_packed.go) it is made anew on each call. Walks read arrays with
-// All, which makes no slice.
+// (doc_packed.go), and an array of scalars as parsed (whose items lie side
+// by side), it is made anew on each call. Walks read arrays with All,
+// which makes no slice.
 func (n *Node) Items() []*Node {
 	if n == nil || n.Kind != Array {
 		return nil
@@ -250,7 +258,7 @@ func (n *Node) Items() []*Node {
 	if pk := n.packed(); pk != nil {
 		return pk.nodes()
 	}
-	return n.items()
+	return n.itemPointers()
 }
 
 // All yields the items of an array with their indexes, in order (nothing
@@ -265,7 +273,13 @@ func (n *Node) All() iter.Seq2[int, *Node] {
 			pk.each(yield)
 			return
 		}
-		for i, it := range n.items() {
+		ptrs, nodes := n.items()
+		for i := range nodes {
+			if !yield(i, &nodes[i]) {
+				return
+			}
+		}
+		for i, it := range ptrs {
 			if !yield(i, it) {
 				return
 			}

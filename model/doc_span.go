@@ -77,7 +77,8 @@ func (n *Node) edit(src []byte) *nodeExt {
 		if n.Kind == Object {
 			x.members = n.Members()
 		} else {
-			x.items = n.inPlaceItems()
+			x.items = n.itemPointers()
+			n.esc = false
 		}
 		n.ref, n.n = unsafe.Pointer(x), -1
 	}
@@ -119,25 +120,49 @@ func (n *Node) inPlaceMembers() []Member {
 	return unsafe.Slice((*Member)(n.ref), n.n)
 }
 
-// inPlaceItems returns the items of an array held as parsed.
-func (n *Node) inPlaceItems() []*Node {
-	if n.n <= 0 {
-		return nil
+// sideBySide reports whether the items of an array held as parsed lie
+// side by side, ref their first: the parser makes no slice of pointers for
+// an array whose items it carved one after another (scalars, mostly).
+func (n *Node) sideBySide() bool { return n.esc && n.Kind == Array && n.n > 0 }
+
+// inPlaceItems returns the items of an array held as parsed: pointers to
+// them, or (sideBySide) the items themselves.
+func (n *Node) inPlaceItems() (ptrs []*Node, nodes []Node) {
+	switch {
+	case n.n <= 0:
+		return nil, nil
+	case n.esc:
+		return nil, unsafe.Slice((*Node)(n.ref), n.n)
 	}
-	return unsafe.Slice((**Node)(n.ref), n.n)
+	return unsafe.Slice((**Node)(n.ref), n.n), nil
 }
 
-// items returns an array's items as held; nil for a packed array, which
-// its callers unpack first or read through Index and All.
-func (n *Node) items() []*Node {
+// items returns an array's items as held, as inPlaceItems does; none for
+// a packed array, which its callers unpack first or read through Index
+// and All.
+func (n *Node) items() (ptrs []*Node, nodes []Node) {
 	if n.n >= 0 {
 		return n.inPlaceItems()
 	}
 	n = n.view()
 	if x := n.ext(); x != nil {
-		return x.items
+		return x.items, nil
 	}
 	return n.inPlaceItems()
+}
+
+// itemPointers returns an array's items as held, as pointers: made for
+// items side by side.
+func (n *Node) itemPointers() []*Node {
+	ptrs, nodes := n.items()
+	if nodes == nil {
+		return ptrs
+	}
+	ptrs = make([]*Node, len(nodes))
+	for i := range nodes {
+		ptrs[i] = &nodes[i]
+	}
+	return ptrs
 }
 
 // layout returns the separators captured for a source container, or nil.
