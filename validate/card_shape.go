@@ -43,50 +43,57 @@ type shape struct {
 	members *memberIndex
 }
 
-// memberIndex is an object shape's known members side by side, with the
-// bit of each among the required ones: the walk looks each member of an
-// object up once, by a scan that compares lengths first (shorter than a
-// map's hash for the few names of a shape), and learns from the same pass
-// which required members are there, where a lookup by name of each
-// required one scanned the object again.
+// memberIndex is an object shape's known members, with the bit of each
+// among the required ones: the walk looks each member of an object up
+// once, in a table without collisions (one name compared), and learns from
+// the same pass which required members are there, where a lookup by name
+// of each required one scanned the object again.
 type memberIndex struct {
-	names  []string
-	shapes []*shape
-	bits   []uint64 // 1<<i when names[j] is required[i], else 0
+	// entries are the shape's members; entries[0] is a blank that no name
+	// a lookup compares matches.
+	entries []memberEntry
 	// indexed has the bits of the required members that are in props; a
 	// required member outside props (none today) is looked up by name.
 	indexed uint64
-	// slots is a table without collisions from slotOf(name) to 1 + the
-	// name's position in names (0: no name there), so that a lookup
-	// compares one name at most.
+	// slots maps slotOf(name) to the name's entry (0: none).
 	slots []uint8
 	seed  uint32 // an odd multiplier
 	shift uint8  // 32 - log2(len(slots)): the product's top bits
 }
 
+type memberEntry struct {
+	name  string
+	shape *shape
+	bit   uint64 // 1<<i when name is required[i], else 0
+}
+
 // slotOf hashes what tells a shape's names apart cheaply, the length and
-// the first and last bytes, by a multiplication whose top bits are the
-// slot.
-func (x *memberIndex) slotOf(name string) int {
-	if name == "" {
-		return 0
-	}
+// the first and last bytes of a name that is not empty, by a
+// multiplication whose top bits are the slot.
+func (x *memberIndex) slotOf(name string) uint32 {
 	key := uint32(len(name)) | uint32(name[0])<<8 | uint32(name[len(name)-1])<<16
-	return int((key * x.seed) >> x.shift)
+	return (key * x.seed) >> x.shift
 }
 
 // buildSlots finds a table size and seed under which no two names share a
-// slot; none within the tries leaves slots nil, and lookup scans.
-func (x *memberIndex) buildSlots() {
-	if len(x.names) > 255 {
-		return
+// slot. The shapes are the tool's own: one without such a table (over 255
+// names, an empty name, or none found within the tries) is a programming
+// error, which every test meets at init.
+func (x *memberIndex) buildSlots(shapeName string) {
+	if len(x.entries) > 256 {
+		panic("validate: shape " + shapeName + " has more members than its index holds")
+	}
+	for _, e := range x.entries[1:] {
+		if e.name == "" {
+			panic("validate: shape " + shapeName + " has a member without a name")
+		}
 	}
 	for bits := uint8(4); bits <= 10; bits++ {
 		for try := uint32(0); try < 64; try++ {
 			x.slots, x.seed, x.shift = make([]uint8, 1<<bits), 0x9e3779b1+try*0x632be5ac, 32-bits
 			collides := false
-			for j, name := range x.names {
-				at := x.slotOf(name)
+			for j, e := range x.entries[1:] {
+				at := x.slotOf(e.name)
 				if x.slots[at] != 0 {
 					collides = true
 					break
@@ -98,25 +105,23 @@ func (x *memberIndex) buildSlots() {
 			}
 		}
 	}
-	x.slots = nil
+	panic("validate: no table without collisions for the members of shape " + shapeName)
 }
 
 func newMemberIndex(s *shape) *memberIndex {
-	x := &memberIndex{}
+	x := &memberIndex{entries: make([]memberEntry, 1, 1+len(s.props))}
 	for name, sub := range s.props {
-		x.names = append(x.names, name)
-		x.shapes = append(x.shapes, sub)
-		x.bits = append(x.bits, 0)
+		x.entries = append(x.entries, memberEntry{name: name, shape: sub})
 	}
 	for i, req := range s.required {
-		for j, name := range x.names {
-			if name == req {
-				x.bits[j] = 1 << i
+		for j := range x.entries[1:] {
+			if e := &x.entries[1+j]; e.name == req {
+				e.bit = 1 << i
 				x.indexed |= 1 << i
 			}
 		}
 	}
-	x.buildSlots()
+	x.buildSlots(s.name)
 	return x
 }
 
@@ -157,20 +162,17 @@ func init() {
 }
 
 // lookup returns the shape of the member named name and its required bit;
-// nil when s does not know the name.
+// nil when s does not know the name. Small enough to be inlined in the
+// walk's loop over an object's members.
 func (x *memberIndex) lookup(name string) (*shape, uint64) {
-	if x.slots != nil {
-		if j := int(x.slots[x.slotOf(name)]) - 1; j >= 0 && x.names[j] == name {
-			return x.shapes[j], x.bits[j]
-		}
+	if name == "" {
+		return nil, 0 // no shape has a member without a name
+	}
+	e := &x.entries[x.slots[x.slotOf(name)]]
+	if e.name != name {
 		return nil, 0
 	}
-	for j, known := range x.names {
-		if len(known) == len(name) && known == name {
-			return x.shapes[j], x.bits[j]
-		}
-	}
-	return nil, 0
+	return e.shape, e.bit
 }
 
 var (
