@@ -464,7 +464,7 @@ func checkModes(r *report, root *model.Node, skills *skillIndex) {
 	name, list = namedMember(root, "defaultOutputModes")
 	checkModeList(r, -1, name, list)
 	if sks := root.Get("skills"); sks != nil && sks.Kind == model.Array {
-		for i, sk := range r.eachSkill(famModes, sks.Items()) {
+		for i, sk := range r.eachSkill(famModes, sks) {
 			if skills.listsOf(i)&(hasInputModes|hasOutputModes) == 0 {
 				continue
 			}
@@ -573,14 +573,6 @@ func checkSignatures(r *report, root *model.Node) {
 		return
 	}
 	r.emit(ruleA2ASignedCard, "/signatures", "the card carries "+n+" signature(s); any edit invalidates them", "re-sign the card after editing it")
-}
-
-// itemsOf returns the items of an array node, nil for anything else.
-func itemsOf(n *model.Node) []*model.Node {
-	if n == nil || n.Kind != model.Array {
-		return nil
-	}
-	return n.Items()
 }
 
 // indexPtr is base + "/" + i.

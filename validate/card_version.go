@@ -202,7 +202,7 @@ func checkV03Leftovers(r *report, root *model.Node) {
 	}
 	// A skill's members are read once for both of its checks: its
 	// leftovers, and its requirements in the map form.
-	for i, sk := range r.eachSkill(famV03Leftovers, itemsOf(root.Get("skills"))) {
+	for i, sk := range r.eachSkill(famV03Leftovers, root.Get("skills")) {
 		lists := readSkillLists(sk)
 		skillRequirements(i, lists, mapForm)
 		switch {

@@ -33,7 +33,7 @@ func checkHiddenCharacters(r *report, root *model.Node) {
 	check(root.Get("name"), false, fixed("/name"))
 	check(root.Get("description"), true, fixed("/description"))
 	check(root.Get("provider").Get("organization"), false, fixed("/provider/organization"))
-	for i, sk := range r.eachSkill(famHidden, itemsOf(root.Get("skills"))) {
+	for i, sk := range r.eachSkill(famHidden, root.Get("skills")) {
 		// One pass over the skill's members; the first of members with
 		// the same name counts, as for Get.
 		var seenName, seenDescription bool
@@ -48,7 +48,7 @@ func checkHiddenCharacters(r *report, root *model.Node) {
 			}
 		}
 	}
-	for i, ext := range itemsOf(root.Get("capabilities").Get("extensions")) {
+	for i, ext := range root.Get("capabilities").Get("extensions").All() {
 		check(ext.Get("description"), true, func() string { return indexPtr("/capabilities/extensions", i) + "/description" })
 	}
 }

@@ -219,14 +219,14 @@ func trackedLists(root *model.Node) []trackedList {
 		if n == nil || n.Kind != model.Array || n.Start() < 0 {
 			return
 		}
-		l := trackedList{ptr: ptr, start: n.Start(), end: n.End(), items: make([][2]int, len(n.Items()))}
+		l := trackedList{ptr: ptr, start: n.Start(), end: n.End(), items: make([][2]int, n.Len())}
 		for i, it := range n.All() {
 			l.items[i] = [2]int{it.Start(), it.End()}
 		}
 		lists = append(lists, l)
 	}
 	add(skillsList, root.Get("skills"))
-	for i, ext := range itemsOf(root.Get("capabilities").Get("extensions")) {
+	for i, ext := range root.Get("capabilities").Get("extensions").All() {
 		if uri, _ := strValue(ext.Get("uri")); uri == OnRequestURI {
 			add(indexPtr("/capabilities/extensions", i)+"/params/skills", ext.Get("params").Get("skills"))
 		}
@@ -344,16 +344,17 @@ func (r *report) perMember(fam memberFamily, list string, i, other int, check fu
 // skills: it yields the skills fam's rules must look at, and adds again
 // the findings of the others (Incremental). The loop's body must read no
 // other member than the skill it is given (and the rest of the card).
-func (r *report) eachSkill(fam memberFamily, skills []*model.Node) iter.Seq2[int, *model.Node] {
+func (r *report) eachSkill(fam memberFamily, skills *model.Node) iter.Seq2[int, *model.Node] {
 	return r.eachMember(fam, skillsList, skills)
 }
 
-// eachMember is eachSkill for the items of any tracked list.
-func (r *report) eachMember(fam memberFamily, list string, items []*model.Node) iter.Seq2[int, *model.Node] {
+// eachMember is eachSkill for the items of any tracked list (arr: the
+// array; none for anything else).
+func (r *report) eachMember(fam memberFamily, list string, arr *model.Node) iter.Seq2[int, *model.Node] {
 	return func(yield func(int, *model.Node) bool) {
 		c := r.inc
 		if c == nil {
-			for i, it := range items {
+			for i, it := range arr.All() {
 				if !yield(i, it) {
 					return
 				}
@@ -361,7 +362,7 @@ func (r *report) eachMember(fam memberFamily, list string, items []*model.Node) 
 			return
 		}
 		l := c.loop(fam, list)
-		for i, it := range items {
+		for i, it := range arr.All() {
 			if c.reuse(r, l, i, -1) {
 				continue
 			}
@@ -402,7 +403,7 @@ func (w *walker) memberwise(fam memberFamily, n *model.Node, walk func(*model.No
 		if !w.at(l.ptr) {
 			continue
 		}
-		for i, it := range w.r.eachMember(fam, l.ptr, n.Items()) {
+		for i, it := range w.r.eachMember(fam, l.ptr, n) {
 			m := w.pushIndex(i)
 			walk(it)
 			w.pop(m)

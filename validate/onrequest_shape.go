@@ -83,7 +83,7 @@ func checkParamsShape(r *report, params *model.Node, ptr string) {
 		r.emit(ruleOnrequestSchema, ptr+"/skills", fmt.Sprintf("skills must have at most 200 entries (has %d)", skills.Len())+sec(secParams), "")
 	}
 	skillsPtr := ptr + "/skills"
-	for i, entry := range r.eachMember(famEntryShape, skillsPtr, skills.Items()) {
+	for i, entry := range r.eachMember(famEntryShape, skillsPtr, skills) {
 		checkSkillEntryShape(r, entry, itemPtr{skillsPtr, i})
 	}
 }

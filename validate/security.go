@@ -74,7 +74,7 @@ func forEachProse(r *report, root *model.Node, fn func(at proseAt, n *model.Node
 			fn(at, n)
 		}
 	}
-	for i, sk := range r.eachSkill(famProse, itemsOf(root.Get("skills"))) {
+	for i, sk := range r.eachSkill(famProse, root.Get("skills")) {
 		if sk.Kind != model.Object {
 			continue
 		}
@@ -103,13 +103,13 @@ func forEachProse(r *report, root *model.Node, fn func(at proseAt, n *model.Node
 				fn(at, mem.Value)
 				continue
 			}
-			for j, ex := range itemsOf(mem.Value) {
+			for j, ex := range mem.Value.All() {
 				at.example = j
 				fn(at, ex)
 			}
 		}
 	}
-	for i, ext := range itemsOf(root.Get("capabilities").Get("extensions")) {
+	for i, ext := range root.Get("capabilities").Get("extensions").All() {
 		if n := ext.Get("description"); n != nil {
 			fn(proseAt{member: "description", skill: -1, example: -1, ext: i}, n)
 		}
@@ -202,12 +202,12 @@ func checkUnprotectedActions(r *report, root *model.Node) {
 	if cardHasRequirement(root) {
 		return
 	}
-	for i, ext := range itemsOf(root.Get("capabilities").Get("extensions")) {
+	for i, ext := range root.Get("capabilities").Get("extensions").All() {
 		if uri, _ := strValue(ext.Get("uri")); uri != OnRequestURI {
 			continue
 		}
 		first, n := -1, 0
-		for j, entry := range itemsOf(ext.Get("params").Get("skills")) {
+		for j, entry := range ext.Get("params").Get("skills").All() {
 			if entry.Kind == model.Object && entry.Get("completion") != nil {
 				if first < 0 {
 					first = j
@@ -244,12 +244,12 @@ const minDuplicateSkills = 10
 // card holds at most a few hundred skills); only a name shared by enough
 // skills has their descriptions compared.
 func checkDuplicateSkills(r *report, root *model.Node) {
-	skills := itemsOf(root.Get("skills"))
-	if len(skills) < minDuplicateSkills {
+	skills := root.Get("skills")
+	if skills == nil || skills.Kind != model.Array || skills.Len() < minDuplicateSkills {
 		return
 	}
-	hashes := make([]uint64, len(skills))
-	for i, sk := range skills {
+	hashes := make([]uint64, skills.Len())
+	for i, sk := range skills.All() {
 		name, _ := strValue(sk.Get("name"))
 		hashes[i] = lettersHash(fnvOffset, name)
 	}
@@ -260,7 +260,7 @@ func checkDuplicateSkills(r *report, root *model.Node) {
 		hash  uint64
 		index int
 	}
-	names := make([]named, len(skills))
+	names := make([]named, len(hashes))
 	for i, h := range hashes {
 		names[i] = named{h, i}
 	}
@@ -273,7 +273,7 @@ func checkDuplicateSkills(r *report, root *model.Node) {
 		if hi-lo >= minDuplicateSkills {
 			same := map[string][]int{}
 			for _, n := range names[lo:hi] {
-				desc, _ := strValue(skills[n.index].Get("description"))
+				desc, _ := strValue(skills.Index(n.index).Get("description"))
 				same[desc] = append(same[desc], n.index)
 			}
 			// The group that starts first, not the first a map yields:

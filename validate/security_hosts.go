@@ -28,7 +28,7 @@ type cardURL struct {
 func interfaceURLs(root *model.Node) []cardURL {
 	var out []cardURL
 	name, ifaces := namedMember(root, "supportedInterfaces")
-	for i, it := range itemsOf(ifaces) {
+	for i, it := range ifaces.All() {
 		if u := it.Get("url"); u != nil {
 			out = append(out, cardURL{indexPtr("/"+name, i) + "/url", u})
 		}
@@ -36,7 +36,7 @@ func interfaceURLs(root *model.Node) []cardURL {
 	if u := root.Get("url"); u != nil {
 		out = append(out, cardURL{"/url", u})
 	}
-	for i, it := range itemsOf(root.Get("additionalInterfaces")) {
+	for i, it := range root.Get("additionalInterfaces").All() {
 		if u := it.Get("url"); u != nil {
 			out = append(out, cardURL{indexPtr("/additionalInterfaces", i) + "/url", u})
 		}
@@ -213,7 +213,7 @@ func checkJKUs(r *report, root *model.Node) {
 		}
 		return home
 	}
-	for i, sig := range itemsOf(root.Get("signatures")) {
+	for i, sig := range root.Get("signatures").All() {
 		jku, ok := signatureJKU(sig)
 		if !ok {
 			continue

@@ -31,7 +31,7 @@ func checkNames(r *report, root *model.Node) {
 	}
 	check(root.Get("name"), func() string { return "/name" })
 	check(root.Get("provider").Get("organization"), func() string { return "/provider/organization" })
-	for i, sk := range r.eachSkill(famNames, itemsOf(root.Get("skills"))) {
+	for i, sk := range r.eachSkill(famNames, root.Get("skills")) {
 		// As check does, without a closure a skill: this runs on every
 		// skill of a card.
 		if s, ok := sk.Get("name").Str(); ok && !isASCII(s) {

@@ -85,7 +85,7 @@ func Sign(doc *model.Doc, key *SigningKey, opts SignOptions) (Signed, error) {
 
 	done := Signed{Index: -1, KeyID: kid, Algorithm: alg}
 	sigs := doc.Root().Get("signatures")
-	for i, it := range itemsOf(sigs) {
+	for i, it := range sigs.All() {
 		if h, err := readHeaders(it); err == nil && h.kid == kid {
 			done.Index, done.Replaced = i, true
 			break
@@ -166,13 +166,6 @@ func mustJSON(v any) []byte {
 		panic(err) // plain strings only
 	}
 	return b
-}
-
-func itemsOf(n *model.Node) []*model.Node {
-	if n == nil || n.Kind != model.Array {
-		return nil
-	}
-	return n.Items()
 }
 
 // b64 decodes base64url without padding, the only form JWS uses.
