@@ -167,9 +167,8 @@ func startTextRules(r *report, root *model.Node) *textRules {
 		return t
 	}
 	t.sub = &report{doc: r.doc, opts: r.opts, unplaced: r.unplaced}
-	if h := r.opts.textHelper; h != nil && h.state.Load() == helperWaiting {
+	if h := r.opts.textHelper; h != nil && h.hand(func() { checkTextRules(t.sub, root) }) {
 		t.done = h.done
-		h.hand(func() { checkTextRules(t.sub, root) })
 		return t
 	}
 	t.done = make(chan struct{})

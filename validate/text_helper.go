@@ -16,9 +16,10 @@ import (
 // is parsed and waits, spinning, for its work (docs/PERFORMANCE.md).
 //
 // A helper is handed its work at most once (hand) or released unused
-// (release); either ends its wait.
+// (release); either ends its wait. Two checks that might hand it work at
+// once (the inline cards of a catalog) race for it safely: one gets it.
 type textHelper struct {
-	state atomic.Int32  // helperWaiting, then helperHanded or helperReleased
+	state atomic.Int32  // helperWaiting, then helperClaimed and helperHanded, or helperReleased
 	wake  chan struct{} // closed when state leaves helperWaiting
 	work  func()        // set before state becomes helperHanded
 	done  chan struct{} // closed once the helper is done, its work run
@@ -26,6 +27,7 @@ type textHelper struct {
 
 const (
 	helperWaiting int32 = iota
+	helperClaimed // by hand, which is setting its work
 	helperHanded
 	helperReleased
 )
@@ -56,23 +58,33 @@ func startTextHelper() *textHelper {
 func (h *textHelper) wait() {
 	defer close(h.done)
 	start := time.Now()
-	for i := 0; h.state.Load() == helperWaiting; i++ {
+	for i := 0; ; i++ {
+		switch h.state.Load() {
+		case helperHanded:
+			h.work()
+			return
+		case helperReleased:
+			return
+		}
 		if i%64 == 63 && time.Since(start) > helperSpin {
-			<-h.wake
-			break
+			<-h.wake // closed once the state is helperHanded or helperReleased
+			continue
 		}
 		runtime.Gosched()
 	}
-	if h.state.Load() == helperHanded {
-		h.work()
-	}
 }
 
-// hand gives the helper its work; done is closed once it has run.
-func (h *textHelper) hand(work func()) {
+// hand gives the helper its work, and reports whether it took it (false:
+// it was released, or another check's work came first). done is closed
+// once the work has run.
+func (h *textHelper) hand(work func()) bool {
+	if !h.state.CompareAndSwap(helperWaiting, helperClaimed) {
+		return false
+	}
 	h.work = work
 	h.state.Store(helperHanded)
 	close(h.wake)
+	return true
 }
 
 // release ends the wait of a helper that was handed no work.
