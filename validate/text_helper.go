@@ -27,7 +27,7 @@ type textHelper struct {
 
 const (
 	helperWaiting int32 = iota
-	helperClaimed // by hand, which is setting its work
+	helperClaimed       // by hand, which is setting its work
 	helperHanded
 	helperReleased
 )
