@@ -131,7 +131,7 @@ func (n *Node) inPlaceItems() (ptrs []*Node, nodes []Node) {
 	switch {
 	case n.n <= 0:
 		return nil, nil
-	case n.esc:
+	case n.sideBySide():
 		return nil, unsafe.Slice((*Node)(n.ref), n.n)
 	}
 	return unsafe.Slice((**Node)(n.ref), n.n), nil

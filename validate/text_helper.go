@@ -49,13 +49,19 @@ func wantsTextHelper(data []byte, kind Kind, opts *Options) bool {
 	return opts == nil || (!opts.OtherCoresBusy && opts.Incremental == nil)
 }
 
+// liveHelpers counts the helpers whose goroutine has not returned: the
+// tests' way to see that none is left waiting.
+var liveHelpers atomic.Int64
+
 func startTextHelper() *textHelper {
 	h := &textHelper{wake: make(chan struct{}), done: make(chan struct{})}
+	liveHelpers.Add(1)
 	go h.wait()
 	return h
 }
 
 func (h *textHelper) wait() {
+	defer liveHelpers.Add(-1)
 	defer close(h.done)
 	start := time.Now()
 	for i := 0; ; i++ {

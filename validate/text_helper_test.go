@@ -91,7 +91,7 @@ func TestTextHelperEndsUnused(t *testing.T) {
 		"large catalog":  testcards.Catalog(300),
 		"card as a kind": testcards.LargeVariant(1, 1),
 	}
-	before := runtime.NumGoroutine()
+	before := liveHelpers.Load()
 	for name, data := range docs {
 		if !wantsTextHelper(data, "", nil) {
 			t.Fatalf("%s: Check would start no helper", name)
@@ -100,9 +100,9 @@ func TestTextHelperEndsUnused(t *testing.T) {
 	}
 	// Each helper ends once released or done: count scheduling rounds,
 	// never time them.
-	for round := 0; runtime.NumGoroutine() > before; round++ {
-		if round == 10000 {
-			t.Fatalf("%d goroutines after the checks, %d before: a helper kept waiting", runtime.NumGoroutine(), before)
+	for round := 0; liveHelpers.Load() > before; round++ {
+		if round == 100000 {
+			t.Fatalf("%d helpers left after the checks, %d before: one kept waiting", liveHelpers.Load(), before)
 		}
 		runtime.Gosched()
 	}
