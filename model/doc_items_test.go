@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestItemsSideBySide: an array whose items the parser carved one after
@@ -60,5 +61,76 @@ func TestItemsSideBySide(t *testing.T) {
 	}
 	if v, _ := d.Root().Get("tags").Index(3).Str(); v != "d" {
 		t.Errorf("the added item reads %q", v)
+	}
+}
+
+// TestItemsSideBySideAcrossChunks: a document of many short arrays of
+// scalars puts chunk boundaries inside some of them. An array whose items
+// straddle two chunks, even ones made next to each other in memory, keeps
+// a slice of pointers: under -race, checkptr fails any slice over two
+// allocations, and every item is read here.
+func TestItemsSideBySideAcrossChunks(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range 20000 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`["a","b",1]`)
+	}
+	b.WriteString("]")
+	src := []byte(b.String())
+	var arena Arena
+	for _, parse := range []func() (*Doc, error){
+		func() (*Doc, error) { return Parse(src) },
+		func() (*Doc, error) { return arena.ParseOwned(src, Limits{MaxBytes: len(src)}) },
+	} {
+		d, err := parse()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sides := 0
+		for i, arr := range d.Root().All() {
+			if arr.sideBySide() {
+				sides++
+			}
+			if arr.Len() != 3 {
+				t.Fatalf("array %d has %d items", i, arr.Len())
+			}
+			for j, it := range arr.All() {
+				if it.Kind == String && it.Text() != [...]string{"a", "b"}[j] || j == 2 && it.Kind != Number {
+					t.Fatalf("array %d, item %d: %s", i, j, it.Raw())
+				}
+			}
+		}
+		if sides < 19000 {
+			t.Errorf("%d of 20000 arrays hold their items side by side", sides)
+		}
+		arena.Reset()
+	}
+}
+
+// TestSideBySideStaysInItsChunk: items one after another in memory are
+// side by side only within the chunk at hand; across its start or its end
+// (where another chunk may begin, made next to it) they keep pointers.
+func TestSideBySideStaysInItsChunk(t *testing.T) {
+	mem := make([]Node, 12) // chunk: mem[4:8]; its neighbours stand for other chunks
+	p := newParser(nil, 10)
+	p.nodeLo = uintptr(unsafe.Pointer(&mem[4]))
+	p.nodeHi = p.nodeLo + 4*unsafe.Sizeof(Node{})
+	for _, c := range []struct {
+		from, to int
+		side     bool
+	}{
+		{4, 8, true}, {5, 7, true}, {4, 5, true},
+		{3, 6, false}, {6, 9, false}, {2, 10, false}, {8, 10, false},
+	} {
+		p.itemStack = p.itemStack[:0]
+		for i := c.from; i < c.to; i++ {
+			p.itemStack = append(p.itemStack, &mem[i])
+		}
+		if got := p.sideBySide(0) != nil; got != c.side {
+			t.Errorf("items mem[%d:%d] of the chunk mem[4:8]: side by side %v, want %v", c.from, c.to, got, c.side)
+		}
 	}
 }

@@ -165,6 +165,10 @@ type chunks struct {
 	nodeChunk   []Node
 	memberChunk []Member
 	ptrChunk    []*Node
+	// nodeLo and nodeHi bound the chunk nodeChunk was cut from (addresses,
+	// compared only): the items of an array lie side by side only within
+	// one chunk, as two chunks may be made next to each other in memory.
+	nodeLo, nodeHi uintptr
 }
 
 // pathStep is one open container while parsing: the key or index being read.
@@ -215,14 +219,18 @@ func (p *parser) newNode() *Node {
 // chunkSize guesses (the nodes of a reused pool say nothing of the chunks
 // to come, and are not counted).
 func (p *parser) moreNodes() []Node {
-	if p.pool != nil {
-		return p.pool.nodes.take(poolChunk)
+	var c []Node
+	switch {
+	case p.pool != nil:
+		c = p.pool.nodes.take(poolChunk)
+	case p.arena != nil:
+		c = p.arena.pool.nodes.take(arenaChunk)
+	default:
+		c = make([]Node, p.chunkSize())
+		p.made += len(c)
 	}
-	if p.arena != nil {
-		return p.arena.pool.nodes.take(arenaChunk)
-	}
-	c := make([]Node, p.chunkSize())
-	p.made += len(c)
+	p.nodeLo = uintptr(unsafe.Pointer(unsafe.SliceData(c)))
+	p.nodeHi = p.nodeLo + uintptr(len(c))*unsafe.Sizeof(Node{})
 	return c
 }
 
@@ -282,17 +290,24 @@ func (p *parser) items(from int) []*Node {
 }
 
 // sideBySide returns the first item of the array whose items are the top
-// entries of the item stack, when they lie one after another in a chunk:
-// then the array needs no slice of pointers to them (Node.sideBySide).
-// nil when they do not, or there are none.
+// entries of the item stack, when they lie one after another in the node
+// chunk at hand: then the array needs no slice of pointers to them
+// (Node.sideBySide). nil when they do not, or there are none. Items one
+// after another in memory but across two chunks are not side by side: a
+// slice over them would straddle two allocations (what -race's checkptr
+// caught), and the collector would keep only the first alive.
 func (p *parser) sideBySide(from int) *Node {
 	items := p.itemStack[from:]
 	if len(items) == 0 {
 		return nil
 	}
+	size := unsafe.Sizeof(Node{})
 	first := uintptr(unsafe.Pointer(items[0]))
+	if first < p.nodeLo || first+uintptr(len(items))*size > p.nodeHi {
+		return nil
+	}
 	for i := 1; i < len(items); i++ {
-		if uintptr(unsafe.Pointer(items[i])) != first+uintptr(i)*unsafe.Sizeof(Node{}) {
+		if uintptr(unsafe.Pointer(items[i])) != first+uintptr(i)*size {
 			return nil
 		}
 	}
