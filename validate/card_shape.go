@@ -39,7 +39,7 @@ type shape struct {
 	v03Scheme bool
 
 	// members is props as the walk reads it (memberIndex), made at init
-	// for every shape the card's walk reaches (indexShapes).
+	// for every shape the card's walk reaches (reachableShapes).
 	members *memberIndex
 }
 
@@ -134,31 +134,40 @@ func (s *shape) index() *memberIndex {
 	return newMemberIndex(s)
 }
 
-// indexShapes makes the memberIndex of every shape reachable from roots,
-// afresh: a shape derived by copying another (the v0.3 ones) has props
-// of its own.
-func indexShapes(roots ...*shape) {
+// cardShapeRoots are the shapes the card's walk starts from.
+var cardShapeRoots = []*shape{shapeCardV10, shapeCardV03, shapeSecurityScheme, shapeV03Scheme, shapeStrings}
+
+// reachableShapes returns every shape reachable from roots (through props,
+// values and items), each once.
+func reachableShapes(roots ...*shape) []*shape {
 	seen := map[*shape]bool{}
-	var index func(s *shape)
-	index = func(s *shape) {
+	var all []*shape
+	var visit func(s *shape)
+	visit = func(s *shape) {
 		if s == nil || seen[s] {
 			return
 		}
 		seen[s] = true
-		s.members = newMemberIndex(s)
+		all = append(all, s)
 		for _, sub := range s.props {
-			index(sub)
+			visit(sub)
 		}
-		index(s.values)
-		index(s.items)
+		visit(s.values)
+		visit(s.items)
 	}
 	for _, s := range roots {
-		index(s)
+		visit(s)
 	}
+	return all
 }
 
+// The memberIndex of every shape the card's walk reaches is made afresh at
+// init: a shape derived by copying another (the v0.3 ones) has props of
+// its own.
 func init() {
-	indexShapes(shapeCardV10, shapeCardV03, shapeSecurityScheme, shapeV03Scheme, shapeStrings)
+	for _, s := range reachableShapes(cardShapeRoots...) {
+		s.members = newMemberIndex(s)
+	}
 }
 
 // lookup returns the shape of the member named name and its required bit;
