@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"iter"
 	"sort"
-	"unsafe"
 )
 
 // Find returns the node at an RFC 6901 pointer ("" is the root), or nil.
@@ -210,7 +209,7 @@ func (n *Node) Get(key string) *Node {
 		m := &members[i]
 		switch {
 		case m.keyLen == plain:
-			if key == "" || (*(*byte)(m.key) == key[0] && unsafe.String((*byte)(m.key), len(key)) == key) {
+			if k := m.Key(); key == "" || (k[0] == key[0] && k == key) {
 				return m.Value
 			}
 		case m.keyLen <= 0 && m.Key() == key: // held decoded
@@ -226,10 +225,11 @@ func (n *Node) Index(i int) *Node {
 		if i < 0 || i >= int(n.n) {
 			return nil
 		}
-		if n.esc {
-			return &unsafe.Slice((*Node)(n.ref), n.n)[i]
+		ptrs, nodes := n.inPlaceItems()
+		if nodes != nil {
+			return &nodes[i]
 		}
-		return unsafe.Slice((**Node)(n.ref), n.n)[i]
+		return ptrs[i]
 	}
 	if n == nil || n.Kind != Array || i < 0 || i >= n.Len() {
 		return nil

@@ -156,6 +156,17 @@ type textRules struct {
 	done chan struct{}
 }
 
+// textRulesBeside reports whether the text rules of a card of size bytes,
+// checked with opts, run on a goroutine of their own: a large card, a
+// second processor, and a caller that neither keeps the others busy
+// (Options.OtherCoresBusy) nor checks incrementally (Options.Incremental,
+// whose memory is the caller's and which re-runs only what an edit changed).
+// Check starts its helper for the same documents (wantsTextHelper).
+func textRulesBeside(size int, opts *Options) bool {
+	return size >= parallelMinBytes && runtime.GOMAXPROCS(0) >= 2 &&
+		(opts == nil || (!opts.OtherCoresBusy && opts.Incremental == nil))
+}
+
 // startTextRules starts checkTextRules beside the caller when the card is
 // large and there is a second processor to run it (one the caller does
 // not keep busy: Options.OtherCoresBusy). An incremental check
@@ -163,7 +174,7 @@ type textRules struct {
 // it re-runs only the members an edit changed.
 func startTextRules(r *report, root *model.Node) *textRules {
 	t := &textRules{root: root}
-	if r.inc != nil || r.opts.OtherCoresBusy || root.End()-root.Start() < parallelMinBytes || runtime.GOMAXPROCS(0) < 2 {
+	if !textRulesBeside(root.End()-root.Start(), r.opts) {
 		return t
 	}
 	t.sub = &report{doc: r.doc, opts: r.opts, unplaced: r.unplaced}

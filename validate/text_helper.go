@@ -43,10 +43,7 @@ const helperSpin = time.Millisecond
 // beside the others (startTextRules), which might be a card, checked by a
 // caller that leaves a processor idle.
 func wantsTextHelper(data []byte, kind Kind, opts *Options) bool {
-	if len(data) < parallelMinBytes || runtime.GOMAXPROCS(0) < 2 || (kind != "" && kind != KindCard) {
-		return false
-	}
-	return opts == nil || (!opts.OtherCoresBusy && opts.Incremental == nil)
+	return (kind == "" || kind == KindCard) && textRulesBeside(len(data), opts)
 }
 
 // liveHelpers counts the helpers whose goroutine has not returned: the
