@@ -1,6 +1,9 @@
 package model
 
-import "unsafe"
+import (
+	"bytes"
+	"unsafe"
+)
 
 // This file holds the types of the Doc. The methods live in doc_*.go and
 // pointer.go.
@@ -162,6 +165,9 @@ type Doc struct {
 	// maybeNotIJSON: the parser met a token I-JSON may not hold (see
 	// MaybeNotIJSON).
 	maybeNotIJSON bool
+	// unplainText: the parser met a string with an escape or a byte
+	// outside ASCII (see TextIsPlainASCII).
+	unplainText bool
 
 	// stream is set for a Doc from ParseOwnedEach: root and style are then
 	// filled on first use (tree).
@@ -174,6 +180,19 @@ type Doc struct {
 // parsed; an edited Doc always says true. The parser notes it as it scans,
 // so that the I-JSON check walks only the documents that need it.
 func (d *Doc) MaybeNotIJSON() bool { return d.maybeNotIJSON || d.changed }
+
+// TextIsPlainASCII reports whether every string of the document, member
+// names included, is printable ASCII written without an escape: no
+// control character, no DEL, nothing outside ASCII. The parser notes the
+// escapes and the bytes outside ASCII as it scans the strings, where its
+// fast path stops at them anyway; DEL, which JSON allows raw in a string,
+// is looked for here, in one pass over the source (a raw byte that JSON
+// allows only in strings). An edited Doc always says false. Checks that
+// look for characters a reader cannot see pass over a document that
+// holds none.
+func (d *Doc) TextIsPlainASCII() bool {
+	return !d.unplainText && !d.changed && d.src != nil && bytes.IndexByte(d.src, 0x7f) < 0
+}
 
 // Root returns the root value. For a Doc from ParseOwnedEach, the first
 // call builds the whole tree.

@@ -91,6 +91,7 @@ func parseIn(data []byte, lim Limits, owned bool, req *streamRequest, arena *Are
 	d.prefix = data[:root.Start()]
 	d.suffix = data[root.End():]
 	d.maybeNotIJSON = p.notIJSON
+	d.unplainText = p.unplainText
 	if s := d.stream; s != nil && s.array != nil {
 		s.outline = root
 		s.pool = itemPool{} // the items are gone: let the pool go too
@@ -158,6 +159,11 @@ type parser struct {
 	// digits, and on a \u escape of a surrogate: the tokens I-JSON may
 	// not hold, which Doc.MaybeNotIJSON reports.
 	notIJSON bool
+
+	// unplainText is set on a string (a member name or a value) with an
+	// escape or a byte outside ASCII: Doc.TextIsPlainASCII reports its
+	// absence.
+	unplainText bool
 }
 
 // chunks are what the parser carves nodes, members and child slices from.

@@ -34,7 +34,7 @@ func (p *parser) scanString() (esc bool, err error) {
 			p.pos = i + 1
 			return esc, nil
 		case c == '\\':
-			esc = true
+			esc, p.unplainText = true, true
 			if i, err = p.scanEscape(i); err != nil {
 				return false, err
 			}
@@ -43,6 +43,7 @@ func (p *parser) scanString() (esc bool, err error) {
 		default: // a byte of 0x80 and over
 			// The first byte not ASCII seen is the first of the input:
 			// everything before it was ASCII or checked here.
+			p.unplainText = true
 			r, size := utf8.DecodeRune(src[i:])
 			if r == utf8.RuneError && size == 1 {
 				return false, encodingError(src, i)

@@ -17,6 +17,11 @@ import (
 // A control character, a bidi control (which can show "exe.txt" for
 // "txt.exe") or an invisible character there is a finding.
 func checkHiddenCharacters(r *report, root *model.Node) {
+	// A document whose strings are all printable ASCII written without
+	// escapes holds none of these characters (most cards): nothing to read.
+	if r.doc != nil && r.doc.TextIsPlainASCII() {
+		return
+	}
 	// The pointer is built only for a finding: the scan reads every name
 	// and description on every keystroke.
 	check := func(n *model.Node, multiline bool, ptr func() string) {
