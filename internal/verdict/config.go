@@ -211,6 +211,10 @@ type Finder struct {
 	dirs map[string]*Config // directory -> governing config (nil: none)
 	errs map[string]error
 	home string
+	// wd is the working directory when the Finder was made, which
+	// relative paths are read against: filepath.Abs would ask the system
+	// for it again (two stat calls) for each of a run's files.
+	wd string
 
 	warned   map[string]bool // the warnings said, by text
 	warnings []string        // in the order found
@@ -223,7 +227,8 @@ func NewFinder() *Finder {
 	if home != "" {
 		home, _ = filepath.Abs(home)
 	}
-	return &Finder{dirs: map[string]*Config{}, errs: map[string]error{}, home: home, warned: map[string]bool{}}
+	wd, _ := os.Getwd()
+	return &Finder{dirs: map[string]*Config{}, errs: map[string]error{}, home: home, wd: wd, warned: map[string]bool{}}
 }
 
 // For returns the config governing file (nil when there is none; stdin,
@@ -235,13 +240,22 @@ func (f *Finder) For(file string) (*Config, error) {
 	if file != "-" && file != "" {
 		dir = filepath.Dir(file)
 	}
-	abs, err := filepath.Abs(dir)
+	abs, err := f.abs(dir)
 	if err != nil {
 		return nil, err
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.lookup(abs)
+}
+
+// abs is filepath.Abs(dir), read against the working directory of the
+// Finder's making.
+func (f *Finder) abs(dir string) (string, error) {
+	if filepath.IsAbs(dir) || f.wd == "" {
+		return filepath.Abs(dir)
+	}
+	return filepath.Join(f.wd, dir), nil
 }
 
 // Warnings returns every warning about configs found so far: configs
