@@ -73,8 +73,21 @@ func checkValueInSkillText(r *report, cards *skillIndex, skill *model.Node, skil
 // with or without the country code (at least 7 digits).
 type entryMatcher struct {
 	needle   string // https: lower-case host and path
-	digits   []byte // tel: the number's digits
 	hostOnly bool   // an https entry without a path
+	// tel: the number's digits, the first len(shortDigits) of them in
+	// shortDigits (a number's digits fit: no allocation for each of a
+	// card's entries), all of them in longDigits when there are more.
+	nDigits     int
+	shortDigits [24]byte
+	longDigits  []byte
+}
+
+// digits returns a tel: entry's digits (none for an https entry).
+func (m *entryMatcher) digits() []byte {
+	if m.longDigits != nil {
+		return m.longDigits
+	}
+	return m.shortDigits[:m.nDigits]
 }
 
 // personEntryMatcher returns false for entries it cannot look for.
@@ -90,18 +103,26 @@ func personEntryMatcher(entry string) (entryMatcher, bool) {
 		}
 		return entryMatcher{needle: needle, hostOnly: strings.IndexByte(needle, '/') < 0}, true
 	case strings.HasPrefix(entry, "tel:"):
-		digits := digitsOf(entry)
-		if len(digits) < 4 {
-			return entryMatcher{}, false
+		var m entryMatcher
+		for i := 0; i < len(entry); i++ {
+			if c := entry[i]; c >= '0' && c <= '9' {
+				if m.nDigits < len(m.shortDigits) {
+					m.shortDigits[m.nDigits] = c
+				}
+				m.nDigits++
+			}
 		}
-		return entryMatcher{digits: digits}, true
+		if m.nDigits > len(m.shortDigits) {
+			m.longDigits = digitsOf(entry)
+		}
+		return m, m.nDigits >= 4
 	}
 	return entryMatcher{}, false
 }
 
 func (m *entryMatcher) match(text []byte) bool {
-	if m.digits != nil {
-		return mentionsNumber(text, m.digits)
+	if m.nDigits > 0 {
+		return mentionsNumber(text, m.digits())
 	}
 	return containsFoldASCII(text, m.needle)
 }
