@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -168,6 +169,10 @@ type Doc struct {
 	// unplainText: the parser met a string with an escape or a byte
 	// outside ASCII (see TextIsPlainASCII).
 	unplainText bool
+	// noDEL is what TextIsPlainASCII found of DEL in the source, once
+	// asked: 0 not yet, hasNoDEL or hasDEL. It is read and written
+	// atomically, as checks that run side by side ask it.
+	noDEL uint32
 
 	// stream is set for a Doc from ParseOwnedEach: root and style are then
 	// filled on first use (tree).
@@ -191,8 +196,28 @@ func (d *Doc) MaybeNotIJSON() bool { return d.maybeNotIJSON || d.changed }
 // look for characters a reader cannot see pass over a document that
 // holds none.
 func (d *Doc) TextIsPlainASCII() bool {
-	return !d.unplainText && !d.changed && d.src != nil && bytes.IndexByte(d.src, 0x7f) < 0
+	if d.unplainText || d.changed || d.src == nil {
+		return false
+	}
+	switch atomic.LoadUint32(&d.noDEL) {
+	case hasNoDEL:
+		return true
+	case hasDEL:
+		return false
+	}
+	found := uint32(hasNoDEL)
+	if bytes.IndexByte(d.src, 0x7f) >= 0 {
+		found = hasDEL
+	}
+	atomic.StoreUint32(&d.noDEL, found)
+	return found == hasNoDEL
 }
+
+// The values of Doc.noDEL once known.
+const (
+	hasNoDEL = 1 + iota
+	hasDEL
+)
 
 // Root returns the root value. For a Doc from ParseOwnedEach, the first
 // call builds the whole tree.

@@ -50,3 +50,25 @@ func countCode(diags []Diagnostic, code string) int {
 	}
 	return n
 }
+
+// TestBrandOnPlainText: on a document of plain ASCII text the look-alike
+// checks of names pass over its names (one script each), but the brand
+// check still runs: an organisation written in plain letters is the most
+// common impostor.
+func TestBrandOnPlainText(t *testing.T) {
+	fixture, err := os.ReadFile("testdata/rules/security/brand-mismatch/invalid.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	card := []byte(strings.Replace(string(fixture), "G\u043e\u043egle LLC", "Google LLC", 1))
+	res := Check(card, KindCard, nil)
+	if res.Doc == nil || !res.Doc.TextIsPlainASCII() {
+		t.Fatal("the fixture with its organisation in plain letters is not plain ASCII: this test would not reach the documents it is about")
+	}
+	if n := countCode(res.Diags, "security/brand-mismatch"); n != 1 {
+		t.Errorf("%d brand-mismatch findings on the plain card, want 1", n)
+	}
+	if n := countCode(res.Diags, "security/confusable-name"); n != 0 {
+		t.Errorf("%d confusable-name findings on a card of plain ASCII", n)
+	}
+}
