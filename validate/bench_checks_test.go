@@ -17,8 +17,8 @@ import (
 // and checkCardRules call them.
 func cardChecks(r *report, doc *model.Doc) {
 	root := doc.Root()
-	checkV03Leftovers(r, root)
 	skills := newSkillIndex(doc, root, false)
+	checkV03Leftovers(r, root, skills)
 	checkExtensions(r, root, skills)
 	checkSkillIDs(r, skills)
 	checkSecurityNames(r, root, skills)

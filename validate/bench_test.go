@@ -54,9 +54,10 @@ func BenchmarkCardRulesLarge(b *testing.B) {
 		r := newReport(doc, nil)
 		w := walker{r: r, path: make([]pathStep, 0, 16)}
 		w.check(root, shapeCardV10)
-		checkV03Leftovers(r, root)
+		skills := newSkillIndex(doc, root, false)
+		checkV03Leftovers(r, root, skills)
 		checkInterfaces(r, root)
-		checkCardRules(r, root, newSkillIndex(doc, root, false))
+		checkCardRules(r, root, skills)
 		checkTextRules(r, root)
 	}
 }

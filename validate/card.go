@@ -74,6 +74,9 @@ func checkCard(r *report, root *model.Node) {
 	texts := startTextRules(r, root)
 	defer texts.join(r)
 	w := walker{r: r, path: make([]pathStep, 0, 16)}
+	// One index of the skill ids and lists for the On Request
+	// declarations, checkSkillIDs and the rules that read a skill's lists.
+	skills := newSkillIndex(r.doc, root, false)
 	version := detectCardVersion(root)
 	if version == cardV03 {
 		r.emit(ruleA2AV03Card, "", "this is an A2A v0.3 card (top-level url, no supportedInterfaces); v1.0 clients need supportedInterfaces", "upgrade it to v1.0 with `oncard edit --upgrade FILE` (add --keep-dual to keep the v0.3 fields for old clients)")
@@ -83,15 +86,12 @@ func checkCard(r *report, root *model.Node) {
 		w.check(root, shapeCardV10)
 		switch version {
 		case cardV10:
-			checkV03Leftovers(r, root)
+			checkV03Leftovers(r, root, skills)
 		case cardDual:
 			checkDualForV03(r, root)
 		}
 		checkInterfaces(r, root)
 	}
-	// One index of the skill ids for the On Request declarations and
-	// checkSkillIDs.
-	skills := newSkillIndex(r.doc, root, false)
 	checkExtensions(r, root, skills)
 	checkCardRules(r, root, skills)
 }

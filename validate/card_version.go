@@ -177,7 +177,7 @@ func specRequirement(req *model.Node) string {
 
 // checkV03Leftovers warns about v0.3 members in a v1.0 card. A dual card
 // keeps them on purpose and is not warned.
-func checkV03Leftovers(r *report, root *model.Node) {
+func checkV03Leftovers(r *report, root *model.Node, skills *skillIndex) {
 	for _, l := range v03TopLevelLeftovers {
 		if root.Get(l.key) == nil {
 			continue
@@ -203,6 +203,9 @@ func checkV03Leftovers(r *report, root *model.Node) {
 	// A skill's members are read once for both of its checks: its
 	// leftovers, and its requirements in the map form.
 	for i, sk := range r.eachSkill(famV03Leftovers, root.Get("skills")) {
+		if skills.listsOf(i)&(hasSecurityRequirements|hasSecurity) == 0 {
+			continue // most skills have neither list: nothing to read
+		}
 		lists := readSkillLists(sk)
 		skillRequirements(i, lists, mapForm)
 		switch {
