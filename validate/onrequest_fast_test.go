@@ -126,8 +126,11 @@ func TestSkillBytesShortCutFindsTheSame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rng.IntN(4) == 0 { // escapes where json.Marshal writes none
+		switch rng.IntN(6) { // escapes where json.Marshal writes none
+		case 0, 1:
 			data = []byte(strings.ReplaceAll(string(data), "/", `\/`))
+		case 2: // the hosts' letters too: their bytes no longer read as the text
+			data = []byte(strings.ReplaceAll(string(data), "x", `\u0078`))
 		}
 		doc := parseString(t, string(data))
 		root := doc.Root()
