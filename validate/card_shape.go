@@ -1,6 +1,12 @@
 package validate
 
-import "github.com/oncard/oncard/model"
+import (
+	"maps"
+	"slices"
+	"sync/atomic"
+
+	"github.com/oncard/oncard/model"
+)
 
 // The structural rules of the card (types, required members, non-empty
 // required values, exactly-one unions) are written twice on purpose: once as
@@ -131,11 +137,20 @@ func (s *shape) index() *memberIndex {
 	if s.members != nil {
 		return s.members
 	}
+	lateIndexes.Add(1)
 	return newMemberIndex(s)
 }
 
-// cardShapeRoots are the shapes the card's walk starts from.
-var cardShapeRoots = []*shape{shapeCardV10, shapeCardV03, shapeSecurityScheme, shapeV03Scheme, shapeStrings}
+// lateIndexes counts the memberIndexes made after init: a shape the walk
+// is handed that cardShapeRoots do not reach gets one at each object it
+// checks (TestNoMemberIndexMadeInTheWalk).
+var lateIndexes atomic.Int64
+
+// cardShapeRoots are the shapes the card's walk starts from: every shape
+// the walk is handed (w.check, w.checkObject) that no other reaches, the
+// bodies of the v0.3 scheme types among them.
+var cardShapeRoots = append([]*shape{shapeCardV10, shapeCardV03, shapeSecurityScheme, shapeV03Scheme, shapeStrings, shapeStringList},
+	slices.Collect(maps.Values(shapeV03SchemeTypes))...)
 
 // reachableShapes returns every shape reachable from roots (through props,
 // values and items), each once.

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -41,5 +43,29 @@ func TestMemberIndexFindsWhatPropsHold(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestNoMemberIndexMadeInTheWalk: checking every card fixture (scope
+// lists in the map form and in the list form among them) makes no
+// memberIndex after init: every shape the walk is handed is reached from
+// cardShapeRoots, whose indexes init makes once.
+func TestNoMemberIndexMadeInTheWalk(t *testing.T) {
+	files, err := filepath.Glob("testdata/rules/*/*/*.json")
+	if err != nil || len(files) < 50 {
+		t.Fatalf("found %d rule fixtures (%v)", len(files), err)
+	}
+	before := lateIndexes.Load()
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		Check(data, "", nil)
+	}
+	// A security requirement's scopes in the map form: shapeStringList.
+	Check([]byte(`{"securityRequirements":[{"schemes":{"oauth":{"list":["read"]}}}]}`), KindCard, nil)
+	if n := lateIndexes.Load() - before; n != 0 {
+		t.Errorf("%d memberIndexes made while checking the fixtures: a shape the walk is handed is missing from cardShapeRoots", n)
 	}
 }
