@@ -248,10 +248,14 @@ func checkDuplicateSkills(r *report, root *model.Node) {
 	if skills == nil || skills.Kind != model.Array || skills.Len() < minDuplicateSkills {
 		return
 	}
-	hashes := make([]uint64, skills.Len())
-	for i, sk := range skills.All() {
+	var room [256]uint64 // most cards' skills: no allocation
+	hashes := room[:0]
+	if skills.Len() > len(room) {
+		hashes = make([]uint64, 0, skills.Len())
+	}
+	for _, sk := range skills.All() {
 		name, _ := strValue(sk.Get("name"))
-		hashes[i] = lettersHash(fnvOffset, name)
+		hashes = append(hashes, lettersHash(fnvOffset, name))
 	}
 	if !anyRepeated(hashes, minDuplicateSkills) {
 		return // most cards: no name comes back often enough to sort them
