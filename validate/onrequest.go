@@ -87,7 +87,10 @@ type skillIndex struct {
 	// src is the source of the card's Doc while it is as parsed (nil once
 	// edited): there a skill's bytes hold its texts as they read, unless
 	// an escape is among them (skillBytes).
-	src    []byte
+	src []byte
+	// plain: every string of the source is plain ASCII without escapes
+	// (model.Doc.TextIsPlainASCII), so no skill's bytes need a look for one.
+	plain  bool
 	skills *model.Node // card.skills
 	built  bool
 	// table finds a skill by its id without a map: open addressing over
@@ -117,6 +120,7 @@ func newSkillIndex(doc *model.Doc, card *model.Node, external bool) *skillIndex 
 	c := &skillIndex{card: card, external: external}
 	if doc != nil && !doc.Changed() {
 		c.src = doc.Source()
+		c.plain = doc.TextIsPlainASCII()
 	}
 	return c
 }
@@ -215,7 +219,7 @@ func (c *skillIndex) skillBytes(skill *model.Node) []byte {
 		return nil
 	}
 	b := c.src[skill.Start():skill.End()]
-	if b[0] != '{' || b[len(b)-1] != '}' || bytes.IndexByte(b, '\\') >= 0 {
+	if b[0] != '{' || b[len(b)-1] != '}' || !c.plain && bytes.IndexByte(b, '\\') >= 0 {
 		return nil
 	}
 	return b
