@@ -42,3 +42,14 @@ func BenchmarkShapeWalkVariants(b *testing.B) {
 		w.check(doc.Root(), shapeCardV10)
 	})
 }
+
+// BenchmarkTextRulesVariants: the text rules (checkTextRules: possible
+// secrets, hidden characters, the security review's prose) alone on each
+// of the 64 different large cards in turn (benchAgainstValid:
+// text-ns/card, text/valid): the half of a large card's check that runs
+// beside the others.
+func BenchmarkTextRulesVariants(b *testing.B) {
+	benchAgainstValid(b, "text", func(r *report, doc *model.Doc) {
+		checkTextRules(r, doc.Root())
+	})
+}
