@@ -23,7 +23,7 @@ func TestHiddenCharactersWrittenRaw(t *testing.T) {
 	if res.Doc == nil || !res.Doc.TextIsPlainASCII() {
 		t.Fatal("the fixture made plain is not plain ASCII: this test would not reach the documents it is about")
 	}
-	if n := countCode(res.Diags, "a2a/hidden-characters"); n != 0 {
+	if n := count(res.Diags, "a2a/hidden-characters"); n != 0 {
 		t.Fatalf("the valid fixture has %d hidden-characters findings", n)
 	}
 	for _, c := range []struct{ name, text string }{
@@ -35,21 +35,12 @@ func TestHiddenCharactersWrittenRaw(t *testing.T) {
 		if card == string(valid) {
 			t.Fatal("the valid fixture no longer has the description this test edits")
 		}
-		if n := countCode(Check([]byte(card), KindCard, nil).Diags, "a2a/hidden-characters"); n != 1 {
+		if n := count(Check([]byte(card), KindCard, nil).Diags, "a2a/hidden-characters"); n != 1 {
 			t.Errorf("%s written raw: %d hidden-characters findings, want 1", c.name, n)
 		}
 	}
 }
 
-func countCode(diags []Diagnostic, code string) int {
-	n := 0
-	for _, d := range diags {
-		if d.Code == code {
-			n++
-		}
-	}
-	return n
-}
 
 // TestBrandOnPlainText: on a document of plain ASCII text the look-alike
 // checks of names pass over its names (one script each), but the brand
@@ -65,10 +56,10 @@ func TestBrandOnPlainText(t *testing.T) {
 	if res.Doc == nil || !res.Doc.TextIsPlainASCII() {
 		t.Fatal("the fixture with its organisation in plain letters is not plain ASCII: this test would not reach the documents it is about")
 	}
-	if n := countCode(res.Diags, "security/brand-mismatch"); n != 1 {
+	if n := count(res.Diags, "security/brand-mismatch"); n != 1 {
 		t.Errorf("%d brand-mismatch findings on the plain card, want 1", n)
 	}
-	if n := countCode(res.Diags, "security/confusable-name"); n != 0 {
+	if n := count(res.Diags, "security/confusable-name"); n != 0 {
 		t.Errorf("%d confusable-name findings on a card of plain ASCII", n)
 	}
 }
