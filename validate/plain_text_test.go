@@ -41,7 +41,6 @@ func TestHiddenCharactersWrittenRaw(t *testing.T) {
 	}
 }
 
-
 // TestBrandOnPlainText: on a document of plain ASCII text the look-alike
 // checks of names pass over its names (one script each), but the brand
 // check still runs: an organisation written in plain letters is the most
