@@ -50,6 +50,12 @@ func FuzzParseEncode(f *testing.F) {
 			t.Fatalf("Style %+v, want %+v", d.Style(), st)
 		}
 		body := bytes.TrimPrefix(data, utf8BOM)
+		// Outside strings a document is ASCII without a backslash or a DEL
+		// (the BOM aside): its text is plain when its bytes are.
+		plain := !bytes.ContainsFunc(body, func(r rune) bool { return r >= 0x7f || r == '\\' })
+		if d.TextIsPlainASCII() != plain {
+			t.Fatalf("TextIsPlainASCII() = %v, the bytes say %v", d.TextIsPlainASCII(), plain)
+		}
 		var want any
 		dec := json.NewDecoder(bytes.NewReader(body))
 		dec.UseNumber()
