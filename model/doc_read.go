@@ -226,10 +226,7 @@ func (n *Node) Index(i int) *Node {
 			return nil
 		}
 		ptrs, nodes := n.inPlaceItems()
-		if nodes != nil {
-			return &nodes[i]
-		}
-		return ptrs[i]
+		return itemAt(ptrs, nodes, i)
 	}
 	if n == nil || n.Kind != Array || i < 0 || i >= n.Len() {
 		return nil
@@ -239,6 +236,12 @@ func (n *Node) Index(i int) *Node {
 		return pk.item(i)
 	}
 	ptrs, nodes := n.items()
+	return itemAt(ptrs, nodes, i)
+}
+
+// itemAt reads item i of items held as pointers or side by side (the two
+// forms inPlaceItems returns).
+func itemAt(ptrs []*Node, nodes []Node, i int) *Node {
 	if nodes != nil {
 		return &nodes[i]
 	}

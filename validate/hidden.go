@@ -17,9 +17,9 @@ import (
 // A control character, a bidi control (which can show "exe.txt" for
 // "txt.exe") or an invisible character there is a finding.
 func checkHiddenCharacters(r *report, root *model.Node) {
-	// A document whose strings are all printable ASCII written without
-	// escapes holds none of these characters (most cards): nothing to read.
-	if r.doc != nil && r.doc.TextIsPlainASCII() {
+	// A document of plain ASCII text holds none of these characters
+	// (most cards): nothing to read.
+	if r.textIsPlainASCII() {
 		return
 	}
 	// The pointer is built only for a finding: the scan reads every name

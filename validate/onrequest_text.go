@@ -73,21 +73,8 @@ func checkValueInSkillText(r *report, cards *skillIndex, skill *model.Node, skil
 // with or without the country code (at least 7 digits).
 type entryMatcher struct {
 	needle   string // https: lower-case host and path
+	digits   []byte // tel: the number's digits
 	hostOnly bool   // an https entry without a path
-	// tel: the number's digits, the first len(shortDigits) of them in
-	// shortDigits (a number's digits fit: no allocation for each of a
-	// card's entries), all of them in longDigits when there are more.
-	nDigits     int
-	shortDigits [24]byte
-	longDigits  []byte
-}
-
-// digits returns a tel: entry's digits (none for an https entry).
-func (m *entryMatcher) digits() []byte {
-	if m.longDigits != nil {
-		return m.longDigits
-	}
-	return m.shortDigits[:m.nDigits]
 }
 
 // personEntryMatcher returns false for entries it cannot look for.
@@ -103,26 +90,18 @@ func personEntryMatcher(entry string) (entryMatcher, bool) {
 		}
 		return entryMatcher{needle: needle, hostOnly: strings.IndexByte(needle, '/') < 0}, true
 	case strings.HasPrefix(entry, "tel:"):
-		var m entryMatcher
-		for i := 0; i < len(entry); i++ {
-			if c := entry[i]; c >= '0' && c <= '9' {
-				if m.nDigits < len(m.shortDigits) {
-					m.shortDigits[m.nDigits] = c
-				}
-				m.nDigits++
-			}
+		digits := digitsOf(entry)
+		if len(digits) < 4 {
+			return entryMatcher{}, false
 		}
-		if m.nDigits > len(m.shortDigits) {
-			m.longDigits = digitsOf(entry)
-		}
-		return m, m.nDigits >= 4
+		return entryMatcher{digits: digits}, true
 	}
 	return entryMatcher{}, false
 }
 
 func (m *entryMatcher) match(text []byte) bool {
-	if m.nDigits > 0 {
-		return mentionsNumber(text, m.digits())
+	if m.digits != nil {
+		return mentionsNumber(text, m.digits)
 	}
 	return containsFoldASCII(text, m.needle)
 }
@@ -207,8 +186,16 @@ func equalFoldASCII(b []byte, lower string) bool {
 	return true
 }
 
+// digitsOf returns the digits of s, in one allocation: it runs for each
+// tel: entry of a card.
 func digitsOf(s string) []byte {
-	var b []byte
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			n++
+		}
+	}
+	b := make([]byte, 0, n)
 	for i := 0; i < len(s); i++ {
 		if s[i] >= '0' && s[i] <= '9' {
 			b = append(b, s[i])

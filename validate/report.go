@@ -22,6 +22,11 @@ type report struct {
 	inc *incrCheck
 }
 
+// textIsPlainASCII reports whether every string of the document is plain
+// ASCII written without escapes (model.Doc.TextIsPlainASCII): the checks
+// for characters a reader cannot see have nothing to find in it.
+func (r *report) textIsPlainASCII() bool { return r.doc != nil && r.doc.TextIsPlainASCII() }
+
 func newReport(doc *model.Doc, opts *Options) *report {
 	if opts == nil {
 		opts = &Options{}

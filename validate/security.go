@@ -22,6 +22,9 @@ import (
 // invisible-character rules of the a2a family are listed with them (their
 // Tags).
 
+// checkSecurityProse is the security review's half that runs with the
+// text rules: phrases, encoded payloads and floods in the prose, and the
+// skills repeated to flood searches.
 func checkSecurityProse(r *report, root *model.Node) {
 	var ps proseScanner
 	forEachProse(r, root, func(at proseAt, n *model.Node) {
@@ -32,6 +35,9 @@ func checkSecurityProse(r *report, root *model.Node) {
 	checkDuplicateSkills(r, root)
 }
 
+// checkSecurityCard is the half that runs with the card's own rules:
+// look-alike and impostor names, the hosts a client fetches, and
+// capabilities offered without protection.
 func checkSecurityCard(r *report, root *model.Node) {
 	checkNames(r, root)
 	checkHosts(r, root)

@@ -31,7 +31,7 @@ func checkNames(r *report, root *model.Node) {
 	}
 	// A document whose strings are all printable ASCII has one script
 	// in every name (most cards): only the brands are left to check.
-	if r.doc != nil && r.doc.TextIsPlainASCII() {
+	if r.textIsPlainASCII() {
 		checkBrand(r, root)
 		return
 	}
