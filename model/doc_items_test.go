@@ -72,16 +72,7 @@ func TestItemsSideBySide(t *testing.T) {
 // chunks to a slice of pointers, whether or not the chunks sit next to
 // each other in memory in a given run.
 func TestItemsSideBySideAcrossChunks(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("[")
-	for i := range 20000 {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		b.WriteString(`["a","b",1]`)
-	}
-	b.WriteString("]")
-	src := []byte(b.String())
+	src := jsonArray(20000, func(int) string { return `["a","b",1]` })
 	var arena Arena
 	for _, parse := range []func() (*Doc, error){
 		func() (*Doc, error) { return Parse(src) },

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -19,6 +20,20 @@ func withSetting[T any](setting *T, v T, f func()) {
 	*setting = v
 	defer func() { *setting = old }()
 	f()
+}
+
+// jsonArray is the JSON array of n items, item(i) the text of the i-th.
+func jsonArray(n int, item func(i int) string) []byte {
+	var b bytes.Buffer
+	b.WriteString("[")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(item(i))
+	}
+	b.WriteString("]")
+	return b.Bytes()
 }
 
 // scalarArray is a JSON array of n scalars of every kind, escapes and
@@ -243,16 +258,7 @@ func TestConcurrentReadsPacked(t *testing.T) {
 // held in little more than its bytes: the copy Parse makes, 4 bytes an
 // item, the parser's note of 4 bytes an item while it parses.
 func TestPackedArrayMemory(t *testing.T) {
-	var b bytes.Buffer
-	b.WriteString("[")
-	for i := range 100_000 {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		fmt.Fprintf(&b, "%d", 1_000_000+i*37) // 7 digits, 8 bytes an item
-	}
-	b.WriteString("]")
-	data := b.Bytes()
+	data := jsonArray(100_000, func(i int) string { return strconv.Itoa(1_000_000 + i*37) }) // 7 digits, 8 bytes an item
 	got := parseAllocBytes(t, data)
 	ratio := float64(got) / float64(len(data))
 	t.Logf("%d bytes of numbers: %d allocated (%.2f×)", len(data), got, ratio)
