@@ -53,3 +53,49 @@ func BenchmarkTextRulesVariants(b *testing.B) {
 		checkTextRules(r, doc.Root())
 	})
 }
+
+// BenchmarkHiddenCharactersVariants: the hidden-characters check alone on
+// each of the 64 different large cards in turn (benchAgainstValid:
+// hidden-ns/card, hidden/valid). The cards are plain ASCII, so it measures
+// the short cut of model.Doc.TextIsPlainASCII on them.
+func BenchmarkHiddenCharactersVariants(b *testing.B) {
+	benchAgainstValid(b, "hidden", func(r *report, doc *model.Doc) {
+		checkHiddenCharacters(r, doc.Root())
+	})
+}
+
+// BenchmarkTreeWalkVariants: a walk that reads every member, item and
+// string of each of the 64 different large cards and checks nothing
+// (benchAgainstValid: walk-ns/card, walk/valid): what reading the tree
+// costs a rule that reads it all, beside what the rules cost.
+func BenchmarkTreeWalkVariants(b *testing.B) {
+	var sink int
+	benchAgainstValid(b, "walk", func(r *report, doc *model.Doc) {
+		sink += readWholeTree(doc.Root())
+	})
+	_ = sink
+}
+
+// readWholeTree reads every string of n's subtree and returns their bytes.
+func readWholeTree(n *model.Node) int {
+	total := 0
+	read := func(v *model.Node) {
+		switch v.Kind {
+		case model.String:
+			total += len(v.Raw())
+		case model.Object, model.Array:
+			total += readWholeTree(v)
+		}
+	}
+	switch n.Kind {
+	case model.Object:
+		for _, m := range n.Members() {
+			read(m.Value)
+		}
+	case model.Array:
+		for _, it := range n.All() {
+			read(it)
+		}
+	}
+	return total
+}
