@@ -80,11 +80,12 @@ func forBase(held, base int64) Settings {
 
 // ForArgs returns the settings for a command line (os.Args[1:]): the
 // arguments that name regular files are the documents. Most commands hold
-// one document at a time (the largest counts); validate holds up to
-// BytesInFlight of them, or the largest alone when it is larger; edit
-// holds one with less room besides it (editBaseLimit).
+// one document at a time (the largest counts); edit holds one with less
+// room besides it (editBaseLimit). Validate's settings follow the files
+// it is given (ForFiles), which its run applies once it has read their
+// sizes for its in-flight budget: ForArgs does not read them a second
+// time, and gives validate ForValidate(0, 0) until then.
 func ForArgs(args []string) Settings {
-	var largest, total int64
 	validate, edit := false, false
 	for _, a := range args {
 		switch a {
@@ -93,21 +94,32 @@ func ForArgs(args []string) Settings {
 		case "edit":
 			edit = true
 		}
-		fi, err := os.Stat(a)
-		if err != nil || !fi.Mode().IsRegular() {
-			continue
+	}
+	if validate {
+		return ForValidate(0, 0)
+	}
+	var largest int64
+	for _, a := range args {
+		if fi, err := os.Stat(a); err == nil && fi.Mode().IsRegular() {
+			largest = max(largest, fi.Size())
 		}
-		largest = max(largest, fi.Size())
-		total += fi.Size()
 	}
-	held := largest
-	switch {
-	case validate:
-		return ForValidate(largest, max(largest, min(total, BytesInFlight)))
-	case edit:
-		return forBase(held, editBaseLimit)
+	if edit {
+		return forBase(largest, editBaseLimit)
 	}
-	return For(held)
+	return For(largest)
+}
+
+// ForFiles returns the settings of a validate run over regular files of
+// these sizes: it holds up to BytesInFlight of them, or the largest alone
+// when it is larger.
+func ForFiles(sizes []int64) Settings {
+	var largest, total int64
+	for _, s := range sizes {
+		largest = max(largest, s)
+		total += s
+	}
+	return ForValidate(largest, max(largest, min(total, BytesInFlight)))
 }
 
 // ForValidate returns the settings of a validate run whose largest

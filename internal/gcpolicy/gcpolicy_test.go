@@ -49,9 +49,14 @@ func TestForArgs(t *testing.T) {
 	if got := ForArgs([]string{"edit", card, "--set", "/name=1"}).MemoryLimit; got > 10*(14<<20) {
 		t.Errorf("edit of 14 MiB: limit %d, more than 10 times the file", got)
 	}
+	// Validate's run reads its files' sizes itself (ForFiles): the
+	// command line alone gives the least settings.
+	if got := ForArgs(append([]string{"validate", "--format", "json"}, many...)); got != ForValidate(0, 0) {
+		t.Errorf("validate before its run reads its files: %+v, want %+v", got, ForValidate(0, 0))
+	}
 	// Five files of 10 MB in flight at most BytesInFlight, the largest
 	// with less room than the others.
-	if got, want := ForArgs(append([]string{"validate", "--format", "json"}, many...)), ForValidate(10<<20, BytesInFlight); got != want {
+	if got, want := ForFiles([]int64{10 << 20, 10 << 20, 10 << 20, 10 << 20, 10 << 20}), ForValidate(10<<20, BytesInFlight); got != want {
 		t.Errorf("validate of 50 MB: %+v, want %+v", got, want)
 	}
 	if got, want := ForValidate(10<<20, BytesInFlight).MemoryLimit, int64(validateBase+(10<<20)*11/4+6*(BytesInFlight-(10<<20))); got != want {
@@ -59,14 +64,17 @@ func TestForArgs(t *testing.T) {
 	}
 	// One large document: room for its bytes and tree (2.7 times it) and
 	// little more, so that the run stays under 4 times the file.
-	if got := ForArgs([]string{"validate", card}).MemoryLimit; got > (14<<20)*7/2 || got < (14<<20)*11/4 {
+	if got := ForFiles([]int64{14 << 20}).MemoryLimit; got > (14<<20)*7/2 || got < (14<<20)*11/4 {
 		t.Errorf("validate of 14 MiB: limit %d, want 2.75 to 3.5 times the file", got)
 	}
 	if got, want := ForArgs(append([]string{"catalog", "add"}, many...)), For(10<<20); got != want {
 		t.Errorf("one at a time: %+v, want %+v", got, want)
 	}
-	if got := ForArgs([]string{"validate", dir, filepath.Join(dir, "missing.json")}); got != ForValidate(0, 0) || got.MemoryLimit != validateMin {
+	if got := ForArgs([]string{"catalog", "add", dir, filepath.Join(dir, "missing.json")}); got != For(0) || got.MemoryLimit != MinMemoryLimit {
 		t.Errorf("folders and missing files are no documents: %+v", got)
+	}
+	if got := ForFiles(nil); got != ForValidate(0, 0) || got.MemoryLimit != validateMin {
+		t.Errorf("validate of no regular file: %+v", got)
 	}
 }
 

@@ -50,8 +50,22 @@ type fileResult struct {
 // most gcpolicy.BytesInFlight (a larger one is checked alone), so memory
 // does not grow with the number of CPUs. emit runs on the caller's
 // goroutine; an error from it, or ctx ending, stops the run.
+//
+// The files' sizes are read once, before the first is checked: for the
+// budget, and for the collector's settings of the run (gcpolicy.ForFiles),
+// which the binary's start-up leaves to it.
 func checkFiles(ctx context.Context, paths []string, workers int, check func(path string) fileResult, emit func(fileResult) error) error {
-	return inflight.Run(ctx, len(paths), func(i int) int64 { return fileSize(paths[i]) },
+	budget := make([]int64, len(paths))
+	var regular []int64
+	for i, p := range paths {
+		size, isRegular := fileSize(p)
+		budget[i] = size
+		if isRegular {
+			regular = append(regular, size)
+		}
+	}
+	defer gcpolicy.Apply(gcpolicy.ForFiles(regular))()
+	return inflight.Run(ctx, len(paths), func(i int) int64 { return budget[i] },
 		workers, gcpolicy.BytesInFlight, func(i int) fileResult { return check(paths[i]) }, emit)
 }
 
@@ -146,17 +160,18 @@ func shares(s string, buf []byte) bool {
 	return p >= base && p < base+uintptr(cap(buf))
 }
 
-// fileSize is the size of the file at path for the in-flight budget; what
-// cannot be known (standard input, a pipe) counts as the whole budget.
-func fileSize(path string) int64 {
+// fileSize is the size of the file at path for the in-flight budget, and
+// whether it is a regular file; what cannot be known (standard input, a
+// pipe) counts as the whole budget.
+func fileSize(path string) (size int64, regular bool) {
 	if path != "-" {
 		if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
-			return fi.Size()
+			return fi.Size(), true
 		} else if err != nil {
-			return 0 // not readable: reported without being read
+			return 0, false // not readable (or a URL): reported without being read
 		}
 	}
-	return gcpolicy.BytesInFlight
+	return gcpolicy.BytesInFlight, false
 }
 
 // checkFile reads (or fetches) and validates one file. Options are

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/oncard/oncard/internal/app"
 	"github.com/oncard/oncard/internal/app/report"
+	"github.com/oncard/oncard/internal/gcpolicy"
 	"github.com/oncard/oncard/model/testcards"
 	"github.com/oncard/oncard/validate"
 )
@@ -43,6 +45,47 @@ func TestCheckFilesOrder(t *testing.T) {
 	}
 	if fmt.Sprint(got) != fmt.Sprint(paths) {
 		t.Errorf("order %v", got)
+	}
+}
+
+// TestCheckFilesSetsTheCollectorForItsFiles: while a run checks its
+// files, the collector has the settings of their sizes (gcpolicy.ForFiles:
+// the regular files only, a folder and a missing file left out), which
+// the binary's start-up left to it; they are restored after.
+func TestCheckFilesSetsTheCollectorForItsFiles(t *testing.T) {
+	if os.Getenv("GOMEMLIMIT") != "" || os.Getenv("GOGC") != "" {
+		t.Skip("GOGC or GOMEMLIMIT is set: the environment's settings win")
+	}
+	dir := t.TempDir()
+	var paths []string
+	for i, size := range []int{3 << 20, 5 << 20, 1 << 10} {
+		p := filepath.Join(dir, fmt.Sprintf("card%d.json", i))
+		if err := os.WriteFile(p, make([]byte, size), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	paths = append(paths, dir, filepath.Join(dir, "missing.json"))
+	want := gcpolicy.ForFiles([]int64{3 << 20, 5 << 20, 1 << 10})
+	before := debug.SetMemoryLimit(-1)
+	var limits []int64
+	check := func(p string) fileResult {
+		limits = append(limits, debug.SetMemoryLimit(-1)) // -1 reads it
+		return fileResult{File: report.File{Arg: p}}
+	}
+	if err := checkFiles(context.Background(), paths, 1, check, func(fileResult) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for i, got := range limits {
+		if got != want.MemoryLimit {
+			t.Errorf("file %d checked under a memory limit of %d, want %d", i, got, want.MemoryLimit)
+		}
+	}
+	if len(limits) != len(paths) {
+		t.Errorf("%d files checked, want %d", len(limits), len(paths))
+	}
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("memory limit after the run %d, want it restored to %d", got, before)
 	}
 }
 
