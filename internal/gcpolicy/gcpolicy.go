@@ -1,7 +1,8 @@
 // Package gcpolicy sets the garbage collector for one run of oncard, from
 // the command and the size of the documents it will hold. The binary
-// applies it at start-up and the benchmarks apply the same settings, so
-// that what they measure is what a user gets.
+// applies it at start-up (ForArgs; a validate run once it has read the
+// sizes of its files, ForFiles) and the benchmarks apply the same
+// settings, so that what they measure is what a user gets.
 //
 // Two settings matter:
 //   - GOGC 400 instead of 100: a run allocates a lot of short-lived
