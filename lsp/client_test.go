@@ -192,6 +192,17 @@ func (c *client) diagnosticsFor(uri string, version int) []diagnostic {
 	}
 }
 
+// waitNotify waits for the next publication or message (a minute is the
+// hang guard, not a timing: what is waited for comes at once).
+func (c *client) waitNotify(what string) {
+	c.t.Helper()
+	select {
+	case <-c.notify:
+	case <-time.After(time.Minute):
+		c.t.Fatalf("nothing came in a minute, waiting for %s", what)
+	}
+}
+
 // published is everything published for uri so far.
 func (c *client) published(uri string) []publish {
 	c.mu.Lock()

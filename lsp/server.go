@@ -175,6 +175,10 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	}
 	s.mu.Lock()
 	down := s.shutdown
+	// The connection starts reading before Serve has noted it (setConn),
+	// so the first message can be handled before: what its handling
+	// sends (a message about bad initializationOptions) goes on conn.
+	s.conn = conn
 	s.mu.Unlock()
 	switch {
 	case req.Method == protocol.MethodExit:

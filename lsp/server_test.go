@@ -197,7 +197,7 @@ func TestConfigAndSettings(t *testing.T) {
 		if len(ps) >= 2 {
 			break
 		}
-		<-c.notify
+		c.waitNotify("the check after the save")
 	}
 	if find(diags, "a2a/duplicate-skill-id") != nil {
 		t.Errorf(".oncard.json's ignore was not applied: %+v", diags)
@@ -219,8 +219,13 @@ func TestConfigAndSettings(t *testing.T) {
 func TestExitWithoutShutdown(t *testing.T) {
 	c := newClient(t, nil)
 	c.notifyServer("exit", nil)
-	if err := <-c.done; !errors.Is(err, ErrNoShutdown) {
-		t.Errorf("exit without shutdown: %v, want ErrNoShutdown", err)
+	select {
+	case err := <-c.done:
+		if !errors.Is(err, ErrNoShutdown) {
+			t.Errorf("exit without shutdown: %v, want ErrNoShutdown", err)
+		}
+	case <-time.After(time.Minute): // the hang guard, not a timing
+		t.Fatal("the server did not end in a minute after exit")
 	}
 }
 
@@ -342,7 +347,7 @@ func TestBadSettingsAreShownAndTheOldOnesKept(t *testing.T) {
 		if n > 0 {
 			break
 		}
-		<-c.notify
+		c.waitNotify("the message about the bad settings")
 	}
 	c.mu.Lock()
 	msgs := append([]string(nil), c.messages...)
@@ -384,7 +389,7 @@ func TestOnlineOnOpenAndSaveOnly(t *testing.T) {
 		if srv.CountRequests("") > opened {
 			break
 		}
-		<-c.notify
+		c.waitNotify("the check after the save")
 	}
 	if srv.CountRequests("") == opened {
 		t.Error("saving asked the schema server nothing")

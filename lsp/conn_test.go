@@ -1,0 +1,60 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+)
+
+// TestFirstRequestsMessageReachesTheEditor: the connection reads from the
+// editor as soon as it is made, so the first request can be handled
+// before Serve has noted the connection. What that handling sends (here,
+// the message about bad initializationOptions) must still reach the
+// editor: it used to be dropped, and a client waiting for it hung.
+func TestFirstRequestsMessageReachesTheEditor(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := newServer(ctx, Options{Version: "test", Debounce: DefaultDebounce, Log: io.Discard})
+	serverIn, clientOut := io.Pipe()
+	clientIn, serverOut := io.Pipe()
+	t.Cleanup(func() { serverIn.Close(); clientIn.Close() })
+	// The server's connection, which nothing has handed to s: its handler
+	// is called here by hand, as the connection's reader would call it.
+	serverConn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(pipe{serverIn, serverOut}, jsonrpc2.VSCodeObjectCodec{}),
+		jsonrpc2.HandlerWithError(func(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request) (any, error) { return nil, nil }))
+	defer serverConn.Close()
+	messages := make(chan string, 1)
+	editor := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(struct {
+		io.Reader
+		io.Writer
+		io.Closer
+	}{clientIn, clientOut, clientOut}, jsonrpc2.VSCodeObjectCodec{}),
+		jsonrpc2.AsyncHandler(jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+			if req.Method == "window/showMessage" && req.Params != nil {
+				var m struct {
+					Message string `json:"message"`
+				}
+				_ = json.Unmarshal(*req.Params, &m)
+				messages <- m.Message
+			}
+			return nil, nil
+		})))
+	defer editor.Close()
+	params := json.RawMessage(`{"processId": null, "rootUri": null, "capabilities": {}, "initializationOptions": {"failOn": "sometimes"}}`)
+	if _, err := s.handle(ctx, serverConn, &jsonrpc2.Request{Method: "initialize", Params: &params, ID: jsonrpc2.ID{Num: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case m := <-messages:
+		if !strings.Contains(m, "oncard.failOn") {
+			t.Errorf("message %q, want one about oncard.failOn", m)
+		}
+	case <-time.After(time.Minute): // the hang guard, not a timing
+		t.Fatal("the message about bad initializationOptions never reached the editor")
+	}
+}
