@@ -12,10 +12,11 @@ import (
 )
 
 // TestFirstRequestsMessageReachesTheEditor: the connection reads from the
-// editor as soon as it is made, so the first request can be handled
-// before Serve has noted the connection. What that handling sends (here,
-// the message about bad initializationOptions) must still reach the
-// editor: it used to be dropped, and a client waiting for it hung.
+// editor as soon as it is made, so nothing but the handler itself can note
+// it before the first request. What that request's handling sends (here,
+// the message about bad initializationOptions) must reach the editor: when
+// Serve noted the connection after making it, the message could be
+// dropped, and a client waiting for it hung.
 func TestFirstRequestsMessageReachesTheEditor(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -23,8 +24,8 @@ func TestFirstRequestsMessageReachesTheEditor(t *testing.T) {
 	serverIn, clientOut := io.Pipe()
 	clientIn, serverOut := io.Pipe()
 	t.Cleanup(func() { serverIn.Close(); clientIn.Close() })
-	// The server's connection, which nothing has handed to s: its handler
-	// is called here by hand, as the connection's reader would call it.
+	// The server's connection, which s has not seen: its handler is
+	// called here by hand, as the connection's reader calls it.
 	serverConn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(pipe{serverIn, serverOut}, jsonrpc2.VSCodeObjectCodec{}),
 		jsonrpc2.HandlerWithError(func(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request) (any, error) { return nil, nil }))
 	defer serverConn.Close()

@@ -72,9 +72,10 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	defer cancel()
 	s := newServer(ctx, opts)
 	stream := jsonrpc2.NewBufferedStream(pipe{in, out}, jsonrpc2.VSCodeObjectCodec{})
+	// The connection reads from the editor as soon as it is made; the
+	// handler notes it (s.conn) with the first message.
 	conn := jsonrpc2.NewConn(ctx, stream, jsonrpc2.HandlerWithError(s.handle),
 		jsonrpc2.SetLogger(log.New(opts.Log, "oncard lsp: ", 0)))
-	s.setConn(conn)
 	select {
 	case <-conn.DisconnectNotify():
 	case <-ctx.Done():
@@ -137,12 +138,6 @@ func newServer(ctx context.Context, opts Options) *server {
 	return s
 }
 
-func (s *server) setConn(c *jsonrpc2.Conn) {
-	s.mu.Lock()
-	s.conn = c
-	s.mu.Unlock()
-}
-
 // wait lets the checks under way finish (they stop early: the context is
 // done).
 func (s *server) wait() {
@@ -175,9 +170,10 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	}
 	s.mu.Lock()
 	down := s.shutdown
-	// The connection starts reading before Serve has noted it (setConn),
-	// so the first message can be handled before: what its handling
-	// sends (a message about bad initializationOptions) goes on conn.
+	// What handling a message sends (a message about bad
+	// initializationOptions, the diagnostics of the checks it starts)
+	// goes on the connection it came on: Serve cannot note the connection
+	// before it starts reading, and the first message may come at once.
 	s.conn = conn
 	s.mu.Unlock()
 	switch {
