@@ -99,3 +99,13 @@ func readWholeTree(n *model.Node) int {
 	}
 	return total
 }
+
+// BenchmarkDuplicateSkillsVariants: the check for a skill repeated many
+// times over (checkDuplicateSkills: a hash of each skill's name) alone on
+// each of the 64 different large cards in turn (benchAgainstValid:
+// dup-ns/card, dup/valid).
+func BenchmarkDuplicateSkillsVariants(b *testing.B) {
+	benchAgainstValid(b, "dup", func(r *report, doc *model.Doc) {
+		checkDuplicateSkills(r, doc.Root())
+	})
+}

@@ -137,7 +137,7 @@ func checkProse(r *report, ps *proseScanner, at proseAt, s string) {
 		ptr := at.ptr()
 		r.emitExcerpt(ruleSecurityEncodedPayload, ptr, memberName(ptr)+" holds "+what+": text people cannot read, which a model may decode and follow", "remove the encoded text from the prose", excerpt(s, start, end))
 	}
-	if at.long() && len(s) > maxProse {
+	if len(s) > maxProse && at.long() {
 		if n := utf8.RuneCountInString(s); n > maxProse {
 			ptr := at.ptr()
 			r.emitExcerpt(ruleSecurityOversizedText, ptr, memberName(ptr)+" is "+strconv.Itoa(n)+" characters long (more than "+strconv.Itoa(maxProse)+"): it floods the context of the model that reads the card", "keep it short; move the rest to documentationUrl", excerpt(s, 0, maxExcerpt-10))
@@ -343,18 +343,31 @@ const (
 )
 
 // lettersHash adds the letters of s, in lower case, and an end mark to
-// the FNV-1a hash h.
+// the FNV-1a hash h. Each byte is looked up in nameLetters and mixed in
+// when it is a letter, with no branch on which kind of byte it is: the
+// names of a card's skills mix capitals, spaces and digits in no order a
+// branch predicts.
 func lettersHash(h uint64, s string) uint64 {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'A' && c <= 'Z':
-			c += 'a' - 'A'
-		case c >= 'a' && c <= 'z', c >= utf8.RuneSelf:
-		default:
-			continue
+		c := nameLetters[s[i]]
+		mixed := (h ^ uint64(c)) * fnvPrime
+		if c != 0 {
+			h = mixed
 		}
-		h = (h ^ uint64(c)) * fnvPrime
 	}
 	return (h ^ 0xff) * fnvPrime
 }
+
+// nameLetters maps each byte that lettersHash counts (an ASCII letter, any
+// byte outside ASCII) to itself in lower case, and every other byte to 0.
+var nameLetters = func() (t [256]byte) {
+	for c := range 256 {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			t[c] = byte(c) + 'a' - 'A'
+		case c >= 'a' && c <= 'z', c >= utf8.RuneSelf:
+			t[c] = byte(c)
+		}
+	}
+	return t
+}()
