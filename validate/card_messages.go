@@ -204,3 +204,12 @@ func camelCase(s string) string {
 	}
 	return b.String()
 }
+
+// clip shortens long card text for a message, on a rune boundary.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}

@@ -19,7 +19,10 @@ import (
 // directly. The embedded schema stays the source of truth:
 // TestOnRequestShapeMatchesSchema generates thousands of entries and
 // requires this code and checkSchema to report the same pointers and
-// sentences. Replies are single small objects and go through the schema.
+// sentences. Replies are checked in code too (checkReplyShape), so that the
+// binary does not link the schema compiler, whose package does most of
+// oncard's start-up work (docs/PERFORMANCE.md); the tests hold the code to
+// the schema, as they do the rest.
 
 const (
 	secDecl        = "OR-3.1"
@@ -229,9 +232,16 @@ func isPlainPath(s string) bool {
 // for the personEntry of the skill entry at entryPtr; it reports whether the
 // entry failed.
 func checkPersonEntryShape(r *report, n *model.Node, at itemPtr) bool {
+	return checkPersonEntryAt(r, n, func() string { return at.member("personEntry") })
+}
+
+// checkPersonEntryAt is checkSchema with #/$defs/personEntry, in code, for
+// n at the pointer ptr makes (made only for a finding); it reports whether
+// the entry failed.
+func checkPersonEntryAt(r *report, n *model.Node, ptr func() string) bool {
 	s, ok := n.Str()
 	if !ok {
-		r.emit(ruleOnrequestSchema, at.member("personEntry"), "personEntry must be a string"+gotType(n)+sec(secPersonEntry), "")
+		r.emit(ruleOnrequestSchema, ptr(), "personEntry must be a string"+gotType(n)+sec(secPersonEntry), "")
 		return true
 	}
 	if isPlainPersonEntry(s) {
@@ -246,7 +256,7 @@ func checkPersonEntryShape(r *report, n *model.Node, at itemPtr) bool {
 		case strings.ContainsAny(s, " \t"):
 			hint = "a URI has no spaces: write a tel: number with dashes (tel:+1-555-0142), and %20 for a space in an address"
 		}
-		r.emit(ruleOnrequestSchema, at.member("personEntry"), msg, hint)
+		r.emit(ruleOnrequestSchema, ptr(), msg, hint)
 		return true
 	}
 	failed := false
@@ -254,12 +264,12 @@ func checkPersonEntryShape(r *report, n *model.Node, at itemPtr) bool {
 	// when they can be too many.
 	if len(s) > 2048 {
 		if l := utf8.RuneCountInString(s); l > 2048 {
-			r.emit(ruleOnrequestSchema, at.member("personEntry"), fmt.Sprintf("personEntry must be at most 2048 characters long (has %d)", l)+sec(secPersonEntry), "")
+			r.emit(ruleOnrequestSchema, ptr(), fmt.Sprintf("personEntry must be at most 2048 characters long (has %d)", l)+sec(secPersonEntry), "")
 			failed = true
 		}
 	}
 	if !isHTTPSEntry(s) && !isTelEntry(s) {
-		r.emit(ruleOnrequestSchema, at.member("personEntry"), "personEntry must be an https:// address without query or fragment, or a tel:+ number"+gotNode(n)+sec(secPersonEntry), "")
+		r.emit(ruleOnrequestSchema, ptr(), "personEntry must be an https:// address without query or fragment, or a tel:+ number"+gotNode(n)+sec(secPersonEntry), "")
 		failed = true
 	}
 	return failed

@@ -344,7 +344,7 @@ func FuzzOnRequest(f *testing.F) {
 		checkDiagnostics(t, card, onRequestInCard(card))
 		// The code that checks the shapes agrees with the schema on any input.
 		for def, code := range map[string]func(*report, *model.Node, string){
-			onRequestParamsDef: checkParamsShape, onRequestDeclDef: checkDeclShape,
+			onRequestParamsDef: checkParamsShape, onRequestDeclDef: checkDeclShape, onRequestReplyDef: checkReplyShape,
 		} {
 			bySchema, byCode := newReport(doc, nil), newReport(doc, nil)
 			checkSchema(bySchema, loadSchema(def), doc.Root(), "", ruleOnrequestSchema)
@@ -417,8 +417,8 @@ func BenchmarkOnRequestParams200Schema(b *testing.B) {
 
 // TestOnRequestShapeMatchesSchema holds the code that checks the On Request
 // shapes to the embedded schema, the source of truth: over thousands of
-// generated declarations and params both must report the same pointers and
-// sentences.
+// generated declarations, params and replies both must report the same
+// pointers and sentences.
 func TestOnRequestShapeMatchesSchema(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	pick := func(opts []string) string { return opts[rng.IntN(len(opts))] }
@@ -483,6 +483,17 @@ func TestOnRequestShapeMatchesSchema(t *testing.T) {
 			member("description", pick([]string{"", `"d"`, "5"})),
 			member("params", pick([]string{"", params(), params()})))
 	}
+	reply := func() string {
+		if rng.IntN(15) == 0 {
+			return pick([]string{"1", "null", `"on-request"`, "[]", "true"})
+		}
+		extra := ""
+		if rng.IntN(4) == 0 {
+			extra = `"note": "x"`
+		}
+		statuses := []string{"", `"on-request"`, `"action-referred"`, `"given-on-opt-in"`, `"On-Request"`, `"declined"`, `""`, "null", "3", `["on-request"]`, `{}`}
+		return object(member("status", pick(statuses)), member("skillId", pick(ids)), member("personEntry", pick(entries)), extra)
+	}
 	render := func(diags []Diagnostic) []string {
 		out := make([]string, len(diags))
 		for i, d := range diags {
@@ -497,8 +508,11 @@ func TestOnRequestShapeMatchesSchema(t *testing.T) {
 	}
 	for i := 0; i < rounds; i++ {
 		src, def, code := params(), onRequestParamsDef, checkParamsShape
-		if i%2 == 1 {
+		switch i % 3 {
+		case 1:
 			src, def, code = decl(), onRequestDeclDef, checkDeclShape
+		case 2:
+			src, def, code = reply(), onRequestReplyDef, checkReplyShape
 		}
 		doc, err := model.Parse([]byte(src))
 		if err != nil {

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/oncard/oncard/model"
 )
@@ -15,7 +16,7 @@ func reply(doc *model.Doc, opts *Options) []Diagnostic {
 	if wrapped := node.Get(OnRequestURI); wrapped != nil && node.Kind == model.Object {
 		node, base = wrapped, model.Pointer(OnRequestURI)
 	}
-	checkSchema(r, loadSchema(onRequestReplyDef), node, base, ruleOnrequestSchema)
+	checkReplyShape(r, node, base)
 	if r.opts.Card != nil && r.opts.Card.Root() != nil {
 		checkReplyAgainstCard(r, node, base, r.opts.Card.Root())
 	}
@@ -72,4 +73,41 @@ func onRequestEntry(card *model.Node, id string) (*model.Node, bool) {
 		return nil, false
 	}
 	return nil, false
+}
+
+// secReply is the section of ON-REQUEST.md that defines the reply.
+const secReply = "On Request §6"
+
+// checkReplyShape is checkSchema with #/$defs/reply, in code, for the
+// reply at base: an object with a status of replyStatuses and a skillId of
+// 1 to 128 characters, a personEntry when it has one (checkPersonEntryAt),
+// and a personEntry when the status is "on-request" or "action-referred".
+// The messages are the schema explainer's, word for word.
+func checkReplyShape(r *report, reply *model.Node, base string) {
+	if reply.Kind != model.Object {
+		r.emit(ruleOnrequestSchema, base, "the reply must be an object"+gotType(reply)+sec(secReply), "")
+		return
+	}
+	status, skillID, person := reply.Get("status"), reply.Get("skillId"), reply.Get("personEntry")
+	switch s, _ := status.Str(); {
+	case status == nil:
+		r.emit(ruleOnrequestSchema, base+"/status", `missing required member "status"`+sec(secReply), "")
+	case status.Kind != model.String || s != "on-request" && s != "action-referred" && s != "given-on-opt-in":
+		r.emit(ruleOnrequestSchema, base+"/status", `status must be one of "on-request", "action-referred", "given-on-opt-in"`+gotNode(status)+sec(secReply), "")
+	case person == nil && (s == "on-request" || s == "action-referred"):
+		r.emit(ruleOnrequestSchema, base+"/personEntry", fmt.Sprintf("with status %q, missing required member \"personEntry\"", s)+sec(secReply), "")
+	}
+	switch s, ok := skillID.Str(); {
+	case skillID == nil:
+		r.emit(ruleOnrequestSchema, base+"/skillId", `missing required member "skillId"`+sec(secReply), "")
+	case !ok:
+		r.emit(ruleOnrequestSchema, base+"/skillId", "skillId must be a string"+gotType(skillID)+sec(secReply), "")
+	case s == "":
+		r.emit(ruleOnrequestSchema, base+"/skillId", "skillId must not be empty"+sec(secReply), "")
+	case len(s) > 128 && utf8.RuneCountInString(s) > 128:
+		r.emit(ruleOnrequestSchema, base+"/skillId", fmt.Sprintf("skillId must be at most 128 characters long (has %d)", utf8.RuneCountInString(s))+sec(secReply), "")
+	}
+	if person != nil {
+		checkPersonEntryAt(r, person, func() string { return base + "/personEntry" })
+	}
 }
