@@ -533,8 +533,8 @@ func (p *parser) parseObject() (*Node, error) {
 	p.path = append(p.path, pathStep{isKey: true})
 	step := len(p.path) - 1
 	from := len(p.memberStack)
-	var seen map[string]int // built only for large objects
-	var names uint64        // the nameBit of each member so far, for small objects
+	var seen *nameTable // made only for large objects
+	var names uint64    // the nameBit of each member so far, for small objects
 	for {
 		// A name's quote right here (minified) settles what the rest
 		// of this block tells apart.
@@ -629,17 +629,14 @@ func (p *parser) parseObject() (*Node, error) {
 				}
 			}
 		} else {
+			members := p.memberStack[from:]
 			if seen == nil {
-				seen = make(map[string]int, count*2)
-				for i := from; i < len(p.memberStack); i++ {
-					seen[p.memberStack[i].Key()] = i - from
+				seen = new(nameTable)
+				for i := range members {
+					seen.find(members, members[i].Key(), i)
 				}
 			}
-			if i, ok := seen[key]; ok {
-				dup = i
-			} else {
-				seen[key] = count
-			}
+			dup = seen.find(members, key, count)
 		}
 		if dup >= 0 {
 			p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc

@@ -26,15 +26,18 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/oncard/oncard/model/testcards"
 )
 
 func main() {
 	n := flag.Int("n", 300, "number of cards")
-	shape := flag.String("shape", "large", "large, small, large-same, small-same, card, catalog, or one of testcards.Shapes (numbers, numbers-card, strings-card, deep-card, deep-obj-card)")
+	shape := flag.String("shape", "large", "large, small, large-same, small-same, card, catalog, or one of testcards.Shapes ("+strings.Join(slices.Sorted(maps.Keys(testcards.Shapes)), ", ")+")")
 	seed := flag.Int64("seed", 1, "large, small: the family of cards written (the same seed writes the same cards)")
 	indent := flag.Bool("indent", false, "large, small: indent with two spaces instead of minifying")
 	mb := flag.Int("mb", 1, "card: size in MiB")

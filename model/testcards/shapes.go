@@ -17,6 +17,10 @@ var Shapes = map[string]string{
 	"strings-card":  "a valid card whose extension params hold an array of short strings",
 	"deep-card":     "a valid card whose extension params hold arrays nested as deep as the parser allows",
 	"deep-obj-card": "a valid card whose extension params hold objects nested as deep as the parser allows",
+	"objects-card":  "a valid card whose extension params hold an array of small objects of two scalars",
+	"empties-card":  "a valid card whose extension params hold an array of empty arrays and objects",
+	"wide-card":     "a valid card whose extension params hold one object of many members, each a number",
+	"skills-card":   "a valid card of many short skills (an id, a name, a one-line description, two tags, an example)",
 }
 
 // Shaped returns the document of the named shape of at least size bytes,
@@ -33,6 +37,14 @@ func Shaped(name string, size int) ([]byte, bool) {
 		return withBulk(size, func(b *bytes.Buffer, i int) { nested(b, bulkDepth, "[", "]", strconv.Itoa(i%10)) }), true
 	case "deep-obj-card":
 		return withBulk(size, func(b *bytes.Buffer, i int) { nested(b, bulkDepth, `{"a":`, "}", strconv.Itoa(i%10)) }), true
+	case "objects-card":
+		return withBulk(size, func(b *bytes.Buffer, i int) { fmt.Fprintf(b, `{"n":%d,"ok":%t}`, i, i%3 == 0) }), true
+	case "empties-card":
+		return withBulk(size, func(b *bytes.Buffer, i int) { b.WriteString([]string{"[]", "{}"}[i%2]) }), true
+	case "wide-card":
+		return withBulkObject(size, func(b *bytes.Buffer, i int) { fmt.Fprintf(b, `"k%d":%d`, i, i%1000) }), true
+	case "skills-card":
+		return withSkills(size), true
 	}
 	return nil, false
 }
@@ -92,6 +104,45 @@ func withBulk(size int, item func(b *bytes.Buffer, i int)) []byte {
 		item(&b, i)
 	}
 	b.WriteString("]}},")
+	b.Write(card[at:])
+	return b.Bytes()
+}
+
+// withBulkObject is withBulk with "bulk" an object of the members member
+// writes (each a distinct name).
+func withBulkObject(size int, member func(b *bytes.Buffer, i int)) []byte {
+	card := withBulk(0, func(*bytes.Buffer, int) {})
+	at := bytes.Index(card, []byte(`"bulk": [`))
+	var b bytes.Buffer
+	b.Grow(size + 1024)
+	b.Write(card[:at])
+	b.WriteString(`"bulk": {`)
+	for i := 0; b.Len() < size; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		member(&b, i)
+	}
+	b.WriteString("}")
+	b.Write(card[at+len(`"bulk": []`):])
+	return b.Bytes()
+}
+
+// withSkills returns Small() with short skills added to its own until it
+// is size bytes: what a card that lists a great many small skills holds.
+func withSkills(size int) []byte {
+	card := Small()
+	at := bytes.LastIndex(card, []byte(`"skills": [`)) // the card's own, after its extensions' params
+	if at < 0 {
+		panic("testcards: Small has no skills")
+	}
+	at += len(`"skills": [`)
+	var b bytes.Buffer
+	b.Grow(size + 1024)
+	b.Write(card[:at])
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, `{"id":"task-%d","name":"Task %d","description":"Handles task %d for the customer.","tags":["tasks","t%d"],"examples":["Do task %d"]},`, i, i, i, i%50, i)
+	}
 	b.Write(card[at:])
 	return b.Bytes()
 }
