@@ -87,15 +87,10 @@ const bulkURI = "https://example.com/ext/bulk/v1"
 // withBulk returns Small() with one more extension whose params hold
 // "bulk": an array of items item writes, until the card is size bytes.
 func withBulk(size int, item func(b *bytes.Buffer, i int)) []byte {
-	card := Small()
-	at := bytes.Index(card, []byte(`"extensions": [`))
-	if at < 0 {
-		panic("testcards: Small has no extensions")
-	}
-	at += len(`"extensions": [`)
+	head, tail := cutAfter(Small(), `"extensions": [`, false)
 	var b bytes.Buffer
 	b.Grow(size + 1024)
-	b.Write(card[:at])
+	b.Write(head)
 	b.WriteString(`{"uri": "` + bulkURI + `", "description": "Bulk data", "params": {"bulk": [`)
 	for i := 0; b.Len() < size; i++ {
 		if i > 0 {
@@ -104,8 +99,22 @@ func withBulk(size int, item func(b *bytes.Buffer, i int)) []byte {
 		item(&b, i)
 	}
 	b.WriteString("]}},")
-	b.Write(card[at:])
+	b.Write(tail)
 	return b.Bytes()
+}
+
+// cutAfter cuts card just after the first marker (the last, when last is
+// set): what goes before and after what a shape writes there.
+func cutAfter(card []byte, marker string, last bool) (head, tail []byte) {
+	at := bytes.Index(card, []byte(marker))
+	if last {
+		at = bytes.LastIndex(card, []byte(marker))
+	}
+	if at < 0 {
+		panic("testcards: Small has no " + marker)
+	}
+	at += len(marker)
+	return card[:at], card[at:]
 }
 
 // withBulkObject is withBulk with "bulk" an object of the members member
@@ -131,18 +140,13 @@ func withBulkObject(size int, member func(b *bytes.Buffer, i int)) []byte {
 // withSkills returns Small() with short skills added to its own until it
 // is size bytes: what a card that lists a great many small skills holds.
 func withSkills(size int) []byte {
-	card := Small()
-	at := bytes.LastIndex(card, []byte(`"skills": [`)) // the card's own, after its extensions' params
-	if at < 0 {
-		panic("testcards: Small has no skills")
-	}
-	at += len(`"skills": [`)
+	head, tail := cutAfter(Small(), `"skills": [`, true) // the card's own, after its extensions' params
 	var b bytes.Buffer
 	b.Grow(size + 1024)
-	b.Write(card[:at])
+	b.Write(head)
 	for i := 0; b.Len() < size; i++ {
 		fmt.Fprintf(&b, `{"id":"task-%d","name":"Task %d","description":"Handles task %d for the customer.","tags":["tasks","t%d"],"examples":["Do task %d"]},`, i, i, i, i%50, i)
 	}
-	b.Write(card[at:])
+	b.Write(tail)
 	return b.Bytes()
 }
