@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/oncard/oncard/internal/jsonwords"
 	"github.com/oncard/oncard/internal/oasfapi"
@@ -318,14 +319,16 @@ func (c *Client) ValidateObject(ctx context.Context, version, object string, bod
 }
 
 // safeType is what a server's error type must look like to become part of
-// a diagnostic code.
-var safeType = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
+// a diagnostic code. It is compiled on first use, as are the package's other
+// patterns: their bounded repetitions make programs of hundreds of
+// instructions, which every process would otherwise build at start-up.
+var safeType = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`) })
 
 // SafeType makes a server's error type usable in a diagnostic code: lower
 // case letters, digits and "_" are kept, anything else becomes "_", and the
 // result is at most 64 bytes.
 func SafeType(t string) string {
-	if safeType.MatchString(t) {
+	if safeType().MatchString(t) {
 		return t
 	}
 	var b strings.Builder

@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/oncard/oncard/internal/safefile"
@@ -63,10 +64,10 @@ func CacheDir() (string, error) {
 
 // safeVersion is what a version from a server must look like before it
 // becomes a folder name (no "/", no "..").
-var safeVersion = regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$`)
+var safeVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$`) })
 
 func checkVersion(v string) error {
-	if !safeVersion.MatchString(v) || strings.Contains(v, "..") {
+	if !safeVersion().MatchString(v) || strings.Contains(v, "..") {
 		return &Error{Kind: ErrBadVersion, Msg: fmt.Sprintf("%q is not a schema version oncard can store", model.SafeText(v))}
 	}
 	return nil
@@ -100,7 +101,9 @@ func originFolder(u *url.URL) string {
 // originFolderRE is what LoadCache accepts as an origin folder; anything
 // else (caches of older oncard releases, which were keyed by host alone,
 // and stray files) is skipped.
-var originFolderRE = regexp.MustCompile(`^https?_[0-9a-z._-]+(_[0-9]{1,5})?(\+[0-9a-f]{12})?$`)
+var originFolderRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^https?_[0-9a-z._-]+(_[0-9]{1,5})?(\+[0-9a-f]{12})?$`)
+})
 
 // source.json: where a cached version came from.
 type source struct {
@@ -525,7 +528,7 @@ func LoadCacheDir(root string, o ...LoadOptions) ([]Loaded, error) {
 	}
 	names := make([]string, 0, len(origins))
 	for _, h := range origins {
-		if h.IsDir() && originFolderRE.MatchString(h.Name()) {
+		if h.IsDir() && originFolderRE().MatchString(h.Name()) {
 			names = append(names, h.Name())
 		}
 	}

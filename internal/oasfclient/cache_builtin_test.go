@@ -147,7 +147,7 @@ func TestCacheKeyedByOrigin(t *testing.T) {
 		if err != nil || got != want {
 			t.Errorf("OriginFolder(%q) = %q, %v; want %q", in, got, err, want)
 		}
-		if !originFolderRE.MatchString(got) {
+		if !originFolderRE().MatchString(got) {
 			t.Errorf("%q is not accepted back by LoadCache", got)
 		}
 	}
