@@ -79,7 +79,7 @@ func onRequestEntry(card *model.Node, id string) (*model.Node, bool) {
 const secReply = "On Request §6"
 
 // checkReplyShape is checkSchema with #/$defs/reply, in code, for the
-// reply at base: an object with a status of replyStatuses and a skillId of
+// reply at base: an object with one of the three statuses and a skillId of
 // 1 to 128 characters, a personEntry when it has one (checkPersonEntryAt),
 // and a personEntry when the status is "on-request" or "action-referred".
 // The messages are the schema explainer's, word for word.
