@@ -84,7 +84,7 @@ const secReply = "On Request §6"
 // and a personEntry when the status is "on-request" or "action-referred".
 // The messages are the schema explainer's, word for word.
 func checkReplyShape(r *report, reply *model.Node, base string) {
-	if reply.Kind != model.Object {
+	if reply == nil || reply.Kind != model.Object {
 		r.emit(ruleOnrequestSchema, base, "the reply must be an object"+gotType(reply)+sec(secReply), "")
 		return
 	}
