@@ -214,7 +214,9 @@ func (d *Doc) parentPath(ptr string, tokens []string) ([]*Node, string, error) {
 	n := d.tree()
 	path[0] = n
 	for k, t := range tokens[:len(tokens)-1] {
-		n.unlazy() // an edit goes into it: its children must be its own
+		// An edit goes into it: its children must be its own (a deep
+		// container's, a packed array's of flat containers).
+		n.unpack()
 		n = n.child(t)
 		if n == nil {
 			return nil, "", fmt.Errorf("%s does not exist", Pointer(tokens[:k+1]...))

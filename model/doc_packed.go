@@ -19,11 +19,58 @@ import (
 // nodes are worth keeping.
 var packMin = 32
 
+// The states of an array's packing as it is parsed (parseArray): no item
+// yet, all scalars so far, all flat containers so far (doc_packed_flat.go),
+// packing either, or neither.
+const (
+	packNone = iota
+	packFirst
+	packScalars
+	packFlat
+	packingScalars // packScalars + 2, as packingFlat is packFlat + 2
+	packingFlat
+)
+
+// nextPack is the packing state after item val of an array in state pack
+// (not packNone, not packing); flatOK says flat containers may be packed
+// (not while the parser carves nodes from reused memory).
+func nextPack(pack int, val *Node, flatOK bool) int {
+	container := val.Kind == Object || val.Kind == Array
+	switch pack {
+	case packFirst:
+		switch {
+		case !container:
+			return packScalars
+		case flatOK && isFlatItem(val):
+			return packFlat
+		}
+	case packScalars:
+		if !container {
+			return packScalars
+		}
+	case packFlat:
+		if isFlatItem(val) {
+			return packFlat
+		}
+	}
+	return packNone
+}
+
 // packedItems are the items of a packed array: offsets of their tokens in
 // src, the source the array was parsed from.
 type packedItems struct {
 	src    []byte
 	starts []int32
+	flat   bool // the items are flat containers (doc_packed_flat.go), not scalars
+}
+
+// at fills n (zeroed) with the item that starts at start.
+func (pk *packedItems) at(start int32, n *Node) {
+	if pk.flat {
+		flatAt(pk.src, int(start), n)
+		return
+	}
+	scalarAt(pk.src, int(start), n)
 }
 
 // packed returns the items of a packed array, nil for any other node.
@@ -84,7 +131,7 @@ func isNumberByte(c byte) bool {
 // item makes the node of item i.
 func (pk *packedItems) item(i int) *Node {
 	n := new(Node)
-	scalarAt(pk.src, int(pk.starts[i]), n)
+	pk.at(pk.starts[i], n)
 	return n
 }
 
@@ -99,7 +146,7 @@ func (pk *packedItems) each(yield func(int, *Node) bool) {
 		}
 		n := &nodes[0]
 		nodes = nodes[1:]
-		scalarAt(pk.src, int(start), n)
+		pk.at(start, n)
 		if !yield(i, n) {
 			return
 		}
@@ -112,7 +159,7 @@ func (pk *packedItems) nodes() []*Node {
 	nodes := make([]Node, len(pk.starts))
 	ptrs := make([]*Node, len(pk.starts))
 	for i, start := range pk.starts {
-		scalarAt(pk.src, int(start), &nodes[i])
+		pk.at(start, &nodes[i])
 		ptrs[i] = &nodes[i]
 	}
 	return ptrs
@@ -152,7 +199,7 @@ func (p *parser) noteScalar(start, arrayStart int) {
 // packArray makes n a packed array of the items noted from index from of
 // the scalar stack on. An array that holds the whole note keeps it when
 // little of it is unused; otherwise its offsets are copied.
-func (p *parser) packArray(n *Node, from int) {
+func (p *parser) packArray(n *Node, from int, flat bool) {
 	starts := p.scalarStack[from:]
 	if from == 0 && cap(starts)-len(starts) <= len(starts)/4 {
 		starts = starts[:len(starts):len(starts)]
@@ -161,7 +208,7 @@ func (p *parser) packArray(n *Node, from int) {
 		starts = append([]int32(nil), starts...)
 		p.scalarStack = p.scalarStack[:from]
 	}
-	pk := &packedItems{src: p.src, starts: starts}
+	pk := &packedItems{src: p.src, starts: starts, flat: flat}
 	n.ref, n.n = unsafe.Pointer(&nodeExt{packed: pk}), -1
 }
 

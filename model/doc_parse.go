@@ -150,6 +150,10 @@ type parser struct {
 	deepPool itemPool
 	noLazy   bool
 
+	// flatPool is the memory the items of an array of flat containers are
+	// parsed into while it is packing (doc_packed_flat.go).
+	flatPool itemPool
+
 	// newline is the offset of the first line break skipWS met, -1 while
 	// none: as JSON has raw line breaks only between tokens, the first of
 	// the input once it parsed (detectStyle), without a search.
@@ -709,12 +713,17 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 		p.beginStream()
 	}
 	// Items are nodes as long as they are few. Once packMin items are
-	// all scalars, the array is packing (doc_packed.go): their starts are
-	// noted instead, those of the nodes made so far first (the nodes are
-	// let go), until the end or a container, which turns the notes back
-	// into nodes.
+	// all scalars, or all flat containers, the array is packing
+	// (doc_packed.go, doc_packed_flat.go): their starts are noted instead,
+	// those of the nodes made so far first (the nodes are let go), until
+	// the end or an item of another kind, which turns the notes back into
+	// nodes. One state says which, so that the loop tests one variable
+	// for it an item.
 	scalars := len(p.scalarStack)
-	packing, allScalars := false, !streamed
+	pack := packFirst
+	if streamed {
+		pack = packNone
+	}
 	for {
 		if p.spaced() {
 			p.skipWS()
@@ -730,26 +739,42 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 			break
 		}
 		valStart := p.pos
-		if c := p.src[p.pos]; packing && c != '{' && c != '[' {
-			if _, err := p.scanScalar(); err != nil {
-				return nil, err
+		if pack >= packingScalars {
+			noted := false
+			switch c := p.src[p.pos]; {
+			case pack == packingScalars && c != '{' && c != '[':
+				if _, err := p.scanScalar(); err != nil {
+					return nil, err
+				}
+				noted = true
+			case pack == packingFlat && (c == '{' || c == '['):
+				p.path[step].index = count // for a duplicate inside
+				ok, err := p.parseFlatItem()
+				if err != nil {
+					return nil, err
+				}
+				noted = ok
 			}
-			p.noteScalar(valStart, start)
-			if p.spaced() {
-				p.skipWS()
+			if noted {
+				p.noteScalar(valStart, start)
+				if p.spaced() {
+					p.skipWS()
+				}
+				count++
+				if p.comma() {
+					continue
+				}
+				if err := p.closeArray(); err != nil {
+					return nil, err
+				}
+				break
 			}
-			count++
-			if p.comma() {
-				continue
+			if pack == packingScalars {
+				p.flushScalars(scalars)
+			} else {
+				p.flushFlat(scalars)
 			}
-			if err := p.closeArray(); err != nil {
-				return nil, err
-			}
-			break
-		}
-		if packing {
-			p.flushScalars(scalars)
-			packing = false
+			pack = packNone
 		}
 		var val *Node
 		var err error
@@ -774,15 +799,14 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 			p.itemStack = append(p.itemStack, val)
 		}
 		count++
-		if allScalars {
-			if val.Kind == Object || val.Kind == Array {
-				allScalars = false
-			} else if count == packMin {
+		if pack != packNone {
+			pack = nextPack(pack, val, p.pool == nil)
+			if pack != packNone && count == packMin {
 				for _, it := range p.itemStack[from:] {
 					p.noteScalar(it.Start(), start)
 				}
 				p.itemStack = p.itemStack[:from]
-				packing, allScalars = true, false
+				pack += packingScalars - packScalars // packScalars → packingScalars, packFlat → packingFlat
 			}
 		}
 		if p.comma() {
@@ -798,8 +822,8 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	}
 	n := p.newNode()
 	n.Kind, n.start, n.end = Array, int32(start), int32(p.pos)
-	if packing {
-		p.packArray(n, scalars)
+	if pack >= packingScalars {
+		p.packArray(n, scalars, pack == packingFlat)
 	} else if streamed {
 		p.stream.array = n
 	} else if first := p.sideBySide(from); first != nil {

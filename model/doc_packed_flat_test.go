@@ -1,0 +1,210 @@
+package model
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// flatItem is a random small flat container: an object of up to two
+// scalar members (some names escaped) or an array of up to three scalars,
+// with whitespace or none.
+func flatItem(rng *rand.Rand) string {
+	sp := []string{"", " ", "\n  "}[rng.IntN(3)]
+	scalar := func() string {
+		return []string{`7`, `-1.5e2`, `true`, `null`, `"x"`, `"\u00e9"`, `"a\"b"`, `""`}[rng.IntN(8)]
+	}
+	if rng.IntN(2) == 0 {
+		parts := make([]string, rng.IntN(4))
+		for i := range parts {
+			parts[i] = scalar()
+		}
+		return "[" + sp + strings.Join(parts, ","+sp) + sp + "]"
+	}
+	// Names as written, and as read: "\u006e" is "n".
+	names := [][2]string{{`"n"`, "n"}, {`"\u006e"`, "n"}, {`"ok"`, "ok"}, {`"a/b"`, "a/b"}, {`""`, ""}}
+	var parts []string
+	first := names[rng.IntN(len(names))]
+	for range rng.IntN(3) {
+		name := first
+		if len(parts) == 1 {
+			for name[1] == first[1] {
+				name = names[rng.IntN(len(names))]
+			}
+		}
+		parts = append(parts, name[0]+sp+":"+sp+scalar())
+	}
+	return "{" + sp + strings.Join(parts, ","+sp) + sp + "}"
+}
+
+// sameTree reports where the trees of a and b differ: kinds, offsets,
+// names and bytes of every node.
+func sameTree(a, b *Node, at string) string {
+	if a.Kind != b.Kind || a.Start() != b.Start() || a.End() != b.End() || !bytes.Equal(a.Raw(), b.Raw()) || a.Len() != b.Len() {
+		return fmt.Sprintf("%s: %v %d-%d %q against %v %d-%d %q", at, a.Kind, a.Start(), a.End(), a.Raw(), b.Kind, b.Start(), b.End(), b.Raw())
+	}
+	am, bm := a.Members(), b.Members()
+	for i := range am {
+		if am[i].Key() != bm[i].Key() || am[i].keyStart != bm[i].keyStart || am[i].keyLen != bm[i].keyLen {
+			return fmt.Sprintf("%s: member %d %q against %q", at, i, am[i].Key(), bm[i].Key())
+		}
+		if d := sameTree(am[i].Value, bm[i].Value, at+"/"+am[i].Key()); d != "" {
+			return d
+		}
+	}
+	for i := range a.Len() * btoi(a.Kind == Array) {
+		if d := sameTree(a.Index(i), b.Index(i), fmt.Sprintf("%s/%d", at, i)); d != "" {
+			return d
+		}
+	}
+	return ""
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestPackedFlatMatchesNodes: an array of small flat containers, packed,
+// reads as the same array of nodes does (kinds, offsets, names, bytes,
+// Interface, Find and Position), encodes to its source, and takes an edit
+// inside an item as the nodes do; an item too large or too deep among them
+// gives the array its nodes back, wherever it comes.
+func TestPackedFlatMatchesNodes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 4))
+	for round := range 200 {
+		items := make([]string, packMin+rng.IntN(80))
+		for i := range items {
+			items[i] = flatItem(rng)
+		}
+		breaker := -1
+		if round%3 == 0 {
+			breaker = rng.IntN(len(items))
+			items[breaker] = []string{`{"a": [1]}`, `[{"b": 2}]`, `5`, `{"long": "` + strings.Repeat("x", 40) + `"}`}[rng.IntN(4)]
+		}
+		data := []byte(`{"list": [` + strings.Join(items, ", ") + `], "after": {"k": 1}}`)
+		packed := mustParse(t, data)
+		var plain *Doc
+		withSetting(&flatMaxBytes, -1, func() { plain = mustParse(t, data) })
+		list := packed.Root().Get("list")
+		small := true
+		for _, it := range items {
+			small = small && len(it) <= flatMaxBytes
+		}
+		if pk := list.packed(); (pk != nil && pk.flat) != (breaker < 0 && small) {
+			t.Fatalf("round %d (an item of another kind at %d, all small %v): packed %v", round, breaker, small, pk != nil)
+		}
+		if plain.Root().Get("list").packed() != nil {
+			t.Fatalf("round %d: packed with packing off", round)
+		}
+		if d := sameTree(packed.Root(), plain.Root(), ""); d != "" {
+			t.Fatalf("round %d: %s\n%s", round, d, data)
+		}
+		if !reflect.DeepEqual(packed.Root().Interface(), plain.Root().Interface()) || !bytes.Equal(packed.Encode(), data) {
+			t.Fatalf("round %d: Interface or Encode differ", round)
+		}
+		k := rng.IntN(len(items))
+		for _, ptr := range []string{fmt.Sprintf("/list/%d", k), fmt.Sprintf("/list/%d/0", k), fmt.Sprintf("/list/%d/n", k), fmt.Sprintf("/list/%d/ok", k)} {
+			pf, nf := packed.Find(ptr), plain.Find(ptr)
+			if (pf == nil) != (nf == nil) || pf != nil && pf.Start() != nf.Start() {
+				t.Fatalf("round %d: Find(%s) differs", round, ptr)
+			}
+			pl, pc := packed.Position(ptr)
+			nl, nc := plain.Position(ptr)
+			if pl != nl || pc != nc {
+				t.Fatalf("round %d: Position(%s) %d:%d against %d:%d", round, ptr, pl, pc, nl, nc)
+			}
+		}
+		// An edit inside item k: a member's value, or an item of it.
+		ptr := fmt.Sprintf("/list/%d/0", k)
+		if packed.Find(fmt.Sprintf("/list/%d", k)).Kind == Object {
+			ptr = fmt.Sprintf("/list/%d/zz", k)
+		}
+		if item := plain.Find(fmt.Sprintf("/list/%d", k)); item.Kind != Object && item.Kind != Array || item.Kind == Array && plain.Find(ptr) == nil {
+			continue // a scalar, or an empty array: nothing to set in place
+		}
+		for _, d := range []*Doc{packed, plain} {
+			if err := d.Set(ptr, []byte(`"edited"`)); err != nil {
+				t.Fatalf("round %d: Set(%s): %v", round, ptr, err)
+			}
+		}
+		if a, b := packed.Encode(), plain.Encode(); !bytes.Equal(a, b) {
+			t.Fatalf("round %d: Set(%s) gives\n%s\nagainst\n%s", round, ptr, a, b)
+		}
+		if got := packed.Find(ptr); got == nil || got.Text() != "edited" {
+			t.Fatalf("round %d: %s after the edit: %v", round, ptr, got)
+		}
+	}
+}
+
+// TestPackedFlatTreeSize: an array of small objects packed holds its items
+// in a few bytes each: the tree of a card whose bulk is such an array is a
+// fraction of its bytes, where nodes took six times them.
+func TestPackedFlatTreeSize(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"bulk": [`)
+	for i := range 200_000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"n":%d,"ok":%t}`, i, i%3 == 0)
+	}
+	b.WriteString("]}")
+	data := []byte(b.String())
+	live := liveBytesOfParse(t, data)
+	if ratio := float64(live) / float64(len(data)); ratio > 0.5 {
+		t.Errorf("the tree of %d bytes of small objects holds %d bytes live (%.2f×), budget 0.5×", len(data), live, ratio)
+	}
+}
+
+// liveBytesOfParse is what a parse of data (handed over) keeps live after a
+// collection, the source aside.
+func liveBytesOfParse(t *testing.T, data []byte) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	d, err := ParseOwned(data, Limits{MaxBytes: len(data)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(d)
+	return after.HeapAlloc - before.HeapAlloc
+}
+
+// FuzzPackedFlat: whatever the document, its arrays of small flat
+// containers packed (from two items on) read as the same arrays of nodes
+// do, and the document encodes to its source.
+func FuzzPackedFlat(f *testing.F) {
+	for _, s := range []string{`[{}, [], {"a": 1}]`, `{"l": [[1, "x"], [2, "\u00e9"], {"\u006e": null}]}`, `[{"a":1},{"a":1,"a":2}]`, `[{"a":1},{"b":[2]}]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var plain, packed *Doc
+		var errPlain, errPacked error
+		withSetting(&flatMaxBytes, -1, func() { plain, errPlain = Parse(data) })
+		withPackMin(t, 2, func() { packed, errPacked = Parse(data) })
+		if (errPlain == nil) != (errPacked == nil) || errPlain != nil && errPlain.Error() != errPacked.Error() {
+			t.Fatalf("errors differ: %v against %v", errPacked, errPlain)
+		}
+		if errPlain != nil {
+			return
+		}
+		withPackMin(t, 2, func() {
+			if d := sameTree(packed.Root(), plain.Root(), ""); d != "" {
+				t.Fatalf("%s", d)
+			}
+		})
+		if !bytes.Equal(packed.Encode(), data) && !bytes.Equal(packed.Encode(), plain.Encode()) {
+			t.Fatal("Encode differs")
+		}
+	})
+}
