@@ -208,3 +208,21 @@ func FuzzPackedFlat(f *testing.F) {
 		}
 	})
 }
+
+// TestPackedFlatTeachesTheStyle: a document whose objects are all items of
+// a packed array of flat containers has its style read from them, as it
+// is from the same items as nodes.
+func TestPackedFlatTeachesTheStyle(t *testing.T) {
+	for _, item := range []string{`{"a": 1}`, `{"a":1}`, `{"a" :1}`} {
+		data := []byte("[" + strings.TrimSuffix(strings.Repeat(item+",", 40), ",") + "]")
+		packed := mustParse(t, data)
+		var plain *Doc
+		withSetting(&flatMaxBytes, -1, func() { plain = mustParse(t, data) })
+		if pk := packed.Root().packed(); pk == nil || !pk.flat {
+			t.Fatalf("%s: not packed", item)
+		}
+		if packed.Style() != plain.Style() {
+			t.Errorf("%s: style %+v, as nodes %+v", item, packed.Style(), plain.Style())
+		}
+	}
+}

@@ -52,7 +52,7 @@ func detectStyle(src []byte, root *Node, firstNewline int) Style {
 				}
 			}
 		}
-		if n.packed() != nil {
+		if pk := n.packed(); pk != nil && !pk.flat {
 			return // scalars, which teach nothing more
 		}
 		for i := 0; i < count && budget > 0 && !(indentDone() && colonFound); i++ {
