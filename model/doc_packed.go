@@ -212,13 +212,14 @@ func (p *parser) packArray(n *Node, from int, flat bool) {
 	n.ref, n.n = unsafe.Pointer(&nodeExt{packed: pk}), -1
 }
 
-// flushScalars makes nodes of the scalar items noted from index from of
-// the scalar stack on, onto the item stack: a packing array that turned out
-// to hold a container.
-func (p *parser) flushScalars(from int) {
+// flushNoted makes nodes of the items noted from index from of the scalar
+// stack on (scalars, or flat containers when flat), onto the item stack: a
+// packing array whose next item is of another kind.
+func (p *parser) flushNoted(from int, flat bool) {
+	pk := packedItems{src: p.src, flat: flat}
 	for _, start := range p.scalarStack[from:] {
 		n := p.newNode()
-		scalarAt(p.src, int(start), n)
+		pk.at(start, n)
 		p.itemStack = append(p.itemStack, n)
 	}
 	p.scalarStack = p.scalarStack[:from]

@@ -11,7 +11,7 @@ import "unsafe"
 // source apiece; packed, four bytes an item. Each item is parsed as any
 // other (so that an error in it is reported as in any other), into memory
 // reused from item to item. An array whose items turn out larger or deeper
-// gets its nodes back (flushFlat) and is parsed on as usual.
+// gets its nodes back (flushNoted) and is parsed on as usual.
 
 // flatMaxBytes is the largest item, in bytes of source, that an array of
 // flat containers is packed for. Cards' skills, On Request entries and
@@ -62,18 +62,6 @@ func (p *parser) parseFlatItem() (bool, error) {
 		p.pos = start
 	}
 	return flat, nil
-}
-
-// flushFlat makes nodes of the flat items noted from index from of the
-// scalar stack on, onto the item stack: a packing array whose next item
-// is no flat one.
-func (p *parser) flushFlat(from int) {
-	for _, start := range p.scalarStack[from:] {
-		n := p.newNode()
-		flatAt(p.src, int(start), n)
-		p.itemStack = append(p.itemStack, n)
-	}
-	p.scalarStack = p.scalarStack[:from]
 }
 
 // flatAt fills n (zeroed) with the flat container at src[start] (an object

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -161,23 +160,6 @@ func TestPackedFlatTreeSize(t *testing.T) {
 	if ratio := float64(live) / float64(len(data)); ratio > 0.5 {
 		t.Errorf("the tree of %d bytes of small objects holds %d bytes live (%.2f×), budget 0.5×", len(data), live, ratio)
 	}
-}
-
-// liveBytesOfParse is what a parse of data (handed over) keeps live after a
-// collection, the source aside.
-func liveBytesOfParse(t *testing.T, data []byte) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	d, err := ParseOwned(data, Limits{MaxBytes: len(data)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	runtime.KeepAlive(d)
-	return after.HeapAlloc - before.HeapAlloc
 }
 
 // FuzzPackedFlat: whatever the document, its arrays of small flat

@@ -769,11 +769,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 				}
 				break
 			}
-			if pack == packingScalars {
-				p.flushScalars(scalars)
-			} else {
-				p.flushFlat(scalars)
-			}
+			p.flushNoted(scalars, pack == packingFlat)
 			pack = packNone
 		}
 		var val *Node
