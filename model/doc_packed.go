@@ -27,7 +27,7 @@ const (
 	packFirst
 	packScalars
 	packFlat
-	packingScalars // packScalars + 2, as packingFlat is packFlat + 2
+	packingScalars
 	packingFlat
 )
 

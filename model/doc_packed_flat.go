@@ -75,9 +75,11 @@ func flatAt(src []byte, start int, n *Node) {
 	for src[i] != '}' && src[i] != ']' {
 		if src[start] == '{' {
 			keyStart := i
-			end, esc := stringEnd(src, i)
+			var key Node // the name's token, read as a string
+			scalarAt(src, i, &key)
+			end := int(key.end)
 			m := Member{keyStart: int32(keyStart), keyLen: int32(end - keyStart)}
-			if esc {
+			if key.esc {
 				held := new(string)
 				*held = decodeStringRaw(src[keyStart:end:end], true)
 				m.key, m.keyLen = unsafe.Pointer(held), -m.keyLen
@@ -107,28 +109,4 @@ func flatAt(src []byte, start int, n *Node) {
 	case len(values) > 0:
 		n.ref, n.n, n.esc = unsafe.Pointer(&values[0]), int32(len(values)), true // side by side
 	}
-}
-
-// stringEnd returns the offset just past the string token at src[i] and
-// whether it holds an escape.
-func stringEnd(src []byte, i int) (int, bool) {
-	esc := false
-	for j := i + 1; ; j++ {
-		switch src[j] {
-		case '"':
-			return j + 1, esc
-		case '\\':
-			esc = true
-			j++
-		}
-	}
-}
-
-// skipSpaces returns the offset of the first byte from i on that is no
-// JSON whitespace.
-func skipSpaces(src []byte, i int) int {
-	for i < len(src) && isWS(src[i]) {
-		i++
-	}
-	return i
 }

@@ -164,7 +164,7 @@ func TestPackedFlatTreeSize(t *testing.T) {
 
 // FuzzPackedFlat: whatever the document, its arrays of small flat
 // containers packed (from two items on) read as the same arrays of nodes
-// do, and the document encodes to its source.
+// do, and the document encodes as the one of nodes does.
 func FuzzPackedFlat(f *testing.F) {
 	for _, s := range []string{`[{}, [], {"a": 1}]`, `{"l": [[1, "x"], [2, "\u00e9"], {"\u006e": null}]}`, `[{"a":1},{"a":1,"a":2}]`, `[{"a":1},{"b":[2]}]`} {
 		f.Add([]byte(s))
@@ -185,8 +185,8 @@ func FuzzPackedFlat(f *testing.F) {
 				t.Fatalf("%s", d)
 			}
 		})
-		if !bytes.Equal(packed.Encode(), data) && !bytes.Equal(packed.Encode(), plain.Encode()) {
-			t.Fatal("Encode differs")
+		if !bytes.Equal(packed.Encode(), plain.Encode()) {
+			t.Fatalf("Encode gives %q, as nodes %q", packed.Encode(), plain.Encode())
 		}
 	})
 }

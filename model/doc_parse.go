@@ -363,6 +363,15 @@ func (p *parser) parseDocument() (*Node, error) {
 
 func isWS(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
 
+// skipSpaces returns the offset of the first byte from i on that is no
+// JSON whitespace.
+func skipSpaces(src []byte, i int) int {
+	for i < len(src) && isWS(src[i]) {
+		i++
+	}
+	return i
+}
+
 // spaced reports whether whitespace may be at p.pos (or the input ends):
 // the test the loops make before they call skipWS, as between the tokens
 // of a minified document there is none, and a call per token to find that
@@ -802,7 +811,11 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 					p.noteScalar(it.Start(), start)
 				}
 				p.itemStack = p.itemStack[:from]
-				pack += packingScalars - packScalars // packScalars → packingScalars, packFlat → packingFlat
+				if pack == packFlat {
+					pack = packingFlat
+				} else {
+					pack = packingScalars
+				}
 			}
 		}
 		if p.comma() {

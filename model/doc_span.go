@@ -181,15 +181,9 @@ func (m *Member) colonSpan(src []byte) span {
 		return span{}
 	}
 	start := int(m.keyStart) + m.keyTokenLen()
-	i := start
-	for i < len(src) && isWS(src[i]) {
-		i++
-	}
+	i := skipSpaces(src, start)
 	if i < len(src) && src[i] == ':' {
 		i++
 	}
-	for i < len(src) && isWS(src[i]) {
-		i++
-	}
-	return spanOf(start, i)
+	return spanOf(start, skipSpaces(src, i))
 }
