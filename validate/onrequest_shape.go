@@ -107,19 +107,7 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 		switch m.Key() {
 		case "id":
 			hasID = true
-			s, ok := m.Value.Str() // no scan for escapes: the node knows
-			n := len(s)            // characters, counted only when there can be too many
-			if n > 128 {
-				n = utf8.RuneCountInString(s)
-			}
-			switch {
-			case !ok:
-				r.emit(ruleOnrequestSchema, at.member("id"), "id must be a string"+gotType(m.Value)+sec(secID), "")
-			case n < 1:
-				r.emit(ruleOnrequestSchema, at.member("id"), "id must not be empty"+sec(secID), "")
-			case n > 128:
-				r.emit(ruleOnrequestSchema, at.member("id"), fmt.Sprintf("id must be at most 128 characters long (has %d)", n)+sec(secID), "")
-			}
+			checkSkillID(r, m.Value, "id", secID, func() string { return at.member("id") })
 		case "personEntry":
 			if person == nil {
 				person = m.Value
@@ -148,6 +136,25 @@ func checkSkillEntryShape(r *report, entry *model.Node, at itemPtr) {
 		if s, ok := person.Str(); ok && !strings.HasPrefix(s, "https://") {
 			r.emit(ruleOnrequestSchema, at.member("personEntry"), "with completion, personEntry must be an https:// address"+gotNode(person)+" (an action needs an https address, OR-3.4)", "")
 		}
+	}
+}
+
+// checkSkillID is the schema's skill id (a string of 1 to 128 characters)
+// in code, for the value n of the member name (an entry's "id", a reply's
+// "skillId") at the pointer ptr makes, in section section.
+func checkSkillID(r *report, n *model.Node, name, section string, ptr func() string) {
+	s, ok := n.Str() // no scan for escapes: the node knows
+	count := len(s)  // characters, counted only when there can be too many
+	if count > 128 {
+		count = utf8.RuneCountInString(s)
+	}
+	switch {
+	case !ok:
+		r.emit(ruleOnrequestSchema, ptr(), name+" must be a string"+gotType(n)+sec(section), "")
+	case count < 1:
+		r.emit(ruleOnrequestSchema, ptr(), name+" must not be empty"+sec(section), "")
+	case count > 128:
+		r.emit(ruleOnrequestSchema, ptr(), fmt.Sprintf("%s must be at most 128 characters long (has %d)", name, count)+sec(section), "")
 	}
 }
 

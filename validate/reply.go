@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/oncard/oncard/model"
 )
@@ -97,15 +96,10 @@ func checkReplyShape(r *report, reply *model.Node, base string) {
 	case person == nil && (s == "on-request" || s == "action-referred"):
 		r.emit(ruleOnrequestSchema, base+"/personEntry", fmt.Sprintf("with status %q, missing required member \"personEntry\"", s)+sec(secReply), "")
 	}
-	switch s, ok := skillID.Str(); {
-	case skillID == nil:
+	if skillID == nil {
 		r.emit(ruleOnrequestSchema, base+"/skillId", `missing required member "skillId"`+sec(secReply), "")
-	case !ok:
-		r.emit(ruleOnrequestSchema, base+"/skillId", "skillId must be a string"+gotType(skillID)+sec(secReply), "")
-	case s == "":
-		r.emit(ruleOnrequestSchema, base+"/skillId", "skillId must not be empty"+sec(secReply), "")
-	case len(s) > 128 && utf8.RuneCountInString(s) > 128:
-		r.emit(ruleOnrequestSchema, base+"/skillId", fmt.Sprintf("skillId must be at most 128 characters long (has %d)", utf8.RuneCountInString(s))+sec(secReply), "")
+	} else {
+		checkSkillID(r, skillID, "skillId", secReply, func() string { return base + "/skillId" })
 	}
 	if person != nil {
 		checkPersonEntryAt(r, person, func() string { return base + "/personEntry" })
