@@ -87,18 +87,29 @@ const bulkURI = "https://example.com/ext/bulk/v1"
 // withBulk returns Small() with one more extension whose params hold
 // "bulk": an array of items item writes, until the card is size bytes.
 func withBulk(size int, item func(b *bytes.Buffer, i int)) []byte {
+	return withBulkIn(size, "[", "]", item)
+}
+
+// withBulkObject is withBulk with "bulk" an object of the members member
+// writes (each a distinct name).
+func withBulkObject(size int, member func(b *bytes.Buffer, i int)) []byte {
+	return withBulkIn(size, "{", "}", member)
+}
+
+// withBulkIn is withBulk with "bulk" a container of open and close.
+func withBulkIn(size int, open, close string, item func(b *bytes.Buffer, i int)) []byte {
 	head, tail := cutAfter(Small(), `"extensions": [`, false)
 	var b bytes.Buffer
 	b.Grow(size + 1024)
 	b.Write(head)
-	b.WriteString(`{"uri": "` + bulkURI + `", "description": "Bulk data", "params": {"bulk": [`)
+	b.WriteString(`{"uri": "` + bulkURI + `", "description": "Bulk data", "params": {"bulk": ` + open)
 	for i := 0; b.Len() < size; i++ {
 		if i > 0 {
 			b.WriteByte(',')
 		}
 		item(&b, i)
 	}
-	b.WriteString("]}},")
+	b.WriteString(close + "}},")
 	b.Write(tail)
 	return b.Bytes()
 }
@@ -115,26 +126,6 @@ func cutAfter(card []byte, marker string, last bool) (head, tail []byte) {
 	}
 	at += len(marker)
 	return card[:at], card[at:]
-}
-
-// withBulkObject is withBulk with "bulk" an object of the members member
-// writes (each a distinct name).
-func withBulkObject(size int, member func(b *bytes.Buffer, i int)) []byte {
-	card := withBulk(0, func(*bytes.Buffer, int) {})
-	at := bytes.Index(card, []byte(`"bulk": [`))
-	var b bytes.Buffer
-	b.Grow(size + 1024)
-	b.Write(card[:at])
-	b.WriteString(`"bulk": {`)
-	for i := 0; b.Len() < size; i++ {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		member(&b, i)
-	}
-	b.WriteString("}")
-	b.Write(card[at+len(`"bulk": []`):])
-	return b.Bytes()
 }
 
 // withSkills returns Small() with short skills added to its own until it
