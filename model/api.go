@@ -157,6 +157,7 @@ type Doc struct {
 	root   *Node
 	style  Style
 	lines  *lineIndex // byte offset of the start of each line, for LineCol
+	keys   *keyIndex  // the name tables of large objects, for Position (doc_keyindex.go)
 	prefix []byte     // BOM and whitespace before the root value
 	suffix []byte     // whitespace after the root value
 

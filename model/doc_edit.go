@@ -223,7 +223,11 @@ func (d *Doc) parentPath(ptr string, tokens []string) ([]*Node, string, error) {
 		}
 		path = append(path, n)
 	}
-	n.unlazy()
+	if n.Kind == Object {
+		n.unpack() // a packed object's members are made on each read
+	} else {
+		n.unlazy()
+	}
 	return path, Pointer(tokens[:len(tokens)-1]...), nil
 }
 
@@ -299,6 +303,11 @@ func cloneNode(n *Node) *Node {
 	if n.lazy() != nil { // read-only until an edit makes it its own: share it
 		return &c
 	}
+	if n.packed() != nil { // its elements are never written: share them
+		cx := *n.ext()
+		c.ref = unsafe.Pointer(&cx)
+		return &c
+	}
 	var members []Member
 	var items []*Node
 	switch n.Kind {
@@ -308,11 +317,6 @@ func cloneNode(n *Node) *Node {
 			members[i].Value = cloneNode(members[i].Value)
 		}
 	case Array:
-		if n.packed() != nil { // its items are never written: share them
-			cx := *n.ext()
-			c.ref = unsafe.Pointer(&cx)
-			return &c
-		}
 		items = make([]*Node, n.Len())
 		for i, it := range n.All() {
 			items[i] = cloneNode(it)

@@ -72,7 +72,7 @@ func (e *encoder) edited(n *Node, indent []byte) {
 		lead := sp.lead.bytes(e.src)
 		e.buf = append(e.buf, lead...)
 		if n.Kind == Object {
-			m := n.Members()[i]
+			m := n.memberAt(i)
 			e.buf = append(e.buf, m.keyBytes(e.src)...)
 			colon := m.colonSpan(e.src)
 			if lay := n.layout(); m.keyStart < 0 && lay != nil {
@@ -125,7 +125,8 @@ func (e *encoder) fresh(n *Node, indent []byte, multi bool) {
 			e.buf = append(e.buf, inner...)
 		}
 		if n.Kind == Object {
-			e.buf = append(e.buf, n.Members()[i].keyBytes(e.src)...)
+			m := n.memberAt(i)
+			e.buf = append(e.buf, m.keyBytes(e.src)...)
 			e.buf = append(e.buf, e.colon...)
 		}
 		e.node(elemAt(n, i), inner, multi)

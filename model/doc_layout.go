@@ -49,7 +49,8 @@ func (d *Doc) captureLayout(c *Node) {
 		}
 	}
 	if c.Kind == Object {
-		lay.colon = c.Members()[0].colonSpan(d.src)
+		m := c.memberAt(0)
+		lay.colon = m.colonSpan(d.src)
 	}
 	c.edit(d.src).lay = lay
 }

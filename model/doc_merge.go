@@ -33,7 +33,7 @@ func (d *Doc) replace(parent, old, nw *Node, ptr string) bool {
 }
 
 func (d *Doc) mergeObject(old, nw *Node, ptr string) bool {
-	old.unlazy() // its members may be replaced in place
+	old.unpack() // its members may be replaced in place
 	changed := false
 	for i := old.Len() - 1; i >= 0; i-- {
 		if m, _ := nw.member(old.Members()[i].Key()); m == nil {

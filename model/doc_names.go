@@ -1,14 +1,18 @@
 package model
 
-import "hash/maphash"
+import (
+	"hash/maphash"
+	"math/bits"
+)
 
 // The duplicate check of a large object (parseObject): a table of the names
-// of its members so far, each found in one or two probes. Each slot holds a
-// member's index in the object (plus one, so that 0 is an empty slot) and
-// 32 bits of its name's hash, which tell most other names apart without
-// reading them: an object of a million members is checked in a table of 8
-// to 16 bytes a member, where a map of the names took three times that and
-// most of the parse's time.
+// of its members so far, each found in one or two probes. Each slot is four
+// bytes: a member's index in the object plus one (0 is an empty slot) in
+// its low bits, as many as the table's size needs, and bits of its name's
+// hash above them, which tell most other names apart without reading them.
+// An object of a million members is checked in 4 to 8 bytes a member
+// (the table is made again as it grows, the old one let go first), where a
+// map of the names took six times that and most of the parse's time.
 
 // nameSeed seeds the names' hashes (which slot a name takes changes nothing
 // but the probes).
@@ -16,50 +20,62 @@ var nameSeed = maphash.MakeSeed()
 
 // nameTable is the names of an object's members so far, found by hash.
 type nameTable struct {
-	slots []uint64 // hash<<32 | index+1; 0 empty
+	slots []uint32 // tag<<shift | index+1; 0 empty
+	shift uint     // bits of the index: log2(len(slots))
 	n     int
 }
 
 // nameTableMin is the fewest slots a table starts with.
 const nameTableMin = 64
 
-// find returns the index of the member named key among members (those of
-// the object so far, which the table holds), or adds key as member index
-// and returns -1.
-func (t *nameTable) find(members []Member, key string, index int) int {
+// find returns the index of the member named key among the object's
+// members so far, which the table holds and keyOf names, or adds key as
+// member index and returns -1.
+func (t *nameTable) find(keyOf func(int) string, key string, index int) int {
 	if 4*(t.n+1) > 3*len(t.slots) {
-		t.grow()
+		t.grow(keyOf)
 	}
-	tag := maphash.String(nameSeed, key) >> 32
+	h := maphash.String(nameSeed, key)
 	mask := uint64(len(t.slots) - 1)
-	for at := tag & mask; ; at = (at + 1) & mask {
+	tag := t.tag(h)
+	for at := h & mask; ; at = (at + 1) & mask {
 		s := t.slots[at]
 		if s == 0 {
-			t.slots[at] = tag<<32 | uint64(index+1)
+			t.slots[at] = tag | uint32(index+1)
 			t.n++
 			return -1
 		}
-		if s>>32 == tag {
-			if i := int(uint32(s)) - 1; members[i].Key() == key {
+		if s&^uint32(mask) == tag {
+			if i := int(s&uint32(mask)) - 1; keyOf(i) == key {
 				return i
 			}
 		}
 	}
 }
 
-// grow doubles the table, placing each slot again by its hash.
-func (t *nameTable) grow() {
-	old := t.slots
-	t.slots = make([]uint64, max(nameTableMin, 2*len(old)))
-	mask := uint64(len(t.slots) - 1)
-	for _, s := range old {
-		if s == 0 {
-			continue
-		}
-		at := (s >> 32) & mask
+// tag is the bits of hash h that a slot keeps above the index.
+func (t *nameTable) tag(h uint64) uint32 {
+	return uint32(h>>32) &^ (1<<t.shift - 1)
+}
+
+// grow doubles the table. A slot keeps too few bits of the hash to be
+// placed again by them, so the names are hashed again, in the order of the
+// members (the table holds members 0 to n-1): their bytes are then read one
+// after another, where the old slots' order would jump about the source,
+// and the old table is let go before the new one is made. A name is hashed
+// about twice in all.
+func (t *nameTable) grow(keyOf func(int) string) {
+	size := max(nameTableMin, 2*len(t.slots))
+	t.slots = nil
+	t.slots = make([]uint32, size)
+	t.shift = uint(bits.TrailingZeros(uint(size)))
+	mask := uint64(size - 1)
+	for i := range t.n {
+		h := maphash.String(nameSeed, keyOf(i))
+		at := h & mask
 		for t.slots[at] != 0 {
 			at = (at + 1) & mask
 		}
-		t.slots[at] = s
+		t.slots[at] = t.tag(h) | uint32(i+1)
 	}
 }

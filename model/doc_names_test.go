@@ -13,8 +13,9 @@ import (
 // name table) finds the first repeated name that a map of the names finds,
 // at the same place, over objects of 16 to 5,000 members with names that
 // share their first and last bytes, escaped names, the empty name, and
-// nested objects between the members; and accepts every object without
-// one.
+// nested objects between the members or none (a packed object, whose names
+// are read from where they start: doc_packed_members.go); and accepts
+// every object without one.
 func TestLargeObjectDuplicates(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	for round := range 300 {
@@ -51,7 +52,7 @@ func TestLargeObjectDuplicates(t *testing.T) {
 			}
 			written[name] = i
 			b.WriteString(key + ":")
-			if rng.IntN(9) == 0 {
+			if round%3 != 1 && rng.IntN(9) == 0 { // a third of the objects all scalars: packed
 				b.WriteString(`{"a":1,"b":[1,{"a":2}]}`)
 			} else {
 				b.WriteString(strconv.Itoa(i))

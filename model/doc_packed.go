@@ -73,11 +73,9 @@ func (pk *packedItems) at(start int32, n *Node) {
 	scalarAt(pk.src, int(start), n)
 }
 
-// packed returns the items of a packed array, nil for any other node.
+// packed returns the items of a packed array or the members of a packed
+// object (doc_packed_members.go), nil for any other node.
 func (n *Node) packed() *packedItems {
-	if n.Kind != Array {
-		return nil
-	}
 	if x := n.ext(); x != nil {
 		return x.packed
 	}
@@ -165,8 +163,9 @@ func (pk *packedItems) nodes() []*Node {
 	return ptrs
 }
 
-// unpack turns a packed array into an ordinary one, whose item nodes are
-// kept: what an edit of the array or of one of its items needs first. It
+// unpack turns a packed array or object into an ordinary one, whose item
+// nodes or members are kept: what an edit of the container or of one of
+// its elements needs first. It
 // writes the node, so only edits, which have the Doc to themselves, call it.
 func (n *Node) unpack() {
 	n.unlazy()
@@ -175,8 +174,13 @@ func (n *Node) unpack() {
 		return
 	}
 	x := n.ext()
-	x.items, x.packed = pk.nodes(), nil
-	n.edit(pk.src) // the items' separators, while they sit where parsed
+	if n.Kind == Object {
+		x.members = pk.members()
+	} else {
+		x.items = pk.nodes()
+	}
+	x.packed = nil
+	n.edit(pk.src) // the elements' separators, while they sit where parsed
 }
 
 // noteScalar notes the scalar item at start of the array that begins at
@@ -196,10 +200,11 @@ func (p *parser) noteScalar(start, arrayStart int) {
 	p.scalarStack = append(s, int32(start))
 }
 
-// packArray makes n a packed array of the items noted from index from of
-// the scalar stack on. An array that holds the whole note keeps it when
-// little of it is unused; otherwise its offsets are copied.
-func (p *parser) packArray(n *Node, from int, flat bool) {
+// packNoted makes n, an array or an object, packed: its items, or its
+// members, are those noted from index from of the scalar stack on. A
+// container that holds the whole note keeps it when little of it is
+// unused; otherwise its offsets are copied.
+func (p *parser) packNoted(n *Node, from int, flat bool) {
 	starts := p.scalarStack[from:]
 	if from == 0 && cap(starts)-len(starts) <= len(starts)/4 {
 		starts = starts[:len(starts):len(starts)]

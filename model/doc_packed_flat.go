@@ -74,20 +74,9 @@ func flatAt(src []byte, start int, n *Node) {
 	i := skipSpaces(src, start+1)
 	for src[i] != '}' && src[i] != ']' {
 		if src[start] == '{' {
-			keyStart := i
-			var key Node // the name's token, read as a string
-			scalarAt(src, i, &key)
-			end := int(key.end)
-			m := Member{keyStart: int32(keyStart), keyLen: int32(end - keyStart)}
-			if key.esc {
-				held := new(string)
-				*held = decodeStringRaw(src[keyStart:end:end], true)
-				m.key, m.keyLen = unsafe.Pointer(held), -m.keyLen
-			} else {
-				m.key = unsafe.Pointer(&src[keyStart+1])
-			}
+			var m Member
+			m, i = memberKeyAt(src, i)
 			members = append(members, m)
-			i = skipSpaces(src, skipSpaces(src, end)+1) // past the colon
 		}
 		values = append(values, Node{})
 		scalarAt(src, i, &values[len(values)-1])

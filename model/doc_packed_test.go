@@ -46,25 +46,30 @@ func scalarArray(n int, sep string) []byte {
 		if i > 0 {
 			b.WriteString(sep)
 		}
-		switch i % 7 {
-		case 0:
-			fmt.Fprintf(&b, "%d", i*7919-5000)
-		case 1:
-			fmt.Fprintf(&b, "%d.25e-3", i)
-		case 2:
-			fmt.Fprintf(&b, `"s%d"`, i)
-		case 3:
-			b.WriteString(`"q\"\\\u00e9 \ud83d\ude00 ü"`)
-		case 4:
-			b.WriteString("true")
-		case 5:
-			b.WriteString("false")
-		case 6:
-			b.WriteString("null")
-		}
+		b.WriteString(scalarItem(i))
 	}
 	b.WriteString(ws + "]")
 	return b.Bytes()
+}
+
+// scalarItem is the i-th of scalarArray's items: scalars of every kind in
+// turn, escapes and characters outside ASCII included.
+func scalarItem(i int) string {
+	switch i % 7 {
+	case 0:
+		return strconv.Itoa(i*7919 - 5000)
+	case 1:
+		return strconv.Itoa(i) + ".25e-3"
+	case 2:
+		return `"s` + strconv.Itoa(i) + `"`
+	case 3:
+		return `"q\"\\\u00e9 \ud83d\ude00 ü"`
+	case 4:
+		return "true"
+	case 5:
+		return "false"
+	}
+	return "null"
 }
 
 // TestPackedArrays: an array of packMin scalars or more keeps offsets, not

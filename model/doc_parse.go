@@ -65,7 +65,7 @@ func parseIn(data []byte, lim Limits, owned bool, req *streamRequest, arena *Are
 	if !owned {
 		data = bytes.Clone(data)
 	}
-	d := &Doc{src: data, lines: new(lineIndex)}
+	d := &Doc{src: data, lines: new(lineIndex), keys: new(keyIndex)}
 	p := newParser(data, lim.MaxDepth)
 	if arena != nil {
 		p.arena = arena
@@ -548,6 +548,19 @@ func (p *parser) parseObject() (*Node, error) {
 	from := len(p.memberStack)
 	var seen *nameTable // made only for large objects
 	var names uint64    // the nameBit of each member so far, for small objects
+	// Members are members as long as they are few. Once packMin of them
+	// hold scalars, the object is packing (doc_packed_members.go): where
+	// their names start is noted instead, those of the members made so
+	// far first, until the end or a value that is a container, which
+	// turns the notes back into members.
+	scalars := len(p.scalarStack)
+	pack := packScalars
+	keyOf := func(i int) string { // member i's name, for the duplicate check
+		if pack == packingScalars {
+			return keyOfNoted(p.src, p.scalarStack[scalars+i])
+		}
+		return p.memberStack[from+i].Key()
+	}
 	for {
 		// A name's quote right here (minified) settles what the rest
 		// of this block tells apart.
@@ -560,7 +573,7 @@ func (p *parser) parseObject() (*Node, error) {
 			}
 			c := p.src[p.pos]
 			if c == '}' {
-				if len(p.memberStack) > from {
+				if len(p.memberStack) > from || len(p.scalarStack) > scalars {
 					return nil, p.errAt(p.pos, "json/syntax", "trailing comma before '}' is not allowed")
 				}
 				p.pos++
@@ -568,7 +581,7 @@ func (p *parser) parseObject() (*Node, error) {
 			}
 			if c != '"' {
 				want := "expected '\"' to start a member name"
-				if len(p.memberStack) == from {
+				if len(p.memberStack) == from && len(p.scalarStack) == scalars {
 					want = "expected '\"' or '}' after '{'"
 				}
 				return nil, p.errAt(p.pos, "json/syntax", want+", found "+p.found(p.pos)+p.hint(p.pos))
@@ -606,19 +619,36 @@ func (p *parser) parseObject() (*Node, error) {
 		// The path says which member is being parsed only to the
 		// duplicate check of an object inside its value (p.pointer):
 		// a string value, the most common, needs no note.
-		var val *Node
-		if p.pos < len(p.src) && p.src[p.pos] == '"' {
-			val, err = p.stringNode()
-		} else {
-			p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
-			if p.stream != nil && p.depth == 1 && p.pos < len(p.src) && p.src[p.pos] == '[' && key == p.stream.key {
-				val, err = p.parseArray(true)
+		var val *Node // nil when the member is noted
+		count := len(p.memberStack) - from
+		if pack == packingScalars {
+			count = len(p.scalarStack) - scalars
+			if p.pos < len(p.src) && p.src[p.pos] != '{' && p.src[p.pos] != '[' {
+				if p.src[p.pos] != '"' { // for an error in it (see below)
+					p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
+				}
+				if _, err := p.scanScalar(); err != nil {
+					return nil, err
+				}
 			} else {
-				val, err = p.parseValue()
+				p.flushNotedMembers(scalars)
+				pack = packNone
 			}
 		}
-		if err != nil {
-			return nil, err
+		if pack != packingScalars {
+			if p.pos < len(p.src) && p.src[p.pos] == '"' {
+				val, err = p.stringNode()
+			} else {
+				p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
+				if p.stream != nil && p.depth == 1 && p.pos < len(p.src) && p.src[p.pos] == '[' && key == p.stream.key {
+					val, err = p.parseArray(true)
+				} else {
+					val, err = p.parseValue()
+				}
+			}
+			if err != nil {
+				return nil, err
+			}
 		}
 		if p.spaced() {
 			p.skipWS()
@@ -626,9 +656,8 @@ func (p *parser) parseObject() (*Node, error) {
 
 		// Duplicate keys: JSON parsers disagree on which value wins, so the
 		// document is ambiguous and refused.
-		count := len(p.memberStack) - from
 		dup := -1
-		if count < 16 {
+		if seen == nil && count < 16 && pack != packingScalars {
 			// Only a name whose bit is set already may be one seen
 			// before: the names are compared then alone.
 			if bit := nameBit(key); names&bit == 0 {
@@ -642,19 +671,23 @@ func (p *parser) parseObject() (*Node, error) {
 				}
 			}
 		} else {
-			members := p.memberStack[from:]
 			if seen == nil {
 				seen = new(nameTable)
-				for i := range members {
-					seen.find(members, members[i].Key(), i)
+				for i := range count {
+					seen.find(keyOf, keyOf(i), i)
 				}
 			}
-			dup = seen.find(members, key, count)
+			dup = seen.find(keyOf, key, count)
 		}
 		if dup >= 0 {
 			p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
-			first := p.memberStack[from+dup]
-			fl, fc := lineColIn(p.src, int(first.keyStart))
+			var first int32 // where the first of the two names starts
+			if pack == packingScalars {
+				first = p.scalarStack[scalars+dup]
+			} else {
+				first = p.memberStack[from+dup].keyStart
+			}
+			fl, fc := lineColIn(p.src, int(first))
 			e := p.errAt(keyStart, "json/duplicate-key",
 				fmt.Sprintf("duplicate member %s (first at line %d, column %d); JSON parsers disagree on which value wins, so remove one",
 					strconv.Quote(key), fl, fc))
@@ -662,18 +695,33 @@ func (p *parser) parseObject() (*Node, error) {
 			return nil, e
 		}
 
-		m := Member{Value: val, keyStart: int32(keyStart), keyLen: int32(keyEnd - keyStart)}
-		if esc {
-			held := new(string) // not &key: that would put every key on the heap
-			*held = key
-			m.key, m.keyLen = unsafe.Pointer(held), -m.keyLen
+		if val == nil {
+			p.noteScalar(keyStart, start)
 		} else {
-			m.key = unsafe.Pointer(&p.src[keyStart+1])
+			m := Member{Value: val, keyStart: int32(keyStart), keyLen: int32(keyEnd - keyStart)}
+			if esc {
+				held := new(string) // not &key: that would put every key on the heap
+				*held = key
+				m.key, m.keyLen = unsafe.Pointer(held), -m.keyLen
+			} else {
+				m.key = unsafe.Pointer(&p.src[keyStart+1])
+			}
+			if len(p.memberStack) == cap(p.memberStack) {
+				p.memberStack = doubled(p.memberStack)
+			}
+			p.memberStack = append(p.memberStack, m)
+			if pack == packScalars {
+				if k := val.Kind; k == Object || k == Array {
+					pack = packNone
+				} else if count+1 == packMin {
+					for _, m := range p.memberStack[from:] {
+						p.noteScalar(int(m.keyStart), start)
+					}
+					p.memberStack = p.memberStack[:from]
+					pack = packingScalars
+				}
+			}
 		}
-		if len(p.memberStack) == cap(p.memberStack) {
-			p.memberStack = doubled(p.memberStack)
-		}
-		p.memberStack = append(p.memberStack, m)
 
 		if p.pos >= len(p.src) {
 			return nil, p.errAt(p.pos, "json/syntax", "unexpected end of input inside an object; expected ',' or '}'")
@@ -690,7 +738,9 @@ func (p *parser) parseObject() (*Node, error) {
 	}
 	n := p.newNode()
 	n.Kind, n.start, n.end = Object, int32(start), int32(p.pos)
-	if ms := p.members(from); len(ms) > 0 {
+	if pack == packingScalars {
+		p.packNoted(n, scalars, false)
+	} else if ms := p.members(from); len(ms) > 0 {
 		n.ref, n.n = unsafe.Pointer(&ms[0]), int32(len(ms))
 	}
 	p.path = p.path[:step]
@@ -832,7 +882,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	n := p.newNode()
 	n.Kind, n.start, n.end = Array, int32(start), int32(p.pos)
 	if pack >= packingScalars {
-		p.packArray(n, scalars, pack == packingFlat)
+		p.packNoted(n, scalars, pack == packingFlat)
 	} else if streamed {
 		p.stream.array = n
 	} else if first := p.sideBySide(from); first != nil {

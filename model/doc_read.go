@@ -20,7 +20,7 @@ func (d *Doc) Find(ptr string) *Node {
 		n, rest = d.tree(), tokens
 	}
 	for _, t := range rest {
-		n = n.child(t)
+		n = d.child(n, t)
 		if n == nil {
 			return nil
 		}
@@ -49,6 +49,13 @@ func (n *Node) child(tok string) *Node {
 // member returns the member with the given key and its index, or nil, -1.
 func (n *Node) member(key string) (*Member, int) {
 	if n == nil || n.Kind != Object {
+		return nil, -1
+	}
+	if pk := n.view().packed(); pk != nil {
+		if i := pk.find(key); i >= 0 {
+			m := pk.member(i)
+			return &m, i
+		}
 		return nil, -1
 	}
 	ms := n.Members()
@@ -132,7 +139,7 @@ func (d *Doc) nearestSource(ptr string) (best *Node, m *Member) {
 		var mem *Member
 		switch n.Kind {
 		case Object:
-			mem, _ = n.member(t)
+			mem, _ = d.memberNamed(n, t)
 			if mem != nil {
 				next = mem.Value
 			}
@@ -198,7 +205,13 @@ func (n *Node) Get(key string) *Node {
 		return nil
 	}
 	members := n.inPlaceMembers()
-	if n.n < 0 { // edited, or deep (doc_lazy.go)
+	if n.n < 0 { // edited, packed or deep (doc_lazy.go)
+		if pk := n.view().packed(); pk != nil {
+			if i := pk.find(key); i >= 0 {
+				return pk.member(i).Value
+			}
+			return nil
+		}
 		members = n.Members()
 	}
 	// A key written without escapes is compared where it is written: its
@@ -304,10 +317,10 @@ func (n *Node) Len() int {
 	}
 	x := n.ext()
 	switch {
-	case n.Kind == Object:
-		return len(x.members)
 	case x.packed != nil:
 		return len(x.packed.starts)
+	case n.Kind == Object:
+		return len(x.members)
 	}
 	return len(x.items)
 }

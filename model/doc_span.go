@@ -103,6 +103,9 @@ func (n *Node) Members() []Member {
 	}
 	n = n.view()
 	if x := n.ext(); x != nil {
+		if x.packed != nil {
+			return x.packed.members()
+		}
 		return x.members
 	}
 	if n.n == 0 {

@@ -31,7 +31,8 @@ func detectStyle(src []byte, root *Node, firstNewline int) Style {
 			return
 		}
 		if !colonFound && n.Kind == Object {
-			c := n.Members()[0].colonSpan(src).bytes(src)
+			m := n.memberAt(0)
+			c := m.colonSpan(src).bytes(src)
 			st.SpaceAfterColon = len(c) > 0 && c[len(c)-1] != ':'
 			colonFound = true
 		}
@@ -94,7 +95,7 @@ func lineIndent(src []byte, offset int) []byte {
 // elemAt is the i-th element of a container: a member's value or an item.
 func elemAt(n *Node, i int) *Node {
 	if n.Kind == Object {
-		return n.Members()[i].Value
+		return n.memberAt(i).Value
 	}
 	return n.Index(i)
 }

@@ -23,7 +23,7 @@ func (c *Node) sepsAt(src []byte, i int) seps {
 func sourceSeps(src []byte, c *Node, i int) seps {
 	var start, end int
 	if c.Kind == Object {
-		m := c.Members()[i]
+		m := c.memberAt(i)
 		start, end = int(m.keyStart), m.Value.End()
 	} else {
 		el := c.Index(i)

@@ -86,7 +86,7 @@ func (s *secretScanner) subtree(n *model.Node, top bool) {
 // those that hold a secret. Scalars are told apart in the loops, and short
 // strings passed over there, without a call for each.
 func (s *secretScanner) strings(n *model.Node, top bool) {
-	if src := n.KeptAsBytes(); src != nil {
+	if src := n.KeptAsBytes(); src != nil && !top { // the root's signatures are left out
 		s.sourceStrings(src)
 		return
 	}

@@ -1,0 +1,266 @@
+package model
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// scalarObject is a JSON object of n members whose values are scalars of
+// every kind, some names escaped, written with sep between members and
+// colon after each name.
+func scalarObject(n int, sep, colon string) []byte {
+	var b bytes.Buffer
+	ws := strings.ReplaceAll(sep, ",", "")
+	b.WriteString("{" + ws)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		name := strconv.Quote("k" + strconv.Itoa(i))
+		switch i % 5 {
+		case 1:
+			name = `"\u006b` + strconv.Itoa(i) + `"` // "k…", escaped
+		case 3:
+			name = `"ké` + strconv.Itoa(i) + `"`
+		}
+		b.WriteString(name + colon + scalarItem(i))
+	}
+	b.WriteString(ws + "}")
+	return b.Bytes()
+}
+
+// parsePlain parses data with nothing packed: every container as nodes.
+func parsePlain(t testing.TB, data []byte) *Doc {
+	var d *Doc
+	withSetting(&packMin, 1<<30, func() { d = mustParse(t, data) })
+	return d
+}
+
+// TestPackedObjects: an object of packMin scalar members or more keeps
+// where their names start, not members and nodes; one whose values include
+// a container, wherever it comes, keeps its members. Packed, it reads as
+// the same object of members does (names, kinds, offsets, bytes, Get,
+// Interface, Find, Position, KeyPosition) and encodes to its source.
+func TestPackedObjects(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 7))
+	for round := range 120 {
+		n := packMin - 1 + rng.IntN(3)
+		if round%4 == 0 {
+			n = 100 + rng.IntN(500)
+		}
+		sep, colon := []string{",", ", ", ",\n    "}[round%3], []string{":", ": ", " : "}[round%3]
+		obj := string(scalarObject(n, sep, colon))
+		breaker := -1
+		if round%5 == 1 {
+			// A member whose value is a container, at a random place.
+			breaker = rng.IntN(n)
+			at := strings.Index(obj, strconv.Quote("k"+strconv.Itoa(breaker))+colon)
+			if at < 0 {
+				continue // an escaped name there
+			}
+			obj = obj[:at] + `"sub"` + colon + `{"a": [1]}` + sep + obj[at:]
+		}
+		data := []byte(`{"obj": ` + obj + `, "after": {"k": 1}}`)
+		packed, plain := mustParse(t, data), parsePlain(t, data)
+		o := packed.Root().Get("obj")
+		if got, want := o.packed() != nil, n >= packMin && breaker < 0; got != want {
+			t.Fatalf("round %d (%d members, a container at %d): packed %v", round, n, breaker, got)
+		}
+		if d := sameTree(packed.Root(), plain.Root(), ""); d != "" {
+			t.Fatalf("round %d: %s", round, d)
+		}
+		if !reflect.DeepEqual(packed.Root().Interface(), plain.Root().Interface()) || !bytes.Equal(packed.Encode(), data) {
+			t.Fatalf("round %d: Interface or Encode differ", round)
+		}
+		if o.Get("missing") != nil || o.Get("") != nil {
+			t.Fatalf("round %d: Get of a missing name", round)
+		}
+		for range 5 {
+			k := rng.IntN(n + 1)
+			for _, name := range []string{"k" + strconv.Itoa(k), "ké" + strconv.Itoa(k)} {
+				ptr := "/obj/" + name
+				pf, nf := packed.Find(ptr), plain.Find(ptr)
+				if (pf == nil) != (nf == nil) || pf != nil && (pf.Start() != nf.Start() || !bytes.Equal(pf.Raw(), nf.Raw())) {
+					t.Fatalf("round %d: Find(%s) differs", round, ptr)
+				}
+				for _, pos := range []func(*Doc, string) (int, int){(*Doc).Position, (*Doc).KeyPosition} {
+					pl, pc := pos(packed, ptr)
+					nl, nc := pos(plain, ptr)
+					if pl != nl || pc != nc {
+						t.Fatalf("round %d: the position of %s is %d:%d against %d:%d", round, ptr, pl, pc, nl, nc)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPackedObjectEditsMatchUnpacked: sets, deletions and replacements of
+// a packed object and of its members give the bytes they give on the same
+// object of members, and a clone's edits leave the original as it was.
+func TestPackedObjectEditsMatchUnpacked(t *testing.T) {
+	data := []byte("{\n  \"o\": " + string(scalarObject(60, ",\n    ", ": ")) + ",\n  \"z\": 1\n}\n")
+	edits := []func(d *Doc) error{
+		func(d *Doc) error { return d.Set("/o/k2", []byte(`"two"`)) },
+		func(d *Doc) error { return d.Set("/o/new", []byte(`{"a": [1, 2]}`)) },
+		func(d *Doc) error { return d.Delete("/o/k0") },
+		func(d *Doc) error { return d.Delete("/o/k59") },
+		func(d *Doc) error { return d.SetValue("/o/ké3", map[string]any{"n": 1}) },
+		func(d *Doc) error { return d.Set("/o", scalarObject(40, ", ", ": ")) }, // merged member by member
+		func(d *Doc) error { return d.SetValue("/o", []any{1, "two"}) },
+		func(d *Doc) error { return d.Insert("/o/k4", []byte(`1`)) }, // refused: not an array
+	}
+	for k, edit := range edits {
+		var outs [2][]byte
+		var errs [2]error
+		for i, parse := range []func(testing.TB, []byte) *Doc{mustParse, parsePlain} {
+			d := parse(t, data)
+			if (d.Root().Get("o").packed() != nil) != (i == 0) {
+				t.Fatalf("edit %d: packing not as set", k)
+			}
+			c := d.Clone()
+			errs[i] = edit(c)
+			outs[i] = c.Encode()
+			if _, err := Parse(outs[i]); err != nil {
+				t.Fatalf("edit %d: the result does not parse: %v", k, err)
+			}
+			if !bytes.Equal(d.Encode(), data) {
+				t.Fatalf("edit %d: the original changed with its clone", k)
+			}
+		}
+		if (errs[0] == nil) != (errs[1] == nil) || !bytes.Equal(outs[0], outs[1]) {
+			t.Errorf("edit %d: packed object gives %v\n%s\nan object of members gives %v\n%s", k, errs[0], outs[0], errs[1], outs[1])
+		}
+	}
+}
+
+// TestPackedObjectTreeSize: a card whose bulk is one object of many
+// numbers holds it in a few bytes a member, where members and nodes took
+// three times its bytes.
+func TestPackedObjectTreeSize(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"bulk": {`)
+	for i := range 300_000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"k%d":%d`, i, i)
+	}
+	b.WriteString("}}")
+	data := []byte(b.String())
+	live := liveBytesOfParse(t, data)
+	if ratio := float64(live) / float64(len(data)); ratio > 0.5 {
+		t.Errorf("the tree of %d bytes of one wide object holds %d bytes live (%.2f×), budget 0.5×", len(data), live, ratio)
+	}
+}
+
+// FuzzPackedObjects: whatever the document, its objects of scalars packed
+// (from two members on) read as the same objects of members do, and the
+// document gives the same errors and encodes as the one of nodes does.
+func FuzzPackedObjects(f *testing.F) {
+	for _, s := range []string{`{"a": 1, "b": "x", "c": null}`, `{"a":1,"b":2,"a":3}`, `{"a":1,"b":{"c":2},"d":3}`, `{"\u0061":1,"a":2}`, `{"a":1,"b":2,}`, `[{"x":true,"y":false},{"x":1}]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var plain, packed *Doc
+		var errPlain, errPacked error
+		withSetting(&packMin, 1<<30, func() { plain, errPlain = Parse(data) })
+		withPackMin(t, 2, func() { packed, errPacked = Parse(data) })
+		if (errPlain == nil) != (errPacked == nil) || errPlain != nil && errPlain.Error() != errPacked.Error() {
+			t.Fatalf("errors differ: %v against %v", errPacked, errPlain)
+		}
+		if errPlain != nil {
+			return
+		}
+		if d := sameTree(packed.Root(), plain.Root(), ""); d != "" {
+			t.Fatalf("%s", d)
+		}
+		if !bytes.Equal(packed.Encode(), plain.Encode()) {
+			t.Fatalf("Encode gives %q, as nodes %q", packed.Encode(), plain.Encode())
+		}
+	})
+}
+
+// TestKeyIndexFindsWhatASearchFinds: the name tables of large objects find
+// every member, and no missing one, where a search of the members does, in
+// an object of members, a packed one, one nested deeper than the parse
+// keeps nodes for and a streamed item's; an edit, after which the tables
+// are stale, is not misled by them.
+func TestKeyIndexFindsWhatASearchFinds(t *testing.T) {
+	wide := string(scalarObject(200, ", ", ": "))
+	mixed := strings.Replace(wide, `"k7": `, `"k7": [1], "k7b": `, 1)
+	deep := strings.Repeat(`{"d": `, 20) + wide + strings.Repeat("}", 20)
+	docs := map[string]string{
+		"members": `{"o": ` + mixed + `}`,
+		"packed":  `{"o": ` + wide + `}`,
+		"deep":    `{"o": {"x": 1}, "deep": ` + deep + `}`,
+	}
+	for name, src := range docs {
+		d := mustParse(t, []byte(src))
+		plain := mustParse(t, []byte(src))
+		plain.keys = nil // every search from the first member
+		base := "/o"
+		if name == "deep" {
+			base = "/deep" + strings.Repeat("/d", 20)
+		}
+		for i := -1; i <= 200; i++ {
+			for _, key := range []string{"k" + strconv.Itoa(i), "ké" + strconv.Itoa(i), "k7b"} {
+				ptr := base + "/" + key
+				a, b := d.Find(ptr), plain.Find(ptr)
+				if (a == nil) != (b == nil) || a != nil && a.Start() != b.Start() {
+					t.Fatalf("%s: Find(%s) differs", name, ptr)
+				}
+				al, ac := d.KeyPosition(ptr)
+				bl, bc := plain.KeyPosition(ptr)
+				if al != bl || ac != bc {
+					t.Fatalf("%s: KeyPosition(%s) %d:%d against %d:%d", name, ptr, al, ac, bl, bc)
+				}
+			}
+		}
+		if len(d.keys.tables) != 1 {
+			t.Fatalf("%s: %d name tables made, want the large object's one", name, len(d.keys.tables))
+		}
+		if err := d.Delete(base + "/k0"); err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Find(base + "/k10"); got == nil || got.Text() != plain.Find(base+"/k10").Text() || d.Find(base+"/k0") != nil {
+			t.Fatalf("%s: after an edit, Find reads a stale table", name)
+		}
+	}
+}
+
+// TestKeyIndexReadsSideBySide: positions asked from several goroutines at
+// once make each table once and agree (run with -race).
+func TestKeyIndexReadsSideBySide(t *testing.T) {
+	d := mustParse(t, []byte(`{"a": `+string(scalarObject(300, ",\n", ": "))+`, "b": `+
+		strings.Replace(string(scalarObject(300, ",\n", ": ")), `"k5": `, `"k5": {}, "x": `, 1)+`}`))
+	want := map[string][2]int{}
+	for _, obj := range []string{"a", "b"} {
+		for i := range 300 {
+			ptr := fmt.Sprintf("/%s/k%d", obj, i)
+			l, c := d.KeyPosition(ptr)
+			want[ptr] = [2]int{l, c}
+		}
+	}
+	d.keys = new(keyIndex) // made again by the goroutines
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ptr, w := range want {
+				if l, c := d.KeyPosition(ptr); l != w[0] || c != w[1] {
+					t.Errorf("goroutine %d: KeyPosition(%s) = %d:%d, want %d:%d", g, ptr, l, c, w[0], w[1])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
