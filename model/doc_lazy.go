@@ -43,7 +43,8 @@ func (n *Node) lazy() *lazySource {
 
 // KeptAsBytes returns the source bytes of a container that is kept as
 // bytes rather than nodes: nested deeper than the parse keeps nodes for, or
-// a packed array of scalars (doc_packed.go); nil for any other node.
+// a packed array or object (doc_packed.go, doc_packed_flat.go,
+// doc_packed_members.go); nil for any other node.
 // Reading such a container's children makes nodes again on each read, so
 // a scan that needs only the bytes (of its strings, say) reads these
 // instead.

@@ -8,7 +8,8 @@ package model
 // never kept, so reads stay free of shared writes and may run
 // concurrently; an edit of the array or of one of its items first turns it
 // into an ordinary array for good (unpack), as edits have the Doc to
-// themselves.
+// themselves. Objects of many scalar members are packed the same way
+// (doc_packed_members.go).
 
 import (
 	"unsafe"

@@ -8,7 +8,9 @@ import (
 
 // The shapes below are documents whose bulk is one kind of value, for the
 // memory budget (docs/PERFORMANCE.md): each is minified where it is big,
-// the worst case for a parse tree against the bytes it comes from.
+// the worst case for a parse tree against the bytes it comes from; and one,
+// wide-findings-card, for the cost of a finding at each member of a large
+// object.
 
 // Shapes lists the names Shaped knows, with what each holds.
 var Shapes = map[string]string{
@@ -21,6 +23,8 @@ var Shapes = map[string]string{
 	"empties-card":  "a valid card whose extension params hold an array of empty arrays and objects",
 	"wide-card":     "a valid card whose extension params hold one object of many members, each a number",
 	"skills-card":   "a valid card of many short skills (an id, a name, a one-line description, two tags, an example)",
+	"wide-findings-card": "a card whose extension params hold one object of many members, each a number I-JSON cannot hold: " +
+		"a finding at each member",
 }
 
 // Shaped returns the document of the named shape of at least size bytes,
@@ -43,6 +47,8 @@ func Shaped(name string, size int) ([]byte, bool) {
 		return withBulk(size, func(b *bytes.Buffer, i int) { b.WriteString([]string{"[]", "{}"}[i%2]) }), true
 	case "wide-card":
 		return withBulkObject(size, func(b *bytes.Buffer, i int) { fmt.Fprintf(b, `"k%d":%d`, i, i%1000) }), true
+	case "wide-findings-card":
+		return withBulkObject(size, func(b *bytes.Buffer, i int) { fmt.Fprintf(b, `"k%d":1e%d`, i, 400+i%10) }), true
 	case "skills-card":
 		return withSkills(size), true
 	}
