@@ -83,3 +83,24 @@ func BenchmarkHoverWhileChecking5MB(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDiagnosticsOfManyFindings measures the conversion of findings
+// into the protocol's diagnostics (each finding's range: its node found by
+// pointer, its line and column in UTF-16 units) for a card with a finding
+// at each member of one large object written on one line
+// (testcards.Shaped "wide-findings-card", 256 KiB: 17,000 findings). The
+// check itself runs once, before the timer.
+func BenchmarkDiagnosticsOfManyFindings(b *testing.B) {
+	card, _ := testcards.Shaped("wide-findings-card", 256<<10)
+	txt := newText(card)
+	c := &checked{text: txt, verdict: checkDocument(b.Context(), txt.src, checkRequest{Path: "/bench/agent-card.json"})}
+	if len(c.verdict.Diags) < 10_000 {
+		b.Fatalf("%d findings", len(c.verdict.Diags))
+	}
+	for b.Loop() {
+		if len(diagnostics("file:///bench/agent-card.json", c)) != len(c.verdict.Diags) {
+			b.Fatal("a finding was not converted")
+		}
+	}
+	b.ReportMetric(float64(len(c.verdict.Diags)), "findings")
+}

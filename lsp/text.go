@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"sort"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -17,7 +18,23 @@ import (
 type text struct {
 	src   []byte
 	lines []int // byte offset of the start of each line
+
+	// marks are known columns within long lines, made on first need: a
+	// position counts characters from the nearest mark before it rather
+	// than from its line's start, so that the findings of a minified
+	// document (one line) cost no count from its first byte each.
+	marks     []colMark
+	marksOnce sync.Once
 }
+
+// colMark is a known column: at byte offset off (a rune's first byte),
+// runes runes and units UTF-16 code units from its line's start (the runes
+// not counting a byte order mark, as model.Doc.LineCol does not).
+type colMark struct{ off, runes, units int }
+
+// markEvery is how many bytes of a line lie between two marks at most
+// (plus one rune).
+var markEvery = 1024
 
 func newText(src []byte) *text {
 	t := &text{src: src, lines: make([]int, 1, 64+len(src)/32)}
@@ -35,8 +52,47 @@ func newText(src []byte) *text {
 func (t *text) position(off int) protocol.Position {
 	off = max(0, min(off, len(t.src)))
 	line := sort.Search(len(t.lines), func(i int) bool { return t.lines[i] > off }) - 1
-	return protocol.Position{Line: uint32(line), Character: uint32(utf16Len(t.src[t.lines[line]:off]))}
+	from, units := t.lines[line], 0
+	if off-from > markEvery {
+		marks := t.columnMarks()
+		if k := sort.Search(len(marks), func(i int) bool { return marks[i].off > off }) - 1; k >= 0 && marks[k].off >= from {
+			from, units = marks[k].off, marks[k].units
+		}
+	}
+	return protocol.Position{Line: uint32(line), Character: uint32(units + utf16Len(t.src[from:off]))}
 }
+
+// columnMarks returns the marks of the text's long lines, made once.
+func (t *text) columnMarks() []colMark {
+	t.marksOnce.Do(func() {
+		for line, start := range t.lines {
+			end := len(t.src)
+			if line+1 < len(t.lines) {
+				end = t.lines[line+1]
+			}
+			if end-start <= markEvery {
+				continue
+			}
+			i, runes, units := start, 0, 0
+			if line == 0 && bytes.HasPrefix(t.src, utf8BOM) {
+				i, units = len(utf8BOM), 1 // U+FEFF: one unit, no rune for LineCol
+			}
+			next := start + markEvery
+			for i < end {
+				if i >= next {
+					t.marks = append(t.marks, colMark{i, runes, units})
+					next = i + markEvery
+				}
+				r, size := utf8.DecodeRune(t.src[i:end])
+				runes, units, i = runes+1, units+utf16.RuneLen(r), i+size
+			}
+		}
+	})
+	return t.marks
+}
+
+// utf8BOM is the byte order mark UTF-8 texts may start with.
+var utf8BOM = []byte("\xef\xbb\xbf")
 
 // span is the LSP range of the bytes [start, end).
 func (t *text) span(start, end int) protocol.Range {
@@ -78,8 +134,22 @@ func (t *text) lineColOffset(line, col int) int {
 		return 0
 	}
 	i := t.lines[line-1]
-	if line == 1 && len(t.src) >= 3 && string(t.src[:3]) == "\xef\xbb\xbf" {
-		i = 3 // LineCol does not count a byte order mark
+	if line == 1 && bytes.HasPrefix(t.src, utf8BOM) {
+		i = len(utf8BOM) // LineCol does not count a byte order mark
+	}
+	if col > markEvery {
+		end := len(t.src)
+		if line < len(t.lines) {
+			end = t.lines[line]
+		}
+		marks := t.columnMarks()
+		// The last mark of the line at or before the column.
+		k := sort.Search(len(marks), func(j int) bool {
+			return marks[j].off >= end || marks[j].off > i && marks[j].runes >= col
+		}) - 1
+		if k >= 0 && marks[k].off > i {
+			i, col = marks[k].off, col-marks[k].runes
+		}
 	}
 	for ; col > 1 && i < len(t.src) && t.src[i] != '\n'; col-- {
 		_, size := utf8.DecodeRune(t.src[i:])

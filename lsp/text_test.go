@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -97,6 +98,46 @@ func TestLocateWhileTyping(t *testing.T) {
 		sp := locate([]byte(src), off)
 		if got := model.Pointer(sp.Path...); got != c.path || sp.OnKey != c.onKey || sp.Prefix != c.prefix {
 			t.Errorf("%s: path %q key %v prefix %q, want %q %v %q", c.name, got, sp.OnKey, sp.Prefix, c.path, c.onKey, c.prefix)
+		}
+	}
+}
+
+// TestColumnMarksCountAsFromTheLineStart: positions and offsets found from
+// the marks of long lines are those a count from each line's start gives,
+// over texts of long lines with characters of every width, stray bytes, a
+// byte order mark, and \r\n endings.
+func TestColumnMarksCountAsFromTheLineStart(t *testing.T) {
+	old := markEvery
+	markEvery = 7
+	defer func() { markEvery = old }()
+	pieces := []string{"a", "é", "😀", "\xff", " ", "\r\n", "\n", "{\"k\":1}", "中"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := range 200 {
+		var b strings.Builder
+		if round%4 == 0 {
+			b.WriteString("\xef\xbb\xbf")
+		}
+		for range rng.IntN(300) {
+			p := pieces[rng.IntN(len(pieces))]
+			if (p == "\n" || p == "\r\n") && rng.IntN(4) != 0 {
+				p = "x" // long lines, mostly
+			}
+			b.WriteString(p)
+		}
+		src := []byte(b.String())
+		marked, plain := newText(src), newText(src)
+		plain.marksOnce.Do(func() {}) // no marks: every count from the line's start
+		for off := 0; off <= len(src); off++ {
+			if got, want := marked.position(off), plain.position(off); got != want {
+				t.Fatalf("round %d: position(%d) = %+v, from the line's start %+v (%q)", round, off, got, want, src)
+			}
+		}
+		for line := 1; line <= len(plain.lines); line++ {
+			for col := 1; col < 400; col += 1 + col/40 {
+				if got, want := marked.lineColOffset(line, col), plain.lineColOffset(line, col); got != want {
+					t.Fatalf("round %d: lineColOffset(%d, %d) = %d, from the line's start %d (%q)", round, line, col, got, want, src)
+				}
+			}
 		}
 	}
 }
