@@ -62,7 +62,7 @@ func nextPack(pack int, val *Node, flatOK bool) int {
 type packedItems struct {
 	src    []byte
 	starts []int32
-	flat   bool // the items are flat containers (doc_packed_flat.go), not scalars
+	flat   bool // the items are flat containers (doc_packed_flat.go), not scalars; for an object, some values are
 }
 
 // at fills n (zeroed) with the item that starts at start.

@@ -3,9 +3,11 @@ package model
 import "unsafe"
 
 // Packed objects: an object of many members whose values are all scalars
-// (a map of ids to numbers, of names to strings) keeps only where each
-// member's name starts, four bytes a member, instead of a 24-byte member
-// and a 24-byte node for its value, for some ten bytes of source apiece.
+// or small flat containers (a map of ids to numbers, of names to strings,
+// of keys to pairs: doc_packed_flat.go) keeps only where each member's
+// name starts, four bytes a member, instead of a 24-byte member and a
+// 24-byte node for its value (and the value's own nodes), for some ten
+// bytes of source apiece.
 // It is packed as an array of scalars is (doc_packed.go), by the same
 // parse states and into the same packedItems, whose starts are then the
 // members' names: the members are made when read (Members, Get), afresh on
@@ -30,11 +32,21 @@ func memberKeyAt(src []byte, keyStart int) (Member, int) {
 	return m, skipSpaces(src, skipSpaces(src, end)+1) // past the colon
 }
 
+// valueAt fills n (zeroed) with the value of a packed object's member at
+// src[start]: a scalar or a flat container.
+func valueAt(src []byte, start int, n *Node) {
+	if c := src[start]; c == '{' || c == '[' {
+		flatAt(src, start, n)
+		return
+	}
+	scalarAt(src, start, n)
+}
+
 // member makes member i of a packed object, its value a node of its own.
 func (pk *packedItems) member(i int) Member {
 	m, at := memberKeyAt(pk.src, int(pk.starts[i]))
 	m.Value = new(Node)
-	scalarAt(pk.src, at, m.Value)
+	valueAt(pk.src, at, m.Value)
 	return m
 }
 
@@ -45,7 +57,7 @@ func (pk *packedItems) members() []Member {
 	values := make([]Node, len(pk.starts))
 	for i, start := range pk.starts {
 		m, at := memberKeyAt(pk.src, int(start))
-		scalarAt(pk.src, at, &values[i])
+		valueAt(pk.src, at, &values[i])
 		m.Value = &values[i]
 		members[i] = m
 	}
@@ -77,7 +89,7 @@ func (p *parser) flushNotedMembers(from int) {
 	for _, start := range p.scalarStack[from:] {
 		m, at := memberKeyAt(p.src, int(start))
 		m.Value = p.newNode()
-		scalarAt(p.src, at, m.Value)
+		valueAt(p.src, at, m.Value)
 		if len(p.memberStack) == cap(p.memberStack) {
 			p.memberStack = doubled(p.memberStack)
 		}

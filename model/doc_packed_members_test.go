@@ -12,8 +12,8 @@ import (
 )
 
 // scalarObject is a JSON object of n members whose values are scalars of
-// every kind, some names escaped, written with sep between members and
-// colon after each name.
+// every kind and a few small flat containers, some names escaped, written
+// with sep between members and colon after each name.
 func scalarObject(n int, sep, colon string) []byte {
 	var b bytes.Buffer
 	ws := strings.ReplaceAll(sep, ",", "")
@@ -29,7 +29,14 @@ func scalarObject(n int, sep, colon string) []byte {
 		case 3:
 			name = `"ké` + strconv.Itoa(i) + `"`
 		}
-		b.WriteString(name + colon + scalarItem(i))
+		value := scalarItem(i)
+		switch {
+		case i%11 == 4:
+			value = `{"n":` + strconv.Itoa(i) + `, "ok": true}` // flat containers too
+		case i%13 == 6:
+			value = `[1, "x"]`
+		}
+		b.WriteString(name + colon + value)
 	}
 	b.WriteString(ws + "}")
 	return b.Bytes()
@@ -42,9 +49,10 @@ func parsePlain(t testing.TB, data []byte) *Doc {
 	return d
 }
 
-// TestPackedObjects: an object of packMin scalar members or more keeps
-// where their names start, not members and nodes; one whose values include
-// a container, wherever it comes, keeps its members. Packed, it reads as
+// TestPackedObjects: an object of packMin members or more whose values are
+// scalars or small flat containers keeps where their names start, not
+// members and nodes; one whose values include a larger or deeper
+// container, wherever it comes, keeps its members. Packed, it reads as
 // the same object of members does (names, kinds, offsets, bytes, Get,
 // Interface, Find, Position, KeyPosition) and encodes to its source.
 func TestPackedObjects(t *testing.T) {
@@ -111,6 +119,8 @@ func TestPackedObjectEditsMatchUnpacked(t *testing.T) {
 		func(d *Doc) error { return d.Set("/o/new", []byte(`{"a": [1, 2]}`)) },
 		func(d *Doc) error { return d.Delete("/o/k0") },
 		func(d *Doc) error { return d.Delete("/o/k59") },
+		func(d *Doc) error { return d.Set("/o/k4/n", []byte(`"four"`)) }, // inside a flat value
+		func(d *Doc) error { return d.Insert("/o/k6/0", []byte(`0`)) },
 		func(d *Doc) error { return d.SetValue("/o/ké3", map[string]any{"n": 1}) },
 		func(d *Doc) error { return d.Set("/o", scalarObject(40, ", ", ": ")) }, // merged member by member
 		func(d *Doc) error { return d.SetValue("/o", []any{1, "two"}) },
@@ -164,7 +174,7 @@ func TestPackedObjectTreeSize(t *testing.T) {
 // (from two members on) read as the same objects of members do, and the
 // document gives the same errors and encodes as the one of nodes does.
 func FuzzPackedObjects(f *testing.F) {
-	for _, s := range []string{`{"a": 1, "b": "x", "c": null}`, `{"a":1,"b":2,"a":3}`, `{"a":1,"b":{"c":2},"d":3}`, `{"\u0061":1,"a":2}`, `{"a":1,"b":2,}`, `[{"x":true,"y":false},{"x":1}]`} {
+	for _, s := range []string{`{"a": 1, "b": "x", "c": null}`, `{"a":1,"b":2,"a":3}`, `{"a":1,"b":{"c":2},"d":3}`, `{"a":[1],"b":{"c":[2]},"d":3}`, `{"a":{"x":1,"x":2},"b":1}`, `{"\u0061":1,"a":2}`, `{"a":1,"b":2,}`, `[{"x":true,"y":false},{"x":1}]`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -549,18 +549,16 @@ func (p *parser) parseObject() (*Node, error) {
 	var seen *nameTable // made only for large objects
 	var names uint64    // the nameBit of each member so far, for small objects
 	// Members are members as long as they are few. Once packMin of them
-	// hold scalars, the object is packing (doc_packed_members.go): where
-	// their names start is noted instead, those of the members made so
-	// far first, until the end or a value that is a container, which
-	// turns the notes back into members.
+	// hold scalars or small flat containers, the object is packing
+	// (doc_packed_members.go): where their names start is noted instead,
+	// those of the members made so far first, until the end or a value of
+	// another kind, which turns the notes back into members.
 	scalars := len(p.scalarStack)
 	pack := packScalars
-	keyOf := func(i int) string { // member i's name, for the duplicate check
-		if pack == packingScalars {
-			return keyOfNoted(p.src, p.scalarStack[scalars+i])
-		}
-		return p.memberStack[from+i].Key()
+	if p.stream != nil && p.depth == 1 {
+		pack = packNone // the outline of a streamed document (doc_stream.go) keeps its members
 	}
+	flat := false // a value noted is a flat container (doc_packed_flat.go)
 	for {
 		// A name's quote right here (minified) settles what the rest
 		// of this block tells apart.
@@ -620,17 +618,15 @@ func (p *parser) parseObject() (*Node, error) {
 		// duplicate check of an object inside its value (p.pointer):
 		// a string value, the most common, needs no note.
 		var val *Node // nil when the member is noted
-		count := len(p.memberStack) - from
 		if pack == packingScalars {
-			count = len(p.scalarStack) - scalars
-			if p.pos < len(p.src) && p.src[p.pos] != '{' && p.src[p.pos] != '[' {
-				if p.src[p.pos] != '"' { // for an error in it (see below)
-					p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
-				}
-				if _, err := p.scanScalar(); err != nil {
-					return nil, err
-				}
-			} else {
+			p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
+			noted, container, err := p.noteValue()
+			switch {
+			case err != nil:
+				return nil, err
+			case noted:
+				flat = flat || container
+			default:
 				p.flushNotedMembers(scalars)
 				pack = packNone
 			}
@@ -656,8 +652,12 @@ func (p *parser) parseObject() (*Node, error) {
 
 		// Duplicate keys: JSON parsers disagree on which value wins, so the
 		// document is ambiguous and refused.
+		count := len(p.memberStack) - from // the members before this one
+		if pack == packingScalars {
+			count = len(p.scalarStack) - scalars
+		}
 		dup := -1
-		if seen == nil && count < 16 && pack != packingScalars {
+		if count < 16 && seen == nil && pack != packingScalars {
 			// Only a name whose bit is set already may be one seen
 			// before: the names are compared then alone.
 			if bit := nameBit(key); names&bit == 0 {
@@ -671,6 +671,7 @@ func (p *parser) parseObject() (*Node, error) {
 				}
 			}
 		} else {
+			keyOf := p.keysSoFar(from, scalars, pack == packingScalars)
 			if seen == nil {
 				seen = new(nameTable)
 				for i := range count {
@@ -710,15 +711,17 @@ func (p *parser) parseObject() (*Node, error) {
 				p.memberStack = doubled(p.memberStack)
 			}
 			p.memberStack = append(p.memberStack, m)
-			if pack == packScalars {
-				if k := val.Kind; k == Object || k == Array {
-					pack = packNone
-				} else if count+1 == packMin {
+			if pack == packScalars && count+1 == packMin {
+				// Packing, if the values so far are what it keeps: asked
+				// once, of the first packMin, so that smaller objects (a
+				// skill, an entry) pay nothing for it.
+				pack = packNone
+				if ok, anyFlat := p.packable(p.memberStack[from:]); ok {
 					for _, m := range p.memberStack[from:] {
 						p.noteScalar(int(m.keyStart), start)
 					}
 					p.memberStack = p.memberStack[:from]
-					pack = packingScalars
+					pack, flat = packingScalars, anyFlat
 				}
 			}
 		}
@@ -739,13 +742,58 @@ func (p *parser) parseObject() (*Node, error) {
 	n := p.newNode()
 	n.Kind, n.start, n.end = Object, int32(start), int32(p.pos)
 	if pack == packingScalars {
-		p.packNoted(n, scalars, false)
+		p.packNoted(n, scalars, flat)
 	} else if ms := p.members(from); len(ms) > 0 {
 		n.ref, n.n = unsafe.Pointer(&ms[0]), int32(len(ms))
 	}
 	p.path = p.path[:step]
 	p.depth--
 	return n, nil
+}
+
+// noteValue scans the value of a member of a packing object at p.pos when
+// it is one that the packing keeps (a scalar, or a flat container parsed
+// into reused memory: parseFlatItem), and reports whether it was and
+// whether it is a container. When it was not, p.pos is back at its start.
+func (p *parser) noteValue() (noted, container bool, err error) {
+	if p.pos >= len(p.src) {
+		return false, false, nil
+	}
+	if c := p.src[p.pos]; c != '{' && c != '[' {
+		_, err := p.scanScalar()
+		return err == nil, false, err
+	}
+	if p.pool != nil { // not while nodes are carved from reused memory
+		return false, false, nil
+	}
+	ok, err := p.parseFlatItem()
+	return ok, true, err
+}
+
+// packable reports whether an object whose members so far are members may
+// pack (doc_packed_members.go): each value a scalar or a flat container,
+// and whether one is a container.
+func (p *parser) packable(members []Member) (ok, flat bool) {
+	for _, m := range members {
+		if k := m.Value.Kind; k == Object || k == Array {
+			if p.pool != nil || !isFlatItem(m.Value) {
+				return false, false
+			}
+			flat = true
+		}
+	}
+	return true, flat
+}
+
+// keysSoFar returns the names of the members of the object being parsed,
+// by index, for its duplicate check: its members from index from of the
+// member stack on, or, while it is packing, the names noted from index
+// scalars of the scalar stack on.
+func (p *parser) keysSoFar(from, scalars int, packing bool) func(int) string {
+	if packing {
+		return func(i int) string { return keyOfNoted(p.src, p.scalarStack[scalars+i]) }
+	}
+	return func(i int) string { return p.memberStack[from+i].Key() }
 }
 
 // doubled is s with twice its capacity. The parser's stacks grow so

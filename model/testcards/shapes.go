@@ -14,15 +14,16 @@ import (
 
 // Shapes lists the names Shaped knows, with what each holds.
 var Shapes = map[string]string{
-	"numbers":       "a bare JSON array of numbers (not a card)",
-	"numbers-card":  "a valid card whose extension params hold an array of numbers",
-	"strings-card":  "a valid card whose extension params hold an array of short strings",
-	"deep-card":     "a valid card whose extension params hold arrays nested as deep as the parser allows",
-	"deep-obj-card": "a valid card whose extension params hold objects nested as deep as the parser allows",
-	"objects-card":  "a valid card whose extension params hold an array of small objects of two scalars",
-	"empties-card":  "a valid card whose extension params hold an array of empty arrays and objects",
-	"wide-card":     "a valid card whose extension params hold one object of many members, each a number",
-	"skills-card":   "a valid card of many short skills (an id, a name, a one-line description, two tags, an example)",
+	"numbers":           "a bare JSON array of numbers (not a card)",
+	"numbers-card":      "a valid card whose extension params hold an array of numbers",
+	"strings-card":      "a valid card whose extension params hold an array of short strings",
+	"deep-card":         "a valid card whose extension params hold arrays nested as deep as the parser allows",
+	"deep-obj-card":     "a valid card whose extension params hold objects nested as deep as the parser allows",
+	"objects-card":      "a valid card whose extension params hold an array of small objects of two scalars",
+	"empties-card":      "a valid card whose extension params hold an array of empty arrays and objects",
+	"wide-card":         "a valid card whose extension params hold one object of many members, each a number",
+	"skills-card":       "a valid card of many short skills (an id, a name, a one-line description, two tags, an example)",
+	"wide-objects-card": "a valid card whose extension params hold one object of many members, each a small object or a pair of numbers",
 	"wide-findings-card": "a card whose extension params hold one object of many members, each a number I-JSON cannot hold: " +
 		"a finding at each member",
 }
@@ -47,6 +48,14 @@ func Shaped(name string, size int) ([]byte, bool) {
 		return withBulk(size, func(b *bytes.Buffer, i int) { b.WriteString([]string{"[]", "{}"}[i%2]) }), true
 	case "wide-card":
 		return withBulkObject(size, func(b *bytes.Buffer, i int) { fmt.Fprintf(b, `"k%d":%d`, i, i%1000) }), true
+	case "wide-objects-card":
+		return withBulkObject(size, func(b *bytes.Buffer, i int) {
+			if i%2 == 0 {
+				fmt.Fprintf(b, `"k%d":{"a":%d}`, i, i%10)
+			} else {
+				fmt.Fprintf(b, `"k%d":[%d,%d]`, i, i%10, i%7)
+			}
+		}), true
 	case "wide-findings-card":
 		return withBulkObject(size, func(b *bytes.Buffer, i int) { fmt.Fprintf(b, `"k%d":1e%d`, i, 400+i%10) }), true
 	case "skills-card":
