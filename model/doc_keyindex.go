@@ -1,9 +1,6 @@
 package model
 
-import (
-	"hash/maphash"
-	"sync"
-)
+import "sync"
 
 // The members of a large object found by name for Position and
 // KeyPosition: a check that reports a finding at each member of an object
@@ -76,28 +73,6 @@ func (x *keyIndex) table(n *Node, keyOf func(int) string) *nameTable {
 	}
 	x.tables[n.start] = t
 	return t
-}
-
-// lookup returns the index of the member named key, -1 if there is none.
-// It writes nothing: tables made once are read side by side.
-func (t *nameTable) lookup(keyOf func(int) string, key string) int {
-	if len(t.slots) == 0 {
-		return -1
-	}
-	h := maphash.String(nameSeed, key)
-	mask := uint64(len(t.slots) - 1)
-	tag := t.tag(h)
-	for at := h & mask; ; at = (at + 1) & mask {
-		s := t.slots[at]
-		if s == 0 {
-			return -1
-		}
-		if s&^uint32(mask) == tag {
-			if i := int(s&uint32(mask)) - 1; keyOf(i) == key {
-				return i
-			}
-		}
-	}
 }
 
 // child returns the member value or item of n named by one reference token,

@@ -35,19 +35,39 @@ func (t *nameTable) find(keyOf func(int) string, key string, index int) int {
 	if 4*(t.n+1) > 3*len(t.slots) {
 		t.grow(keyOf)
 	}
+	i, at, tag := t.probe(keyOf, key)
+	if i < 0 {
+		t.slots[at] = tag | uint32(index+1)
+		t.n++
+	}
+	return i
+}
+
+// lookup returns the index of the member named key, -1 if there is none.
+// It writes nothing: tables made once are read side by side
+// (doc_keyindex.go).
+func (t *nameTable) lookup(keyOf func(int) string, key string) int {
+	if len(t.slots) == 0 {
+		return -1
+	}
+	i, _, _ := t.probe(keyOf, key)
+	return i
+}
+
+// probe looks for the member named key: its index, or -1 with the empty
+// slot where the name goes and the tag it takes there.
+func (t *nameTable) probe(keyOf func(int) string, key string) (index int, empty uint64, tag uint32) {
 	h := maphash.String(nameSeed, key)
 	mask := uint64(len(t.slots) - 1)
-	tag := t.tag(h)
+	tag = t.tag(h)
 	for at := h & mask; ; at = (at + 1) & mask {
 		s := t.slots[at]
 		if s == 0 {
-			t.slots[at] = tag | uint32(index+1)
-			t.n++
-			return -1
+			return -1, at, tag
 		}
 		if s&^uint32(mask) == tag {
 			if i := int(s&uint32(mask)) - 1; keyOf(i) == key {
-				return i
+				return i, 0, 0
 			}
 		}
 	}

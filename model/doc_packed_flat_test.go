@@ -110,14 +110,8 @@ func TestPackedFlatMatchesNodes(t *testing.T) {
 		}
 		k := rng.IntN(len(items))
 		for _, ptr := range []string{fmt.Sprintf("/list/%d", k), fmt.Sprintf("/list/%d/0", k), fmt.Sprintf("/list/%d/n", k), fmt.Sprintf("/list/%d/ok", k)} {
-			pf, nf := packed.Find(ptr), plain.Find(ptr)
-			if (pf == nil) != (nf == nil) || pf != nil && pf.Start() != nf.Start() {
-				t.Fatalf("round %d: Find(%s) differs", round, ptr)
-			}
-			pl, pc := packed.Position(ptr)
-			nl, nc := plain.Position(ptr)
-			if pl != nl || pc != nc {
-				t.Fatalf("round %d: Position(%s) %d:%d against %d:%d", round, ptr, pl, pc, nl, nc)
+			if d := placeDiff(packed, plain, ptr); d != "" {
+				t.Fatalf("round %d: %s", round, d)
 			}
 		}
 		// An edit inside item k: a member's value, or an item of it.
@@ -146,19 +140,49 @@ func TestPackedFlatMatchesNodes(t *testing.T) {
 // in a few bytes each: the tree of a card whose bulk is such an array is a
 // fraction of its bytes, where nodes took six times them.
 func TestPackedFlatTreeSize(t *testing.T) {
+	data := bulkOf("[", "]", 200_000, func(b *strings.Builder, i int) { fmt.Fprintf(b, `{"n":%d,"ok":%t}`, i, i%3 == 0) })
+	assertTreeSize(t, "small objects", data, 0.5)
+}
+
+// placeDiff says how what a and b find at ptr differs: the node (by its
+// offsets and bytes), its position and its key's; "" when it does not.
+func placeDiff(a, b *Doc, ptr string) string {
+	an, bn := a.Find(ptr), b.Find(ptr)
+	if (an == nil) != (bn == nil) || an != nil && (an.Start() != bn.Start() || an.End() != bn.End() || !bytes.Equal(an.Raw(), bn.Raw())) {
+		return fmt.Sprintf("Find(%s) differs", ptr)
+	}
+	for _, pos := range []func(*Doc, string) (int, int){(*Doc).Position, (*Doc).KeyPosition} {
+		al, ac := pos(a, ptr)
+		bl, bc := pos(b, ptr)
+		if al != bl || ac != bc {
+			return fmt.Sprintf("the position of %s is %d:%d against %d:%d", ptr, al, ac, bl, bc)
+		}
+	}
+	return ""
+}
+
+// bulkOf is the document {"bulk": …} whose bulk, between open and close,
+// is the n items or members item writes.
+func bulkOf(open, close string, n int, item func(b *strings.Builder, i int)) []byte {
 	var b strings.Builder
-	b.WriteString(`{"bulk": [`)
-	for i := range 200_000 {
+	b.WriteString(`{"bulk": ` + open)
+	for i := range n {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		fmt.Fprintf(&b, `{"n":%d,"ok":%t}`, i, i%3 == 0)
+		item(&b, i)
 	}
-	b.WriteString("]}")
-	data := []byte(b.String())
+	b.WriteString(close + "}")
+	return []byte(b.String())
+}
+
+// assertTreeSize fails t when the tree of data, live after a collection
+// around its parse, takes more than budget times its bytes.
+func assertTreeSize(t *testing.T, what string, data []byte, budget float64) {
+	t.Helper()
 	live := liveBytesOfParse(t, data)
-	if ratio := float64(live) / float64(len(data)); ratio > 0.5 {
-		t.Errorf("the tree of %d bytes of small objects holds %d bytes live (%.2f×), budget 0.5×", len(data), live, ratio)
+	if ratio := float64(live) / float64(len(data)); ratio > budget {
+		t.Errorf("the tree of %d bytes of %s holds %d bytes live (%.2f×), budget %.2f×", len(data), what, live, ratio, budget)
 	}
 }
 

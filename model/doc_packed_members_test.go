@@ -92,17 +92,8 @@ func TestPackedObjects(t *testing.T) {
 		for range 5 {
 			k := rng.IntN(n + 1)
 			for _, name := range []string{"k" + strconv.Itoa(k), "ké" + strconv.Itoa(k)} {
-				ptr := "/obj/" + name
-				pf, nf := packed.Find(ptr), plain.Find(ptr)
-				if (pf == nil) != (nf == nil) || pf != nil && (pf.Start() != nf.Start() || !bytes.Equal(pf.Raw(), nf.Raw())) {
-					t.Fatalf("round %d: Find(%s) differs", round, ptr)
-				}
-				for _, pos := range []func(*Doc, string) (int, int){(*Doc).Position, (*Doc).KeyPosition} {
-					pl, pc := pos(packed, ptr)
-					nl, nc := pos(plain, ptr)
-					if pl != nl || pc != nc {
-						t.Fatalf("round %d: the position of %s is %d:%d against %d:%d", round, ptr, pl, pc, nl, nc)
-					}
+				if d := placeDiff(packed, plain, "/obj/"+name); d != "" {
+					t.Fatalf("round %d: %s", round, d)
 				}
 			}
 		}
@@ -154,20 +145,8 @@ func TestPackedObjectEditsMatchUnpacked(t *testing.T) {
 // numbers holds it in a few bytes a member, where members and nodes took
 // three times its bytes.
 func TestPackedObjectTreeSize(t *testing.T) {
-	var b strings.Builder
-	b.WriteString(`{"bulk": {`)
-	for i := range 300_000 {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, `"k%d":%d`, i, i)
-	}
-	b.WriteString("}}")
-	data := []byte(b.String())
-	live := liveBytesOfParse(t, data)
-	if ratio := float64(live) / float64(len(data)); ratio > 0.5 {
-		t.Errorf("the tree of %d bytes of one wide object holds %d bytes live (%.2f×), budget 0.5×", len(data), live, ratio)
-	}
+	data := bulkOf("{", "}", 300_000, func(b *strings.Builder, i int) { fmt.Fprintf(b, `"k%d":%d`, i, i) })
+	assertTreeSize(t, "one wide object", data, 0.5)
 }
 
 // FuzzPackedObjects: whatever the document, its objects of scalars packed
@@ -221,15 +200,8 @@ func TestKeyIndexFindsWhatASearchFinds(t *testing.T) {
 		}
 		for i := -1; i <= 200; i++ {
 			for _, key := range []string{"k" + strconv.Itoa(i), "ké" + strconv.Itoa(i), "k7b"} {
-				ptr := base + "/" + key
-				a, b := d.Find(ptr), plain.Find(ptr)
-				if (a == nil) != (b == nil) || a != nil && a.Start() != b.Start() {
-					t.Fatalf("%s: Find(%s) differs", name, ptr)
-				}
-				al, ac := d.KeyPosition(ptr)
-				bl, bc := plain.KeyPosition(ptr)
-				if al != bl || ac != bc {
-					t.Fatalf("%s: KeyPosition(%s) %d:%d against %d:%d", name, ptr, al, ac, bl, bc)
+				if diff := placeDiff(d, plain, base+"/"+key); diff != "" {
+					t.Fatalf("%s: %s", name, diff)
 				}
 			}
 		}
