@@ -33,16 +33,16 @@ const (
 )
 
 // nextPack is the packing state after item val of an array in state pack
-// (not packNone, not packing); flatOK says flat containers may be packed
-// (not while the parser carves nodes from reused memory).
-func nextPack(pack int, val *Node, flatOK bool) int {
+// (not packNone, not packing); flatLimit is the largest flat container
+// that may be packed (parser.flatLimit).
+func nextPack(pack int, val *Node, flatLimit int) int {
 	container := val.Kind == Object || val.Kind == Array
 	switch pack {
 	case packFirst:
 		switch {
 		case !container:
 			return packScalars
-		case flatOK && isFlatItem(val):
+		case isFlatItem(val, flatLimit):
 			return packFlat
 		}
 	case packScalars:
@@ -50,7 +50,7 @@ func nextPack(pack int, val *Node, flatOK bool) int {
 			return packScalars
 		}
 	case packFlat:
-		if isFlatItem(val) {
+		if isFlatItem(val, flatLimit) {
 			return packFlat
 		}
 	}

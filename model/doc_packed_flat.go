@@ -19,11 +19,33 @@ import "unsafe"
 // keep their nodes.
 var flatMaxBytes = 32
 
+// In a document of flatLargeDocument bytes or more, memory comes first:
+// items of up to flatMaxLargeBytes are packed (On Request entries, records
+// of a few fields), and reading them makes their nodes again each time.
+// Below it (every card a person writes; a card of 5,000 skills is 3 MB)
+// the rules read such arrays with the nodes kept.
+const (
+	flatLargeDocument = 4 << 20
+	flatMaxLargeBytes = 512
+)
+
+// flatLimit is the largest flat item this parse packs, -1 for none: none
+// while nodes are carved from reused memory (p.pool).
+func (p *parser) flatLimit() int {
+	switch {
+	case p.pool != nil || flatMaxBytes < 0:
+		return -1
+	case len(p.src) >= flatLargeDocument:
+		return max(flatMaxBytes, flatMaxLargeBytes)
+	}
+	return flatMaxBytes
+}
+
 // isFlatItem reports whether n, an item just parsed, is a container that
-// an array of them is packed for: at most flatMaxBytes of source, and
-// every member or item a scalar.
-func isFlatItem(n *Node) bool {
-	if (n.Kind != Object && n.Kind != Array) || n.n < 0 || int(n.end-n.start) > flatMaxBytes {
+// an array of them is packed for: at most limit bytes of source
+// (flatLimit), and every member or item a scalar.
+func isFlatItem(n *Node, limit int) bool {
+	if (n.Kind != Object && n.Kind != Array) || n.n < 0 || int(n.end-n.start) > limit {
 		return false
 	}
 	if n.Kind == Object {
@@ -48,11 +70,11 @@ func isFlatItem(n *Node) bool {
 // (isFlatItem). When it is not, p.pos is back at its start, to be parsed
 // again as a node.
 func (p *parser) parseFlatItem() (bool, error) {
-	start := p.pos
+	start, limit := p.pos, p.flatLimit() // the limit of the parse around the item
 	saved, savedPool := p.chunks, p.pool
 	p.chunks, p.pool = chunks{}, &p.flatPool
 	val, err := p.parseValue()
-	flat := err == nil && isFlatItem(val)
+	flat := err == nil && isFlatItem(val, limit)
 	p.releaseItem()
 	p.chunks, p.pool = saved, savedPool
 	if err != nil {

@@ -232,3 +232,30 @@ func TestPackedFlatTeachesTheStyle(t *testing.T) {
 		}
 	}
 }
+
+// TestPackedFlatInLargeDocuments: in a document of flatLargeDocument bytes
+// or more, an array of flat objects of up to flatMaxLargeBytes (records of
+// a few fields, as On Request entries are) is packed, and reads as the
+// same array of nodes; in a smaller document the same items keep their
+// nodes.
+func TestPackedFlatInLargeDocuments(t *testing.T) {
+	entry := func(b *strings.Builder, i int) {
+		fmt.Fprintf(b, `{"id":"skill-%d","personEntry":"https://bank.example/ask/%d","assistantAccess":%t,"completion":"deferred"}`, i, i, i%2 == 0)
+	}
+	for _, n := range []int{1000, flatLargeDocument/100 + 1000} {
+		data := bulkOf("[", "]", n, entry)
+		packed := mustParse(t, data)
+		var plain *Doc
+		withSetting(&flatMaxBytes, -1, func() { plain = mustParse(t, data) })
+		large := len(data) >= flatLargeDocument
+		if got := packed.Root().Get("bulk").packed() != nil; got != large {
+			t.Fatalf("%d bytes, %d entries: packed %v", len(data), n, got)
+		}
+		if d := sameTree(packed.Root(), plain.Root(), ""); d != "" {
+			t.Fatalf("%d entries: %s", n, d)
+		}
+		if d := placeDiff(packed, plain, fmt.Sprintf("/bulk/%d/personEntry", n-1)); d != "" {
+			t.Fatalf("%d entries: %s", n, d)
+		}
+	}
+}

@@ -763,7 +763,7 @@ func (p *parser) noteValue() (noted, container bool, err error) {
 		_, err := p.scanScalar()
 		return err == nil, false, err
 	}
-	if p.pool != nil { // not while nodes are carved from reused memory
+	if p.flatLimit() < 0 { // not while nodes are carved from reused memory
 		return false, false, nil
 	}
 	ok, err := p.parseFlatItem()
@@ -776,7 +776,7 @@ func (p *parser) noteValue() (noted, container bool, err error) {
 func (p *parser) packable(members []Member) (ok, flat bool) {
 	for _, m := range members {
 		if k := m.Value.Kind; k == Object || k == Array {
-			if p.pool != nil || !isFlatItem(m.Value) {
+			if !isFlatItem(m.Value, p.flatLimit()) {
 				return false, false
 			}
 			flat = true
@@ -903,7 +903,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 		}
 		count++
 		if pack != packNone {
-			pack = nextPack(pack, val, p.pool == nil)
+			pack = nextPack(pack, val, p.flatLimit())
 			if pack != packNone && count == packMin {
 				for _, it := range p.itemStack[from:] {
 					p.noteScalar(it.Start(), start)
