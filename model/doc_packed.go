@@ -166,8 +166,8 @@ func (pk *packedItems) nodes() []*Node {
 
 // unpack turns a packed array or object into an ordinary one, whose item
 // nodes or members are kept: what an edit of the container or of one of
-// its elements needs first. It
-// writes the node, so only edits, which have the Doc to themselves, call it.
+// its elements needs first. It writes the node, so only edits, which have
+// the Doc to themselves, call it.
 func (n *Node) unpack() {
 	n.unlazy()
 	pk := n.packed()

@@ -64,15 +64,16 @@ func (pk *packedItems) members() []Member {
 	return members
 }
 
-// find returns the index of the member of a packed object named key, -1
-// if there is none.
-func (pk *packedItems) find(key string) int {
+// named makes the member of a packed object named key, with its index;
+// nil, -1 when there is none.
+func (pk *packedItems) named(key string) (*Member, int) {
 	for i, start := range pk.starts {
 		if m, _ := memberKeyAt(pk.src, int(start)); m.Key() == key {
-			return i
+			m := pk.member(i)
+			return &m, i
 		}
 	}
-	return -1
+	return nil, -1
 }
 
 // keyOfNoted is the name of the member whose name starts at src[start]:

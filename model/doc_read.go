@@ -52,11 +52,7 @@ func (n *Node) member(key string) (*Member, int) {
 		return nil, -1
 	}
 	if pk := n.view().packed(); pk != nil {
-		if i := pk.find(key); i >= 0 {
-			m := pk.member(i)
-			return &m, i
-		}
-		return nil, -1
+		return pk.named(key)
 	}
 	ms := n.Members()
 	for i := range ms {
@@ -207,8 +203,8 @@ func (n *Node) Get(key string) *Node {
 	members := n.inPlaceMembers()
 	if n.n < 0 { // edited, packed or deep (doc_lazy.go)
 		if pk := n.view().packed(); pk != nil {
-			if i := pk.find(key); i >= 0 {
-				return pk.member(i).Value
+			if m, _ := pk.named(key); m != nil {
+				return m.Value
 			}
 			return nil
 		}
