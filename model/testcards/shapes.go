@@ -24,6 +24,7 @@ var Shapes = map[string]string{
 	"wide-card":         "a valid card whose extension params hold one object of many members, each a number",
 	"skills-card":       "a valid card of many short skills (an id, a name, a one-line description, two tags, an example)",
 	"wide-objects-card": "a valid card whose extension params hold one object of many members, each a small object or a pair of numbers",
+	"onrequest-entries": "an On Request params document (not a card) of many entries, each an id, an https personEntry, assistantAccess and completion",
 	"wide-findings-card": "a card whose extension params hold one object of many members, each a number I-JSON cannot hold: " +
 		"a finding at each member",
 }
@@ -56,12 +57,31 @@ func Shaped(name string, size int) ([]byte, bool) {
 				fmt.Fprintf(b, `"k%d":[%d,%d]`, i, i%10, i%7)
 			}
 		}), true
+	case "onrequest-entries":
+		return onRequestEntries(size), true
 	case "wide-findings-card":
 		return withBulkObject(size, func(b *bytes.Buffer, i int) { fmt.Fprintf(b, `"k%d":1e%d`, i, 400+i%10) }), true
 	case "skills-card":
 		return withSkills(size), true
 	}
 	return nil, false
+}
+
+// onRequestEntries is a minified On Request params document of entries,
+// about 110 bytes each, until it is size bytes: an array of records of a
+// few fields, larger than the flat containers a small document packs.
+func onRequestEntries(size int) []byte {
+	var b bytes.Buffer
+	b.Grow(size + 128)
+	b.WriteString(`{"skills":[`)
+	for i := 0; b.Len() < size; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"id":"skill-%d","personEntry":"https://bank.example/ask/%d","assistantAccess":%t,"completion":"deferred"}`, i, i, i%2 == 0)
+	}
+	b.WriteString("]}")
+	return b.Bytes()
 }
 
 // numbers is a minified array of nine-digit numbers: ten bytes an item.

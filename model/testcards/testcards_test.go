@@ -210,8 +210,8 @@ func TestShapes(t *testing.T) {
 		if !json.Valid(data) || len(data) < 200_000 || len(data) > 210_000 {
 			t.Fatalf("%s: %d bytes, valid JSON %v", name, len(data), json.Valid(data))
 		}
-		if name == "numbers" {
-			continue
+		if name == "numbers" || name == "onrequest-entries" {
+			continue // not cards
 		}
 		var card struct {
 			Name         string
