@@ -50,7 +50,7 @@ func nextPack(pack int, val *Node, flatLimit int) int {
 			return packScalars
 		}
 	case packFlat:
-		if isFlatItem(val, flatLimit) {
+		if isFlatSibling(val, flatLimit) {
 			return packFlat
 		}
 	}
@@ -65,10 +65,11 @@ type packedItems struct {
 	flat   bool // the items are flat containers (doc_packed_flat.go), not scalars; for an object, some values are
 }
 
-// at fills n (zeroed) with the item that starts at start.
-func (pk *packedItems) at(start int32, n *Node) {
+// at fills n (zeroed) with the item that starts at start, its nodes taken
+// from b.
+func (pk *packedItems) at(start int32, n *Node, b *blocks) {
 	if pk.flat {
-		flatAt(pk.src, int(start), n)
+		flatAt(pk.src, int(start), n, b)
 		return
 	}
 	scalarAt(pk.src, int(start), n)
@@ -130,22 +131,18 @@ func isNumberByte(c byte) bool {
 // item makes the node of item i.
 func (pk *packedItems) item(i int) *Node {
 	n := new(Node)
-	pk.at(pk.starts[i], n)
+	pk.at(pk.starts[i], n, nil)
 	return n
 }
 
-// each yields the items from the first, made in batches: one allocation
-// per batch rather than per item, none kept by the array.
+// each yields the items from the first, their nodes taken from blocks:
+// one allocation for many items rather than one or more per item, none
+// kept by the array.
 func (pk *packedItems) each(yield func(int, *Node) bool) {
-	const batch = 64
-	var nodes []Node
+	var b blocks
 	for i, start := range pk.starts {
-		if len(nodes) == 0 {
-			nodes = make([]Node, min(batch, len(pk.starts)-i))
-		}
-		n := &nodes[0]
-		nodes = nodes[1:]
-		pk.at(start, n)
+		n := b.one()
+		pk.at(start, n, &b)
 		if !yield(i, n) {
 			return
 		}
@@ -157,8 +154,9 @@ func (pk *packedItems) each(yield func(int, *Node) bool) {
 func (pk *packedItems) nodes() []*Node {
 	nodes := make([]Node, len(pk.starts))
 	ptrs := make([]*Node, len(pk.starts))
+	var b blocks
 	for i, start := range pk.starts {
-		pk.at(start, &nodes[i])
+		pk.at(start, &nodes[i], &b)
 		ptrs[i] = &nodes[i]
 	}
 	return ptrs
@@ -225,7 +223,7 @@ func (p *parser) flushNoted(from int, flat bool) {
 	pk := packedItems{src: p.src, flat: flat}
 	for _, start := range p.scalarStack[from:] {
 		n := p.newNode()
-		pk.at(start, n)
+		pk.at(start, n, nil)
 		p.itemStack = append(p.itemStack, n)
 	}
 	p.scalarStack = p.scalarStack[:from]

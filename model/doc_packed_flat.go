@@ -1,6 +1,9 @@
 package model
 
-import "unsafe"
+import (
+	"bytes"
+	"unsafe"
+)
 
 // Packed arrays of small flat containers: an array of many objects or
 // arrays that each hold only scalars and take at most flatMaxBytes ({"n":7,
@@ -8,10 +11,13 @@ import "unsafe"
 // (doc_packed.go): it keeps where each item starts, and makes the item's
 // nodes when it is read. Such items cost a node for their container and one
 // for each scalar and member, 24 bytes each, for three to ten bytes of
-// source apiece; packed, four bytes an item. Each item is parsed as any
-// other (so that an error in it is reported as in any other), into memory
-// reused from item to item. An array whose items turn out larger or deeper
-// gets its nodes back (flushNoted) and is parsed on as usual.
+// source apiece; packed, four bytes an item. Items that also hold
+// containers of scalars are packed when their nodes would take more than
+// twice their bytes (isFlatItem: in a large document, short skills with
+// their tags). Each item is parsed as any other (so that an error in it is
+// reported as in any other), into memory reused from item to item. An
+// array whose items turn out larger or deeper gets its nodes back
+// (flushNoted) and is parsed on as usual.
 
 // flatMaxBytes is the largest item, in bytes of source, that an array of
 // flat containers is packed for. Cards' skills, On Request entries and
@@ -41,28 +47,76 @@ func (p *parser) flatLimit() int {
 	return flatMaxBytes
 }
 
-// isFlatItem reports whether n, an item just parsed, is a container that
-// an array of them is packed for: at most limit bytes of source
-// (flatLimit), and every member or item a scalar.
+// isFlatItem reports whether n, the first item of an array or a value of
+// an object about to pack, is a container that the packing is for: at most
+// limit bytes of source (flatLimit), and every member or item a scalar, or
+// a container of scalars when the item's nodes would take more than twice
+// its bytes (nodeBytes). Packed, every read of the array makes its items
+// again: for a large card's skills of three hundred bytes, whose nodes
+// take about as much as their bytes, the rules' reads cost three times the
+// CPU of the whole check and their garbage more memory than the nodes
+// saved; for skills of a hundred and fifty bytes, a name and two tags
+// each, the nodes would take the most memory of all. The items after it
+// need only be of its kind (isFlatSibling): the same skills indented are
+// less dense, and one of them late in the array would give every item
+// before it its nodes back.
 func isFlatItem(n *Node, limit int) bool {
-	if (n.Kind != Object && n.Kind != Array) || n.n < 0 || int(n.end-n.start) > limit {
-		return false
+	nodes, levels := flatShape(n, limit)
+	return levels == 1 || levels == 2 && nodes*nodeBytes > 2*int(n.end-n.start)
+}
+
+// isFlatSibling reports whether n, an item after the first of an array that
+// packs its flat items, is one too: at most limit bytes, a container of
+// scalars or of containers of scalars.
+func isFlatSibling(n *Node, limit int) bool {
+	_, levels := flatShape(n, limit)
+	return levels == 1 || levels == 2
+}
+
+// flatShape returns, for a container of at most limit bytes, its nodes and
+// the levels it spans (shallow); for any other node, -1 levels.
+func flatShape(n *Node, limit int) (nodes, levels int) {
+	if n.Kind != Object && n.Kind != Array || int(n.end-n.start) > limit {
+		return 0, -1
 	}
+	return shallow(n, 2)
+}
+
+// nodeBytes is what a node or a member takes.
+const nodeBytes = int(unsafe.Sizeof(Node{}))
+
+// shallow returns the number of nodes and members of n, and how many
+// levels of containers it spans: 0 for a scalar, -1 for more than levels
+// or for a container whose children are not nodes in place.
+func shallow(n *Node, levels int) (nodes, spans int) {
+	if n.Kind != Object && n.Kind != Array {
+		return 1, 0
+	}
+	if levels == 0 || n.n < 0 {
+		return 0, -1
+	}
+	nodes, spans = 1, 1
 	if n.Kind == Object {
-		for _, m := range n.inPlaceMembers() {
-			if k := m.Value.Kind; k == Object || k == Array {
-				return false
+		members := n.inPlaceMembers()
+		nodes += len(members)
+		for i := range members {
+			k, s := shallow(members[i].Value, levels-1)
+			if s < 0 {
+				return 0, -1
 			}
+			nodes, spans = nodes+k, max(spans, s+1)
 		}
-		return true
+		return nodes, spans
 	}
-	ptrs, nodes := n.inPlaceItems()
-	for i := range max(len(ptrs), len(nodes)) {
-		if k := itemAt(ptrs, nodes, i).Kind; k == Object || k == Array {
-			return false
+	ptrs, items := n.inPlaceItems()
+	for i := range max(len(ptrs), len(items)) {
+		k, s := shallow(itemAt(ptrs, items, i), levels-1)
+		if s < 0 {
+			return 0, -1
 		}
+		nodes, spans = nodes+k, max(spans, s+1)
 	}
-	return true
+	return nodes, spans
 }
 
 // parseFlatItem parses the container at p.pos into memory reused from item
@@ -74,7 +128,7 @@ func (p *parser) parseFlatItem() (bool, error) {
 	saved, savedPool := p.chunks, p.pool
 	p.chunks, p.pool = chunks{}, &p.flatPool
 	val, err := p.parseValue()
-	flat := err == nil && isFlatItem(val, limit)
+	flat := err == nil && isFlatSibling(val, limit)
 	p.releaseItem()
 	p.chunks, p.pool = saved, savedPool
 	if err != nil {
@@ -86,30 +140,48 @@ func (p *parser) parseFlatItem() (bool, error) {
 	return flat, nil
 }
 
-// flatAt fills n (zeroed) with the flat container at src[start] (an object
-// or array whose members or items are scalars), which a parse has already
-// accepted: its nodes as the parser makes them, the members side by side,
-// the items too.
-func flatAt(src []byte, start int, n *Node) {
+// flatAt fills n (zeroed) with the flat container at src[start]
+// (isFlatItem), which a parse has already accepted: its nodes as the
+// parser makes them, the members side by side, the items too, taken from
+// b. Its containers are filled once its own nodes are, so that each
+// container's nodes lie side by side in b's block.
+func flatAt(src []byte, start int, n *Node, b *blocks) {
+	object := src[start] == '{'
 	var members []Member
-	var values []Node
+	if object {
+		members = carve(b.memberBlock(), src, start)
+	}
+	values := carve(b.nodeBlock(), src, start)
+	nested := false
 	i := skipSpaces(src, start+1)
 	for src[i] != '}' && src[i] != ']' {
-		if src[start] == '{' {
+		if object {
 			var m Member
 			m, i = memberKeyAt(src, i)
 			members = append(members, m)
 		}
 		values = append(values, Node{})
-		scalarAt(src, i, &values[len(values)-1])
-		i = skipSpaces(src, int(values[len(values)-1].end))
+		v := &values[len(values)-1]
+		if c := src[i]; c == '{' || c == '[' {
+			v.start, v.end, nested = int32(i), int32(containerEnd(src, i)), true
+		} else {
+			scalarAt(src, i, v)
+		}
+		i = skipSpaces(src, int(v.end))
 		if src[i] == ',' {
 			i = skipSpaces(src, i+1)
 		}
 	}
+	taken(b.nodeBlock(), values)
+	taken(b.memberBlock(), members)
+	for k := range values {
+		if nested && values[k].ref == nil { // a container (scalars have their token)
+			flatAt(src, int(values[k].start), &values[k], b)
+		}
+	}
 	n.Kind, n.start, n.end = Array, int32(start), int32(i+1)
 	switch {
-	case src[start] == '{':
+	case object:
 		n.Kind = Object
 		for k := range members {
 			members[k].Value = &values[k]
@@ -119,5 +191,125 @@ func flatAt(src []byte, start int, n *Node) {
 		}
 	case len(values) > 0:
 		n.ref, n.n, n.esc = unsafe.Pointer(&values[0]), int32(len(values)), true // side by side
+	}
+}
+
+// containerEnd is the index just past the container at src[start], which
+// a parse has already accepted.
+func containerEnd(src []byte, start int) int {
+	depth := 0
+	for i := start; ; i++ {
+		switch src[i] {
+		case '"':
+			i = stringEnd(src, i)
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+	}
+}
+
+// childCount is the number of members or items of the container at
+// src[start], which a parse has already accepted: its commas outside
+// strings and nested containers, plus one unless it is empty.
+func childCount(src []byte, start int) int {
+	if i := skipSpaces(src, start+1); src[i] == '}' || src[i] == ']' {
+		return 0
+	}
+	count, depth := 1, 0
+	for i := start + 1; ; i++ {
+		switch src[i] {
+		case '"':
+			i = stringEnd(src, i)
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return count
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				count++
+			}
+		}
+	}
+}
+
+// blocks hands out the nodes and members of containers made one after
+// another (a packed array's items read in order: each, nodes) from blocks
+// of blockLen, one allocation for many items where each would make two or
+// three of its own. A nil *blocks gives each container its own allocation,
+// of its size (an item read by itself). What one item takes keeps its
+// block alive: blocks serve reads whose items are let go as they go.
+type blocks struct {
+	free        []Node
+	freeMembers []Member
+}
+
+const blockLen = 256
+
+func (b *blocks) nodeBlock() *[]Node {
+	if b == nil {
+		return nil
+	}
+	return &b.free
+}
+
+func (b *blocks) memberBlock() *[]Member {
+	if b == nil {
+		return nil
+	}
+	return &b.freeMembers
+}
+
+// carve returns an empty slice to append the children of the container at
+// src[start] to: the free part of block, a new one when little is left;
+// for a nil block, a slice of their number.
+func carve[T any](block *[]T, src []byte, start int) []T {
+	if block == nil {
+		return make([]T, 0, childCount(src, start))
+	}
+	if len(*block) < blockLen/8 {
+		*block = make([]T, blockLen)
+	}
+	return (*block)[:0:len(*block)]
+}
+
+// taken marks what s, a slice from carve, holds as used: unless appending
+// to it outgrew the block, in which case it has an array of its own.
+func taken[T any](block *[]T, s []T) {
+	if block != nil && len(s) > 0 && &s[0] == &(*block)[0] {
+		*block = (*block)[len(s):]
+	}
+}
+
+// one returns a zeroed node from b, a new one for a nil b.
+func (b *blocks) one() *Node {
+	if b == nil {
+		return new(Node)
+	}
+	s := append(carve(&b.free, nil, 0), Node{})
+	taken(&b.free, s)
+	return &s[0]
+}
+
+// stringEnd is the index of the quote that closes the string token whose
+// opening quote is at src[start], which a parse has already accepted.
+func stringEnd(src []byte, start int) int {
+	i := start + 1
+	for {
+		i += bytes.IndexByte(src[i:], '"')
+		escaped := false
+		for j := i - 1; src[j] == '\\'; j-- {
+			escaped = !escaped
+		}
+		if !escaped {
+			return i
+		}
+		i++
 	}
 }

@@ -10,11 +10,14 @@ import (
 )
 
 // flatItem is a random small flat container: an object of up to two
-// scalar members (some names escaped) or an array of up to three scalars,
-// with whitespace or none.
+// members (some names escaped) or an array of up to three items, each a
+// scalar or now and then a container of scalars, with whitespace or none.
 func flatItem(rng *rand.Rand) string {
 	sp := []string{"", " ", "\n  "}[rng.IntN(3)]
 	scalar := func() string {
+		if rng.IntN(6) == 0 {
+			return []string{`[]`, `[1]`, `{}`, `{"t":"x"}`}[rng.IntN(4)]
+		}
 		return []string{`7`, `-1.5e2`, `true`, `null`, `"x"`, `"\u00e9"`, `"a\"b"`, `""`}[rng.IntN(8)]
 	}
 	if rng.IntN(2) == 0 {
@@ -40,6 +43,13 @@ func flatItem(rng *rand.Rand) string {
 	return "{" + sp + strings.Join(parts, ","+sp) + sp + "}"
 }
 
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // sameTree reports where the trees of a and b differ: kinds, offsets,
 // names and bytes of every node.
 func sameTree(a, b *Node, at string) string {
@@ -63,13 +73,6 @@ func sameTree(a, b *Node, at string) string {
 	return ""
 }
 
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // TestPackedFlatMatchesNodes: an array of small flat containers, packed,
 // reads as the same array of nodes does (kinds, offsets, names, bytes,
 // Interface, Find and Position), encodes to its source, and takes an edit
@@ -85,7 +88,7 @@ func TestPackedFlatMatchesNodes(t *testing.T) {
 		breaker := -1
 		if round%3 == 0 {
 			breaker = rng.IntN(len(items))
-			items[breaker] = []string{`{"a": [1]}`, `[{"b": 2}]`, `5`, `{"long": "` + strings.Repeat("x", 40) + `"}`}[rng.IntN(4)]
+			items[breaker] = []string{`{"a": [[1]]}`, `[{"b": [2]}]`, `5`, `{"long": "` + strings.Repeat("x", 40) + `"}`}[rng.IntN(4)]
 		}
 		data := []byte(`{"list": [` + strings.Join(items, ", ") + `], "after": {"k": 1}}`)
 		packed := mustParse(t, data)
@@ -256,6 +259,57 @@ func TestPackedFlatInLargeDocuments(t *testing.T) {
 		}
 		if d := placeDiff(packed, plain, fmt.Sprintf("/bulk/%d/personEntry", n-1)); d != "" {
 			t.Fatalf("%d entries: %s", n, d)
+		}
+	}
+}
+
+// TestPackedSkillsInLargeDocuments: in a large document, an array of items
+// with containers of scalars in them (skills with tags and examples) is
+// packed when its first item's nodes would take more than twice its bytes,
+// whatever the items after it (here the last ones indented, less dense);
+// an array whose first item is a skill of three hundred bytes keeps its
+// nodes, and so does one whose items hold a container of containers.
+// Packed or not, it reads as the array of nodes does.
+func TestPackedSkillsInLargeDocuments(t *testing.T) {
+	short := func(b *strings.Builder, i int) {
+		sp := ""
+		if i > flatLargeDocument/80 {
+			sp = "\n                " // the last ones indented deep: not dense
+		}
+		fmt.Fprintf(b, `{%s"id":"task-%d",%s"name":"Task %d",%s"tags":[%s"tasks",%s"t%d"],%s"examples":["Do %d"]}`, sp, i, sp, i, sp, sp, sp, i%50, sp, i)
+	}
+	long := func(b *strings.Builder, i int) {
+		fmt.Fprintf(b, `{"id":"card-freeze-%d","name":"Freeze a card","description":"Temporarily blocks a debit or credit card that was lost or stolen, and explains how to unblock it again from the app or at a branch.","tags":["cards","security"],"examples":["I lost my card","Block my card please"]}`, i)
+	}
+	deeper := func(b *strings.Builder, i int) {
+		fmt.Fprintf(b, `{"id":"task-%d","name":"Task %d","tags":[["tasks"],"t%d"]}`, i, i, i%50)
+	}
+	for _, c := range []struct {
+		what   string
+		item   func(*strings.Builder, int)
+		n      int
+		packed bool
+	}{
+		{"short skills, the last indented", short, flatLargeDocument/80 + 3000, true},
+		{"short skills in a small document", short, 1000, false},
+		{"skills of three hundred bytes", long, flatLargeDocument/250 + 100, false},
+		{"a container of containers in each", deeper, flatLargeDocument/50 + 100, false},
+	} {
+		data := bulkOf("[", "]", c.n, c.item)
+		packed := mustParse(t, data)
+		var plain *Doc
+		withSetting(&flatMaxBytes, -1, func() { plain = mustParse(t, data) })
+		if got := packed.Root().Get("bulk").packed() != nil; got != c.packed {
+			t.Fatalf("%s (%d bytes): packed %v", c.what, len(data), got)
+		}
+		if d := sameTree(packed.Root(), plain.Root(), ""); d != "" {
+			t.Fatalf("%s: %s", c.what, d)
+		}
+		if d := placeDiff(packed, plain, fmt.Sprintf("/bulk/%d/tags/1", c.n-1)); d != "" {
+			t.Fatalf("%s: %s", c.what, d)
+		}
+		if !bytes.Equal(packed.Encode(), data) {
+			t.Fatalf("%s: Encode differs from the source", c.what)
 		}
 	}
 }

@@ -34,9 +34,9 @@ func memberKeyAt(src []byte, keyStart int) (Member, int) {
 
 // valueAt fills n (zeroed) with the value of a packed object's member at
 // src[start]: a scalar or a flat container.
-func valueAt(src []byte, start int, n *Node) {
+func valueAt(src []byte, start int, n *Node, b *blocks) {
 	if c := src[start]; c == '{' || c == '[' {
-		flatAt(src, start, n)
+		flatAt(src, start, n, b)
 		return
 	}
 	scalarAt(src, start, n)
@@ -46,7 +46,7 @@ func valueAt(src []byte, start int, n *Node) {
 func (pk *packedItems) member(i int) Member {
 	m, at := memberKeyAt(pk.src, int(pk.starts[i]))
 	m.Value = new(Node)
-	valueAt(pk.src, at, m.Value)
+	valueAt(pk.src, at, m.Value, nil)
 	return m
 }
 
@@ -55,9 +55,10 @@ func (pk *packedItems) member(i int) Member {
 func (pk *packedItems) members() []Member {
 	members := make([]Member, len(pk.starts))
 	values := make([]Node, len(pk.starts))
+	var b blocks
 	for i, start := range pk.starts {
 		m, at := memberKeyAt(pk.src, int(start))
-		valueAt(pk.src, at, &values[i])
+		valueAt(pk.src, at, &values[i], &b)
 		m.Value = &values[i]
 		members[i] = m
 	}
@@ -90,7 +91,7 @@ func (p *parser) flushNotedMembers(from int) {
 	for _, start := range p.scalarStack[from:] {
 		m, at := memberKeyAt(p.src, int(start))
 		m.Value = p.newNode()
-		valueAt(p.src, at, m.Value)
+		valueAt(p.src, at, m.Value, nil)
 		if len(p.memberStack) == cap(p.memberStack) {
 			p.memberStack = doubled(p.memberStack)
 		}

@@ -66,13 +66,13 @@ func TestPackedObjects(t *testing.T) {
 		obj := string(scalarObject(n, sep, colon))
 		breaker := -1
 		if round%5 == 1 {
-			// A member whose value is a container, at a random place.
+			// A member whose value is a container of three levels, at a random place.
 			breaker = rng.IntN(n)
 			at := strings.Index(obj, strconv.Quote("k"+strconv.Itoa(breaker))+colon)
 			if at < 0 {
 				continue // an escaped name there
 			}
-			obj = obj[:at] + `"sub"` + colon + `{"a": [1]}` + sep + obj[at:]
+			obj = obj[:at] + `"sub"` + colon + `{"a": [[1]]}` + sep + obj[at:]
 		}
 		data := []byte(`{"obj": ` + obj + `, "after": {"k": 1}}`)
 		packed, plain := mustParse(t, data), parsePlain(t, data)
