@@ -18,10 +18,10 @@
 //     document (a 5 MB card in the editor, a 10,000-entry catalog) neared
 //     it; the limit is soft, so a run that needs more still gets it, and
 //     the collector works harder only near it.
-//   - validate keeps less room for its largest document: 8 MiB plus 2.75
-//     bytes per byte (its bytes and its parse tree are about 2.7 of them
-//     for a card), so that a run peaks under 4 times a large document of
-//     any shape; walks over a packed array of numbers or strings make a
+//   - validate keeps less room for its largest document: 8 MiB plus 2.5
+//     bytes per byte (its bytes and its parse tree are about 2.2 of them
+//     for a card; 2.75 left a card of 90,000 short skills at 4 times), so
+//     that a run peaks under 4 times a large document of any shape; walks over a packed array of numbers or strings make a
 //     node per item that is garbage at once, which GOGC 400 alone would
 //     let grow to 6.5 times (docs/PERFORMANCE.md). The other documents in
 //     flight keep 6 bytes per byte, and the limit is never under 24 MiB.
@@ -53,10 +53,10 @@ const (
 	// CPUs: the memory a run needs does not grow with the files given.
 	BytesInFlight = 32 << 20
 	// validateBase and validateQuarters size validate's limit for its
-	// largest document: 8 MiB + 11/4 bytes per byte; validateMin is the
+	// largest document: 8 MiB + 10/4 bytes per byte; validateMin is the
 	// least limit of a validate run.
 	validateBase     = 8 << 20
-	validateQuarters = 11
+	validateQuarters = 10
 	validateMin      = 24 << 20
 )
 

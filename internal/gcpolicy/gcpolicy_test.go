@@ -59,13 +59,13 @@ func TestForArgs(t *testing.T) {
 	if got, want := ForFiles([]int64{10 << 20, 10 << 20, 10 << 20, 10 << 20, 10 << 20}), ForValidate(10<<20, BytesInFlight); got != want {
 		t.Errorf("validate of 50 MB: %+v, want %+v", got, want)
 	}
-	if got, want := ForValidate(10<<20, BytesInFlight).MemoryLimit, int64(validateBase+(10<<20)*11/4+6*(BytesInFlight-(10<<20))); got != want {
+	if got, want := ForValidate(10<<20, BytesInFlight).MemoryLimit, int64(validateBase+(10<<20)*validateQuarters/4+6*(BytesInFlight-(10<<20))); got != want {
 		t.Errorf("validate of 50 MB: limit %d, want %d", got, want)
 	}
-	// One large document: room for its bytes and tree (2.7 times it) and
-	// little more, so that the run stays under 4 times the file.
-	if got := ForFiles([]int64{14 << 20}).MemoryLimit; got > (14<<20)*7/2 || got < (14<<20)*11/4 {
-		t.Errorf("validate of 14 MiB: limit %d, want 2.75 to 3.5 times the file", got)
+	// One large document: room for its bytes and tree (2.2 times it for a
+	// card) and little more, so that the run stays under 4 times the file.
+	if got := ForFiles([]int64{14 << 20}).MemoryLimit; got > (14<<20)*7/2 || got < (14<<20)*5/2 {
+		t.Errorf("validate of 14 MiB: limit %d, want 2.5 to 3.5 times the file", got)
 	}
 	if got, want := ForArgs(append([]string{"catalog", "add"}, many...)), For(10<<20); got != want {
 		t.Errorf("one at a time: %+v, want %+v", got, want)
