@@ -10,7 +10,7 @@
 //     while what it keeps is small, so collecting less often saves CPU.
 //   - a soft memory limit that grows with the documents held: 64 MiB plus
 //     6 bytes per byte of document (the parse tree takes about 5), and
-//     never under 80 MiB (48 MiB plus 6 for edit, which holds one tree).
+//     never under 80 MiB (40 MiB plus 6 for edit, which holds one tree).
 //     Measured on a 14 MiB card, `oncard edit --set` then peaks at about
 //     9.5 times the document (16 with 12 bytes and two trees held), for no
 //     measurable CPU (docs/PERFORMANCE.md). A fixed 80 MiB
@@ -45,9 +45,11 @@ const (
 	perByte   = 6
 	// editBaseLimit is baseLimit for edit, which holds one tree of its file
 	// (plus the file's bytes): about 5 bytes per byte live at its peak, so
-	// 48 MiB + 6 per byte keeps a 14 MiB card under 10 times its size
-	// (64 MiB put it at 10.5) with as many collections.
-	editBaseLimit = 48 << 20
+	// 40 MiB + 6 per byte keeps a 14 MiB card under 10 times its size
+	// (64 MiB put it at 10.5) with as many collections, and a card of
+	// 90,000 short skills, whose packed tree leaves more room to garbage,
+	// at 9.6 (10.2 with 48 MiB).
+	editBaseLimit = 40 << 20
 	// BytesInFlight bounds the bytes of documents a multi-file command
 	// (validate) reads, parses and checks at once, whatever the number of
 	// CPUs: the memory a run needs does not grow with the files given.
