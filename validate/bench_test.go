@@ -271,3 +271,27 @@ func BenchmarkCheckProseVariants(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCardShapedSkills: Card on the parsed tree of a card of 90,000
+// short skills (testcards' skills-card shape, 13 MiB), with validate's
+// collector settings for it: what the rules' walks cost when the skills
+// are packed and each walk makes their nodes again (docs/PERFORMANCE.md).
+func BenchmarkCardShapedSkills(b *testing.B) {
+	data, ok := testcards.Shaped("skills-card", 13<<20)
+	if !ok {
+		b.Fatal("no skills-card shape")
+	}
+	defer gcpolicy.Apply(gcpolicy.ForValidate(int64(len(data)), int64(len(data))))()
+	doc, err := model.Parse(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if errs, _, _ := Counts(Card(doc, nil)); errs != 0 {
+		b.Fatalf("the card has %d errors", errs)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Card(doc, nil)
+	}
+}

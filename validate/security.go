@@ -275,31 +275,51 @@ func checkDuplicateSkills(r *report, root *model.Node) {
 		names[i] = named{h, i}
 	}
 	slices.SortFunc(names, func(a, b named) int { return cmp.Or(cmp.Compare(a.hash, b.hash), a.index-b.index) })
+	var groups [][]named // of minDuplicateSkills names or more with one hash
 	for lo := 0; lo < len(names); {
 		hi := lo + 1
 		for hi < len(names) && names[hi].hash == names[lo].hash {
 			hi++
 		}
 		if hi-lo >= minDuplicateSkills {
-			same := map[string][]int{}
-			for _, n := range names[lo:hi] {
-				desc, _ := strValue(skills.Index(n.index).Get("description"))
-				same[desc] = append(same[desc], n.index)
-			}
-			// The group that starts first, not the first a map yields:
-			// the finding must not change from one check to the next.
-			var flood []int
-			for _, group := range same {
-				if len(group) >= minDuplicateSkills && (flood == nil || slices.Min(group) < slices.Min(flood)) {
-					flood = group
-				}
-			}
-			if flood != nil {
-				r.emit(ruleSecurityDuplicateSkills, "/skills", strconv.Itoa(len(flood))+" skills (the first "+indexPtr("/skills", slices.Min(flood))+") have the same name and description: a card stuffed with copies crowds out other agents in searches", "declare each skill once")
-				return
-			}
+			groups = append(groups, names[lo:hi])
 		}
 		lo = hi
+	}
+	if len(groups) == 0 {
+		return
+	}
+	// Their descriptions, read in one walk of the skills: reading a
+	// packed array's items by index makes each one's nodes alone.
+	descs := make([]string, len(hashes))
+	wanted := make([]bool, len(hashes))
+	for _, g := range groups {
+		for _, n := range g {
+			wanted[n.index] = true
+		}
+	}
+	for i, sk := range skills.All() {
+		if i < len(wanted) && wanted[i] {
+			descs[i], _ = strValue(sk.Get("description"))
+		}
+	}
+	for _, g := range groups {
+		same := map[string][]int{}
+		for _, n := range g {
+			same[descs[n.index]] = append(same[descs[n.index]], n.index)
+		}
+		// The group that starts first, not the first a map yields:
+		// the finding must not change from one check to the next.
+		var flood []int
+		for _, group := range same {
+			if len(group) >= minDuplicateSkills && (flood == nil || slices.Min(group) < slices.Min(flood)) {
+				flood = group
+			}
+		}
+		if flood != nil {
+			r.emit(ruleSecurityDuplicateSkills, "/skills", strconv.Itoa(len(flood))+" skills (the first "+indexPtr("/skills", slices.Min(flood))+") have the same name and description: a card stuffed with copies crowds out other agents in searches", "declare each skill once")
+			return
+		}
 	}
 }
 
