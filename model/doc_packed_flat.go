@@ -163,7 +163,8 @@ func flatAt(src []byte, start int, n *Node, b *blocks) {
 		values = append(values, Node{})
 		v := &values[len(values)-1]
 		if c := src[i]; c == '{' || c == '[' {
-			v.start, v.end, nested = int32(i), int32(containerEnd(src, i)), true
+			end, _ := containerScan(src, i)
+			v.start, v.end, nested = int32(i), int32(end), true
 		} else {
 			scalarAt(src, i, v)
 		}
@@ -194,9 +195,14 @@ func flatAt(src []byte, start int, n *Node, b *blocks) {
 	}
 }
 
-// containerEnd is the index just past the container at src[start], which
-// a parse has already accepted.
-func containerEnd(src []byte, start int) int {
+// containerScan returns, for the container at src[start] (which a parse
+// has already accepted), the index just past it and the number of its
+// members or items: its commas outside strings and nested containers,
+// plus one unless it is empty.
+func containerScan(src []byte, start int) (end, children int) {
+	if i := skipSpaces(src, start+1); src[i] != '}' && src[i] != ']' {
+		children = 1
+	}
 	depth := 0
 	for i := start; ; i++ {
 		switch src[i] {
@@ -206,34 +212,11 @@ func containerEnd(src []byte, start int) int {
 			depth++
 		case '}', ']':
 			if depth--; depth == 0 {
-				return i + 1
+				return i + 1, children
 			}
-		}
-	}
-}
-
-// childCount is the number of members or items of the container at
-// src[start], which a parse has already accepted: its commas outside
-// strings and nested containers, plus one unless it is empty.
-func childCount(src []byte, start int) int {
-	if i := skipSpaces(src, start+1); src[i] == '}' || src[i] == ']' {
-		return 0
-	}
-	count, depth := 1, 0
-	for i := start + 1; ; i++ {
-		switch src[i] {
-		case '"':
-			i = stringEnd(src, i)
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return count
-			}
-			depth--
 		case ',':
-			if depth == 0 {
-				count++
+			if depth == 1 {
+				children++
 			}
 		}
 	}
@@ -271,7 +254,8 @@ func (b *blocks) memberBlock() *[]Member {
 // for a nil block, a slice of their number.
 func carve[T any](block *[]T, src []byte, start int) []T {
 	if block == nil {
-		return make([]T, 0, childCount(src, start))
+		_, children := containerScan(src, start)
+		return make([]T, 0, children)
 	}
 	if len(*block) < blockLen/8 {
 		*block = make([]T, blockLen)
