@@ -90,19 +90,7 @@ func scalarAt(src []byte, start int, n *Node) {
 	end := start
 	switch c := src[start]; {
 	case c == '"':
-		end++
-		for {
-			c := src[end]
-			if c == '"' {
-				end++
-				break
-			}
-			if c == '\\' {
-				n.esc = true
-				end++
-			}
-			end++
-		}
+		end, n.esc = stringEnd(src, start)
 		n.Kind = String
 	case c == 't' || c == 'n':
 		end += 4

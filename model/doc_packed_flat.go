@@ -1,9 +1,6 @@
 package model
 
-import (
-	"bytes"
-	"unsafe"
-)
+import "unsafe"
 
 // Packed arrays of small flat containers: an array of many objects or
 // arrays that each hold only scalars and take at most flatMaxBytes ({"n":7,
@@ -70,11 +67,11 @@ func isFlatItem(n *Node, limit int) bool {
 // scalars or of containers of scalars.
 func isFlatSibling(n *Node, limit int) bool {
 	_, levels := flatShape(n, limit)
-	return levels == 1 || levels == 2
+	return levels > 0
 }
 
 // flatShape returns, for a container of at most limit bytes, its nodes and
-// the levels it spans (shallow); for any other node, -1 levels.
+// the levels it spans (shallow: 1 or 2); for any other node, -1 levels.
 func flatShape(n *Node, limit int) (nodes, levels int) {
 	if n.Kind != Object && n.Kind != Array || int(n.end-n.start) > limit {
 		return 0, -1
@@ -207,7 +204,8 @@ func containerScan(src []byte, start int) (end, children int) {
 	for i := start; ; i++ {
 		switch src[i] {
 		case '"':
-			i = stringEnd(src, i)
+			end, _ := stringEnd(src, i)
+			i = end - 1 // the closing quote
 		case '{', '[':
 			depth++
 		case '}', ']':
@@ -281,19 +279,22 @@ func (b *blocks) one() *Node {
 	return &s[0]
 }
 
-// stringEnd is the index of the quote that closes the string token whose
-// opening quote is at src[start], which a parse has already accepted.
-func stringEnd(src []byte, start int) int {
+// stringEnd returns the index just past the string token at src[start],
+// which a parse has already accepted, and whether it holds an escape:
+// eight bytes at a time (plainEnd) up to a quote, a backslash or a byte
+// outside plain ASCII.
+func stringEnd(src []byte, start int) (end int, esc bool) {
 	i := start + 1
 	for {
-		i += bytes.IndexByte(src[i:], '"')
-		escaped := false
-		for j := i - 1; src[j] == '\\'; j-- {
-			escaped = !escaped
+		i = plainEnd(src, i)
+		switch src[i] {
+		case '"':
+			return i + 1, esc
+		case '\\':
+			esc = true
+			i += 2
+		default:
+			i++
 		}
-		if !escaped {
-			return i
-		}
-		i++
 	}
 }
