@@ -19,8 +19,13 @@ import (
 
 // largeCard also sets the collector as `oncard validate` of that card does.
 func largeCard(b *testing.B) ([]byte, *model.Doc) {
+	return parsedForValidate(b, testcards.Large(200, 50, 20))
+}
+
+// parsedForValidate parses data after setting the collector as `oncard
+// validate` of that one file does.
+func parsedForValidate(b *testing.B, data []byte) ([]byte, *model.Doc) {
 	b.Helper()
-	data := testcards.Large(200, 50, 20)
 	b.Cleanup(gcpolicy.Apply(gcpolicy.ForValidate(int64(len(data)), int64(len(data)))))
 	doc, err := model.Parse(data)
 	if err != nil {
@@ -33,6 +38,11 @@ func largeCard(b *testing.B) ([]byte, *model.Doc) {
 // including the On Request and OASF discovery declarations.
 func BenchmarkCardLarge(b *testing.B) {
 	data, doc := largeCard(b)
+	benchCard(b, data, doc)
+}
+
+// benchCard runs Card on doc, parsed from data, a card without errors.
+func benchCard(b *testing.B, data []byte, doc *model.Doc) {
 	if errs, _, _ := Counts(Card(doc, nil)); errs != 0 {
 		b.Fatalf("the benchmark card has %d errors", errs)
 	}
@@ -281,17 +291,6 @@ func BenchmarkCardShapedSkills(b *testing.B) {
 	if !ok {
 		b.Fatal("no skills-card shape")
 	}
-	defer gcpolicy.Apply(gcpolicy.ForValidate(int64(len(data)), int64(len(data))))()
-	doc, err := model.Parse(data)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if errs, _, _ := Counts(Card(doc, nil)); errs != 0 {
-		b.Fatalf("the card has %d errors", errs)
-	}
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		Card(doc, nil)
-	}
+	data, doc := parsedForValidate(b, data)
+	benchCard(b, data, doc)
 }
