@@ -21,9 +21,10 @@
 //   - validate keeps less room for its largest document: 8 MiB plus 2.5
 //     bytes per byte (its bytes and its parse tree are about 2.2 of them
 //     for a card; 2.75 left a card of 90,000 short skills at 4 times), so
-//     that a run peaks under 4 times a large document of any shape; walks over a packed array of numbers or strings make a
-//     node per item that is garbage at once, which GOGC 400 alone would
-//     let grow to 6.5 times (docs/PERFORMANCE.md). The other documents in
+//     that a run peaks under 4 times a large document of any shape; walks
+//     over a packed array of numbers or strings make a node per item that
+//     is garbage at once, which GOGC 400 alone would let grow to 6.5 times
+//     (docs/PERFORMANCE.md). The other documents in
 //     flight keep 6 bytes per byte, and the limit is never under 24 MiB.
 //
 // GOGC and GOMEMLIMIT set in the environment win over both.
