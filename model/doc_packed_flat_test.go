@@ -57,6 +57,17 @@ func sameTree(a, b *Node, at string) string {
 		return fmt.Sprintf("%s: %v %d-%d %q against %v %d-%d %q", at, a.Kind, a.Start(), a.End(), a.Raw(), b.Kind, b.Start(), b.End(), b.Raw())
 	}
 	am, bm := a.Members(), b.Members()
+	yielded := 0
+	for i, m := range a.AllMembers() { // as Members, one at a time
+		if i != yielded || i >= len(bm) || m.Key() != bm[i].Key() || m.keyStart != bm[i].keyStart ||
+			m.Value.Kind != bm[i].Value.Kind || m.Value.Start() != bm[i].Value.Start() || !bytes.Equal(m.Value.Raw(), bm[i].Value.Raw()) {
+			return fmt.Sprintf("%s: AllMembers yields member %d %q against %d members", at, i, m.Key(), len(bm))
+		}
+		yielded++
+	}
+	if yielded != len(bm) {
+		return fmt.Sprintf("%s: AllMembers yields %d members of %d", at, yielded, len(bm))
+	}
 	for i := range am {
 		if am[i].Key() != bm[i].Key() || am[i].keyStart != bm[i].keyStart || am[i].keyLen != bm[i].keyLen {
 			return fmt.Sprintf("%s: member %d %q against %q", at, i, am[i].Key(), bm[i].Key())

@@ -65,6 +65,22 @@ func (pk *packedItems) members() []Member {
 	return members
 }
 
+// eachMember yields the members of a packed object in order, their values
+// made from blocks (blocks.one) that the members of one read share: a walk
+// of a large object lets them go as it goes, where members would make them
+// all at once.
+func (pk *packedItems) eachMember(yield func(int, Member) bool) {
+	var b blocks
+	for i, start := range pk.starts {
+		m, at := memberKeyAt(pk.src, int(start))
+		m.Value = b.one()
+		valueAt(pk.src, at, m.Value, &b)
+		if !yield(i, m) {
+			return
+		}
+	}
+}
+
 // named makes the member of a packed object named key, with its index;
 // nil, -1 when there is none.
 func (pk *packedItems) named(key string) (*Member, int) {

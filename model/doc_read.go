@@ -299,6 +299,27 @@ func (n *Node) All() iter.Seq2[int, *Node] {
 	}
 }
 
+// AllMembers yields the members of an object with their indexes, in order
+// (nothing for anything else): how a walk reads an object. A packed
+// object's members are made as they are yielded, not all at once as
+// Members makes them.
+func (n *Node) AllMembers() iter.Seq2[int, Member] {
+	return func(yield func(int, Member) bool) {
+		if n == nil || n.Kind != Object {
+			return
+		}
+		if pk := n.view().packed(); pk != nil {
+			pk.eachMember(yield)
+			return
+		}
+		for i, m := range n.Members() {
+			if !yield(i, m) {
+				return
+			}
+		}
+	}
+}
+
 // Len is the number of members or items (0 for scalars and nil).
 func (n *Node) Len() int {
 	if n == nil || (n.Kind != Object && n.Kind != Array) {

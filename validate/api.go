@@ -44,6 +44,16 @@ type Options struct {
 	// model.DefaultLimits (16 MiB). Readers that apply a larger cap (a
 	// catalog's) pass it on.
 	MaxBytes int
+	// MaxPerRule, when above 0, lists at most that many findings of one
+	// rule at one severity in a document; the next one stands for the rest
+	// (Diagnostic.More), so that every count stays whole and the memory a
+	// document full of one mistake takes stays near its size. The
+	// verdict is the one a check listing every finding gives: where a
+	// step that compares findings (a generic error dropped for an
+	// extension's own) could see it otherwise, the check is made again
+	// listing all. 0 lists every finding; an incremental check
+	// (Incremental) always does.
+	MaxPerRule int
 	// DataOwned tells Bytes that the caller hands data over and does not
 	// modify it while it holds the Result or strings from it: it is
 	// parsed in place (model.ParseOwned) instead of copied first.
@@ -307,17 +317,31 @@ func sorted(d []Diagnostic) []Diagnostic {
 	return d
 }
 
-// Counts tallies diagnostics by severity.
+// Counts tallies diagnostics by severity, each with the findings it
+// stands for (Diagnostic.Count).
 func Counts(diags []Diagnostic) (errors, warnings, infos int) {
 	for _, d := range diags {
 		switch d.Severity {
 		case Error:
-			errors++
+			errors += d.Count()
 		case Warning:
-			warnings++
+			warnings += d.Count()
 		default:
-			infos++
+			infos += d.Count()
 		}
 	}
 	return
+}
+
+// Total counts diags with the findings each stands for.
+func Total(diags []Diagnostic) int {
+	e, w, i := Counts(diags)
+	return e + w + i
+}
+
+// listingAll is o with every finding listed (no MaxPerRule).
+func (o *Options) listingAll() *Options {
+	all := *o
+	all.MaxPerRule = 0
+	return &all
 }

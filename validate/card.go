@@ -13,14 +13,26 @@ const ()
 
 // card validates an Agent Card document.
 func card(doc *model.Doc, opts *Options) []Diagnostic {
+	r := cardReport(doc, opts)
+	if r.exact() {
+		r.diags = dropGenericDuplicates(r.diags)
+		return r.sorted()
+	}
+	limit := r.opts.MaxPerRule
+	r = cardReport(doc, r.opts.listingAll())
+	r.diags = listAtMost(dropGenericDuplicates(r.diags), limit)
+	return r.sorted()
+}
+
+// cardReport runs every card rule on doc.
+func cardReport(doc *model.Doc, opts *Options) *report {
 	r := newReport(doc, opts)
 	r.inc = r.opts.Incremental.begin(doc, r.opts)
 	defer r.inc.end()
 	checkCard(r, doc.Root())
 	r.inc.done()
 	checkDocumentIJSON(r)
-	r.diags = dropGenericDuplicates(r.diags)
-	return r.sorted()
+	return r
 }
 
 // dropGenericDuplicates removes a generic A2A structural error where an
@@ -30,7 +42,7 @@ func card(doc *model.Doc, opts *Options) []Diagnostic {
 func dropGenericDuplicates(diags []Diagnostic) []Diagnostic {
 	specific := map[string]bool{}
 	for _, d := range diags {
-		if d.Severity == Error && !strings.HasPrefix(d.Code, "a2a/") {
+		if dropsGeneric(d.Code, d.Severity) {
 			specific[d.Pointer] = true
 		}
 	}
@@ -45,6 +57,12 @@ func dropGenericDuplicates(diags []Diagnostic) []Diagnostic {
 		kept = append(kept, d)
 	}
 	return kept
+}
+
+// dropsGeneric tells whether a finding of code at sev is an extension's
+// own error, which drops a generic structural one at the same member.
+func dropsGeneric(code string, sev Severity) bool {
+	return sev == Error && !strings.HasPrefix(code, "a2a/")
 }
 
 func structuralCode(code string) bool {
@@ -109,6 +127,10 @@ func checkDualForV03(r *report, root *model.Node) {
 	w := walker{r: sub, path: make([]pathStep, 0, 16), strictV03: true}
 	w.check(root, shapeCardV03)
 	checkV03Endpoint(sub, root)
+	if r.overflowed() || sub.overflowed() {
+		// The findings to compare are not all listed.
+		r.skewed = true
+	}
 	seen := make(map[[2]string]bool, len(r.diags))
 	for _, d := range r.diags {
 		seen[[2]string{d.Code, d.Pointer}] = true
@@ -198,7 +220,7 @@ func (t *textRules) join(r *report) {
 		return
 	}
 	<-t.done
-	r.diags = append(r.diags, t.sub.diags...)
+	r.absorb(t.sub)
 }
 
 // checkSkillIDs: skill ids are unique within the card (the duplicates

@@ -417,6 +417,10 @@ func (w *catalogWalk) outside(r *report, ep, raw, what string) {
 func checkInlineCard(r *report, card *model.Node, base string) {
 	sub := &report{doc: r.doc, opts: r.opts, unplaced: true}
 	checkCard(sub, card)
+	if !sub.exact() {
+		sub = &report{doc: r.doc, opts: r.opts.listingAll(), unplaced: true}
+		checkCard(sub, card)
+	}
 	for _, d := range dropGenericDuplicates(sub.diags) {
 		r.again(d, base+d.Pointer, d.Message)
 	}

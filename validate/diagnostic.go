@@ -69,7 +69,15 @@ type Diagnostic struct {
 	// each way readers compute the signed payload (cardsig.Readings); the
 	// zero value for every other finding.
 	Readings ReadingVerdicts `json:"readings,omitzero"`
+	// More counts the findings of the same rule and severity that this
+	// one stands for besides itself: a check that lists only
+	// Options.MaxPerRule of each gives them no line of their own. 0 for
+	// every finding of a check that lists all.
+	More int `json:"more,omitempty"`
 }
+
+// Count is how many findings d stands for: itself and More.
+func (d Diagnostic) Count() int { return 1 + d.More }
 
 // ReadingVerdicts are a signature's verdicts under the readings of
 // cardsig.Readings: bit i of Checked says reading i was tried, bit i of

@@ -118,7 +118,7 @@ func (w *ijsonWalk) walk(n *model.Node) {
 		w.steps = append(w.steps, ijsonStep{isKey: true})
 		top := len(w.steps) - 1
 		prev := n.Start() + 1
-		for _, m := range n.Members() {
+		for _, m := range n.AllMembers() {
 			w.steps[top].key = m.Key()
 			if w.keys && n.Start() >= 0 && m.Value.Start() > prev && m.Value.Start() <= len(w.src) && hasLoneSurrogate(w.src[prev:m.Value.Start()]) {
 				w.r.emit(w.rule, w.pointer(), "the member name "+quoted(shorten(m.Key()))+" holds a lone surrogate escape; I-JSON and RFC 8785 forbid it", "rename the member")

@@ -148,8 +148,9 @@ func newOnlineCheck(client SchemaServer, r *report) *onlineCheck {
 }
 
 func (oc *onlineCheck) add(ptr string, sev Severity, rule *Rule, msg, hint string) {
-	oc.r.emitAs(rule, sev, ptr, msg, hint)
-	oc.r.diags[len(oc.r.diags)-1].Source = SourceOnline
+	if d := oc.r.emitAs(rule, sev, ptr, msg, hint); d != nil {
+		d.Source = SourceOnline
+	}
 }
 
 // checkPayload gets the server's verdict on one payload, then compares it

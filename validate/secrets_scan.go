@@ -47,7 +47,7 @@ func (s *secretScanner) node(n *model.Node, top bool) {
 			s.pop(m)
 		}
 	case model.Object:
-		for _, mem := range n.Members() {
+		for _, mem := range n.AllMembers() {
 			if top && mem.Key() == "signatures" {
 				continue
 			}
@@ -96,7 +96,7 @@ func (s *secretScanner) strings(n *model.Node, top bool) {
 			s.longString(raw)
 		}
 	case model.Object:
-		for _, mem := range n.Members() {
+		for _, mem := range n.AllMembers() {
 			if v := mem.Value; v.Kind == model.String {
 				if raw := v.Raw(); len(raw) >= minSecretRun+2 && !(top && mem.Key() == "signatures") {
 					s.longString(raw)
@@ -192,7 +192,7 @@ func (s *secretScanner) report(n *model.Node, top bool) bool {
 		}
 		return s.next == len(s.hits)
 	case model.Object:
-		for _, mem := range n.Members() {
+		for _, mem := range n.AllMembers() {
 			if top && mem.Key() == "signatures" {
 				continue
 			}

@@ -75,8 +75,10 @@ func SignatureFindings(doc *model.Doc, results []cardsig.Result, policy Signatur
 		switch res.Status {
 		case cardsig.Verified:
 			if rejected := res.RejectedUnder(); len(rejected) > 0 {
-				r.emitAs(ruleSignatureSomeReadersReject, Warning, res.Pointer, label+" verifies with the "+model.SafeText(res.KeySource)+" "+readingsSummary(res)+"; "+readersOf(rejected)+" will reject it", "re-sign it with oncard sign CARD --key KEY, which first drops the default-valued members that readers treat differently, so that every reader computes the same payload")
-				r.diags[len(r.diags)-1].Readings = verdicts(res)
+				d := r.emitAs(ruleSignatureSomeReadersReject, Warning, res.Pointer, label+" verifies with the "+model.SafeText(res.KeySource)+" "+readingsSummary(res)+"; "+readersOf(rejected)+" will reject it", "re-sign it with oncard sign CARD --key KEY, which first drops the default-valued members that readers treat differently, so that every reader computes the same payload")
+				if d != nil {
+					d.Readings = verdicts(res)
+				}
 			}
 		case cardsig.Unverified:
 			hint := "give the signer's public keys: --jwks FILE|URL (a JWK set)"
@@ -92,8 +94,9 @@ func SignatureFindings(doc *model.Doc, results []cardsig.Result, policy Signatur
 		case cardsig.BadJWS:
 			r.emit(ruleSignatureBadJWS, res.Pointer, msg, "re-sign the card: oncard sign CARD --key KEY")
 		case cardsig.PayloadMismatch:
-			r.emit(ruleSignaturePayloadMismatch, res.Pointer, msg, "re-sign the card after its last change, or check that the key set is the signer's")
-			r.diags[len(r.diags)-1].Readings = verdicts(res)
+			if d := r.emit(ruleSignaturePayloadMismatch, res.Pointer, msg, "re-sign the card after its last change, or check that the key set is the signer's"); d != nil {
+				d.Readings = verdicts(res)
+			}
 		default:
 			r.emit(ruleSignatureBadJWS, res.Pointer, msg+" (unknown status "+string(res.Status)+")", "")
 		}

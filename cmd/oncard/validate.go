@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/oncard/oncard/internal/app/check"
@@ -18,7 +19,7 @@ import (
 func init() { register(newValidateCmd) }
 
 func newValidateCmd() *cobra.Command {
-	f := check.Options{Format: "text", Signatures: string(validate.SignaturesIfPresent)}
+	f := check.Options{Format: "text", Signatures: string(validate.SignaturesIfPresent), MaxPerRule: defaultMaxPerRule}
 	var maxSize sizecap.Flag
 	var fix, dryRun bool
 	cmd := &cobra.Command{
@@ -56,6 +57,10 @@ atomically, and what is left is counted; --fix --dry-run shows the diff
 instead. Fixes that would add an error are not written. --fix takes files
 only, and neither --online, --follow, --card, --jwks nor --format.
 
+A file lists at most --max-per-rule findings of one rule at one severity
+(default ` + strconv.Itoa(defaultMaxPerRule) + `); the next one says how many more there are, and
+every count and the exit status include them. --max-per-rule 0 lists all.
+
 Exit status: 0 when no file fails; 1 when one does (a finding at --fail-on
 or above, default error; a file that cannot be read; an --online check that
 fails; a broken .oncard.json); 2 for a usage mistake.`,
@@ -77,6 +82,8 @@ fails; a broken .oncard.json); 2 for a usage mistake.`,
 					Online: f.Online, Follow: f.Follow, Card: f.Card, JWKS: f.JWKS})
 			case dryRun:
 				return usagef("--dry-run goes with --fix")
+			case f.MaxPerRule < 0:
+				return usagef("--max-per-rule must be 0 (list every finding) or more")
 			}
 			return check.Run(cmd.Context(), console(cmd), args, f)
 		},
@@ -96,9 +103,16 @@ fails; a broken .oncard.json); 2 for a usage mistake.`,
 	fl.Var(newEnumValue(&f.FailOn, verdict.FailOnNames...), "fail-on", "least severity that fails the run: "+strings.Join(verdict.FailOnNames, ", ")+" (default error, or failOn of .oncard.json)")
 	fl.StringSliceVar(&f.Only, "only", nil, "report only these families or codes, e.g. security (the security review), a2a, a2a/insecure-url (repeatable)")
 	fl.BoolVar(&f.ShowText, "show-text", false, "add to each security finding a short escaped excerpt of the card text it is about")
+	fl.IntVar(&f.MaxPerRule, "max-per-rule", defaultMaxPerRule, "findings of one rule listed per file; the rest are counted (0 lists all)")
 	fl.Var(&maxSize, "max-size", "largest document read, like 300MiB (default: 256 MiB for catalogs, 16 MiB for anything else, 8 MiB fetched)")
 	return cmd
 }
+
+// defaultMaxPerRule is --max-per-rule's default: enough to see every
+// place of a mistake made a few times, few enough that a document full of
+// one mistake is reported in memory near its size (and within the 25,000
+// results GitHub takes from one SARIF run, for a file or two).
+const defaultMaxPerRule = 1000
 
 // enumValue is a string flag that only accepts listed values, so a typo is
 // reported by flag parsing (a usage error) naming the accepted values.

@@ -125,12 +125,15 @@ func (c *Config) Filter(file string, diags []validate.Diagnostic) ([]validate.Di
 		return diags, 0
 	}
 	kept := make([]validate.Diagnostic, 0, len(diags))
+	ignored := 0
 	for _, d := range diags {
-		if !c.Ignores(file, d.Code) {
-			kept = append(kept, d)
+		if c.Ignores(file, d.Code) {
+			ignored += d.Count()
+			continue
 		}
+		kept = append(kept, d)
 	}
-	return kept, len(diags) - len(kept)
+	return kept, ignored
 }
 
 // relative is file relative to the config's directory, slash-separated;

@@ -60,12 +60,13 @@ func (f FailOn) Severity() validate.Severity {
 // Fails reports whether a finding of severity sev fails the run.
 func (f FailOn) Fails(sev validate.Severity) bool { return sev >= f.Severity() }
 
-// Failing counts the findings that fail the run.
+// Failing counts the findings that fail the run, each with those it
+// stands for (validate.Diagnostic.Count).
 func (f FailOn) Failing(diags []validate.Diagnostic) int {
 	n := 0
 	for _, d := range diags {
 		if f.Fails(d.Severity) {
-			n++
+			n += d.Count()
 		}
 	}
 	return n

@@ -36,6 +36,10 @@ type Options struct {
 	MaxSize     int    // --max-size in bytes; 0 for the per-kind caps
 	Version     string // the tool version SARIF names
 
+	// MaxPerRule is --max-per-rule: the findings of one rule at one
+	// severity listed per file (validate.Options.MaxPerRule; 0 for all).
+	MaxPerRule int
+
 	Only     []string // --only: families or codes to report (verdict.Only)
 	ShowText bool     // --show-text: security findings' excerpts of card text
 }
@@ -151,7 +155,7 @@ func Run(ctx context.Context, con app.Console, paths []string, o Options) error 
 		for _, w := range configs.NewWarnings() {
 			fmt.Fprintf(stderr, "oncard: warning: %s\n", model.SafeText(w))
 		}
-		total.Ignored += len(r.Ignored)
+		total.Ignored += validate.Total(r.Ignored)
 		if r.fails() {
 			total.Failed++
 		}
@@ -196,6 +200,7 @@ func validateOptions(ctx context.Context, o Options) (validate.Options, error) {
 	}
 	opts.SchemaHosts = hosts
 	opts.MaxBytes = o.MaxSize
+	opts.MaxPerRule = o.MaxPerRule
 	if o.Card != "" {
 		card, err := readCard(ctx, o.Card)
 		if err != nil {

@@ -120,7 +120,7 @@ func (t *textReporter) File(r File) error {
 		fmt.Fprintf(t.w, "%s: note: %s\n", name, model.SafeText(r.Note))
 	}
 	if len(r.Ignored) > 0 {
-		fmt.Fprintf(t.w, "%s: note: %s ignored by %s (%s)\n", name, count(len(r.Ignored), "finding", "findings"),
+		fmt.Fprintf(t.w, "%s: note: %s ignored by %s (%s)\n", name, count(validate.Total(r.Ignored), "finding", "findings"),
 			model.SafeText(r.Policy), model.SafeText(codeList(r.Ignored)))
 	}
 	for _, d := range r.Diags {
@@ -135,6 +135,9 @@ func (t *textReporter) File(r File) error {
 		}
 		if d.Excerpt != "" {
 			fmt.Fprintf(t.w, "  text: %s\n", model.SafeText(d.Excerpt))
+		}
+		if d.More > 0 {
+			fmt.Fprintf(t.w, "  more: %s\n", moreNote(d))
 		}
 	}
 	// Flush per file so that a long run shows progress.
@@ -175,7 +178,7 @@ func codeList(diags []validate.Diagnostic) string {
 		if n[d.Code] == 0 {
 			order = append(order, d.Code)
 		}
-		n[d.Code]++
+		n[d.Code] += d.Count()
 	}
 	for i, c := range order {
 		if n[c] > 1 {
@@ -183,6 +186,13 @@ func codeList(diags []validate.Diagnostic) string {
 		}
 	}
 	return strings.Join(order, ", ")
+}
+
+// moreNote says how many findings d stands for besides itself
+// (validate.Diagnostic.More), and how to list them.
+func moreNote(d validate.Diagnostic) string {
+	return fmt.Sprintf("%s of %s in this file not listed (--max-per-rule 0 lists every one)",
+		count(d.More, "more "+d.Severity.String(), "more "+d.Severity.String()+"s"), model.SafeText(d.Code))
 }
 
 func count(n int, one, many string) string {
@@ -245,6 +255,10 @@ type jsonDiagnostic struct {
 	// Excerpt is the escaped piece of card text a security finding is
 	// about, present only with --show-text.
 	Excerpt string `json:"excerpt,omitempty"`
+	// More counts the findings of the same code and severity in the file
+	// past --max-per-rule that this one stands for (they have no entry of
+	// their own); the summary counts them.
+	More int `json:"more,omitempty"`
 }
 
 type jsonSummary struct {
@@ -295,7 +309,7 @@ func jsonDiagnosticOf(d validate.Diagnostic) jsonDiagnostic {
 	return jsonDiagnostic{
 		Pointer: d.Pointer, Line: d.Line, Column: d.Column,
 		Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Hint: d.Hint,
-		Source: d.Source, Readings: d.Readings, Excerpt: d.Excerpt,
+		Source: d.Source, Readings: d.Readings, Excerpt: d.Excerpt, More: d.More,
 	}
 }
 

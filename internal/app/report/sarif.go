@@ -82,7 +82,10 @@ type sarifResult struct {
 }
 
 type sarifProperties struct {
-	Readings validate.ReadingVerdicts `json:"readings"`
+	Readings validate.ReadingVerdicts `json:"readings,omitzero"`
+	// More is validate.Diagnostic.More: the findings of this rule in the
+	// file past --max-per-rule that this result stands for.
+	More int `json:"more,omitempty"`
 }
 
 type sarifSuppression struct {
@@ -172,8 +175,8 @@ func (s *sarifReporter) result(d validate.Diagnostic, uri string, region sarifRe
 			Region:           region,
 		}}},
 	}
-	if d.Readings.Checked != 0 {
-		res.Properties = &sarifProperties{Readings: d.Readings}
+	if d.Readings.Checked != 0 || d.More > 0 {
+		res.Properties = &sarifProperties{Readings: d.Readings, More: d.More}
 	}
 	return res
 }
@@ -265,6 +268,9 @@ func resultText(d validate.Diagnostic) string {
 	}
 	if d.Excerpt != "" {
 		text += "\nText: " + d.Excerpt
+	}
+	if d.More > 0 {
+		text += "\nMore: " + moreNote(d)
 	}
 	return text
 }
