@@ -48,7 +48,8 @@ func (p *parser) flatLimit() int {
 // an object about to pack, is a container that the packing is for: at most
 // limit bytes of source (flatLimit), and every member or item a scalar, or
 // a container of scalars when the item's nodes would take more than twice
-// its bytes (nodeBytes). Packed, every read of the array makes its items
+// its bytes written without whitespace (nodeBytes, tokenBytes: how the
+// item is indented decides nothing). Packed, every read of the array makes its items
 // again: for a large card's skills of three hundred bytes, whose nodes
 // take about as much as their bytes, the rules' reads cost three times the
 // CPU of the whole check and their garbage more memory than the nodes
@@ -59,7 +60,31 @@ func (p *parser) flatLimit() int {
 // before it its nodes back.
 func isFlatItem(n *Node, limit int) bool {
 	nodes, levels := flatShape(n, limit)
-	return levels == 1 || levels == 2 && nodes*nodeBytes > 2*int(n.end-n.start)
+	return levels == 1 || levels == 2 && nodes*nodeBytes > 2*tokenBytes(n)
+}
+
+// tokenBytes is the size of n, a node with its children in place, without
+// the whitespace between its tokens: its scalars, names, brackets, colons
+// and commas.
+func tokenBytes(n *Node) int {
+	switch n.Kind {
+	case Object:
+		members := n.inPlaceMembers()
+		b := 1 + max(len(members), 1) // the braces and the commas
+		for i := range members {
+			b += members[i].keyTokenLen() + 1 + tokenBytes(members[i].Value)
+		}
+		return b
+	case Array:
+		ptrs, items := n.inPlaceItems()
+		count := max(len(ptrs), len(items))
+		b := 1 + max(count, 1)
+		for i := range count {
+			b += tokenBytes(itemAt(ptrs, items, i))
+		}
+		return b
+	}
+	return int(n.end - n.start)
 }
 
 // isFlatSibling reports whether n, an item after the first of an array that

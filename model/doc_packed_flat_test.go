@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -289,6 +290,10 @@ func TestPackedSkillsInLargeDocuments(t *testing.T) {
 		}
 		fmt.Fprintf(b, `{%s"id":"task-%d",%s"name":"Task %d",%s"tags":[%s"tasks",%s"t%d"],%s"examples":["Do %d"]}`, sp, i, sp, i, sp, sp, sp, i%50, sp, i)
 	}
+	indented := func(b *strings.Builder, i int) { // every one: more whitespace than tokens
+		sp := "\n                "
+		fmt.Fprintf(b, `{%s"id":"task-%d",%s"name":"Task %d",%s"tags":[%s"tasks",%s"t%d"],%s"examples":["Do %d"]}`, sp, i, sp, i, sp, sp, sp, i%50, sp, i)
+	}
 	long := func(b *strings.Builder, i int) {
 		fmt.Fprintf(b, `{"id":"card-freeze-%d","name":"Freeze a card","description":"Temporarily blocks a debit or credit card that was lost or stolen, and explains how to unblock it again from the app or at a branch.","tags":["cards","security"],"examples":["I lost my card","Block my card please"]}`, i)
 	}
@@ -302,6 +307,7 @@ func TestPackedSkillsInLargeDocuments(t *testing.T) {
 		packed bool
 	}{
 		{"short skills, the last indented", short, flatLargeDocument/80 + 3000, true},
+		{"short skills, every one indented", indented, flatLargeDocument/150 + 3000, true},
 		{"short skills in a small document", short, 1000, false},
 		{"skills of three hundred bytes", long, flatLargeDocument/250 + 100, false},
 		{"a container of containers in each", deeper, flatLargeDocument/50 + 100, false},
@@ -321,6 +327,23 @@ func TestPackedSkillsInLargeDocuments(t *testing.T) {
 		}
 		if !bytes.Equal(packed.Encode(), data) {
 			t.Fatalf("%s: Encode differs from the source", c.what)
+		}
+	}
+}
+
+// TestTokenBytes: an item's size without whitespace, which the density
+// test of isFlatItem reads, is the size of the item compacted.
+func TestTokenBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 8))
+	for range 300 {
+		item := flatItem(rng)
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, []byte(item)); err != nil {
+			t.Fatalf("%s: %v", item, err)
+		}
+		n := parsePlain(t, []byte(item)).Root()
+		if got := tokenBytes(n); got != compact.Len() {
+			t.Fatalf("tokenBytes(%s) = %d, want %d (%s)", item, got, compact.Len(), compact.Bytes())
 		}
 	}
 }
