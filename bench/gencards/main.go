@@ -17,8 +17,9 @@
 // megabytes (testcards.OfSize); catalog an AI Catalog of -entries entries
 // (testcards.Catalog, about 560 bytes an entry).
 //
-// Cards are written minified (the variants) or indented with two spaces
-// (the others); -indent indents the variants too.
+// The variants are written minified, the other shapes as they are
+// generated (Small's parts indented with two spaces, their bulk minified);
+// -indent indents every one of them with two spaces.
 package main
 
 import (
@@ -39,7 +40,7 @@ func main() {
 	n := flag.Int("n", 300, "number of cards")
 	shape := flag.String("shape", "large", "large, small, large-same, small-same, card, catalog, or one of testcards.Shapes ("+strings.Join(slices.Sorted(maps.Keys(testcards.Shapes)), ", ")+")")
 	seed := flag.Int64("seed", 1, "large, small: the family of cards written (the same seed writes the same cards)")
-	indent := flag.Bool("indent", false, "large, small: indent with two spaces instead of minifying")
+	indent := flag.Bool("indent", false, "indent with two spaces (large and small are minified otherwise, the other shapes written as generated)")
 	mb := flag.Int("mb", 1, "card: size in MiB")
 	entries := flag.Int("entries", 10000, "catalog: number of entries")
 	out := flag.String("out", "", "directory to write card-NNNNN.json into (created)")
@@ -70,7 +71,7 @@ func main() {
 		}
 		card = same(shaped)
 	}
-	if *indent && (*shape == "large" || *shape == "small") {
+	if *indent {
 		minified := card
 		card = func(i int) []byte {
 			var b bytes.Buffer

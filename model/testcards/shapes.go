@@ -27,6 +27,7 @@ var Shapes = map[string]string{
 	"onrequest-entries": "an On Request params document (not a card) of many entries, each an id, an https personEntry, assistantAccess and completion",
 	"wide-findings-card": "a card whose extension params hold one object of many members, each a number I-JSON cannot hold: " +
 		"a finding at each member",
+	"tagless-skills-card": "skills-card with no tags in any skill: a finding at each skill",
 }
 
 // Shaped returns the document of the named shape of at least size bytes,
@@ -62,7 +63,9 @@ func Shaped(name string, size int) ([]byte, bool) {
 	case "wide-findings-card":
 		return withBulkObject(size, func(b *bytes.Buffer, i int) { fmt.Fprintf(b, `"k%d":1e%d`, i, 400+i%10) }), true
 	case "skills-card":
-		return withSkills(size), true
+		return withSkills(size, true), true
+	case "tagless-skills-card":
+		return withSkills(size, false), true
 	}
 	return nil, false
 }
@@ -164,14 +167,19 @@ func cutAfter(card []byte, marker string, last bool) (head, tail []byte) {
 }
 
 // withSkills returns Small() with short skills added to its own until it
-// is size bytes: what a card that lists a great many small skills holds.
-func withSkills(size int) []byte {
+// is size bytes: what a card that lists a great many small skills holds;
+// without tags, each skill lacks a member the card requires.
+func withSkills(size int, tags bool) []byte {
 	head, tail := cutAfter(Small(), `"skills": [`, true) // the card's own, after its extensions' params
 	var b bytes.Buffer
 	b.Grow(size + 1024)
 	b.Write(head)
 	for i := 0; b.Len() < size; i++ {
-		fmt.Fprintf(&b, `{"id":"task-%d","name":"Task %d","description":"Handles task %d for the customer.","tags":["tasks","t%d"],"examples":["Do task %d"]},`, i, i, i, i%50, i)
+		fmt.Fprintf(&b, `{"id":"task-%d","name":"Task %d","description":"Handles task %d for the customer.",`, i, i, i)
+		if tags {
+			fmt.Fprintf(&b, `"tags":["tasks","t%d"],`, i%50)
+		}
+		fmt.Fprintf(&b, `"examples":["Do task %d"]},`, i)
 	}
 	b.Write(tail)
 	return b.Bytes()
