@@ -17,8 +17,12 @@ import (
 
 // packMin is the fewest items an array of scalars needs to be packed:
 // shorter ones (tags, modes, examples) are read often enough that their
-// nodes are worth keeping.
-var packMin = 32
+// nodes are worth keeping. packMembersMin is the same for an object's
+// members (a skill, an entry: read member by member).
+var (
+	packMin        = 32
+	packMembersMin = 32
+)
 
 // The states of an array's packing as it is parsed (parseArray): no item
 // yet, all scalars so far, all flat containers so far (doc_packed_flat.go),
@@ -125,17 +129,42 @@ func (pk *packedItems) item(i int) *Node {
 
 // each yields the items from the first, their nodes taken from blocks:
 // one allocation for many items rather than one or more per item, none
-// kept by the array.
-func (pk *packedItems) each(yield func(int, *Node) bool) {
+// kept by the array. Lent, each item's nodes are taken from where the
+// item before it had them (AllTransient): the loop makes no garbage.
+func (pk *packedItems) each(yield func(int, *Node) bool, lent bool) {
 	var b blocks
 	for i, start := range pk.starts {
+		free, freeMembers := b.free, b.freeMembers
 		n := b.one()
 		pk.at(start, n, &b)
 		if !yield(i, n) {
 			return
 		}
+		if lent {
+			b.free = takeBack(free, b.free)
+			b.freeMembers = takeBack(freeMembers, b.freeMembers)
+		}
 	}
 }
+
+// takeBack returns the part of a block that was free before an item took
+// from it (was), now free again, when the item's nodes came from that
+// block (left is what it left free of it); else left, the block the item
+// went on to. A test sets poisonLent, so that a node kept past its loop
+// reads as nothing at all.
+func takeBack[T any](was, left []T) []T {
+	if cap(was) == 0 || cap(left) == 0 || &was[:cap(was)][cap(was)-1] != &left[:cap(left)][cap(left)-1] {
+		return left
+	}
+	if poisonLent {
+		clear(was[:len(was)-len(left)])
+	}
+	return was
+}
+
+// poisonLent clears the nodes of a lent item once its loop moves on
+// (export_test.go).
+var poisonLent bool
 
 // nodes makes every item: the slice Items returns for a packed array, and
 // the items an unpacked array keeps.

@@ -60,8 +60,12 @@ func (p *parser) flatLimit() int {
 // before it its nodes back.
 func isFlatItem(n *Node, limit int) bool {
 	nodes, levels := flatShape(n, limit)
-	return levels == 1 || levels == 2 && nodes*nodeBytes > 2*tokenBytes(n)
+	return levels == 1 || levels == 2 && nodes*nodeBytes > flatDensity*tokenBytes(n)
 }
+
+// flatDensity is how many times its bytes an item's nodes must take for
+// the item to pack when it holds containers (isFlatItem).
+var flatDensity = 2
 
 // tokenBytes is the size of n, a node with its children in place, without
 // the whitespace between its tokens: its scalars, names, brackets, colons

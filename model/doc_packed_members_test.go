@@ -45,11 +45,11 @@ func scalarObject(n int, sep, colon string) []byte {
 // parsePlain parses data with nothing packed: every container as nodes.
 func parsePlain(t testing.TB, data []byte) *Doc {
 	var d *Doc
-	withSetting(&packMin, 1<<30, func() { d = mustParse(t, data) })
+	withoutPacking(func() { d = mustParse(t, data) })
 	return d
 }
 
-// TestPackedObjects: an object of packMin members or more whose values are
+// TestPackedObjects: an object of packMembersMin members or more whose values are
 // scalars or small flat containers keeps where their names start, not
 // members and nodes; one whose values include a larger or deeper
 // container, wherever it comes, keeps its members. Packed, it reads as
@@ -58,7 +58,7 @@ func parsePlain(t testing.TB, data []byte) *Doc {
 func TestPackedObjects(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 7))
 	for round := range 120 {
-		n := packMin - 1 + rng.IntN(3)
+		n := packMembersMin - 1 + rng.IntN(3)
 		if round%4 == 0 {
 			n = 100 + rng.IntN(500)
 		}
@@ -77,7 +77,7 @@ func TestPackedObjects(t *testing.T) {
 		data := []byte(`{"obj": ` + obj + `, "after": {"k": 1}}`)
 		packed, plain := mustParse(t, data), parsePlain(t, data)
 		o := packed.Root().Get("obj")
-		if got, want := o.packed() != nil, n >= packMin && breaker < 0; got != want {
+		if got, want := o.packed() != nil, n >= packMembersMin && breaker < 0; got != want {
 			t.Fatalf("round %d (%d members, a container at %d): packed %v", round, n, breaker, got)
 		}
 		if d := sameTree(packed.Root(), plain.Root(), ""); d != "" {
@@ -159,7 +159,7 @@ func FuzzPackedObjects(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var plain, packed *Doc
 		var errPlain, errPacked error
-		withSetting(&packMin, 1<<30, func() { plain, errPlain = Parse(data) })
+		withoutPacking(func() { plain, errPlain = Parse(data) })
 		withPackMin(t, 2, func() { packed, errPacked = Parse(data) })
 		if (errPlain == nil) != (errPacked == nil) || errPlain != nil && errPlain.Error() != errPacked.Error() {
 			t.Fatalf("errors differ: %v against %v", errPacked, errPlain)

@@ -12,7 +12,17 @@ import (
 )
 
 // withPackMin runs f with every array of at least min scalars packed.
-func withPackMin(t *testing.T, min int, f func()) { t.Helper(); withSetting(&packMin, min, f) }
+// withPackMin runs f with arrays and objects packed from min items or
+// members on.
+func withPackMin(t *testing.T, min int, f func()) {
+	t.Helper()
+	withSetting(&packMin, min, func() { withSetting(&packMembersMin, min, f) })
+}
+
+// withoutPacking runs f with no array or object packed.
+func withoutPacking(f func()) {
+	withSetting(&packMin, 1<<30, func() { withSetting(&packMembersMin, 1<<30, f) })
+}
 
 // withSetting runs f with *setting set to v, and restores it.
 func withSetting[T any](setting *T, v T, f func()) {

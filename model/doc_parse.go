@@ -548,7 +548,7 @@ func (p *parser) parseObject() (*Node, error) {
 	from := len(p.memberStack)
 	var seen *nameTable // made only for large objects
 	var names uint64    // the nameBit of each member so far, for small objects
-	// Members are members as long as they are few. Once packMin of them
+	// Members are members as long as they are few. Once packMembersMin of them
 	// hold scalars or small flat containers, the object is packing
 	// (doc_packed_members.go): where their names start is noted instead,
 	// those of the members made so far first, until the end or a value of
@@ -711,9 +711,9 @@ func (p *parser) parseObject() (*Node, error) {
 				p.memberStack = doubled(p.memberStack)
 			}
 			p.memberStack = append(p.memberStack, m)
-			if pack == packScalars && count+1 == packMin {
+			if pack == packScalars && count+1 == packMembersMin {
 				// Packing, if the values so far are what it keeps: asked
-				// once, of the first packMin, so that smaller objects (a
+				// once, of the first packMembersMin, so that smaller objects (a
 				// skill, an entry) pay nothing for it.
 				pack = packNone
 				if ok, anyFlat := p.packable(p.memberStack[from:]); ok {

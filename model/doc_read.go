@@ -276,25 +276,38 @@ func (n *Node) Items() []*Node {
 // All yields the items of an array with their indexes, in order (nothing
 // for anything else): how a walk reads an array.
 func (n *Node) All() iter.Seq2[int, *Node] {
-	return func(yield func(int, *Node) bool) {
-		if n == nil || n.Kind != Array {
+	return func(yield func(int, *Node) bool) { n.eachItem(yield, false) }
+}
+
+// AllTransient yields the items of an array as All does, for a loop that
+// keeps no node of an item once it moves on to the next: the items of a
+// packed array (doc_packed.go) are made one after another in the same
+// memory, so that a walk of a great many short items (a large card's
+// skills) makes no garbage. An item, and every node read from it, is valid
+// until the loop body returns; strings read from them stay valid.
+func (n *Node) AllTransient() iter.Seq2[int, *Node] {
+	return func(yield func(int, *Node) bool) { n.eachItem(yield, true) }
+}
+
+// eachItem is All, and with lent AllTransient.
+func (n *Node) eachItem(yield func(int, *Node) bool, lent bool) {
+	if n == nil || n.Kind != Array {
+		return
+	}
+	n = n.view()
+	if pk := n.packed(); pk != nil {
+		pk.each(yield, lent)
+		return
+	}
+	ptrs, nodes := n.items()
+	for i := range nodes {
+		if !yield(i, &nodes[i]) {
 			return
 		}
-		n := n.view()
-		if pk := n.packed(); pk != nil {
-			pk.each(yield)
+	}
+	for i, it := range ptrs {
+		if !yield(i, it) {
 			return
-		}
-		ptrs, nodes := n.items()
-		for i := range nodes {
-			if !yield(i, &nodes[i]) {
-				return
-			}
-		}
-		for i, it := range ptrs {
-			if !yield(i, it) {
-				return
-			}
 		}
 	}
 }

@@ -288,7 +288,7 @@ func forEachRequirement(root *model.Node, skills *skillIndex, fn func(ptr, list 
 		eachRequirement("", name, key, list, fn)
 	}
 	if sks := root.Get("skills"); sks != nil && sks.Kind == model.Array {
-		for i, sk := range sks.All() {
+		for i, sk := range sks.AllTransient() { // fn keeps no node
 			if skills.listsOf(i)&(hasSecurityRequirements|hasSecurity) == 0 {
 				continue
 			}

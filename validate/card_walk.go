@@ -123,7 +123,7 @@ func (w *walker) check(n *model.Node, s *shape) {
 			w.r.emit(ruleA2AEmptyRequired, w.here(), describe(w.ptr())+" is required and needs at least one item", "")
 		}
 		if s.items != nil && !(w.r.inc != nil && w.memberwise(famShape, n, func(it *model.Node) { w.check(it, s.items) })) {
-			for i, it := range n.All() {
+			for i, it := range n.AllTransient() {
 				if s.items.passes(it) {
 					continue
 				}

@@ -109,7 +109,7 @@ func (w *ijsonWalk) walk(n *model.Node) {
 	case model.Array:
 		w.steps = append(w.steps, ijsonStep{})
 		top := len(w.steps) - 1
-		for i, it := range n.All() {
+		for i, it := range n.AllTransient() {
 			w.steps[top].index = i
 			w.walk(it)
 		}

@@ -354,7 +354,9 @@ func (r *report) eachMember(fam memberFamily, list string, arr *model.Node) iter
 	return func(yield func(int, *model.Node) bool) {
 		c := r.inc
 		if c == nil {
-			for i, it := range arr.All() {
+			// The loops keep no node of a member past it (a large card's
+			// skills, packed, made one after another in the same memory).
+			for i, it := range arr.AllTransient() {
 				if !yield(i, it) {
 					return
 				}

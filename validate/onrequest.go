@@ -142,7 +142,7 @@ func (c *skillIndex) build() {
 	c.table = make([]int32, size)
 	c.skillIDs = make([]string, skills.Len())
 	c.lists = make([]uint8, skills.Len())
-	for i, sk := range skills.All() {
+	for i, sk := range skills.AllTransient() {
 		read := readSkillLists(sk)
 		c.lists[i] = read.has()
 		id, ok := read.id.Str()

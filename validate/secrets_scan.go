@@ -41,7 +41,7 @@ func (s *secretScanner) node(n *model.Node, top bool) {
 		if s.memberwise(famSecrets, n, func(it *model.Node) { s.node(it, false) }) {
 			return
 		}
-		for i, it := range n.All() {
+		for i, it := range n.AllTransient() {
 			m := s.pushIndex(i)
 			s.node(it, false)
 			s.pop(m)
@@ -108,9 +108,9 @@ func (s *secretScanner) strings(n *model.Node, top bool) {
 			}
 		}
 	case model.Array:
-		// All, not Items: a packed array's items are made one at a time
-		// and dropped (Items would make them all at once).
-		for _, it := range n.All() {
+		// Not Items: a packed array's items are made one at a time, in
+		// the same memory (Items would make them all at once).
+		for _, it := range n.AllTransient() {
 			if it.Kind == model.String {
 				if raw := it.Raw(); len(raw) >= minSecretRun+2 {
 					s.longString(raw)
@@ -204,7 +204,7 @@ func (s *secretScanner) report(n *model.Node, top bool) bool {
 			}
 		}
 	case model.Array:
-		for i, it := range n.All() {
+		for i, it := range n.AllTransient() {
 			m := s.pushIndex(i)
 			done := s.report(it, false)
 			s.pop(m)

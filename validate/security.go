@@ -259,7 +259,7 @@ func checkDuplicateSkills(r *report, root *model.Node) {
 	if skills.Len() > len(room) {
 		hashes = make([]uint64, 0, skills.Len())
 	}
-	for _, sk := range skills.All() {
+	for _, sk := range skills.AllTransient() {
 		name, _ := strValue(sk.Get("name"))
 		hashes = append(hashes, lettersHash(fnvOffset, name))
 	}
@@ -298,7 +298,7 @@ func checkDuplicateSkills(r *report, root *model.Node) {
 			wanted[n.index] = true
 		}
 	}
-	for i, sk := range skills.All() {
+	for i, sk := range skills.AllTransient() {
 		if i < len(wanted) && wanted[i] {
 			descs[i], _ = strValue(sk.Get("description"))
 		}
