@@ -130,10 +130,14 @@ func (pk *packedItems) item(i int) *Node {
 // each yields the items from the first, their nodes taken from blocks:
 // one allocation for many items rather than one or more per item, none
 // kept by the array. Lent, each item's nodes are taken from where the
-// item before it had them (AllTransient): the loop makes no garbage.
-func (pk *packedItems) each(yield func(int, *Node) bool, lent bool) {
+// item before it had them (AllTransient): the loop makes no garbage. With
+// want, only the items i for which want(i) holds are made and yielded.
+func (pk *packedItems) each(yield func(int, *Node) bool, lent bool, want func(int) bool) {
 	var b blocks
 	for i, start := range pk.starts {
+		if want != nil && !want(i) {
+			continue
+		}
 		free, freeMembers := b.free, b.freeMembers
 		n := b.one()
 		pk.at(start, n, &b)

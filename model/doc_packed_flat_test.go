@@ -325,6 +325,20 @@ func TestPackedSkillsInLargeDocuments(t *testing.T) {
 		if d := placeDiff(packed, plain, fmt.Sprintf("/bulk/%d/tags/1", c.n-1)); d != "" {
 			t.Fatalf("%s: %s", c.what, d)
 		}
+		// Lent one after another, every third item reads as its nodes do.
+		want, next := func(i int) bool { return i%3 == 1 }, 1
+		for i, it := range packed.Root().Get("bulk").AllTransientOf(want) {
+			if i != next {
+				t.Fatalf("%s: AllTransientOf yields item %d, want %d", c.what, i, next)
+			}
+			if d := sameTree(it, plain.Root().Get("bulk").Index(i), fmt.Sprintf("/bulk/%d", i)); d != "" {
+				t.Fatalf("%s: lent: %s", c.what, d)
+			}
+			next += 3
+		}
+		if next < c.n {
+			t.Fatalf("%s: AllTransientOf stopped before item %d of %d", c.what, next, c.n)
+		}
 		if !bytes.Equal(packed.Encode(), data) {
 			t.Fatalf("%s: Encode differs from the source", c.what)
 		}

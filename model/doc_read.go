@@ -276,7 +276,7 @@ func (n *Node) Items() []*Node {
 // All yields the items of an array with their indexes, in order (nothing
 // for anything else): how a walk reads an array.
 func (n *Node) All() iter.Seq2[int, *Node] {
-	return func(yield func(int, *Node) bool) { n.eachItem(yield, false) }
+	return func(yield func(int, *Node) bool) { n.eachItem(yield, false, nil) }
 }
 
 // AllTransient yields the items of an array as All does, for a loop that
@@ -286,27 +286,34 @@ func (n *Node) All() iter.Seq2[int, *Node] {
 // skills) makes no garbage. An item, and every node read from it, is valid
 // until the loop body returns; strings read from them stay valid.
 func (n *Node) AllTransient() iter.Seq2[int, *Node] {
-	return func(yield func(int, *Node) bool) { n.eachItem(yield, true) }
+	return func(yield func(int, *Node) bool) { n.eachItem(yield, true, nil) }
 }
 
-// eachItem is All, and with lent AllTransient.
-func (n *Node) eachItem(yield func(int, *Node) bool, lent bool) {
+// AllTransientOf is AllTransient for the items i for which want(i) holds:
+// a packed array's other items are not made at all (a rule that reads
+// the few skills with security requirements of a card of many).
+func (n *Node) AllTransientOf(want func(i int) bool) iter.Seq2[int, *Node] {
+	return func(yield func(int, *Node) bool) { n.eachItem(yield, true, want) }
+}
+
+// eachItem is All, with lent AllTransient, and with want AllTransientOf.
+func (n *Node) eachItem(yield func(int, *Node) bool, lent bool, want func(int) bool) {
 	if n == nil || n.Kind != Array {
 		return
 	}
 	n = n.view()
 	if pk := n.packed(); pk != nil {
-		pk.each(yield, lent)
+		pk.each(yield, lent, want)
 		return
 	}
 	ptrs, nodes := n.items()
 	for i := range nodes {
-		if !yield(i, &nodes[i]) {
+		if (want == nil || want(i)) && !yield(i, &nodes[i]) {
 			return
 		}
 	}
 	for i, it := range ptrs {
-		if !yield(i, it) {
+		if (want == nil || want(i)) && !yield(i, it) {
 			return
 		}
 	}

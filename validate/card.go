@@ -288,10 +288,8 @@ func forEachRequirement(root *model.Node, skills *skillIndex, fn func(ptr, list 
 		eachRequirement("", name, key, list, fn)
 	}
 	if sks := root.Get("skills"); sks != nil && sks.Kind == model.Array {
-		for i, sk := range sks.AllTransient() { // fn keeps no node
-			if skills.listsOf(i)&(hasSecurityRequirements|hasSecurity) == 0 {
-				continue
-			}
+		// fn keeps no node
+		for i, sk := range sks.AllTransientOf(skills.withRequirements) {
 			skillRequirements(i, readSkillLists(sk), fn)
 		}
 	}
@@ -496,8 +494,9 @@ func checkModes(r *report, root *model.Node, skills *skillIndex) {
 	name, list = namedMember(root, "defaultOutputModes")
 	checkModeList(r, -1, name, list)
 	if sks := root.Get("skills"); sks != nil && sks.Kind == model.Array {
-		for i, sk := range r.eachSkill(famModes, sks) {
-			if skills.listsOf(i)&(hasInputModes|hasOutputModes) == 0 {
+		withModes := func(i int) bool { return skills.listsOf(i)&(hasInputModes|hasOutputModes) != 0 }
+		for i, sk := range r.eachSkillOf(famModes, sks, withModes) {
+			if !withModes(i) {
 				continue
 			}
 			lists := readSkillLists(sk)

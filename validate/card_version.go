@@ -202,8 +202,8 @@ func checkV03Leftovers(r *report, root *model.Node, skills *skillIndex) {
 	}
 	// A skill's members are read once for both of its checks: its
 	// leftovers, and its requirements in the map form.
-	for i, sk := range r.eachSkill(famV03Leftovers, root.Get("skills")) {
-		if skills.listsOf(i)&(hasSecurityRequirements|hasSecurity) == 0 {
+	for i, sk := range r.eachSkillOf(famV03Leftovers, root.Get("skills"), skills.withRequirements) {
+		if !skills.withRequirements(i) {
 			continue // most skills have neither list: nothing to read
 		}
 		lists := readSkillLists(sk)

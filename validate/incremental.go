@@ -345,18 +345,27 @@ func (r *report) perMember(fam memberFamily, list string, i, other int, check fu
 // the findings of the others (Incremental). The loop's body must read no
 // other member than the skill it is given (and the rest of the card).
 func (r *report) eachSkill(fam memberFamily, skills *model.Node) iter.Seq2[int, *model.Node] {
-	return r.eachMember(fam, skillsList, skills)
+	return r.eachMember(fam, skillsList, skills, nil)
+}
+
+// eachSkillOf is eachSkill for a loop that reads only the skills i for
+// which want(i) holds: a whole check makes no other (a packed skill is
+// made only to be read). An incremental check yields them all, as its
+// bookkeeping is by member; the loop tests want itself too.
+func (r *report) eachSkillOf(fam memberFamily, skills *model.Node, want func(i int) bool) iter.Seq2[int, *model.Node] {
+	return r.eachMember(fam, skillsList, skills, want)
 }
 
 // eachMember is eachSkill for the items of any tracked list (arr: the
-// array; none for anything else).
-func (r *report) eachMember(fam memberFamily, list string, arr *model.Node) iter.Seq2[int, *model.Node] {
+// array; none for anything else), with eachSkillOf's want (nil: every
+// item).
+func (r *report) eachMember(fam memberFamily, list string, arr *model.Node, want func(int) bool) iter.Seq2[int, *model.Node] {
 	return func(yield func(int, *model.Node) bool) {
 		c := r.inc
 		if c == nil {
 			// The loops keep no node of a member past it (a large card's
 			// skills, packed, made one after another in the same memory).
-			for i, it := range arr.AllTransient() {
+			for i, it := range arr.AllTransientOf(want) {
 				if !yield(i, it) {
 					return
 				}
@@ -405,7 +414,7 @@ func (w *walker) memberwise(fam memberFamily, n *model.Node, walk func(*model.No
 		if !w.at(l.ptr) {
 			continue
 		}
-		for i, it := range w.r.eachMember(fam, l.ptr, n) {
+		for i, it := range w.r.eachMember(fam, l.ptr, n, nil) {
 			m := w.pushIndex(i)
 			walk(it)
 			w.pop(m)

@@ -184,6 +184,12 @@ func (c *skillIndex) listsOf(i int) uint8 {
 	return c.lists[i]
 }
 
+// withRequirements tells whether skill i has securityRequirements or
+// security (listsOf).
+func (c *skillIndex) withRequirements(i int) bool {
+	return c.listsOf(i)&(hasSecurityRequirements|hasSecurity) != 0
+}
+
 // lookup is the index of the first skill with id, built first.
 func (c *skillIndex) lookup(id string) (int, bool) {
 	c.build()

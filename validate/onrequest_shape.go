@@ -86,7 +86,7 @@ func checkParamsShape(r *report, params *model.Node, ptr string) {
 		r.emit(ruleOnrequestSchema, ptr+"/skills", fmt.Sprintf("skills must have at most 200 entries (has %d)", skills.Len())+sec(secParams), "")
 	}
 	skillsPtr := ptr + "/skills"
-	for i, entry := range r.eachMember(famEntryShape, skillsPtr, skills) {
+	for i, entry := range r.eachMember(famEntryShape, skillsPtr, skills, nil) {
 		checkSkillEntryShape(r, entry, itemPtr{skillsPtr, i})
 	}
 }
