@@ -1,9 +1,6 @@
 package validate
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -86,13 +83,9 @@ func TestLoneSurrogateInMemberName(t *testing.T) {
 // on every fixture and on documents made to hold each kind of token.
 func TestMaybeNotIJSONMissesNothing(t *testing.T) {
 	var docs [][]byte
-	_ = filepath.WalkDir("testdata", func(path string, e fs.DirEntry, err error) error {
-		if err == nil && !e.IsDir() && strings.HasSuffix(path, ".json") {
-			data, _ := os.ReadFile(path)
-			docs = append(docs, data)
-		}
-		return nil
-	})
+	for _, doc := range testdataDocs(t) {
+		docs = append(docs, doc.data)
+	}
 	for _, s := range []string{`[9007199254740993]`, `[123456789012345]`, `[-123456789012345]`, `[1234567890123456]`,
 		`[-1234567890123456]`, `[1e400]`, `[0.1]`, `["\ud800"]`, `{"\udfff": 1}`, `["\uD83D\uDE00"]`, `["\u00e9"]`, `[-0]`} {
 		docs = append(docs, []byte(s))
