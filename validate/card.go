@@ -20,7 +20,7 @@ func card(doc *model.Doc, opts *Options) []Diagnostic {
 	}
 	limit := r.opts.MaxPerRule
 	r = cardReport(doc, r.opts.listingAll())
-	r.diags = listAtMost(dropGenericDuplicates(r.diags), limit)
+	r.diags = ListAtMost(dropGenericDuplicates(r.diags), limit)
 	return r.sorted()
 }
 

@@ -179,11 +179,11 @@ func (r *report) skewedGenericDrop() bool {
 	return generic && specific
 }
 
-// listAtMost keeps the first max findings of each rule and severity of
+// ListAtMost keeps the first max findings of each rule and severity of
 // diags and the next, which then stands for the rest (Diagnostic.More):
 // the cap of Options.MaxPerRule on the findings of a check that listed
-// all.
-func listAtMost(diags []Diagnostic, max int) []Diagnostic {
+// all (one whose findings a later step compares, as Online does).
+func ListAtMost(diags []Diagnostic, max int) []Diagnostic {
 	if max <= 0 {
 		return diags
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -73,5 +75,41 @@ func TestValidateOnlineUsage(t *testing.T) {
 		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "--oasf-server") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
 		}
+	}
+}
+
+// TestValidateOnlineMaxPerRule: the online check compares the server's
+// verdict with every offline finding, also when the file lists only some
+// (--max-per-rule): the counts are those of a run listing all, and no
+// disagreement is made up.
+func TestValidateOnlineMaxPerRule(t *testing.T) {
+	srv := servertest.New(t)
+	p := filepath.Join(t.TempDir(), "payload.json")
+	payload := `{"schema_version": "1.1.0", "skills": [{"id": 99991}, {"id": 99992}, {"id": 99993}, {"id": 99994}], "domains": []}`
+	if err := os.WriteFile(p, []byte(payload), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(limit string) (summary string, diags int) {
+		_, stdout, stderr := runCapture(t, "validate", "--online", "--oasf-server", srv.URL, "--format", "json", "--max-per-rule", limit, p)
+		var out struct {
+			Files []struct {
+				Diagnostics []struct{ Code string }
+			}
+			Summary map[string]any
+		}
+		if err := json.Unmarshal([]byte(stdout), &out); err != nil || len(out.Files) != 1 {
+			t.Fatalf("--max-per-rule %s: %v\nstdout %s\nstderr %s", limit, err, stdout, stderr)
+		}
+		for _, d := range out.Files[0].Diagnostics {
+			if d.Code == "oasf/online-offline-disagree" {
+				t.Errorf("--max-per-rule %s: a disagreement: %s", limit, stdout)
+			}
+		}
+		return fmt.Sprint(out.Summary), len(out.Files[0].Diagnostics)
+	}
+	all, listed := run("0")
+	capped, shown := run("1")
+	if capped != all || shown >= listed {
+		t.Errorf("--max-per-rule 1: %s, %d listed; listing all: %s, %d listed", capped, shown, all, listed)
 	}
 }

@@ -112,8 +112,9 @@ func (j *Judge) Check(ctx context.Context, s Subject) Verdict {
 		opts.DataOwned = true
 	}
 	withFolder(ctx, &opts)
+	limit := j.capLater(&opts)
 	v := Verdict{Result: validate.Check(s.Data, s.Kind, &opts)}
-	j.finish(ctx, &v, s.Name, s.URL)
+	j.finish(ctx, &v, s.Name, s.URL, limit)
 	return v
 }
 
@@ -129,18 +130,33 @@ func (j *Judge) CheckParsed(ctx context.Context, doc *model.Doc, kind validate.K
 	if kind == "" {
 		kind = validate.DetectKind(doc, &opts).Kind
 	}
+	limit := j.capLater(&opts)
 	v := Verdict{Result: validate.Result{Doc: doc, Kind: kind, Diags: validate.Document(doc, kind, &opts)}}
-	j.finish(ctx, &v, name, "")
+	j.finish(ctx, &v, name, "", limit)
 	return v
 }
 
+// capLater takes the cap on findings per rule out of opts when the online
+// check will compare the server's verdict with every offline finding, and
+// returns it, for finish to apply after that check (0: none to apply).
+func (j *Judge) capLater(opts *validate.Options) int {
+	if j.Online == nil {
+		return 0
+	}
+	limit := opts.MaxPerRule
+	opts.MaxPerRule = 0
+	return limit
+}
+
 // finish runs the steps after the rules: signatures, the online check, the
-// governing configuration.
-func (j *Judge) finish(ctx context.Context, v *Verdict, name, url string) {
+// governing configuration. limit is the cap on findings per rule to apply
+// after the online check (validate.ListAtMost), 0 for none.
+func (j *Judge) finish(ctx context.Context, v *Verdict, name, url string, limit int) {
 	v.judgeSignatures(ctx, j, url)
 	if j.Online != nil && v.Doc != nil {
 		v.Diags, v.OnlineErr = j.Online(ctx, v.Doc, v.Kind, v.Diags)
 	}
+	v.Diags = validate.ListAtMost(v.Diags, limit)
 	v.applyPolicy(j, name, url)
 }
 
