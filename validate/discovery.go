@@ -240,30 +240,34 @@ func checkReferences(r *report, t *oasf.Tree, k oasf.Kind, refs *model.Node, pay
 	ptr := ""
 	var room [64]int
 	ids, allPlain := room[:0], true
-	for i, ref := range refs.All() {
+	hinted := func(typ string) bool { return r.lists(oasfTypeRule(typ)) }
+	for i, ref := range refs.AllTransient() {
 		if id, ok := plainReferenceID(t, ref); ok {
 			ids = append(ids, id)
 			continue
 		}
 		allPlain = false
-		for _, f := range CheckReference(t, k, i, ref) {
+		for _, f := range checkReference(t, k, i, ref, hinted) {
 			if ptr == "" {
 				ptr = payloadPtr + "/" + name
 			}
 			r.emit(oasfTypeRule(f.Type), indexPtr(ptr, i)+f.Pointer, f.Message, f.Hint)
 		}
 	}
-	var dups []RefFinding
-	if allPlain {
-		dups = duplicateIDs(t, k, ids)
-	} else {
-		dups = CheckDuplicates(t, k, refs)
+	dupRule := oasfTypeRule("attribute_array_duplicate")
+	dup := func(c *oasf.Class, i, j int) {
+		r.emitLazy(dupRule, func() (string, string, string) {
+			if ptr == "" {
+				ptr = payloadPtr + "/" + name
+			}
+			f := duplicateFinding(k, c, i, j)
+			return ptr + f.Pointer, f.Message, f.Hint
+		})
 	}
-	for _, f := range dups {
-		if ptr == "" {
-			ptr = payloadPtr + "/" + name
-		}
-		r.emit(oasfTypeRule(f.Type), ptr+f.Pointer, f.Message, f.Hint)
+	if allPlain {
+		duplicateIDs(t, ids, dup)
+	} else {
+		eachDuplicate(t, refs, dup)
 	}
 }
 

@@ -21,7 +21,8 @@ func tally(diags []Diagnostic) map[listKey]int {
 // checkSameVerdict checks data with every finding listed and with at most
 // limit of each rule and severity: the tallies must be the same, each rule
 // listed at most limit+1 times (the last standing for the rest), and every
-// finding listed under the cap one of those listed without it.
+// finding listed under the cap one of those listed without it, hint and
+// all.
 func checkSameVerdict(t *testing.T, name string, data []byte, opts Options, limit int) {
 	t.Helper()
 	opts.MaxPerRule = 0
@@ -35,7 +36,7 @@ func checkSameVerdict(t *testing.T, name string, data []byte, opts Options, limi
 	listed := map[listKey]int{}
 	seen := map[string]bool{}
 	for _, d := range all.Diags {
-		seen[fmt.Sprint(d.Line, d.Column, d.Pointer, d.Code, d.Message)] = true
+		seen[fmt.Sprint(d.Line, d.Column, d.Pointer, d.Code, d.Message, d.Hint)] = true
 	}
 	for _, d := range capped.Diags {
 		k := listKey{d.Code, d.Severity}
@@ -43,7 +44,7 @@ func checkSameVerdict(t *testing.T, name string, data []byte, opts Options, limi
 		if listed[k] > limit+1 {
 			t.Errorf("%s: %s at %s listed %d times, cap %d", name, d.Code, d.Severity, listed[k], limit)
 		}
-		if !seen[fmt.Sprint(d.Line, d.Column, d.Pointer, d.Code, d.Message)] {
+		if !seen[fmt.Sprint(d.Line, d.Column, d.Pointer, d.Code, d.Message, d.Hint)] {
 			t.Errorf("%s: %+v is not a finding of the check listing all", name, d)
 		}
 	}
@@ -134,4 +135,24 @@ func FuzzMaxPerRule(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkSameVerdict(t, "input", data, Options{}, 1)
 	})
+}
+
+// TestMaxPerRuleOASFReferences: past the cap, an OASF reference's finding
+// gets no hint made (a search of the taxonomy) and a duplicate no message;
+// the counts and the findings listed are those of a check listing all.
+func TestMaxPerRuleOASFReferences(t *testing.T) {
+	for name, payload := range map[string]string{
+		"unknown ids and names": `{"schema_version": "1.1.0", "skills": [{"id": 999991}, {"id": 999992}, {"name": "nope/one"}, {"name": "nope/two"}, {"id": 999993, "name": "nope/three"}], "domains": []}`,
+		"duplicates by id":      `{"schema_version": "1.1.0", "skills": [{"id": 60602}, {"id": 60602}, {"id": 60602}, {"id": 60602}], "domains": []}`,
+		"duplicates by name":    `{"schema_version": "1.1.0", "skills": [{"name": "software_engineering/code_debugging/error_handling"}, {"id": 60602}, {"name": "software_engineering/code_debugging/error_handling"}, {"id": 999999}], "domains": []}`,
+	} {
+		for _, limit := range []int{1, 2} {
+			checkSameVerdict(t, name, []byte(payload), Options{}, limit)
+			for _, d := range Check([]byte(payload), "", &Options{MaxPerRule: limit}).Diags {
+				if d.Hint == "" {
+					t.Errorf("%s, --max-per-rule %d: %s listed without its hint: %s", name, limit, d.Code, d.Message)
+				}
+			}
+		}
+	}
 }

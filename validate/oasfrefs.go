@@ -56,6 +56,20 @@ func family(k oasf.Kind) string {
 // against the taxonomy tree t, in the order the server does: id, then name,
 // then that they agree, then what the class allows.
 func CheckReference(t *oasf.Tree, k oasf.Kind, index int, ref *model.Node) []RefFinding {
+	return checkReference(t, k, index, ref, nil)
+}
+
+// checkReference is CheckReference, with the hints that search the
+// taxonomy made only for the finding types hinted says (nil: every one):
+// a finding that is only counted (Options.MaxPerRule) needs none, and the
+// search is what costs most.
+func checkReference(t *oasf.Tree, k oasf.Kind, index int, ref *model.Node, hinted func(typ string) bool) []RefFinding {
+	hint := func(typ string, make func() string) string {
+		if hinted != nil && !hinted(typ) {
+			return ""
+		}
+		return make()
+	}
 	if isPlainReference(t, ref) {
 		return nil // the common case, decided without building the path
 	}
@@ -120,7 +134,7 @@ func CheckReference(t *oasf.Tree, k oasf.Kind, index int, ref *model.Node) []Ref
 				out = append(out, RefFinding{
 					Type:          "name_unknown",
 					Message:       fmt.Sprintf("Unknown \"name\" value; no class is defined for %s.", model.SafeText(oasf.Leaf(s))),
-					Hint:          nameUnknownHint(t, k, s),
+					Hint:          hint("name_unknown", func() string { return nameUnknownHint(t, k, s) }),
 					Pointer:       "/name",
 					AttributePath: path,
 				})
@@ -130,7 +144,7 @@ func CheckReference(t *oasf.Tree, k oasf.Kind, index int, ref *model.Node) []Ref
 	// Hints that need both halves are added once both are known.
 	for i := range out {
 		if out[i].Type == "id_unknown" {
-			out[i].Hint = idUnknownHint(t, k, id, byName)
+			out[i].Hint = hint("id_unknown", func() string { return idUnknownHint(t, k, id, byName) })
 		}
 	}
 	if idNode == nil && nameNode == nil {
@@ -154,7 +168,7 @@ func CheckReference(t *oasf.Tree, k oasf.Kind, index int, ref *model.Node) []Ref
 			Type: "id_name_mismatch",
 			Message: fmt.Sprintf("ID and name refer to different classes. ID %d points to class %s, name '%s' points to class %s.",
 				id, oasf.Leaf(byID.Name), model.SafeText(name), oasf.Leaf(byName.Name)),
-			Hint:          mismatchHint(t, k, byID, byName),
+			Hint:          hint("id_name_mismatch", func() string { return mismatchHint(t, k, byID, byName) }),
 			AttributePath: path,
 		})
 	}
@@ -163,7 +177,7 @@ func CheckReference(t *oasf.Tree, k oasf.Kind, index int, ref *model.Node) []Ref
 			Type: "class_out_of_scope",
 			Message: fmt.Sprintf("\"%s\" is not a valid option at \"%s\"; please specify a concrete %s within the \"base_%s\" taxonomy.",
 				oasf.Leaf(class.Name), path, family(k), family(k)),
-			Hint:          categoryHint(t, class),
+			Hint:          hint("class_out_of_scope", func() string { return categoryHint(t, class) }),
 			AttributePath: path,
 		})
 	}
@@ -204,9 +218,16 @@ func CheckDuplicates(t *oasf.Tree, k oasf.Kind, refs *model.Node) []RefFinding {
 	if refs.Len() < 2 {
 		return nil
 	}
-	first := map[*oasf.Class]int{}
 	var out []RefFinding
-	for i, ref := range refs.All() {
+	eachDuplicate(t, refs, func(c *oasf.Class, i, j int) { out = append(out, duplicateFinding(k, c, i, j)) })
+	return out
+}
+
+// eachDuplicate calls dup for each reference i of refs that names class c
+// as reference j did before it (CheckDuplicates, without its findings).
+func eachDuplicate(t *oasf.Tree, refs *model.Node, dup func(c *oasf.Class, i, j int)) {
+	first := map[*oasf.Class]int{}
+	for i, ref := range refs.AllTransient() {
 		c := resolveForDuplicates(t, ref)
 		if c == nil {
 			continue
@@ -216,9 +237,8 @@ func CheckDuplicates(t *oasf.Tree, k oasf.Kind, refs *model.Node) []RefFinding {
 			first[c] = i
 			continue
 		}
-		out = append(out, duplicateFinding(k, c, i, j))
+		dup(c, i, j)
 	}
-	return out
 }
 
 // duplicateFinding is the server's finding on reference i of kind k, which
@@ -237,28 +257,26 @@ func duplicateFinding(k oasf.Kind, c *oasf.Class, i, j int) RefFinding {
 // (isPlainReference) with these ids, in order: each names the class of its
 // id, so a class named twice is an id given twice. A payload lists a few
 // dozen: they are compared with those before them, without a map.
-func duplicateIDs(t *oasf.Tree, k oasf.Kind, ids []int) []RefFinding {
-	var out []RefFinding
+func duplicateIDs(t *oasf.Tree, ids []int, dup func(c *oasf.Class, i, j int)) {
 	if len(ids) > 64 {
 		first := make(map[int]int, len(ids))
 		for i, id := range ids {
 			if j, seen := first[id]; seen {
-				out = append(out, duplicateFinding(k, t.ByID(id), i, j))
+				dup(t.ByID(id), i, j)
 			} else {
 				first[id] = i
 			}
 		}
-		return out
+		return
 	}
 	for i := 1; i < len(ids); i++ {
 		for j := range i {
 			if ids[j] == ids[i] {
-				out = append(out, duplicateFinding(k, t.ByID(ids[i]), i, j))
+				dup(t.ByID(ids[i]), i, j)
 				break
 			}
 		}
 	}
-	return out
 }
 
 func resolveForDuplicates(t *oasf.Tree, ref *model.Node) *oasf.Class {

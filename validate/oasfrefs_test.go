@@ -200,7 +200,9 @@ func TestDuplicateIDsIsCheckDuplicates(t *testing.T) {
 			}
 			ids = append(ids, id)
 		}
-		got, want := duplicateIDs(skills, oasf.Skills, ids), CheckDuplicates(skills, oasf.Skills, refs)
+		var got []RefFinding
+		duplicateIDs(skills, ids, func(c *oasf.Class, i, j int) { got = append(got, duplicateFinding(oasf.Skills, c, i, j)) })
+		want := CheckDuplicates(skills, oasf.Skills, refs)
 		if !slices.Equal(got, want) {
 			t.Fatalf("round %d (%d references): by id\n%v\nCheckDuplicates\n%v", round, n, got, want)
 		}

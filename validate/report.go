@@ -100,6 +100,25 @@ func (r *report) record(rule *Rule, sev Severity, ptr, msg, hint string, more in
 	return &r.diags[len(r.diags)-1]
 }
 
+// lists tells whether a finding of rule, at its severity, would be listed
+// rather than only counted (Options.MaxPerRule): what costs something to
+// say about it is worth making.
+func (r *report) lists(rule *Rule) bool {
+	c := r.count(rule.Code, rule.Severity)
+	return c == nil || c.at < 0
+}
+
+// emitLazy is emit for a finding whose pointer, message and hint cost
+// something to make: say makes them only when the finding is listed.
+func (r *report) emitLazy(rule *Rule, say func() (ptr, msg, hint string)) {
+	if !r.lists(rule) {
+		r.record(rule, rule.Severity, "", "", "", 0) // counted
+		return
+	}
+	ptr, msg, hint := say()
+	r.emit(rule, ptr, msg, hint)
+}
+
 // count is the tally of code at sev, nil when every finding is listed
 // (no Options.MaxPerRule, or an incremental check, which keeps each
 // member's findings from one check to the next).
