@@ -558,3 +558,38 @@ func BenchmarkOnRequestShape200(b *testing.B) {
 		checkDeclShape(newReport(doc, nil), ext, "/capabilities/extensions/0")
 	}
 }
+
+// TestOnRequestDuplicateEntriesMany: in a declaration of thousands of
+// entries (ids not of any card), each repeated id is reported at each
+// repetition with its first entry, as a map of the ids finds them.
+func TestOnRequestDuplicateEntriesMany(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	var b strings.Builder
+	b.WriteString(`{"skills": [`)
+	first := map[string]int{}
+	var want []string
+	for i := range 5000 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		id := fmt.Sprintf("skill-%d", rng.IntN(3000))
+		fmt.Fprintf(&b, `{"id": %q, "personEntry": "tel:+1-555-0100"}`, id)
+		if j, ok := first[id]; ok {
+			want = append(want, fmt.Sprintf("/skills/%d/id: skill %q is listed more than once (first at skills[%d]); one entry per skill", i, id, j))
+		} else {
+			first[id] = i
+		}
+	}
+	b.WriteString("]}")
+	var got []string
+	for _, d := range Check([]byte(b.String()), KindOnRequest, nil).Diags {
+		if d.Code == ruleOnrequestDuplicateSkill.Code {
+			got = append(got, d.Pointer+": "+d.Message)
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if len(want) < 1000 || !slices.Equal(got, want) {
+		t.Fatalf("%d duplicates found, %d made; first differences:\n%v\n%v", len(got), len(want), got[:min(3, len(got))], want[:min(3, len(want))])
+	}
+}
