@@ -49,15 +49,15 @@ func (p *parser) flatLimit() int {
 // limit bytes of source (flatLimit), and every member or item a scalar, or
 // a container of scalars when the item's nodes would take more than twice
 // its bytes written without whitespace (nodeBytes, tokenBytes: how the
-// item is indented decides nothing). Packed, every read of the array makes its items
-// again: for a large card's skills of three hundred bytes, whose nodes
-// take about as much as their bytes, the rules' reads cost three times the
-// CPU of the whole check and their garbage more memory than the nodes
-// saved; for skills of a hundred and fifty bytes, a name and two tags
-// each, the nodes would take the most memory of all. The items after it
-// need only be of its kind (isFlatSibling): the same skills indented are
-// less dense, and one of them late in the array would give every item
-// before it its nodes back.
+// item is indented decides nothing). Packed, every read of the array makes
+// its items again. For a large card's skills of three hundred bytes, whose
+// nodes take about as much as their bytes, that cost three times the CPU
+// of the whole check and more memory in garbage than the nodes saved
+// (measured before the rules' walks lent their items: AllTransient); for
+// skills of a hundred and fifty bytes, a name and two tags each, the nodes
+// would take the most memory of all. The items after it need only be of
+// its kind (isFlatSibling): one less dense late in the array (a longer
+// description) would give every item before it its nodes back.
 func isFlatItem(n *Node, limit int) bool {
 	nodes, levels := flatShape(n, limit)
 	return levels == 1 || levels == 2 && nodes*nodeBytes > flatDensity*tokenBytes(n)

@@ -1,12 +1,11 @@
 package model
 
 // StressPacking packs every array of three flat items or more (items of up
-// to 512 bytes, however dense) and every object of three members or more
-// (from three, so that the two tags of a skill do not pack and keep the
-// skill from counting as flat),
-// and clears a lent item's nodes once its loop moves on (AllTransient),
-// until restore is called: for the tests of other packages' walks, which
-// must read packed documents as they read any other.
+// to 512 bytes, however dense: from three, so that a skill's two tags do
+// not pack and keep the skill from counting as flat), and clears a lent
+// item's nodes once its loop moves on (AllTransient), until restore is
+// called: for the tests of other packages' walks, which must read packed
+// documents as they read any other. Objects pack as usual.
 func StressPacking() (restore func()) {
 	oldMin, oldMax, oldDensity, oldPoison := packMin, flatMaxBytes, flatDensity, poisonLent
 	packMin, flatMaxBytes, flatDensity, poisonLent = 3, flatMaxLargeBytes, 0, true

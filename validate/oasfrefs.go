@@ -64,11 +64,11 @@ func CheckReference(t *oasf.Tree, k oasf.Kind, index int, ref *model.Node) []Ref
 // a finding that is only counted (Options.MaxPerRule) needs none, and the
 // search is what costs most.
 func checkReference(t *oasf.Tree, k oasf.Kind, index int, ref *model.Node, hinted func(typ string) bool) []RefFinding {
-	hint := func(typ string, make func() string) string {
+	hint := func(typ string, search func() string) string {
 		if hinted != nil && !hinted(typ) {
 			return ""
 		}
-		return make()
+		return search()
 	}
 	if isPlainReference(t, ref) {
 		return nil // the common case, decided without building the path

@@ -109,6 +109,16 @@ type skillIndex struct {
 	idList []string // ids(), once made
 }
 
+// slotsFor is the size of an open-addressing table of n keys: a power of
+// two of at least least slots and twice n, so that a probe ends soon.
+func slotsFor(n, least int) int {
+	size := least
+	for size < 2*n {
+		size *= 2
+	}
+	return size
+}
+
 // idSeed seeds the hashes of skillIndex.table (which slot an id takes
 // changes nothing but the probes).
 var idSeed = maphash.MakeSeed()
@@ -135,11 +145,7 @@ func (c *skillIndex) build() {
 	if skills == nil || skills.Kind != model.Array {
 		return
 	}
-	size := 8
-	for size < 2*skills.Len() {
-		size *= 2
-	}
-	c.table = make([]int32, size)
+	c.table = make([]int32, slotsFor(skills.Len(), 8))
 	c.skillIDs = make([]string, skills.Len())
 	c.lists = make([]uint8, skills.Len())
 	for i, sk := range skills.AllTransient() {
@@ -293,11 +299,7 @@ type firstEntries struct {
 // entry whose id's hash is id's is read again to compare the ids.
 func (f *firstEntries) first(entries *model.Node, id string, i int) (j int, dup bool) {
 	if f.table == nil {
-		size := 8
-		for size < 2*entries.Len() {
-			size *= 2
-		}
-		f.table, f.hashes = make([]int32, size), make([]uint64, entries.Len())
+		f.table, f.hashes = make([]int32, slotsFor(entries.Len(), 8)), make([]uint64, entries.Len())
 	}
 	h := maphash.String(idSeed, id)
 	mask := len(f.table) - 1

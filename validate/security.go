@@ -298,10 +298,8 @@ func checkDuplicateSkills(r *report, root *model.Node) {
 			wanted[n.index] = true
 		}
 	}
-	for i, sk := range skills.AllTransient() {
-		if i < len(wanted) && wanted[i] {
-			descs[i], _ = strValue(sk.Get("description"))
-		}
+	for i, sk := range skills.AllTransientOf(func(i int) bool { return i < len(wanted) && wanted[i] }) {
+		descs[i], _ = strValue(sk.Get("description"))
 	}
 	for _, g := range groups {
 		same := map[string][]int{}
@@ -329,10 +327,7 @@ func checkDuplicateSkills(r *report, root *model.Node) {
 // counts are a table of their own, a byte each: on a card of 30,000
 // skills the two take 0.6 MB where slots of a hash and a count took 1 MB.
 func anyRepeated(hashes []uint64, times int) bool {
-	size := 64
-	for size < 2*len(hashes) {
-		size *= 2
-	}
+	size := slotsFor(len(hashes), 64)
 	var hashesOnStack [512]uint64
 	var countsOnStack [512]uint8
 	table, counts := hashesOnStack[:min(size, 512)], countsOnStack[:min(size, 512)]
