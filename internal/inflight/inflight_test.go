@@ -3,6 +3,7 @@ package inflight
 import (
 	"context"
 	"errors"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -130,5 +131,44 @@ func TestRunStopsOnCancel(t *testing.T) {
 	}
 	if err := Run(context.Background(), 0, nil, 2, 10, func(int) int { return 0 }, func(int) error { return nil }); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRunStartsNothingAfterCancel: the jobs handed out ahead of the
+// workers (one each, waiting in the queue) are not started once ctx is
+// done: a Ctrl-C stops the run after the items being worked on.
+func TestRunStartsNothingAfterCancel(t *testing.T) {
+	base := runtime.NumGoroutine()
+	ctx, cancel := context.WithCancel(context.Background())
+	release := make(chan struct{})
+	var started atomic.Int64
+	running := make(chan struct{}, 2)
+	go func() {
+		// Both workers hold an item, and the queue is full behind them.
+		<-running
+		<-running
+		cancel()
+		close(release)
+	}()
+	err := Run(ctx, 100, func(int) int64 { return 1 }, 2, 100,
+		func(i int) int {
+			started.Add(1)
+			running <- struct{}{}
+			<-release
+			return i
+		},
+		func(int) error { return nil })
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	// The workers drain the queue and return: count rounds, not time.
+	for i := 0; i < 1_000_000 && runtime.NumGoroutine() > base; i++ {
+		runtime.Gosched()
+	}
+	if n := runtime.NumGoroutine(); n > base {
+		t.Fatalf("%d goroutines left of the run", n-base)
+	}
+	if n := started.Load(); n != 2 {
+		t.Errorf("%d items started, want the 2 being worked on when the run was cancelled", n)
 	}
 }
