@@ -170,12 +170,12 @@ func checkTextRules(r *report, root *model.Node) {
 // scans it would overlap.
 const parallelMinBytes = 32 << 10
 
-// textRules is checkTextRules under way: on a goroutine of its own (done
-// is closed when sub holds its findings), or not yet run (done nil).
+// textRules is checkTextRules under way: on a helper (sub holds its
+// findings once the helper has joined), or not yet run (helper nil).
 type textRules struct {
-	root *model.Node
-	sub  *report
-	done chan struct{}
+	root   *model.Node
+	sub    *report
+	helper *textHelper
 }
 
 // textRulesBeside reports whether the text rules of a card of size bytes,
@@ -200,26 +200,26 @@ func startTextRules(r *report, root *model.Node) *textRules {
 		return t
 	}
 	t.sub = &report{doc: r.doc, opts: r.opts, unplaced: r.unplaced}
-	if h := r.opts.textHelper; h != nil && h.hand(func() { checkTextRules(t.sub, root) }) {
-		t.done = h.done
+	work := func() { checkTextRules(t.sub, root) }
+	if h := r.opts.textHelper; h != nil && h.hand(work) {
+		t.helper = h
 		return t
 	}
-	t.done = make(chan struct{})
-	go func() {
-		defer close(t.done)
-		checkTextRules(t.sub, root)
-	}()
+	// No helper was started for this card (Check was not its caller, or
+	// another card took it): one starts now.
+	t.helper = startTextHelper()
+	t.helper.hand(work)
 	return t
 }
 
 // join adds the text rules' findings to r, after every other rule's: it
 // runs them now if they were not started.
 func (t *textRules) join(r *report) {
-	if t.done == nil {
+	if t.helper == nil {
 		checkTextRules(r, t.root)
 		return
 	}
-	<-t.done
+	t.helper.join()
 	r.absorb(t.sub)
 }
 
