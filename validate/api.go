@@ -117,19 +117,24 @@ type Result struct {
 
 // Check is Bytes with the detection kept on the result.
 func Check(data []byte, kind Kind, opts *Options) Result {
+	var helper *textHelper
 	if wantsTextHelper(data, kind, opts) {
 		var o Options
 		if opts != nil {
 			o = *opts
 		}
-		o.textHelper = startTextHelper()
-		defer o.textHelper.release()
+		helper = startTextHelper(data)
+		o.textHelper = helper
+		defer helper.release()
 		opts = &o
 	}
 	var doc *model.Doc
 	var stream *catalogStream
 	var err error
 	if streamsCatalog(data, kind, opts) {
+		if helper != nil {
+			helper.skipPrescan() // a catalog: no card's secrets to prescan
+		}
 		doc, stream, err = checkCatalogStreamed(data, opts)
 	} else {
 		doc, err = parse(data, opts)
@@ -141,6 +146,12 @@ func Check(data []byte, kind Kind, opts *Options) Result {
 	if kind == "" {
 		d := DetectKind(doc, opts)
 		res.Kind, res.Detection = d.Kind, &d
+	}
+	if helper != nil {
+		helper.doc = doc
+		if res.Kind != KindCard {
+			helper.skipPrescan()
+		}
 	}
 	if stream != nil && res.Kind == KindCatalog {
 		// A root with an entries member is always detected as a catalog.

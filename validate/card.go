@@ -159,8 +159,17 @@ func checkCardRules(r *report, root *model.Node, skills *skillIndex) {
 
 // checkTextRules runs the rules that scan the card's texts: they read
 // every string of the card, so they are most of the work on a large one.
-func checkTextRules(r *report, root *model.Node) {
-	checkSecrets(r, root)
+func checkTextRules(r *report, root *model.Node) { checkTextRulesWith(r, root, nil) }
+
+// checkTextRulesWith is checkTextRules with the secrets taken from pre,
+// the prescan of the bytes of the document root is the root of, when it is
+// complete.
+func checkTextRulesWith(r *report, root *model.Node, pre *secretPrescan) {
+	if pre != nil && pre.complete {
+		checkSecretsPrescanned(r, root, pre)
+	} else {
+		checkSecrets(r, root)
+	}
 	checkHiddenCharacters(r, root)
 	checkSecurityProse(r, root)
 }
@@ -201,13 +210,19 @@ func startTextRules(r *report, root *model.Node) *textRules {
 	}
 	t.sub = &report{doc: r.doc, opts: r.opts, unplaced: r.unplaced}
 	work := func() { checkTextRules(t.sub, root) }
-	if h := r.opts.textHelper; h != nil && h.hand(work) {
-		t.helper = h
-		return t
+	if h := r.opts.textHelper; h != nil {
+		handed := work
+		if root == r.doc.Root() && h.takesPrescan(r.doc) {
+			handed = func() { checkTextRulesWith(t.sub, root, &h.secrets) }
+		}
+		if h.hand(handed) {
+			t.helper = h
+			return t
+		}
 	}
 	// No helper was started for this card (Check was not its caller, or
 	// another card took it): one starts now.
-	t.helper = startTextHelper()
+	t.helper = startTextHelper(nil)
 	t.helper.hand(work)
 	return t
 }

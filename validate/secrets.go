@@ -24,6 +24,13 @@ func checkSecrets(r *report, root *model.Node) {
 	s.node(root, true)
 }
 
+// checkSecretsPrescanned is checkSecrets of the root of r's document, as
+// parsed, from p, the complete prescan of its bytes (prescanSecrets).
+func checkSecretsPrescanned(r *report, root *model.Node, p *secretPrescan) {
+	s := secretScanner{walker: walker{r: r, path: make([]pathStep, 0, 16)}}
+	s.fromPrescan(root, p, r.doc.Source())
+}
+
 const minSecretRun = 20
 
 // secretScanner is the check under way; secrets_scan.go has its walks.

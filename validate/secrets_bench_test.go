@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"sync/atomic"
 	"testing"
 
 	"github.com/oncard/oncard/model"
@@ -26,5 +27,21 @@ func BenchmarkSecretsVariants(b *testing.B) {
 		r := newReport(doc, nil)
 		b.StartTimer()
 		checkSecrets(r, doc.Root())
+	}
+}
+
+// BenchmarkPrescanSecretsVariants: the text rules' helper reading a large
+// card's bytes for secrets while the card is parsed (prescanSecrets), on
+// the cards of BenchmarkSecretsVariants.
+func BenchmarkPrescanSecretsVariants(b *testing.B) {
+	cards, mean := variantCards()
+	b.SetBytes(int64(mean))
+	var stop atomic.Bool
+	i := 0
+	for b.Loop() {
+		if p := prescanSecrets(cards[i%len(cards)], &stop); !p.complete || len(p.hits) > 0 {
+			b.Fatal("the prescan stopped, or found a secret in a card without any")
+		}
+		i++
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"sync/atomic"
 
 	"github.com/oncard/oncard/model"
 )
@@ -125,20 +126,45 @@ func (s *secretScanner) strings(n *model.Node, top bool) {
 // sourceStrings is strings for a container kept as its bytes (nested
 // deeper than the parse keeps nodes for, or a packed array: model.Node.
 // KeptAsBytes), read from them rather than from nodes made again for the
-// walk: the long string values in order, member names left out. The bytes
-// were parsed once already, so a string ends at the first quote that no
-// backslash escapes, and a member name is a string a colon follows.
+// walk: the long string values in order, member names left out.
 func (s *secretScanner) sourceStrings(src []byte) {
-	for i := 0; ; {
-		q := bytes.IndexByte(src[i:], '"')
-		if q < 0 {
+	for v := (valueStrings{src: src}); ; {
+		raw, _, ok := v.next()
+		if !ok {
 			return
 		}
-		start := i + q
+		if len(raw) >= minSecretRun+2 {
+			s.longString(raw)
+		}
+	}
+}
+
+// valueStrings reads the string values of JSON bytes in order, member
+// names left out. The bytes are meant to have been parsed: a string then
+// ends at the first quote that no backslash escapes, and a member name is
+// a string a colon follows. Bytes that do not parse are read as far as
+// they go, without a fault (prescanSecrets reads a document before it is
+// parsed).
+type valueStrings struct {
+	src []byte
+	i   int
+}
+
+// next returns the next string value (its bytes, quotes included) and
+// where it starts; ok false once there is none.
+func (v *valueStrings) next() (raw []byte, at int, ok bool) {
+	src := v.src
+	for {
+		start := nextQuote(src, v.i)
+		if start < 0 {
+			return nil, 0, false
+		}
 		end := start + 1
 		for {
-			k := bytes.IndexByte(src[end:], '"')
-			end += k
+			if end = nextQuote(src, end); end < 0 {
+				v.i = len(src)
+				return nil, 0, false
+			}
 			escapes := 0
 			for j := end - 1; src[j] == '\\'; j-- {
 				escapes++
@@ -148,33 +174,146 @@ func (s *secretScanner) sourceStrings(src []byte) {
 			}
 			end++
 		}
-		i = end + 1
+		i := end + 1
 		for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
 			i++
 		}
+		v.i = i
 		if i < len(src) && src[i] == ':' {
 			continue // a member name
 		}
-		if raw := src[start : end+1]; len(raw) >= minSecretRun+2 {
-			s.longString(raw)
-		}
+		return src[start : end+1], start, true
 	}
+}
+
+// nextQuote returns where the first '"' of src at i or after it is, or -1.
+// Most strings of a card and the gaps between them are short: the first
+// sixteen bytes are looked at in line, eight at a time, before IndexByte,
+// whose call costs more than such a look.
+func nextQuote(src []byte, i int) int {
+	const quotes = 0x0101010101010101 * '"'
+	for range 2 {
+		if i+8 > len(src) {
+			break
+		}
+		if m := zeroBytes(binary.LittleEndian.Uint64(src[i:]) ^ quotes); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+		i += 8
+	}
+	if k := bytes.IndexByte(src[i:], '"'); k >= 0 {
+		return i + k
+	}
+	return -1
 }
 
 // longString checks raw, a string long enough to hold a credential (a
 // long token; the raw form includes the quotes).
 func (s *secretScanner) longString(raw []byte) {
 	s.count++
+	if what := secretOf(raw); what != "" {
+		s.hits = append(s.hits, secretHit{s.count, what})
+	}
+}
+
+// secretOf returns what kind of credential raw, a string token of at
+// least minSecretRun+2 bytes, seems to hold, or "".
+func secretOf(raw []byte) string {
 	// Prose (a space among the first sixteen bytes, as a rule) is read run
 	// by run, which skips it quickly; a URL or an id first in one pass.
 	const spaces = 0x0101010101010101 * ' '
 	w, v := binary.LittleEndian.Uint64(raw[1:]), binary.LittleEndian.Uint64(raw[9:])
 	if zeroBytes(w^spaces)|zeroBytes(v^spaces) == 0 && plainToken(raw) {
+		return ""
+	}
+	return secretIn(raw)
+}
+
+// secretPrescan is what prescanSecrets found in a document's bytes: the
+// long string values that hold a secret, numbered as strings numbers them
+// but counting those of the top-level signatures too (the bytes do not
+// say where those are), and whether the scan read the bytes to their end.
+type secretPrescan struct {
+	hits     []prescanHit
+	complete bool
+}
+
+// prescanHit is a secretHit of a prescan, with where its string starts.
+type prescanHit struct {
+	secretHit
+	at int
+}
+
+// prescanSecrets reads the long string values of src, a whole document,
+// for secrets, before (or while) it is parsed: the text rules' helper does
+// it during the parse, and the check of the tree then only has to place
+// what it found (fromPrescan). It stops, incomplete, once stop is set.
+func prescanSecrets(src []byte, stop *atomic.Bool) (p secretPrescan) {
+	count := 0
+	for k, v := 0, (valueStrings{src: src}); ; k++ {
+		if k%64 == 63 && stop.Load() {
+			return p
+		}
+		raw, at, ok := v.next()
+		if !ok {
+			p.complete = true
+			return p
+		}
+		if len(raw) < minSecretRun+2 {
+			continue
+		}
+		count++
+		if what := secretOf(raw); what != "" {
+			p.hits = append(p.hits, prescanHit{secretHit{count, what}, at})
+		}
+	}
+}
+
+// fromPrescan is subtree(root, true) for the root of a document whose
+// bytes (src, as parsed) p holds the prescan of: the strings of the
+// top-level signatures are taken out of p's hits and numbers, and the
+// hits left are reported at their pointers by the walk strings would
+// have made.
+func (s *secretScanner) fromPrescan(root *model.Node, p *secretPrescan, src []byte) {
+	hits := p.hits
+	if root.Kind == model.Object && len(hits) > 0 {
+		for _, mem := range root.AllMembers() {
+			if mem.Key() != "signatures" {
+				continue
+			}
+			lo, hi := mem.Value.Start(), mem.Value.End()
+			inside := 0 // the long strings of this member's value
+			for v := (valueStrings{src: src[lo:hi]}); ; {
+				raw, _, ok := v.next()
+				if !ok {
+					break
+				}
+				if len(raw) >= minSecretRun+2 {
+					inside++
+				}
+			}
+			var kept []prescanHit // hits is p's: a copy is made
+			for _, h := range hits {
+				switch {
+				case h.at < lo:
+					kept = append(kept, h)
+				case h.at >= hi:
+					h.ordinal -= inside
+					kept = append(kept, h)
+				}
+			}
+			hits = kept
+		}
+	}
+	if len(hits) == 0 {
 		return
 	}
-	if what := secretIn(raw); what != "" {
-		s.hits = append(s.hits, secretHit{s.count, what})
+	s.hits = s.hits[:0]
+	for _, h := range hits {
+		s.hits = append(s.hits, h.secretHit)
 	}
+	s.next, s.count = 0, 0
+	s.report(root, true)
 }
 
 // report walks n's subtree as strings did, with its path, and reports each

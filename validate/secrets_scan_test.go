@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/oncard/oncard/model"
@@ -176,7 +177,20 @@ func agreeWithOracle(t testing.TB, src string) []string {
 	if !slices.Equal(got, want) {
 		t.Fatalf("checkSecrets on\n%s\n= %q\nthe path walk says %q", src, got, want)
 	}
+	if pre := secretFindings(doc, prescannedSecrets); !slices.Equal(pre, want) {
+		t.Fatalf("the secrets from a prescan of\n%s\n= %q\nthe path walk says %q", src, pre, want)
+	}
 	return got
+}
+
+// prescannedSecrets is checkSecrets as a large card's helper runs it: a
+// prescan of the document's bytes, then its findings placed on the tree.
+func prescannedSecrets(r *report, root *model.Node) {
+	p := prescanSecrets(r.doc.Source(), new(atomic.Bool))
+	if !p.complete {
+		panic("a prescan never stopped ended incomplete")
+	}
+	checkSecretsPrescanned(r, root, &p)
 }
 
 const (
@@ -206,6 +220,7 @@ func TestSecretsAgreeWithPathWalk(t *testing.T) {
 	}{
 		{"a secret in a key", `{"` + ghToken + `": "x", "k": {"` + awsKey + `": 1}}`, nil},
 		{"top-level signatures", `{"signatures": [{"protected": "` + ghToken + `", "signature": "` + awsKey + ` x"}], "name": "x"}`, nil},
+		{"secrets after the top-level signatures", `{"signatures": [{"protected": "` + ghToken + `", "signature": "` + awsKey + ` x"}], "a": "` + awsKey + ` key", "b": {"c": "` + slackTok + `"}, "d": ["` + ghToken + `"]}`, []string{"/a", "/b/c", "/d/0"}},
 		{"signatures below the top", `{"skills": [{"signatures": "` + ghToken + `"}]}`, []string{"/skills/0/signatures"}},
 		{"signatures as a string", `{"signatures": "` + ghToken + `", "a": "` + awsKey + ` here"}`, []string{"/a"}},
 		{"numbers and literals", `{"n": 12345678901234567890123456789, "m": -1.5e-300000000000000000, "t": [true, false, null], "s": "ghp_x"}`, nil},
@@ -388,6 +403,8 @@ func FuzzSecretsAgreeWithPathWalk(f *testing.F) {
 	f.Add([]byte(deep))
 	f.Add([]byte(`[` + strings.Repeat(`[`, 17) + randomSecretCard(rnd) + strings.Repeat(`]`, 17) + `]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// The helper prescans a document before it is parsed: any bytes.
+		prescanSecrets(data, new(atomic.Bool))
 		doc, err := model.Parse(data)
 		if err != nil {
 			return
@@ -395,6 +412,9 @@ func FuzzSecretsAgreeWithPathWalk(f *testing.F) {
 		got, want := secretFindings(doc, checkSecrets), secretFindings(doc, oracleSecrets)
 		if !slices.Equal(got, want) {
 			t.Fatalf("checkSecrets on %q = %q, the path walk says %q", data, got, want)
+		}
+		if pre := secretFindings(doc, prescannedSecrets); !slices.Equal(pre, want) {
+			t.Fatalf("the secrets from a prescan of %q = %q, the path walk says %q", data, pre, want)
 		}
 	})
 }

@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"sync/atomic"
 	"time"
+
+	"github.com/oncard/oncard/model"
 )
 
 // A textHelper is the goroutine that runs a large card's text rules beside
@@ -20,13 +22,33 @@ import (
 // (release); either ends its wait. Two checks that might hand it work at
 // once (the inline cards of a catalog) race for it safely: one gets it.
 // The check that handed it work waits for it with join.
+//
+// While the document is parsed, the helper reads its bytes for secrets
+// (prescanSecrets), so that the text rules it is handed afterwards need
+// only place what it found on the tree: the secrets check is then done by
+// the time the parse is. The check that hands the work decides whether it
+// is to use that prescan (takesPrescan): if the helper has not begun it
+// yet, it never will, and the work reads the tree for secrets as ever.
 type textHelper struct {
 	state    atomic.Int32  // helperWaiting, then helperClaimed and helperHanded, or helperReleased
 	wake     chan struct{} // closed when state leaves helperWaiting
 	work     func()        // set before state becomes helperHanded
 	finished atomic.Bool   // set once the work has run
 	done     chan struct{} // closed once the helper is done, its work run
+
+	data    []byte        // the document, for the prescan (nil: none)
+	doc     *model.Doc    // data parsed, set by Check before it checks the tree
+	stage   atomic.Int32  // prescanOpen, then prescanRunning (the helper's) or prescanSkipped
+	stop    atomic.Bool   // ends the prescan early: the document is no card
+	secrets secretPrescan // the prescan, written by the helper before it runs its work
+	scanned chan struct{} // closed once a prescan begun has ended
 }
+
+const (
+	prescanOpen int32 = iota
+	prescanRunning
+	prescanSkipped
+)
 
 const (
 	helperWaiting int32 = iota
@@ -53,8 +75,10 @@ func wantsTextHelper(data []byte, kind Kind, opts *Options) bool {
 // tests' way to see that none is left waiting.
 var liveHelpers atomic.Int64
 
-func startTextHelper() *textHelper {
-	h := &textHelper{wake: make(chan struct{}), done: make(chan struct{})}
+// startTextHelper starts a helper; data, when not nil, is the document it
+// prescans for secrets.
+func startTextHelper(data []byte) *textHelper {
+	h := &textHelper{wake: make(chan struct{}), done: make(chan struct{}), data: data, scanned: make(chan struct{})}
 	liveHelpers.Add(1)
 	go h.wait()
 	// The goroutine just started waits in this processor's next slot, and
@@ -73,6 +97,10 @@ func startTextHelper() *textHelper {
 func (h *textHelper) wait() {
 	defer liveHelpers.Add(-1)
 	defer close(h.done)
+	if h.data != nil && h.stage.CompareAndSwap(prescanOpen, prescanRunning) {
+		h.secrets = prescanSecrets(h.data, &h.stop)
+		close(h.scanned)
+	}
 	start := time.Now()
 	for i := 0; ; i++ {
 		switch h.state.Load() {
@@ -120,8 +148,34 @@ func (h *textHelper) join() {
 	}
 }
 
-// release ends the wait of a helper that was handed no work.
+// takesPrescan reports whether the work to be handed to the helper is to
+// use its prescan of doc's secrets: doc is the document it was started for
+// and the helper has begun the prescan. Once it returns false the helper
+// never begins one.
+func (h *textHelper) takesPrescan(doc *model.Doc) bool {
+	if doc == nil || doc != h.doc {
+		h.skipPrescan()
+		return false
+	}
+	return !h.stage.CompareAndSwap(prescanOpen, prescanSkipped)
+}
+
+// skipPrescan tells the helper that its prescan is not wanted: it does not
+// begin one, or ends the one under way.
+func (h *textHelper) skipPrescan() {
+	h.stage.CompareAndSwap(prescanOpen, prescanSkipped)
+	h.stop.Store(true)
+}
+
+// release ends the wait of a helper that was handed no work. A prescan
+// under way is ended first, and release returns only once it has: the
+// document's bytes are the caller's again once Check returns (validate
+// reads the next file into the same buffer).
 func (h *textHelper) release() {
+	h.skipPrescan()
+	if h.stage.Load() == prescanRunning {
+		<-h.scanned
+	}
 	if h.state.CompareAndSwap(helperWaiting, helperReleased) {
 		close(h.wake)
 	}

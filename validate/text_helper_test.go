@@ -77,8 +77,43 @@ func TestTextRulesBesideSameAsInLine(t *testing.T) {
 	}
 }
 
+// TestTextRulesFromPrescanSameAsInLine: a large card's findings are the
+// same when its helper took the secrets from its prescan of the bytes
+// (the helper made sure to have begun it before the tree is handed over)
+// as in line.
+func TestTextRulesFromPrescanSameAsInLine(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one processor: the text rules always run in line")
+	}
+	for name, data := range largeFixtureCards(t) {
+		inLine := Check(data, "", &Options{OtherCoresBusy: true})
+		h := startTextHelper(data)
+		for round := 0; h.stage.Load() == prescanOpen; round++ {
+			if round == 1_000_000 {
+				t.Fatal("the helper never began its prescan")
+			}
+			runtime.Gosched()
+		}
+		opts := &Options{textHelper: h}
+		doc, err := parse(data, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.doc = doc
+		got := Document(doc, inLine.Kind, opts)
+		h.release()
+		if !h.secrets.complete {
+			t.Fatalf("%s: the prescan was not used", name)
+		}
+		if !reflect.DeepEqual(got, inLine.Diags) {
+			t.Errorf("%s: from the prescan\n%v\nin line\n%v", name, got, inLine.Diags)
+		}
+	}
+}
+
 // TestTextHelperEndsUnused: a helper Check started for a large document
-// that turns out no card, or does not parse, ends with the check.
+// that turns out no card, or does not parse, ends with the check, and has
+// stopped reading the document by the time Check returns.
 func TestTextHelperEndsUnused(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("one processor: Check starts no helper")
@@ -92,13 +127,19 @@ func TestTextHelperEndsUnused(t *testing.T) {
 		"broken card":    append([]byte(`{"name": "x", "skills": [`), numbers...),
 		"large catalog":  testcards.Catalog(300),
 		"card as a kind": testcards.LargeVariant(1, 1),
+		// Parsed to its end before the parse fails, the prescan of its
+		// strings still under way.
+		"card with a byte after it": append(testcards.LargeVariant(1, 2), 'x'),
 	}
 	before := liveHelpers.Load()
 	for name, data := range docs {
 		if !wantsTextHelper(data, "", nil) {
 			t.Fatalf("%s: Check would start no helper", name)
 		}
-		Check(data, "", nil)
+		Check(data, "", &Options{DataOwned: true})
+		// The bytes are the caller's again once Check returns (release
+		// waits for a prescan under way to end).
+		clear(data)
 	}
 	// Each helper ends once released or done: count scheduling rounds,
 	// never time them.
@@ -118,7 +159,7 @@ func TestTextHelperJoinSeesTheWork(t *testing.T) {
 	for _, slow := range []bool{false, true} {
 		release := make(chan struct{})
 		written := 0
-		h := startTextHelper()
+		h := startTextHelper(nil)
 		if !h.hand(func() {
 			<-release
 			written = 1
@@ -157,7 +198,7 @@ func BenchmarkTextHelperStart(b *testing.B) {
 		started := make(chan time.Duration, 1)
 		t0 := time.Now()
 		if i%2 == 0 {
-			h := startTextHelper()
+			h := startTextHelper(nil)
 			h.hand(func() { started <- time.Since(t0) })
 			json.Valid(cards[(i+1)%len(cards)])
 			h.join()
