@@ -66,6 +66,27 @@ func BenchmarkValidateCommand1000Large(b *testing.B) {
 	benchCommand(b, 0, args...)
 }
 
+// BenchmarkValidateCommand1000Variants: `oncard validate` of 1,000
+// different large cards (testcards.LargeVariant, the cards of
+// bench/compare.sh), its text output thrown away: the bulk workload as
+// compare.sh runs it, without process start-up.
+func BenchmarkValidateCommand1000Variants(b *testing.B) {
+	dir := b.TempDir()
+	args := []string{"validate"}
+	size := 0
+	for i := range 1000 {
+		card := testcards.LargeVariant(1, i)
+		size += len(card)
+		p := filepath.Join(dir, fmt.Sprintf("card-%04d.json", i))
+		if err := os.WriteFile(p, card, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		args = append(args, p)
+	}
+	b.SetBytes(int64(size))
+	benchCommand(b, 0, args...)
+}
+
 // `oncard validate` of one valid card of 1, 5 and 10 MB (testcards.OfSize).
 func BenchmarkValidateCard1MB(b *testing.B)  { benchValidateCard(b, 1) }
 func BenchmarkValidateCard5MB(b *testing.B)  { benchValidateCard(b, 5) }
