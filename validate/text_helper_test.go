@@ -102,7 +102,9 @@ func TestTextRulesFromPrescanSameAsInLine(t *testing.T) {
 		h.doc = doc
 		got := Document(doc, inLine.Kind, opts)
 		h.release()
-		if !h.secrets.complete {
+		// A fixture that is no card (a catalog with inline cards) has
+		// its prescan stopped, and the tree read.
+		if inLine.Kind == KindCard && !h.secrets.complete {
 			t.Fatalf("%s: the prescan was not used", name)
 		}
 		if !reflect.DeepEqual(got, inLine.Diags) {
