@@ -135,8 +135,9 @@ func (h *textHelper) hand(work func()) bool {
 // join waits until the work handed to the helper has run. The check that
 // waits has most often just finished its own half, a few µs before the
 // helper: it spins for a while rather than sleep, since a goroutine woken
-// from sleep on a channel resumes tens of µs later on a virtual machine
-// (docs/PERFORMANCE.md), and only then sleeps until done is closed.
+// from sleep on a channel resumes only once its thread has been woken
+// too, slow on a virtual machine, and only then sleeps until done is
+// closed.
 func (h *textHelper) join() {
 	start := time.Now()
 	for i := 0; !h.finished.Load(); i++ {

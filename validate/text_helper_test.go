@@ -114,8 +114,7 @@ func TestTextRulesFromPrescanSameAsInLine(t *testing.T) {
 }
 
 // TestTextHelperEndsUnused: a helper Check started for a large document
-// that turns out no card, or does not parse, ends with the check, and has
-// stopped reading the document by the time Check returns.
+// that turns out no card, or does not parse, ends with the check.
 func TestTextHelperEndsUnused(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("one processor: Check starts no helper")
@@ -139,9 +138,6 @@ func TestTextHelperEndsUnused(t *testing.T) {
 			t.Fatalf("%s: Check would start no helper", name)
 		}
 		Check(data, "", &Options{DataOwned: true})
-		// The bytes are the caller's again once Check returns (release
-		// waits for a prescan under way to end).
-		clear(data)
 	}
 	// Each helper ends once released or done: count scheduling rounds,
 	// never time them.
@@ -150,6 +146,40 @@ func TestTextHelperEndsUnused(t *testing.T) {
 			t.Fatalf("%d helpers left after the checks, %d before: one kept waiting", liveHelpers.Load(), before)
 		}
 		runtime.Gosched()
+	}
+}
+
+// TestTextHelperReleaseEndsThePrescan: release returns only once the
+// helper's prescan of the document has ended (the bytes are the caller's
+// again when Check returns: validate reads the next file into the same
+// buffer). The document is long enough that a prescan merely told to stop
+// would still be under way.
+func TestTextHelperReleaseEndsThePrescan(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one processor: Check starts no helper")
+	}
+	data := testcards.Catalog(3000)
+	stopped := 0
+	for range 20 {
+		h := startTextHelper(data)
+		for round := 0; h.stage.Load() == prescanOpen; round++ {
+			if round == 1_000_000 {
+				t.Fatal("the helper never began its prescan")
+			}
+			runtime.Gosched()
+		}
+		h.release()
+		select {
+		case <-h.scanned:
+		default:
+			t.Fatal("release returned with the prescan under way")
+		}
+		if !h.secrets.complete {
+			stopped++
+		}
+	}
+	if stopped == 0 {
+		t.Fatal("each prescan of a released helper read to the end: none was stopped")
 	}
 }
 
