@@ -134,6 +134,47 @@ func TestRunStopsOnCancel(t *testing.T) {
 	}
 }
 
+// TestRunEmitsNothingAfterReturn: emit runs on the workers, so a run
+// cancelled while they still hold results must keep them from emitting
+// any after it, and Run must not return while an emit is under way (the
+// caller then reads what emit wrote).
+func TestRunEmitsNothingAfterReturn(t *testing.T) {
+	for round := range 50 {
+		ctx, cancel := context.WithCancel(context.Background())
+		var returned, late, cancelled atomic.Bool
+		err := Run(ctx, 400, func(int) int64 { return 1 }, 4, 1000,
+			func(i int) int { spin(500 + i%5*200); return i },
+			func(i int) error {
+				if returned.Load() || cancelled.Load() {
+					late.Store(true)
+				}
+				if i == round {
+					cancelled.Store(true)
+					// Run sees ctx end while this emit is under way: it
+					// must wait for it, not return beside it.
+					cancel()
+					for range 2000 {
+						runtime.Gosched()
+					}
+					if returned.Load() {
+						late.Store(true)
+					}
+				}
+				return nil
+			})
+		returned.Store(true)
+		for range 10000 {
+			runtime.Gosched()
+		}
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("round %d: err %v, want context.Canceled", round, err)
+		}
+		if late.Load() {
+			t.Fatalf("round %d: a result was emitted after the run was cancelled", round)
+		}
+	}
+}
+
 // TestRunStartsNothingAfterCancel: the jobs handed out ahead of the
 // workers (one each, waiting in the queue) are not started once ctx is
 // done: a Ctrl-C stops the run after the items being worked on.

@@ -48,8 +48,10 @@ type fileResult struct {
 // the results to emit in argument order, as soon as each one and all before
 // it are done (internal/inflight). The files being checked add up to at
 // most gcpolicy.BytesInFlight (a larger one is checked alone), so memory
-// does not grow with the number of CPUs. emit runs on the caller's
-// goroutine; an error from it, or ctx ending, stops the run.
+// does not grow with the number of CPUs. emit runs once at a time, in
+// order, on the worker that completes the next result in line (what it
+// writes the caller reads once checkFiles has returned); an error from it,
+// or ctx ending, stops the run.
 //
 // The files' sizes are read once, before the first is checked: for the
 // budget, and for the collector's settings of the run (gcpolicy.ForFiles),
