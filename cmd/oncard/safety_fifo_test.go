@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -93,6 +94,62 @@ func TestFIFOInputsEndOnSignal(t *testing.T) {
 				t.Errorf("exit %d (%v), want %d\n%s", code, cmd.ProcessState, want, stderr.String())
 			}
 		})
+	}
+}
+
+// TestManyFilesEndOnCtrlC: a run of many files whose fourth is a named
+// pipe that never ends. One worker waits on the pipe while the others
+// check the files after it until as many results as the run holds wait
+// behind the stuck one; Ctrl-C then ends the run with exit 130, the
+// workers' results dropped.
+func TestManyFilesEndOnCtrlC(t *testing.T) {
+	bin := oncardBinary(t)
+	dir := t.TempDir()
+	var args []string
+	for i := range 60 {
+		p := filepath.Join(dir, fmt.Sprintf("card%02d.json", i))
+		if i == 3 {
+			safefiletest.FIFO(t, p)
+		} else {
+			writeFileT(t, p, debuggerCard)
+		}
+		args = append(args, p)
+	}
+	w, err := os.OpenFile(args[3], os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if _, err := w.Write([]byte(`{"name": `)); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, append([]string{"validate"}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for polls := 0; ; polls++ {
+		n, err := unix.IoctlGetInt(int(w.Fd()), unix.TIOCINQ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			break
+		}
+		if polls == maxPolls {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+			t.Fatalf("the run never read the pipe\n%s", stderr.String())
+		}
+		yield()
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	waitBounded(t, cmd)
+	if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.Contains(stderr.String(), "interrupted") {
+		t.Errorf("exit %d (%v), want 130 and a word that the run was interrupted\n%s", code, cmd.ProcessState, stderr.String())
 	}
 }
 
