@@ -55,33 +55,10 @@ func TestFIFOInputsEndOnSignal(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer w.Close()
-			if _, err := w.Write([]byte(`{"name": `)); err != nil {
-				t.Fatal(err)
-			}
 			cmd := exec.Command(bin, tc.args(fifo, dir)...)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			// Poll until the command has taken the bytes. The bound only
-			// catches a command that never reads (each poll yields 1 ms, so
-			// it is minutes: never reached by a slow machine).
-			for polls := 0; ; polls++ {
-				n, err := unix.IoctlGetInt(int(w.Fd()), unix.TIOCINQ)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if n == 0 {
-					break
-				}
-				if polls == maxPolls {
-					_ = cmd.Process.Kill()
-					_ = cmd.Wait()
-					t.Fatalf("the command never read the pipe\n%s", stderr.String())
-				}
-				yield()
-			}
+			startReadingPipe(t, cmd, w, &stderr)
 			sig, want := syscall.SIGTERM, 143
 			if tc.sig == syscall.SIGINT {
 				sig, want = syscall.SIGINT, 130
@@ -120,30 +97,10 @@ func TestManyFilesEndOnCtrlC(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	if _, err := w.Write([]byte(`{"name": `)); err != nil {
-		t.Fatal(err)
-	}
 	cmd := exec.Command(bin, append([]string{"validate"}, args...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	for polls := 0; ; polls++ {
-		n, err := unix.IoctlGetInt(int(w.Fd()), unix.TIOCINQ)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n == 0 {
-			break
-		}
-		if polls == maxPolls {
-			_ = cmd.Process.Kill()
-			_ = cmd.Wait()
-			t.Fatalf("the run never read the pipe\n%s", stderr.String())
-		}
-		yield()
-	}
+	startReadingPipe(t, cmd, w, &stderr)
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
@@ -190,6 +147,37 @@ func TestFIFOWhereAFileIsWritten(t *testing.T) {
 
 // maxPolls bounds the polls of TestFIFOInputsEndOnSignal.
 const maxPolls = 100000
+
+// startReadingPipe writes the start of a document into the named pipe
+// whose write end is w, starts cmd, and returns once cmd has taken the
+// bytes: it is then reading the pipe, stuck waiting for the rest, with its
+// signal handling in place. The bound only catches a command that never
+// reads (each poll yields 1 ms, so it is minutes: never reached by a slow
+// machine).
+func startReadingPipe(t *testing.T, cmd *exec.Cmd, w *os.File, stderr *bytes.Buffer) {
+	t.Helper()
+	if _, err := w.Write([]byte(`{"name": `)); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for polls := 0; ; polls++ {
+		n, err := unix.IoctlGetInt(int(w.Fd()), unix.TIOCINQ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			return
+		}
+		if polls == maxPolls {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+			t.Fatalf("the command never read the pipe\n%s", stderr.String())
+		}
+		yield()
+	}
+}
 
 func writeFileT(t *testing.T, path, text string) {
 	t.Helper()
