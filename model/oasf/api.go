@@ -47,7 +47,7 @@ type Tree struct {
 
 	classes    []*Class            // depth-first, in the order the server lists them
 	byID       []idEntry           // every class, categories included, by id (ByID)
-	ids        []int               // parallel to byID: the ids alone, which a lookup searches
+	idSlots    []idSlot            // byID's positions by id, open addressing (indexOf)
 	concrete   []string            // parallel to byID: a concrete class's name, "" for a category (ConcreteName)
 	byName     map[string]*Class   // full name -> class
 	byLeaf     map[string][]*Class // last name segment -> classes

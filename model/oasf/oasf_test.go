@@ -493,3 +493,34 @@ func BenchmarkLoadEmbedded(b *testing.B) {
 		}
 	}
 }
+
+// TestByIDAgreesWithEveryClass: in every embedded tree, each class is found
+// under its id, and an id next to one, or far from any, finds nothing
+// unless a class has it (the table of ids is open-addressed: a miss must
+// meet an empty slot, a hit must not stop short of its own).
+func TestByIDAgreesWithEveryClass(t *testing.T) {
+	for _, v := range Versions() {
+		tax := Embedded(v)
+		for _, tree := range []*Tree{tax.Skills, tax.Domains} {
+			has := map[int]*Class{}
+			for _, c := range tree.All() {
+				has[c.ID] = c
+			}
+			for id, c := range has {
+				if got := tree.ByID(id); got != c {
+					t.Fatalf("%s %s: ByID(%d) = %v, want %q", v, tree.Kind, id, got, c.Name)
+				}
+				for _, near := range []int{id - 1, id + 1, id * 1000, -id} {
+					if got := tree.ByID(near); got != has[near] {
+						t.Fatalf("%s %s: ByID(%d) = %v, want %v", v, tree.Kind, near, got, has[near])
+					}
+				}
+			}
+			for _, far := range []int{0, 1 << 40, -1 << 40, 1<<63 - 1, -1 << 63} {
+				if got := tree.ByID(far); got != has[far] {
+					t.Fatalf("%s %s: ByID(%d) = %v", v, tree.Kind, far, got)
+				}
+			}
+		}
+	}
+}

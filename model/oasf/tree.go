@@ -49,10 +49,7 @@ func newTree(version string, k Kind, classes []*Class) (*Tree, error) {
 	}
 	slices.SortFunc(t.byID, func(a, b idEntry) int { return cmp.Compare(a.id, b.id) })
 	t.concrete = concreteNames(t.byID)
-	t.ids = make([]int, len(t.byID))
-	for i, e := range t.byID {
-		t.ids[i] = e.id
-	}
+	t.idSlots = idSlotsOf(t.byID)
 	return t, nil
 }
 
