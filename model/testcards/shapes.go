@@ -16,6 +16,7 @@ import (
 var Shapes = map[string]string{
 	"numbers":           "a bare JSON array of numbers (not a card)",
 	"numbers-card":      "a valid card whose extension params hold an array of numbers",
+	"digits-card":       "a valid card whose extension params hold an array of one-digit numbers: two bytes an item",
 	"strings-card":      "a valid card whose extension params hold an array of short strings",
 	"deep-card":         "a valid card whose extension params hold arrays nested as deep as the parser allows",
 	"deep-obj-card":     "a valid card whose extension params hold objects nested as deep as the parser allows",
@@ -38,6 +39,8 @@ func Shaped(name string, size int) ([]byte, bool) {
 		return numbers(size), true
 	case "numbers-card":
 		return withBulk(size, func(b *bytes.Buffer, i int) { b.WriteString(strconv.Itoa(100_000_000 + i*7919%900_000_000)) }), true
+	case "digits-card":
+		return withBulk(size, func(b *bytes.Buffer, i int) { b.WriteByte(byte('0' + i*7%10)) }), true
 	case "strings-card":
 		return withBulk(size, func(b *bytes.Buffer, i int) { fmt.Fprintf(b, `"%c%d"`, 'a'+i%26, i%100) }), true
 	case "deep-card":
