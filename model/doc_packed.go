@@ -1,9 +1,9 @@
 package model
 
 // Packed arrays: an array of many scalars (numbers, strings, booleans,
-// nulls) keeps only where each item starts, four bytes an item, instead of
-// a 48-byte node and an 8-byte pointer; a document that is mostly such an
-// array is then held in little more than its own size. Its items are made
+// nulls) keeps only where one item in sparseEvery starts, instead of a
+// node and a pointer for each; a document that is mostly such an array is
+// then held in little more than its own size. Its items are made
 // as nodes when they are read (Index, All, Items), afresh on each read and
 // never kept, so reads stay free of shared writes and may run
 // concurrently; an edit of the array or of one of its items first turns it
@@ -63,10 +63,96 @@ func nextPack(pack int, val *Node, flatLimit int) int {
 
 // packedItems are the items of a packed array: offsets of their tokens in
 // src, the source the array was parsed from.
+//
+// A packed array keeps the start of one item in sparseEvery (sparse):
+// its items are found from there by reading the source on, as the parse
+// accepted it. One-digit numbers, empty strings or `[]` are two or three
+// bytes an item, against four for each item's offset: with every offset
+// kept such a document was 3.1 times its size once parsed and 5 while it
+// was parsed (docs/PERFORMANCE.md). A packed object keeps every member's.
 type packedItems struct {
 	src    []byte
 	starts []int32
 	flat   bool // the items are flat containers (doc_packed_flat.go), not scalars; for an object, some values are
+	sparse bool // starts holds items 0, sparseEvery, 2*sparseEvery, ...; n is the number of items
+	n      int
+}
+
+// sparseEvery is how many items of a packed array share one kept offset.
+const sparseEvery = 16
+
+// len is the number of items.
+func (pk *packedItems) len() int {
+	if pk.sparse {
+		return pk.n
+	}
+	return len(pk.starts)
+}
+
+// startOf is where item i starts.
+func (pk *packedItems) startOf(i int) int32 {
+	if !pk.sparse {
+		return pk.starts[i]
+	}
+	start := int(pk.starts[i/sparseEvery])
+	for range i % sparseEvery {
+		start = pk.next(start)
+	}
+	return int32(start)
+}
+
+// next returns where the item after the one at src[start] starts: past
+// its end, the ',' and the whitespace around it (the parse accepted them).
+func (pk *packedItems) next(start int) int {
+	src := pk.src
+	var i int
+	if pk.flat {
+		i = containerEnd(src, start)
+	} else {
+		i = scalarEnd(src, start)
+	}
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r' || src[i] == ',') {
+		i++
+	}
+	return i
+}
+
+// containerEnd is the end of the container at src[start], which a parse
+// has already accepted: past the bracket that closes it.
+func containerEnd(src []byte, start int) int {
+	depth := 0
+	for i := start; ; i++ {
+		switch src[i] {
+		case '"':
+			end, _ := stringEnd(src, i)
+			i = end - 1
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+	}
+}
+
+// scalarEnd is the end of the scalar token at src[start], which a parse
+// has already accepted.
+func scalarEnd(src []byte, start int) int {
+	switch c := src[start]; {
+	case c == '"':
+		end, _ := stringEnd(src, start)
+		return end
+	case c == 't' || c == 'n':
+		return start + 4
+	case c == 'f':
+		return start + 5
+	}
+	end := start
+	for end < len(src) && isNumberByte(src[end]) {
+		end++
+	}
+	return end
 }
 
 // at fills n (zeroed) with the item that starts at start, its nodes taken
@@ -123,8 +209,32 @@ func isNumberByte(c byte) bool {
 // item makes the node of item i.
 func (pk *packedItems) item(i int) *Node {
 	n := new(Node)
-	pk.at(pk.starts[i], n, nil)
+	pk.at(pk.startOf(i), n, nil)
 	return n
+}
+
+// eachStart calls f with each item's index and start, in order, until f
+// returns false.
+func (pk *packedItems) eachStart(f func(i int, start int32) bool) {
+	if !pk.sparse {
+		for i, start := range pk.starts {
+			if !f(i, start) {
+				return
+			}
+		}
+		return
+	}
+	start := 0
+	for i := range pk.n {
+		if i%sparseEvery == 0 {
+			start = int(pk.starts[i/sparseEvery])
+		} else {
+			start = pk.next(start)
+		}
+		if !f(i, int32(start)) {
+			return
+		}
+	}
 }
 
 // each yields the items from the first, their nodes taken from blocks:
@@ -134,21 +244,22 @@ func (pk *packedItems) item(i int) *Node {
 // want, only the items i for which want(i) holds are made and yielded.
 func (pk *packedItems) each(yield func(int, *Node) bool, lent bool, want func(int) bool) {
 	var b blocks
-	for i, start := range pk.starts {
+	pk.eachStart(func(i int, start int32) bool {
 		if want != nil && !want(i) {
-			continue
+			return true
 		}
 		free, freeMembers := b.free, b.freeMembers
 		n := b.one()
 		pk.at(start, n, &b)
 		if !yield(i, n) {
-			return
+			return false
 		}
 		if lent {
 			b.free = takeBack(free, b.free)
 			b.freeMembers = takeBack(freeMembers, b.freeMembers)
 		}
-	}
+		return true
+	})
 }
 
 // takeBack returns the part of a block that was free before an item took
@@ -173,13 +284,14 @@ var poisonLent bool
 // nodes makes every item: the slice Items returns for a packed array, and
 // the items an unpacked array keeps.
 func (pk *packedItems) nodes() []*Node {
-	nodes := make([]Node, len(pk.starts))
-	ptrs := make([]*Node, len(pk.starts))
+	nodes := make([]Node, pk.len())
+	ptrs := make([]*Node, pk.len())
 	var b blocks
-	for i, start := range pk.starts {
+	pk.eachStart(func(i int, start int32) bool {
 		pk.at(start, &nodes[i], &b)
 		ptrs[i] = &nodes[i]
-	}
+		return true
+	})
 	return ptrs
 }
 
@@ -223,8 +335,10 @@ func (p *parser) noteScalar(start, arrayStart int) {
 // packNoted makes n, an array or an object, packed: its items, or its
 // members, are those noted from index from of the scalar stack on. A
 // container that holds the whole note keeps it when little of it is
-// unused; otherwise its offsets are copied.
-func (p *parser) packNoted(n *Node, from int, flat bool) {
+// unused; otherwise its offsets are copied. count > 0 is the number of
+// items of an array, noted sparsely (keepsStart); 0 for an object, every
+// member of which was noted.
+func (p *parser) packNoted(n *Node, from int, flat bool, count int) {
 	starts := p.scalarStack[from:]
 	if from == 0 && cap(starts)-len(starts) <= len(starts)/4 {
 		starts = starts[:len(starts):len(starts)]
@@ -233,19 +347,24 @@ func (p *parser) packNoted(n *Node, from int, flat bool) {
 		starts = append([]int32(nil), starts...)
 		p.scalarStack = p.scalarStack[:from]
 	}
-	pk := &packedItems{src: p.src, starts: starts, flat: flat}
+	pk := &packedItems{src: p.src, starts: starts, flat: flat, sparse: count > 0, n: count}
 	n.ref, n.n = unsafe.Pointer(&nodeExt{packed: pk}), -1
 }
 
-// flushNoted makes nodes of the items noted from index from of the scalar
-// stack on (scalars, or flat containers when flat), onto the item stack: a
-// packing array whose next item is of another kind.
-func (p *parser) flushNoted(from int, flat bool) {
-	pk := packedItems{src: p.src, flat: flat}
-	for _, start := range p.scalarStack[from:] {
+// keepsStart tells whether the start of item i of a packing array is
+// noted: one in sparseEvery (packedItems.sparse).
+func keepsStart(i int) bool { return i%sparseEvery == 0 }
+
+// flushNoted makes nodes of the count items noted sparsely from index
+// from of the scalar stack on (scalars, or flat containers when flat),
+// onto the item stack: a packing array whose next item is of another kind.
+func (p *parser) flushNoted(from int, flat bool, count int) {
+	pk := packedItems{src: p.src, starts: p.scalarStack[from:], flat: flat, sparse: true, n: count}
+	pk.eachStart(func(_ int, start int32) bool {
 		n := p.newNode()
 		pk.at(start, n, nil)
 		p.itemStack = append(p.itemStack, n)
-	}
+		return true
+	})
 	p.scalarStack = p.scalarStack[:from]
 }

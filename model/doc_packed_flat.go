@@ -5,10 +5,10 @@ import "unsafe"
 // Packed arrays of small flat containers: an array of many objects or
 // arrays that each hold only scalars and take at most flatMaxBytes ({"n":7,
 // "ok":true}, [3,"x"], {}) is packed as an array of scalars is
-// (doc_packed.go): it keeps where each item starts, and makes the item's
-// nodes when it is read. Such items cost a node for their container and one
-// for each scalar and member, 24 bytes each, for three to ten bytes of
-// source apiece; packed, four bytes an item. Items that also hold
+// (doc_packed.go): it keeps where one item in sparseEvery starts, and makes
+// an item's nodes when it is read. Such items cost a node for their
+// container and one for each scalar and member, 24 bytes each, for three to
+// ten bytes of source apiece; packed, a quarter of a byte an item. Items that also hold
 // containers of scalars are packed when their nodes would take more than
 // twice their bytes (isFlatItem: in a large document, short skills with
 // their tags). Each item is parsed as any other (so that an error in it is

@@ -272,6 +272,26 @@ func TestConcurrentReadsPacked(t *testing.T) {
 // TestPackedArrayMemory: a document that is one long array of numbers is
 // held in little more than its bytes: the copy Parse makes, 4 bytes an
 // item, the parser's note of 4 bytes an item while it parses.
+// TestPackedArrayOfShortItemsMemory: an array of one-digit numbers, two
+// bytes an item, keeps one offset in sparseEvery items, so that its
+// offsets (four bytes each) do not outweigh its source while it is parsed
+// or after.
+func TestPackedArrayOfShortItemsMemory(t *testing.T) {
+	data := jsonArray(500_000, func(i int) string { return strconv.Itoa(i * 7 % 10) })
+	got := parseAllocBytes(t, data)
+	ratio := float64(got) / float64(len(data))
+	t.Logf("%d bytes of one-digit numbers: %d allocated (%.2f×)", len(data), got, ratio)
+	if ratio > 1.5 {
+		t.Errorf("Parse allocated %.2f× the source (%d bytes for %d), budget 1.5×", ratio, got, len(data))
+	}
+	d := mustParse(t, data)
+	for _, i := range []int{0, 1, 15, 16, 17, 31, 499_999} {
+		if got, want := string(d.Root().Index(i).Raw()), strconv.Itoa(i*7%10); got != want {
+			t.Fatalf("item %d = %q, want %q", i, got, want)
+		}
+	}
+}
+
 func TestPackedArrayMemory(t *testing.T) {
 	data := jsonArray(100_000, func(i int) string { return strconv.Itoa(1_000_000 + i*37) }) // 7 digits, 8 bytes an item
 	got := parseAllocBytes(t, data)
@@ -279,5 +299,65 @@ func TestPackedArrayMemory(t *testing.T) {
 	t.Logf("%d bytes of numbers: %d allocated (%.2f×)", len(data), got, ratio)
 	if ratio > 2.5 {
 		t.Errorf("Parse allocated %.2f× the source (%d bytes for %d), budget 2.5×", ratio, got, len(data))
+	}
+}
+
+// TestSparsePackedArraysReadEveryItem: a packed array keeps one start in
+// sparseEvery and finds the others by reading the source on, past
+// strings that hold brackets, quotes and backslashes, and whitespace; each
+// item reads as in an array not packed, by index and in order, also when
+// an item of another kind ends the packing at any point.
+func TestSparsePackedArraysReadEveryItem(t *testing.T) {
+	items := []string{`[]`, `{}`, `{"a": "]}"}`, `["\"[", 1]`, `{"k": "\\"}`, `[true, null]`, `{"x": [1, "}"]}`, `"]"`, `"\\\""`, `7`, `-1.5e3`, `null`}
+	for _, sep := range []string{",", " ,\n\t", ",\r\n  "} {
+		for _, interrupt := range []int{-1, 0, 15, 16, 17, 40, 99} {
+			var b strings.Builder
+			b.WriteString("[ ")
+			for i := range 100 {
+				if i > 0 {
+					b.WriteString(sep)
+				}
+				switch {
+				case i == interrupt:
+					b.WriteString(`[[[1]]]`) // neither a scalar nor flat
+				case i < 50:
+					b.WriteString(items[i%7]) // containers
+				default:
+					b.WriteString(items[7+i%5]) // scalars: another array's kind, not packed with them
+				}
+			}
+			b.WriteString(" ]")
+			data := []byte(`{"list": ` + b.String() + `}`)
+			var want any
+			withoutPacking(func() { want = mustParse(t, data).Root().Get("list").Interface() })
+			d := mustParse(t, data)
+			list := d.Root().Get("list")
+			if got := list.Interface(); !reflect.DeepEqual(got, want) {
+				t.Fatalf("separator %q, interrupted at %d: %v, want %v", sep, interrupt, got, want)
+			}
+			wantItems := want.([]any)
+			for i, it := range list.All() {
+				if idx := list.Index(i); idx.Start() != it.Start() || !reflect.DeepEqual(idx.Interface(), wantItems[i]) {
+					t.Fatalf("separator %q, interrupted at %d: item %d by index %v, in order %v", sep, interrupt, i, idx.Interface(), it.Interface())
+				}
+			}
+			if !bytes.Equal(d.Encode(), data) {
+				t.Fatalf("separator %q, interrupted at %d: Encode differs", sep, interrupt)
+			}
+		}
+	}
+	// Arrays of one kind throughout, packed: every item by index.
+	for k, item := range items {
+		data := jsonArray(100, func(int) string { return item })
+		d := mustParse(t, data)
+		if d.Root().packed() == nil {
+			t.Fatalf("an array of 100 %s is not packed", item)
+		}
+		for i := range 100 {
+			n := d.Root().Index(i)
+			if got := string(data[n.Start():n.End()]); got != item {
+				t.Fatalf("items %d: item %d is %q, want %q", k, i, got, item)
+			}
+		}
 	}
 }

@@ -742,7 +742,7 @@ func (p *parser) parseObject() (*Node, error) {
 	n := p.newNode()
 	n.Kind, n.start, n.end = Object, int32(start), int32(p.pos)
 	if pack == packingScalars {
-		p.packNoted(n, scalars, flat)
+		p.packNoted(n, scalars, flat, 0)
 	} else if ms := p.members(from); len(ms) > 0 {
 		n.ref, n.n = unsafe.Pointer(&ms[0]), int32(len(ms))
 	}
@@ -863,7 +863,9 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 				noted = ok
 			}
 			if noted {
-				p.noteScalar(valStart, start)
+				if keepsStart(count) {
+					p.noteScalar(valStart, start)
+				}
 				if p.spaced() {
 					p.skipWS()
 				}
@@ -876,7 +878,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 				}
 				break
 			}
-			p.flushNoted(scalars, pack == packingFlat)
+			p.flushNoted(scalars, pack == packingFlat, count)
 			pack = packNone
 		}
 		var val *Node
@@ -905,8 +907,10 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 		if pack != packNone {
 			pack = nextPack(pack, val, p.flatLimit())
 			if pack != packNone && count == packMin {
-				for _, it := range p.itemStack[from:] {
-					p.noteScalar(it.Start(), start)
+				for i, it := range p.itemStack[from:] {
+					if keepsStart(i) {
+						p.noteScalar(it.Start(), start)
+					}
 				}
 				p.itemStack = p.itemStack[:from]
 				if pack == packFlat {
@@ -930,7 +934,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	n := p.newNode()
 	n.Kind, n.start, n.end = Array, int32(start), int32(p.pos)
 	if pack >= packingScalars {
-		p.packNoted(n, scalars, pack == packingFlat)
+		p.packNoted(n, scalars, pack == packingFlat, count)
 	} else if streamed {
 		p.stream.array = n
 	} else if first := p.sideBySide(from); first != nil {

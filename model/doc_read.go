@@ -355,7 +355,7 @@ func (n *Node) Len() int {
 	x := n.ext()
 	switch {
 	case x.packed != nil:
-		return len(x.packed.starts)
+		return x.packed.len()
 	case n.Kind == Object:
 		return len(x.members)
 	}
