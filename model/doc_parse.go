@@ -555,9 +555,11 @@ func (p *parser) parseObject() (*Node, error) {
 	// another kind, which turns the notes back into members.
 	scalars := len(p.scalarStack)
 	pack := packScalars
-	if p.stream != nil && p.depth == 1 {
-		pack = packNone // the outline of a streamed document (doc_stream.go) keeps its members
-	}
+	// The outline of a streamed document (doc_stream.go) keeps its members
+	// from the streamed array on: that array is not in the tree. Before it,
+	// and in a document without it (a large object that is no catalog),
+	// the root packs as any object does.
+	outline := p.stream != nil && p.depth == 1
 	flat := false // a value noted is a flat container (doc_packed_flat.go)
 	for {
 		// A name's quote right here (minified) settles what the rest
@@ -618,6 +620,11 @@ func (p *parser) parseObject() (*Node, error) {
 		// duplicate check of an object inside its value (p.pointer):
 		// a string value, the most common, needs no note.
 		var val *Node // nil when the member is noted
+		streams := outline && p.pos < len(p.src) && p.src[p.pos] == '[' && key == p.stream.key
+		if streams && pack == packingScalars {
+			p.flushNotedMembers(scalars)
+			pack = packNone
+		}
 		if pack == packingScalars {
 			p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
 			noted, container, err := p.noteValue()
@@ -636,8 +643,9 @@ func (p *parser) parseObject() (*Node, error) {
 				val, err = p.stringNode()
 			} else {
 				p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
-				if p.stream != nil && p.depth == 1 && p.pos < len(p.src) && p.src[p.pos] == '[' && key == p.stream.key {
+				if streams {
 					val, err = p.parseArray(true)
+					pack = packNone
 				} else {
 					val, err = p.parseValue()
 				}

@@ -166,3 +166,51 @@ func TestInvalidUTF8IsFoundWherever(t *testing.T) {
 		}
 	}
 }
+
+// TestParseOwnedEachPacksTheOutline: the root of a document parsed to be
+// streamed packs as Parse packs it when there is nothing to stream (a
+// large object that is no catalog: its members had been kept, 48 bytes
+// each, 11 times the size of a document of short members), and a catalog
+// whose root has many scalar members before its entries streams them as
+// any other, its outline reading the same as the whole tree.
+func TestParseOwnedEachPacksTheOutline(t *testing.T) {
+	var wide strings.Builder
+	wide.WriteString("{")
+	for i := range 1000 {
+		if i > 0 {
+			wide.WriteString(",")
+		}
+		fmt.Fprintf(&wide, `"k%d":%d`, i, i%10)
+	}
+	wide.WriteString("}")
+	d, err := ParseOwnedEach([]byte(wide.String()), Limits{}, "entries", func(*Doc, int, *Node) { t.Fatal("nothing to stream") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Root().packed() == nil || d.Root().Len() != 1000 || string(d.Find("/k999").Raw()) != "9" {
+		t.Fatalf("the root of a wide object: packed %v, %d members", d.Root().packed() != nil, d.Root().Len())
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	src := streamDoc(rng, 5, true)
+	var head strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&head, `"x%d": %d, `, i, i)
+	}
+	src = strings.Replace(src, "{", "{"+head.String(), 1)
+	whole, err := Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	streamed := 0
+	d, err = ParseOwnedEach([]byte(src), Limits{}, "entries", func(*Doc, int, *Node) { streamed++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := whole.Root().Get("entries").Len(); streamed != want {
+		t.Fatalf("%d entries streamed, want %d", streamed, want)
+	}
+	if !bytes.Equal(d.Encode(), []byte(src)) || !reflect.DeepEqual(d.Root().Interface(), whole.Root().Interface()) ||
+		string(d.Find("/x39").Raw()) != "39" {
+		t.Fatal("the outline with many members before the entries is not the whole Doc")
+	}
+}
