@@ -104,15 +104,13 @@ func (pk *packedItems) startOf(i int) int32 {
 // next returns where the item after the one at src[start] starts: past
 // its end, the ',' and the whitespace around it (the parse accepted them).
 func (pk *packedItems) next(start int) int {
-	src := pk.src
-	var i int
+	end := scalarEnd
 	if pk.flat {
-		i = containerEnd(src, start)
-	} else {
-		i = scalarEnd(src, start)
+		end = containerEnd
 	}
-	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r' || src[i] == ',') {
-		i++
+	i := skipSpaces(pk.src, end(pk.src, start))
+	if i < len(pk.src) && pk.src[i] == ',' {
+		i = skipSpaces(pk.src, i+1)
 	}
 	return i
 }
@@ -177,25 +175,17 @@ func (n *Node) packed() *packedItems {
 // scalarAt fills n (zeroed) with the scalar token at src[start], which a
 // parse has already accepted.
 func scalarAt(src []byte, start int, n *Node) {
-	end := start
-	switch c := src[start]; {
-	case c == '"':
+	var end int
+	switch c := src[start]; c {
+	case '"':
 		end, n.esc = stringEnd(src, start)
 		n.Kind = String
-	case c == 't' || c == 'n':
-		end += 4
-		n.Kind = Bool
-		if c == 'n' {
-			n.Kind = Null
-		}
-	case c == 'f':
-		end += 5
-		n.Kind = Bool
+	case 't', 'f':
+		end, n.Kind = scalarEnd(src, start), Bool
+	case 'n':
+		end, n.Kind = scalarEnd(src, start), Null
 	default:
-		for end < len(src) && isNumberByte(src[end]) {
-			end++
-		}
-		n.Kind = Number
+		end, n.Kind = scalarEnd(src, start), Number
 	}
 	n.start, n.end = int32(start), int32(end)
 	n.ref, n.n = unsafe.Pointer(&src[start]), int32(end-start)

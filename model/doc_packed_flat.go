@@ -8,13 +8,13 @@ import "unsafe"
 // (doc_packed.go): it keeps where one item in sparseEvery starts, and makes
 // an item's nodes when it is read. Such items cost a node for their
 // container and one for each scalar and member, 24 bytes each, for three to
-// ten bytes of source apiece; packed, a quarter of a byte an item. Items that also hold
-// containers of scalars are packed when their nodes would take more than
-// twice their bytes (isFlatItem: in a large document, short skills with
-// their tags). Each item is parsed as any other (so that an error in it is
-// reported as in any other), into memory reused from item to item. An
-// array whose items turn out larger or deeper gets its nodes back
-// (flushNoted) and is parsed on as usual.
+// ten bytes of source apiece; packed, a quarter of a byte an item. Items
+// that also hold containers of scalars are packed when their nodes would
+// take more than twice their bytes (isFlatItem: in a large document, short
+// skills with their tags). Each item is parsed as any other (so that an
+// error in it is reported as in any other), into memory reused from item
+// to item. An array whose items turn out larger or deeper gets its nodes
+// back (flushNoted) and is parsed on as usual.
 
 // flatMaxBytes is the largest item, in bytes of source, that an array of
 // flat containers is packed for. Cards' skills, On Request entries and

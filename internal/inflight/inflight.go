@@ -18,10 +18,10 @@ import (
 // sizes (size(i), in bytes) of the items being worked on adding up to at
 // most maxBytes, and hands each result to emit in index order, as soon as
 // it and all before it are done. An item starts only when at most
-// 4×workers results wait for emit behind the one next in line. An error from emit, or ctx
-// ending, stops the run: no item starts after it and no result is
-// emitted after Run returns (work already started finishes in the
-// background; its results are dropped).
+// 4×workers results wait for emit behind the one next in line. An error
+// from emit, or ctx ending, stops the run: no item starts after it and no
+// result is emitted after Run returns (work already started finishes in
+// the background; its results are dropped).
 //
 // emit is called once at a time, in order, but not on the caller's
 // goroutine: the worker that completes the next result in line emits it
