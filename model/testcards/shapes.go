@@ -23,6 +23,7 @@ var Shapes = map[string]string{
 	"objects-card":      "a valid card whose extension params hold an array of small objects of two scalars",
 	"empties-card":      "a valid card whose extension params hold an array of empty arrays and objects",
 	"wide-card":         "a valid card whose extension params hold one object of many members, each a number",
+	"wide-short-card":   "a valid card whose extension params hold one object of many short members (a base-36 name, a one-digit number)",
 	"skills-card":       "a valid card of many short skills (an id, a name, a one-line description, two tags, an example)",
 	"wide-objects-card": "a valid card whose extension params hold one object of many members, each a small object or a pair of numbers",
 	"onrequest-entries": "an On Request params document (not a card) of many entries, each an id, an https personEntry, assistantAccess and completion",
@@ -53,6 +54,8 @@ func Shaped(name string, size int) ([]byte, bool) {
 		return withBulk(size, func(b *bytes.Buffer, i int) { b.WriteString([]string{"[]", "{}"}[i%2]) }), true
 	case "wide-card":
 		return withBulkObject(size, func(b *bytes.Buffer, i int) { fmt.Fprintf(b, `"k%d":%d`, i, i%1000) }), true
+	case "wide-short-card":
+		return withBulkObject(size, func(b *bytes.Buffer, i int) { fmt.Fprintf(b, `"%s":%d`, strconv.FormatInt(int64(i), 36), i%10) }), true
 	case "wide-objects-card":
 		return withBulkObject(size, func(b *bytes.Buffer, i int) {
 			if i%2 == 0 {
