@@ -36,13 +36,16 @@ func (d *Doc) memberNamed(n *Node, key string) (*Member, int) {
 	v := n.view()
 	pk := v.packed()
 	var members []Member
+	var names nameCursor
 	keyOf := func(i int) string {
 		if pk != nil {
-			return keyOfNoted(pk.src, pk.starts[i])
+			return names.key(i)
 		}
 		return members[i].Key()
 	}
-	if pk == nil {
+	if pk != nil {
+		names = nameCursor{pk: *pk, i: -1}
+	} else {
 		members = v.Members()
 	}
 	i := d.keys.table(n, keyOf).lookup(keyOf, key)

@@ -64,36 +64,30 @@ func nextPack(pack int, val *Node, flatLimit int) int {
 // packedItems are the items of a packed array: offsets of their tokens in
 // src, the source the array was parsed from.
 //
-// A packed array keeps the start of one item in sparseEvery (sparse):
-// its items are found from there by reading the source on, as the parse
-// accepted it. One-digit numbers, empty strings or `[]` are two or three
-// bytes an item, against four for each item's offset: with every offset
-// kept such a document was 3.1 times its size once parsed and 5 while it
-// was parsed (docs/PERFORMANCE.md). A packed object keeps every member's.
+// A packed array or object keeps the start of one item, or of one member's
+// name, in sparseEvery: the others are found from there by reading the
+// source on, as the parse accepted it. One-digit numbers, empty strings or
+// `[]` are two or three bytes an item, and `"1a":0` six a member, against
+// four for each one's offset: with every offset kept such a document was
+// 3.1 times its size once parsed and 5 while it was parsed
+// (docs/PERFORMANCE.md).
 type packedItems struct {
 	src    []byte
-	starts []int32
-	flat   bool // the items are flat containers (doc_packed_flat.go), not scalars; for an object, some values are
-	sparse bool // starts holds items 0, sparseEvery, 2*sparseEvery, ...; n is the number of items
-	n      int
+	starts []int32 // of items, or members' names, 0, sparseEvery, 2*sparseEvery, ...
+	n      int     // the number of items or members
+	flat   bool    // the items are flat containers (doc_packed_flat.go), not scalars; for an object, some values are
+	object bool    // the starts are members' names
 }
 
-// sparseEvery is how many items of a packed array share one kept offset.
+// sparseEvery is how many items or members of a packed container share one
+// kept offset.
 const sparseEvery = 16
 
-// len is the number of items.
-func (pk *packedItems) len() int {
-	if pk.sparse {
-		return pk.n
-	}
-	return len(pk.starts)
-}
+// len is the number of items or members.
+func (pk *packedItems) len() int { return pk.n }
 
-// startOf is where item i starts.
+// startOf is where item or member i starts.
 func (pk *packedItems) startOf(i int) int32 {
-	if !pk.sparse {
-		return pk.starts[i]
-	}
 	start := int(pk.starts[i/sparseEvery])
 	for range i % sparseEvery {
 		start = pk.next(start)
@@ -101,18 +95,35 @@ func (pk *packedItems) startOf(i int) int32 {
 	return int32(start)
 }
 
-// next returns where the item after the one at src[start] starts: past
-// its end, the ',' and the whitespace around it (the parse accepted them).
+// next returns where the item or member after the one at src[start]
+// starts: past its name and colon, its value, the ',' and the whitespace
+// around them (the parse accepted them).
 func (pk *packedItems) next(start int) int {
-	end := scalarEnd
-	if pk.flat {
-		end = containerEnd
+	i := start
+	if pk.object {
+		end, _ := stringEnd(pk.src, start)
+		i = skipSpaces(pk.src, skipSpaces(pk.src, end)+1)
 	}
-	i := skipSpaces(pk.src, end(pk.src, start))
+	return pk.after(valueEnd(pk.src, i))
+}
+
+// after returns where the item or member after the one that ends at
+// src[end] starts.
+func (pk *packedItems) after(end int) int {
+	i := skipSpaces(pk.src, end)
 	if i < len(pk.src) && pk.src[i] == ',' {
 		i = skipSpaces(pk.src, i+1)
 	}
 	return i
+}
+
+// valueEnd is the end of the scalar or container at src[start], which a
+// parse has already accepted.
+func valueEnd(src []byte, start int) int {
+	if c := src[start]; c == '{' || c == '[' {
+		return containerEnd(src, start)
+	}
+	return scalarEnd(src, start)
 }
 
 // containerEnd is the end of the container at src[start], which a parse
@@ -206,14 +217,6 @@ func (pk *packedItems) item(i int) *Node {
 // eachStart calls f with each item's index and start, in order, until f
 // returns false.
 func (pk *packedItems) eachStart(f func(i int, start int32) bool) {
-	if !pk.sparse {
-		for i, start := range pk.starts {
-			if !f(i, start) {
-				return
-			}
-		}
-		return
-	}
 	start := 0
 	for i := range pk.n {
 		if i%sparseEvery == 0 {
@@ -322,12 +325,10 @@ func (p *parser) noteScalar(start, arrayStart int) {
 	p.scalarStack = append(s, int32(start))
 }
 
-// packNoted makes n, an array or an object, packed: its items, or its
-// members, are those noted from index from of the scalar stack on. A
-// container that holds the whole note keeps it when little of it is
-// unused; otherwise its offsets are copied. count > 0 is the number of
-// items of an array, noted sparsely (keepsStart); 0 for an object, every
-// member of which was noted.
+// packNoted makes n, an array or an object, packed: its count items, or
+// members, are those noted sparsely (keepsStart) from index from of the
+// scalar stack on. A container that holds the whole note keeps it when
+// little of it is unused; otherwise its offsets are copied.
 func (p *parser) packNoted(n *Node, from int, flat bool, count int) {
 	starts := p.scalarStack[from:]
 	if from == 0 && cap(starts)-len(starts) <= len(starts)/4 {
@@ -337,19 +338,19 @@ func (p *parser) packNoted(n *Node, from int, flat bool, count int) {
 		starts = append([]int32(nil), starts...)
 		p.scalarStack = p.scalarStack[:from]
 	}
-	pk := &packedItems{src: p.src, starts: starts, flat: flat, sparse: count > 0, n: count}
+	pk := &packedItems{src: p.src, starts: starts, n: count, flat: flat, object: n.Kind == Object}
 	n.ref, n.n = unsafe.Pointer(&nodeExt{packed: pk}), -1
 }
 
-// keepsStart tells whether the start of item i of a packing array is
-// noted: one in sparseEvery (packedItems.sparse).
+// keepsStart tells whether the start of item or member i of a packing
+// container is noted: one in sparseEvery (packedItems).
 func keepsStart(i int) bool { return i%sparseEvery == 0 }
 
 // flushNoted makes nodes of the count items noted sparsely from index
 // from of the scalar stack on (scalars, or flat containers when flat),
 // onto the item stack: a packing array whose next item is of another kind.
 func (p *parser) flushNoted(from int, flat bool, count int) {
-	pk := packedItems{src: p.src, starts: p.scalarStack[from:], flat: flat, sparse: true, n: count}
+	pk := packedItems{src: p.src, starts: p.scalarStack[from:], n: count, flat: flat}
 	pk.eachStart(func(_ int, start int32) bool {
 		n := p.newNode()
 		pk.at(start, n, nil)

@@ -4,10 +4,10 @@ import "unsafe"
 
 // Packed objects: an object of many members whose values are all scalars
 // or small flat containers (a map of ids to numbers, of names to strings,
-// of keys to pairs: doc_packed_flat.go) keeps only where each member's
-// name starts, four bytes a member, instead of a 24-byte member and a
-// 24-byte node for its value (and the value's own nodes), for some ten
-// bytes of source apiece.
+// of keys to pairs: doc_packed_flat.go) keeps only where one member's name
+// in sparseEvery starts, instead of a 24-byte member and a 24-byte node
+// for each value (and the value's own nodes), for some ten bytes of source
+// apiece.
 // It is packed as an array of scalars is (doc_packed.go), by the same
 // parse states and into the same packedItems, whose starts are then the
 // members' names: the members are made when read (Members, Get), afresh on
@@ -43,8 +43,12 @@ func valueAt(src []byte, start int, n *Node, b *blocks) {
 }
 
 // member makes member i of a packed object, its value a node of its own.
-func (pk *packedItems) member(i int) Member {
-	m, at := memberKeyAt(pk.src, int(pk.starts[i]))
+func (pk *packedItems) member(i int) Member { return pk.memberFrom(pk.startOf(i)) }
+
+// memberFrom makes the member of a packed object whose name starts at
+// src[start], its value a node of its own.
+func (pk *packedItems) memberFrom(start int32) Member {
+	m, at := memberKeyAt(pk.src, int(start))
 	m.Value = new(Node)
 	valueAt(pk.src, at, m.Value, nil)
 	return m
@@ -53,15 +57,16 @@ func (pk *packedItems) member(i int) Member {
 // members makes every member of a packed object: the slice Members returns
 // for it, and the members an unpacked object keeps.
 func (pk *packedItems) members() []Member {
-	members := make([]Member, len(pk.starts))
-	values := make([]Node, len(pk.starts))
+	members := make([]Member, pk.n)
+	values := make([]Node, pk.n)
 	var b blocks
-	for i, start := range pk.starts {
+	pk.eachStart(func(i int, start int32) bool {
 		m, at := memberKeyAt(pk.src, int(start))
 		valueAt(pk.src, at, &values[i], &b)
 		m.Value = &values[i]
 		members[i] = m
-	}
+		return true
+	})
 	return members
 }
 
@@ -71,10 +76,15 @@ func (pk *packedItems) members() []Member {
 // all at once.
 func (pk *packedItems) eachMember(yield func(int, Member) bool) {
 	var b blocks
-	for i, start := range pk.starts {
-		m, at := memberKeyAt(pk.src, int(start))
+	start := 0
+	for i := range pk.n {
+		if i%sparseEvery == 0 {
+			start = int(pk.starts[i/sparseEvery])
+		}
+		m, at := memberKeyAt(pk.src, start)
 		m.Value = b.one()
 		valueAt(pk.src, at, m.Value, &b)
+		start = pk.after(int(m.Value.end)) // read before the member is lent
 		if !yield(i, m) {
 			return
 		}
@@ -82,29 +92,55 @@ func (pk *packedItems) eachMember(yield func(int, Member) bool) {
 }
 
 // named makes the member of a packed object named key, with its index;
-// nil, -1 when there is none.
+// nil, -1 when there is none. It reads each name where it is written,
+// decoding only one with escapes: a document that is one wide object is
+// searched so for each member a check asks of it by name.
 func (pk *packedItems) named(key string) (*Member, int) {
-	for i, start := range pk.starts {
-		if m, _ := memberKeyAt(pk.src, int(start)); m.Key() == key {
-			m := pk.member(i)
+	src := pk.src
+	start := 0
+	for i := range pk.n {
+		if i%sparseEvery == 0 {
+			start = int(pk.starts[i/sparseEvery])
+		}
+		end, esc := stringEnd(src, start)
+		if esc && decodeStringRaw(src[start:end:end], true) == key ||
+			!esc && end-start-2 == len(key) && string(src[start+1:end-1]) == key {
+			m := pk.memberFrom(int32(start))
 			return &m, i
 		}
+		value := skipSpaces(src, skipSpaces(src, end)+1) // past the colon
+		start = pk.after(valueEnd(src, value))
 	}
 	return nil, -1
 }
 
-// keyOfNoted is the name of the member whose name starts at src[start]:
-// the duplicate check of an object whose members are noted (parseObject).
-func keyOfNoted(src []byte, start int32) string {
-	m, _ := memberKeyAt(src, int(start))
+// nameCursor gives a name table (doc_names.go) the names of a packed
+// object's members by index. A table is made, and grows, asking them in
+// order: each is then found from the one before, where one asked alone
+// (a probe's) is found from the nearest start kept.
+type nameCursor struct {
+	pk   packedItems
+	i    int // the member asked last; -1 before the first
+	next int // where the member after it starts
+}
+
+// key returns the name of member i.
+func (c *nameCursor) key(i int) string {
+	start := c.next
+	if i != c.i+1 || c.i < 0 {
+		start = int(c.pk.startOf(i))
+	}
+	m, at := memberKeyAt(c.pk.src, start)
+	c.i, c.next = i, c.pk.after(valueEnd(c.pk.src, at))
 	return m.Key()
 }
 
-// flushNotedMembers makes members and value nodes of the members noted from
-// index from of the scalar stack on, onto the member stack: a packing
-// object whose next value is a container.
-func (p *parser) flushNotedMembers(from int) {
-	for _, start := range p.scalarStack[from:] {
+// flushNotedMembers makes members and value nodes of the count members
+// noted sparsely from index from of the scalar stack on, onto the member
+// stack: a packing object whose next value is a container.
+func (p *parser) flushNotedMembers(from, count int) {
+	pk := packedItems{src: p.src, starts: p.scalarStack[from:], n: count, object: true}
+	pk.eachStart(func(_ int, start int32) bool {
 		m, at := memberKeyAt(p.src, int(start))
 		m.Value = p.newNode()
 		valueAt(p.src, at, m.Value, nil)
@@ -112,8 +148,24 @@ func (p *parser) flushNotedMembers(from int) {
 			p.memberStack = doubled(p.memberStack)
 		}
 		p.memberStack = append(p.memberStack, m)
-	}
+		return true
+	})
 	p.scalarStack = p.scalarStack[:from]
+}
+
+// eachName calls f with the index and name of each member of an object,
+// in order: for a packed one read where they are written, no member made.
+func (n *Node) eachName(f func(i int, key string)) {
+	if pk := n.view().packed(); pk != nil {
+		names := nameCursor{pk: *pk, i: -1}
+		for i := range pk.n {
+			f(i, names.key(i))
+		}
+		return
+	}
+	for i, m := range n.Members() {
+		f(i, m.Key())
+	}
 }
 
 // memberAt returns member i of an object: made alone for a packed one, where

@@ -546,14 +546,16 @@ func (p *parser) parseObject() (*Node, error) {
 	p.path = append(p.path, pathStep{isKey: true})
 	step := len(p.path) - 1
 	from := len(p.memberStack)
-	var seen *nameTable // made only for large objects
-	var names uint64    // the nameBit of each member so far, for small objects
+	var seen *nameTable       // made only for large objects
+	var notedNames nameCursor // the names of the members noted, for seen
+	var names uint64          // the nameBit of each member so far, for small objects
 	// Members are members as long as they are few. Once packMembersMin of them
 	// hold scalars or small flat containers, the object is packing
 	// (doc_packed_members.go): where their names start is noted instead,
 	// those of the members made so far first, until the end or a value of
 	// another kind, which turns the notes back into members.
 	scalars := len(p.scalarStack)
+	noted := 0 // the members noted while packing
 	pack := packScalars
 	// The outline of a streamed document (doc_stream.go) keeps its members
 	// from the streamed array on: that array is not in the tree. Before it,
@@ -622,19 +624,19 @@ func (p *parser) parseObject() (*Node, error) {
 		var val *Node // nil when the member is noted
 		streams := outline && p.pos < len(p.src) && p.src[p.pos] == '[' && key == p.stream.key
 		if streams && pack == packingScalars {
-			p.flushNotedMembers(scalars)
+			p.flushNotedMembers(scalars, noted)
 			pack = packNone
 		}
 		if pack == packingScalars {
 			p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
-			noted, container, err := p.noteValue()
+			kept, container, err := p.noteValue()
 			switch {
 			case err != nil:
 				return nil, err
-			case noted:
+			case kept:
 				flat = flat || container
 			default:
-				p.flushNotedMembers(scalars)
+				p.flushNotedMembers(scalars, noted)
 				pack = packNone
 			}
 		}
@@ -662,7 +664,7 @@ func (p *parser) parseObject() (*Node, error) {
 		// document is ambiguous and refused.
 		count := len(p.memberStack) - from // the members before this one
 		if pack == packingScalars {
-			count = len(p.scalarStack) - scalars
+			count = noted
 		}
 		dup := -1
 		if count < 16 && seen == nil && pack != packingScalars {
@@ -679,8 +681,10 @@ func (p *parser) parseObject() (*Node, error) {
 				}
 			}
 		} else {
-			keyOf := p.keysSoFar(from, scalars, pack == packingScalars)
+			packing := pack == packingScalars
+			keyOf := func(i int) string { return p.nameSoFar(&notedNames, from, scalars, packing, i) }
 			if seen == nil {
+				notedNames = nameCursor{pk: packedItems{src: p.src, object: true}, i: -1}
 				seen = new(nameTable)
 				for i := range count {
 					seen.find(keyOf, keyOf(i), i)
@@ -692,7 +696,8 @@ func (p *parser) parseObject() (*Node, error) {
 			p.path[step].index, p.path[step].keyLen, p.path[step].esc = keyStart, int32(keyEnd-keyStart), esc
 			var first int32 // where the first of the two names starts
 			if pack == packingScalars {
-				first = p.scalarStack[scalars+dup]
+				pk := packedItems{src: p.src, starts: p.scalarStack[scalars:], n: noted, object: true}
+				first = pk.startOf(dup)
 			} else {
 				first = p.memberStack[from+dup].keyStart
 			}
@@ -705,7 +710,10 @@ func (p *parser) parseObject() (*Node, error) {
 		}
 
 		if val == nil {
-			p.noteScalar(keyStart, start)
+			if keepsStart(noted) {
+				p.noteScalar(keyStart, start)
+			}
+			noted++
 		} else {
 			m := Member{Value: val, keyStart: int32(keyStart), keyLen: int32(keyEnd - keyStart)}
 			if esc {
@@ -725,9 +733,12 @@ func (p *parser) parseObject() (*Node, error) {
 				// skill, an entry) pay nothing for it.
 				pack = packNone
 				if ok, anyFlat := p.packable(p.memberStack[from:]); ok {
-					for _, m := range p.memberStack[from:] {
-						p.noteScalar(int(m.keyStart), start)
+					for i, m := range p.memberStack[from:] {
+						if keepsStart(i) {
+							p.noteScalar(int(m.keyStart), start)
+						}
 					}
+					noted = len(p.memberStack) - from
 					p.memberStack = p.memberStack[:from]
 					pack, flat = packingScalars, anyFlat
 				}
@@ -750,7 +761,7 @@ func (p *parser) parseObject() (*Node, error) {
 	n := p.newNode()
 	n.Kind, n.start, n.end = Object, int32(start), int32(p.pos)
 	if pack == packingScalars {
-		p.packNoted(n, scalars, flat, 0)
+		p.packNoted(n, scalars, flat, noted)
 	} else if ms := p.members(from); len(ms) > 0 {
 		n.ref, n.n = unsafe.Pointer(&ms[0]), int32(len(ms))
 	}
@@ -793,15 +804,16 @@ func (p *parser) packable(members []Member) (ok, flat bool) {
 	return true, flat
 }
 
-// keysSoFar returns the names of the members of the object being parsed,
-// by index, for its duplicate check: its members from index from of the
-// member stack on, or, while it is packing, the names noted from index
-// scalars of the scalar stack on.
-func (p *parser) keysSoFar(from, scalars int, packing bool) func(int) string {
+// nameSoFar returns the name of member i of the object being parsed, for
+// its duplicate check: while it is packing, from the members noted from
+// index scalars of the scalar stack on (noted reads them); else from its
+// members from index from of the member stack on.
+func (p *parser) nameSoFar(noted *nameCursor, from, scalars int, packing bool, i int) string {
 	if packing {
-		return func(i int) string { return keyOfNoted(p.src, p.scalarStack[scalars+i]) }
+		noted.pk.starts = p.scalarStack[scalars:] // grown as members are noted
+		return noted.key(i)
 	}
-	return func(i int) string { return p.memberStack[from+i].Key() }
+	return p.memberStack[from+i].Key()
 }
 
 // doubled is s with twice its capacity. The parser's stacks grow so

@@ -86,7 +86,8 @@ func DetectKindDetail(doc *Doc) Detection {
 // kindEvidence scores each kind by the members only it has; 0 means none.
 func kindEvidence(root *Node) map[DocKind]int {
 	ev := map[DocKind]int{}
-	has := func(k string) bool { return root.Get(k) != nil }
+	r := readRoot(root)
+	has := func(k string) bool { return r.get(k) != nil }
 	count := func(keys ...string) int {
 		n := 0
 		for _, k := range keys {
@@ -103,7 +104,7 @@ func kindEvidence(root *Node) map[DocKind]int {
 	if has("status") && has("skillId") {
 		ev[KindReply] = 2 + count("personEntry")
 	}
-	if root.Get("uri").Text() == OnRequestURI {
+	if r.get("uri").Text() == OnRequestURI {
 		ev[KindOnRequest] = 2 // the whole AgentExtension entry: unmistakable
 	}
 	if has("schema_version") {
@@ -116,8 +117,8 @@ func kindEvidence(root *Node) map[DocKind]int {
 		}
 	}
 	card := count(cardMarkers...)
-	if sk := root.Get("skills"); sk != nil && sk.Kind == Array && !has("schema_version") {
-		if card == 0 && isOnRequestParams(root) {
+	if sk := r.get("skills"); sk != nil && sk.Kind == Array && !has("schema_version") {
+		if card == 0 && isOnRequestParams(r) {
 			if ev[KindOnRequest] == 0 {
 				ev[KindOnRequest] = 2
 			}
@@ -138,6 +139,52 @@ func kindEvidence(root *Node) map[DocKind]int {
 	}
 	return ev
 }
+
+// rootReader reads the members of a document's root that kindEvidence asks
+// about: by Get, or for a root of many members from one read of them all.
+// A document that is one wide object (a million members, packed) is
+// otherwise searched from its first member for each of the twenty names
+// asked, which took more time than its parse.
+type rootReader struct {
+	root  *Node
+	found map[string]*Node // of a root of many members: the members asked about
+}
+
+func readRoot(root *Node) rootReader {
+	r := rootReader{root: root}
+	if root.Len() < indexedMin {
+		return r
+	}
+	r.found = map[string]*Node{}
+	root.eachName(func(i int, key string) {
+		if evidenceNames[key] {
+			r.found[key] = root.memberAt(i).Value
+		}
+	})
+	return r
+}
+
+func (r rootReader) get(key string) *Node {
+	if r.found != nil {
+		return r.found[key]
+	}
+	return r.root.Get(key)
+}
+
+// evidenceNames are the members of the root kindEvidence and
+// isOnRequestParams ask about.
+var evidenceNames = func() map[string]bool {
+	names := map[string]bool{}
+	for _, list := range [][]string{cardMarkers, recordMarkers, onRequestParamsExcludes, {
+		"specVersion", "entries", "host", "status", "skillId", "personEntry", "uri", "schema_version",
+		"skills", "domains", "name", "description", "identifier", "type", "url", "data", "publisher", "digest",
+	}} {
+		for _, k := range list {
+			names[k] = true
+		}
+	}
+	return names
+}()
 
 // recordMarkers are members of an OASF record (the objects/record class of
 // the OASF schema) that a discovery payload does not have.
@@ -167,16 +214,20 @@ func KindFromName(name string) (DocKind, bool) {
 	return "", false
 }
 
+// onRequestParamsExcludes are members of a card that On Request params
+// do not have.
+var onRequestParamsExcludes = []string{"name", "description", "url", "version"}
+
 // isOnRequestParams recognises {"skills": [{"id": ..., "personEntry": ...}]}:
 // a skills list whose entries carry personEntry, with none of the members
 // that make a card.
-func isOnRequestParams(root *Node) bool {
-	skills := root.Get("skills")
+func isOnRequestParams(root rootReader) bool {
+	skills := root.get("skills")
 	if skills == nil || skills.Kind != Array {
 		return false
 	}
-	for _, k := range []string{"name", "description", "url", "version"} {
-		if root.Get(k) != nil {
+	for _, k := range onRequestParamsExcludes {
+		if root.get(k) != nil {
 			return false
 		}
 	}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -35,16 +36,29 @@ func TestDetectKind(t *testing.T) {
 		{`{"name":"a","capabilities":{},"skills":[{"id":"s","personEntry":"https://x.example"}]}`, KindCard, false},
 	}
 	for _, tc := range cases {
-		doc, err := Parse([]byte(tc.json))
-		if err != nil {
-			t.Fatal(err)
+		// Each also with 100 members of no kind before and after its own:
+		// a root of many members is read once, not searched by name.
+		wide := tc.json
+		if strings.HasPrefix(wide, "{") && wide != "{}" {
+			var pad []string
+			for i := range 100 {
+				pad = append(pad, `"x`+strconv.Itoa(i)+`":`+strconv.Itoa(i))
+			}
+			half := strings.Join(pad[:50], ",")
+			wide = "{" + half + "," + wide[1:len(wide)-1] + "," + strings.Join(pad[50:], ",") + "}"
 		}
-		d := DetectKindDetail(doc)
-		if d.Kind != tc.want || d.Close != tc.close {
-			t.Errorf("DetectKindDetail(%s) = %q close=%v (others %v), want %q close=%v", tc.json, d.Kind, d.Close, d.Others, tc.want, tc.close)
-		}
-		if DetectKind(doc) != d.Kind {
-			t.Errorf("DetectKind and DetectKindDetail disagree on %s", tc.json)
+		for _, src := range []string{tc.json, wide} {
+			doc, err := Parse([]byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := DetectKindDetail(doc)
+			if d.Kind != tc.want || d.Close != tc.close {
+				t.Errorf("DetectKindDetail(%s) = %q close=%v (others %v), want %q close=%v", src, d.Kind, d.Close, d.Others, tc.want, tc.close)
+			}
+			if DetectKind(doc) != d.Kind {
+				t.Errorf("DetectKind and DetectKindDetail disagree on %s", src)
+			}
 		}
 	}
 	if got := DetectKind(nil); got != KindUnknown {
