@@ -67,7 +67,7 @@ func (x *keyIndex) table(n *Node, keyOf func(int) string) *nameTable {
 	if t := x.tables[n.start]; t != nil {
 		return t
 	}
-	t := new(nameTable)
+	t := newNameTable(n.Len())
 	for i := range n.Len() {
 		t.find(keyOf, keyOf(i), i) // the parse refused repeated names
 	}

@@ -3,6 +3,7 @@ package model
 import (
 	"hash/maphash"
 	"math/bits"
+	"runtime/debug"
 )
 
 // The duplicate check of a large object (parseObject): a table of the names
@@ -11,8 +12,9 @@ import (
 // its low bits, as many as the table's size needs, and bits of its name's
 // hash above them, which tell most other names apart without reading them.
 // An object of a million members is checked in 4 to 8 bytes a member
-// (the table is made again as it grows, the old one let go first), where a
-// map of the names took six times that and most of the parse's time.
+// (the table is made again as it grows, the old one let go first and, once
+// large, collected: collectFrom), where a map of the names took six times
+// that and most of the parse's time.
 
 // nameSeed seeds the names' hashes (which slot a name takes changes nothing
 // but the probes).
@@ -27,6 +29,30 @@ type nameTable struct {
 
 // nameTableMin is the fewest slots a table starts with.
 const nameTableMin = 64
+
+// collectFrom is the size in slots of the least table whose growth first
+// has the collector take the tables outgrown and give their memory back.
+// A parse makes them faster than the collector, paced by the heap, takes
+// them: an object of 1.75 million short members (wide-short-card, about
+// 15 MB) left 16 MB of them behind its last table of 16 MB, and the run
+// peaked at 4.0-4.2 times the document's size; 3.1 with them collected and
+// given back, 3.1-3.5 collected alone (their pages stayed the process's
+// until the scavenger's turn). Only objects of some 200,000 members or
+// more grow past it, a few times each, and the cycle has little to mark:
+// the source and the tables hold no pointers (docs/PERFORMANCE.md).
+const collectFrom = 1 << 18
+
+// newNameTable returns a table made at once for n names: one whose names
+// are all known (doc_keyindex.go), which then never grows.
+func newNameTable(n int) *nameTable {
+	t := new(nameTable)
+	size := nameTableMin
+	for 4*n > 3*size {
+		size *= 2
+	}
+	t.make(size)
+	return t
+}
 
 // find returns the index of the member named key among the object's
 // members so far, which the table holds and keyOf names, or adds key as
@@ -86,9 +112,12 @@ func (t *nameTable) tag(h uint64) uint32 {
 // about twice in all.
 func (t *nameTable) grow(keyOf func(int) string) {
 	size := max(nameTableMin, 2*len(t.slots))
+	outgrown := len(t.slots)
 	t.slots = nil
-	t.slots = make([]uint32, size)
-	t.shift = uint(bits.TrailingZeros(uint(size)))
+	if outgrown >= collectFrom {
+		debug.FreeOSMemory()
+	}
+	t.make(size)
 	mask := uint64(size - 1)
 	for i := range t.n {
 		h := maphash.String(nameSeed, keyOf(i))
@@ -98,4 +127,10 @@ func (t *nameTable) grow(keyOf func(int) string) {
 		}
 		t.slots[at] = t.tag(h) | uint32(i+1)
 	}
+}
+
+// make gives the table size empty slots, size a power of two.
+func (t *nameTable) make(size int) {
+	t.slots = make([]uint32, size)
+	t.shift = uint(bits.TrailingZeros(uint(size)))
 }
