@@ -181,6 +181,35 @@ type chunks struct {
 	nodeLo, nodeHi uintptr
 }
 
+// giveBack returns to the chunks what was carved from them since they were
+// as was: the nodes and members of a container's first items or members,
+// once it packs and notes where they start instead. Nothing else is carved
+// meanwhile, and the chunks keep the rest of what they hold, so their
+// memory stayed taken: an array of 32 one-digit numbers held 31 nodes of
+// 24 bytes beside its 65 bytes of source, and a document of many such
+// arrays 17 times its size. What is given back is zeroed, as a chunk's
+// nodes are carved; a chunk taken since is left as it is (the part given
+// back would be in the one before).
+func (p *parser) giveBack(was *chunks) {
+	if was.nodeLo != p.nodeLo {
+		return
+	}
+	p.nodeChunk = carvedBack(was.nodeChunk, p.nodeChunk)
+	p.memberChunk = carvedBack(was.memberChunk, p.memberChunk)
+	p.ptrChunk = carvedBack(was.ptrChunk, p.ptrChunk)
+}
+
+// carvedBack returns chunk as it was (was), what was carved from it since
+// zeroed, when now is what is left of the same chunk; else now.
+func carvedBack[T any](was, now []T) []T {
+	used := len(was) - len(now)
+	if used <= 0 || cap(now) == 0 || &was[:cap(was)][cap(was)-1] != &now[:cap(now)][cap(now)-1] {
+		return now
+	}
+	clear(was[:used])
+	return was
+}
+
 // pathStep is one open container while parsing: the key or index being read.
 // A key is kept as its token's offset and length, decoded only for an error:
 // a string stored here per member would cost a write barrier each while the
@@ -546,6 +575,7 @@ func (p *parser) parseObject() (*Node, error) {
 	p.path = append(p.path, pathStep{isKey: true})
 	step := len(p.path) - 1
 	from := len(p.memberStack)
+	carved := p.chunks        // to give back what the first members take, if it packs
 	var seen *nameTable       // made only for large objects
 	var notedNames nameCursor // the names of the members noted, for seen
 	var names uint64          // the nameBit of each member so far, for small objects
@@ -740,6 +770,7 @@ func (p *parser) parseObject() (*Node, error) {
 					}
 					noted = len(p.memberStack) - from
 					p.memberStack = p.memberStack[:from]
+					p.giveBack(&carved)
 					pack, flat = packingScalars, anyFlat
 				}
 			}
@@ -835,6 +866,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	p.path = append(p.path, pathStep{})
 	step := len(p.path) - 1
 	from := len(p.itemStack)
+	carved := p.chunks // to give back what the first items take, if it packs
 	count := 0
 	if streamed {
 		p.beginStream()
@@ -933,6 +965,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 					}
 				}
 				p.itemStack = p.itemStack[:from]
+				p.giveBack(&carved)
 				if pack == packFlat {
 					pack = packingFlat
 				} else {
