@@ -304,8 +304,6 @@ func cloneNode(n *Node) *Node {
 		return &c
 	}
 	if n.packed() != nil { // its elements are never written: share them
-		cx := *n.ext()
-		c.ref = unsafe.Pointer(&cx)
 		return &c
 	}
 	var members []Member

@@ -174,13 +174,19 @@ func (pk *packedItems) at(start int32, n *Node, b *blocks) {
 	scalarAt(pk.src, int(start), n)
 }
 
+// packedMark in Node.n marks a packed array or object; its ref is the
+// *packedItems. The packed container needs no nodeExt (96 bytes) beside
+// them: a document of many arrays of 32 one-digit numbers (65 bytes each)
+// held 230 bytes for each.
+const packedMark = -3
+
 // packed returns the items of a packed array or the members of a packed
 // object (doc_packed_members.go), nil for any other node.
 func (n *Node) packed() *packedItems {
-	if x := n.ext(); x != nil {
-		return x.packed
+	if n.n != packedMark || (n.Kind != Object && n.Kind != Array) {
+		return nil
 	}
-	return nil
+	return (*packedItems)(n.ref)
 }
 
 // scalarAt fills n (zeroed) with the scalar token at src[start], which a
@@ -298,13 +304,13 @@ func (n *Node) unpack() {
 	if pk == nil {
 		return
 	}
-	x := n.ext()
+	x := &nodeExt{}
 	if n.Kind == Object {
 		x.members = pk.members()
 	} else {
 		x.items = pk.nodes()
 	}
-	x.packed = nil
+	n.ref, n.n = unsafe.Pointer(x), -1
 	n.edit(pk.src) // the elements' separators, while they sit where parsed
 }
 
@@ -339,7 +345,7 @@ func (p *parser) packNoted(n *Node, from int, flat bool, count int) {
 		p.scalarStack = p.scalarStack[:from]
 	}
 	pk := &packedItems{src: p.src, starts: starts, n: count, flat: flat, object: n.Kind == Object}
-	n.ref, n.n = unsafe.Pointer(&nodeExt{packed: pk}), -1
+	n.ref, n.n = unsafe.Pointer(pk), packedMark
 }
 
 // keepsStart tells whether the start of item or member i of a packing

@@ -9,9 +9,9 @@ import "unsafe"
 // an item's nodes when it is read. Such items cost a node for their
 // container and one for each scalar and member, 24 bytes each, for three to
 // ten bytes of source apiece; packed, a quarter of a byte an item. Items
-// that also hold containers of scalars are packed when their nodes would
-// take more than twice their bytes (isFlatItem: in a large document, short
-// skills with their tags). Each item is parsed as any other (so that an
+// that also hold containers, to flatLevels levels, are packed when their
+// nodes would take more than twice their bytes (isFlatItem: in a large
+// document, short skills with their tags). Each item is parsed as any other (so that an
 // error in it is reported as in any other), into memory reused from item
 // to item. An array whose items turn out larger or deeper gets its nodes
 // back (flushNoted) and is parsed on as usual.
@@ -60,7 +60,7 @@ func (p *parser) flatLimit() int {
 // description) would give every item before it its nodes back.
 func isFlatItem(n *Node, limit int) bool {
 	nodes, levels := flatShape(n, limit)
-	return levels == 1 || levels == 2 && nodes*nodeBytes > flatDensity*tokenBytes(n)
+	return levels == 1 || levels >= 2 && nodes*nodeBytes > flatDensity*tokenBytes(n)
 }
 
 // flatDensity is how many times its bytes an item's nodes must take for
@@ -71,6 +71,9 @@ var flatDensity = 2
 // the whitespace between its tokens: its scalars, names, brackets, colons
 // and commas.
 func tokenBytes(n *Node) int {
+	if n.packed() != nil {
+		return int(n.end - n.start) // its whitespace too: a packed container is of scalars, written densely as a rule
+	}
 	switch n.Kind {
 	case Object:
 		members := n.inPlaceMembers()
@@ -100,13 +103,23 @@ func isFlatSibling(n *Node, limit int) bool {
 }
 
 // flatShape returns, for a container of at most limit bytes, its nodes and
-// the levels it spans (shallow: 1 or 2); for any other node, -1 levels.
+// the levels it spans (shallow: 1 to flatLevels); for any other node, -1
+// levels.
 func flatShape(n *Node, limit int) (nodes, levels int) {
 	if n.Kind != Object && n.Kind != Array || int(n.end-n.start) > limit {
 		return 0, -1
 	}
-	return shallow(n, 2)
+	return shallow(n, flatLevels)
 }
+
+// flatLevels is the most levels of containers a flat item spans. Items of
+// three levels or more ([[[1]]], {"a":{"b":{"c":1}}}) pack as those of two
+// do, when their nodes would take more than flatDensity times their
+// bytes: an array of them held four nodes of 24 bytes for 8 bytes of
+// source, and a card of 1.8 million such items peaked at 16 times its
+// size. A container nested deeper than the parse keeps nodes for (16
+// levels, doc_lazy.go) is kept as its bytes anyway.
+const flatLevels = 15
 
 // nodeBytes is what a node or a member takes.
 const nodeBytes = int(unsafe.Sizeof(Node{}))
@@ -117,6 +130,15 @@ const nodeBytes = int(unsafe.Sizeof(Node{}))
 func shallow(n *Node, levels int) (nodes, spans int) {
 	if n.Kind != Object && n.Kind != Array {
 		return 1, 0
+	}
+	if pk := n.packed(); pk != nil && !pk.flat && levels > 0 {
+		// Packed itself, of scalars: an array of 32 numbers or more, an
+		// object of as many members (as nodes, one each and the members).
+		nodes = 1 + pk.len()
+		if n.Kind == Object {
+			nodes += pk.len()
+		}
+		return nodes, 1
 	}
 	if levels == 0 || n.n < 0 {
 		return 0, -1

@@ -85,6 +85,11 @@ func sameTree(a, b *Node, at string) string {
 	return ""
 }
 
+// deepBreaker is a container of three levels larger than a small
+// document's flat items (flatMaxBytes): neither a scalar nor flat, it ends
+// the packing of the array or object it is in.
+const deepBreaker = `{"a": [[1]], "pad": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}`
+
 // TestPackedFlatMatchesNodes: an array of small flat containers, packed,
 // reads as the same array of nodes does (kinds, offsets, names, bytes,
 // Interface, Find and Position), encodes to its source, and takes an edit
@@ -100,7 +105,7 @@ func TestPackedFlatMatchesNodes(t *testing.T) {
 		breaker := -1
 		if round%3 == 0 {
 			breaker = rng.IntN(len(items))
-			items[breaker] = []string{`{"a": [[1]]}`, `[{"b": [2]}]`, `5`, `{"long": "` + strings.Repeat("x", 40) + `"}`}[rng.IntN(4)]
+			items[breaker] = []string{deepBreaker, `[{"b": [2]}, "` + strings.Repeat("x", 30) + `"]`, `5`, `{"long": "` + strings.Repeat("x", 40) + `"}`}[rng.IntN(4)]
 		}
 		data := []byte(`{"list": [` + strings.Join(items, ", ") + `], "after": {"k": 1}}`)
 		packed := mustParse(t, data)
@@ -280,8 +285,8 @@ func TestPackedFlatInLargeDocuments(t *testing.T) {
 // packed when its first item's nodes would take more than twice its bytes,
 // whatever the items after it (here the last ones indented, less dense);
 // an array whose first item is a skill of three hundred bytes keeps its
-// nodes, and so does one whose items hold a container of containers.
-// Packed or not, it reads as the array of nodes does.
+// nodes; one whose items hold a container of containers packs too, as it
+// is as dense. Packed or not, it reads as the array of nodes does.
 func TestPackedSkillsInLargeDocuments(t *testing.T) {
 	short := func(b *strings.Builder, i int) {
 		sp := ""
@@ -310,7 +315,7 @@ func TestPackedSkillsInLargeDocuments(t *testing.T) {
 		{"short skills, every one indented", indented, flatLargeDocument/150 + 3000, true},
 		{"short skills in a small document", short, 1000, false},
 		{"skills of three hundred bytes", long, flatLargeDocument/250 + 100, false},
-		{"a container of containers in each", deeper, flatLargeDocument/50 + 100, false},
+		{"a container of containers in each (three levels, dense)", deeper, flatLargeDocument/50 + 100, true},
 	} {
 		data := bulkOf("[", "]", c.n, c.item)
 		packed := mustParse(t, data)

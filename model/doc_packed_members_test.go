@@ -74,7 +74,7 @@ func TestPackedObjects(t *testing.T) {
 			if at < 0 {
 				continue // an escaped name there
 			}
-			obj = obj[:at] + `"sub"` + colon + `{"a": [[1]]}` + sep + obj[at:]
+			obj = obj[:at] + `"sub"` + colon + deepBreaker + sep + obj[at:]
 		}
 		data := []byte(`{"obj": ` + obj + `, "after": {"k": 1}}`)
 		packed, plain := mustParse(t, data), parsePlain(t, data)
@@ -272,7 +272,7 @@ func TestSparsePackedObjectsReadEveryMember(t *testing.T) {
 					fmt.Fprintf(&b, names[i%len(names)], i)
 					b.WriteString(colon)
 					if i == interrupt {
-						b.WriteString(`[[[1]]]`) // neither a scalar nor flat
+						b.WriteString(deepBreaker)
 					} else {
 						b.WriteString(values[i%len(values)])
 					}

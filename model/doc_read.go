@@ -352,10 +352,11 @@ func (n *Node) Len() int {
 	if n.n >= 0 {
 		return int(n.n)
 	}
+	if pk := n.packed(); pk != nil {
+		return pk.len()
+	}
 	x := n.ext()
 	switch {
-	case x.packed != nil:
-		return x.packed.len()
 	case n.Kind == Object:
 		return len(x.members)
 	}

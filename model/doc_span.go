@@ -51,8 +51,7 @@ func (n *Node) raw() []byte {
 type nodeExt struct {
 	members []Member
 	items   []*Node
-	packed  *packedItems // a packed array's items (items is then nil): doc_packed.go
-	seps    []seps       // a source container's: the separators of each element (seps.go)
+	seps    []seps // a source container's: the separators of each element (seps.go)
 	lay     *layout
 }
 
@@ -82,7 +81,7 @@ func (n *Node) edit(src []byte) *nodeExt {
 		}
 		n.ref, n.n = unsafe.Pointer(x), -1
 	}
-	if x.seps == nil && x.packed == nil && n.Start() >= 0 {
+	if x.seps == nil && n.Start() >= 0 {
 		count := n.Len()
 		x.seps = make([]seps, count)
 		for i := range count {
@@ -102,10 +101,10 @@ func (n *Node) Members() []Member {
 		return n.inPlaceMembers()
 	}
 	n = n.view()
+	if pk := n.packed(); pk != nil {
+		return pk.members()
+	}
 	if x := n.ext(); x != nil {
-		if x.packed != nil {
-			return x.packed.members()
-		}
 		return x.members
 	}
 	if n.n == 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // The shapes below are documents whose bulk is one kind of value, for the
@@ -20,6 +21,8 @@ var Shapes = map[string]string{
 	"strings-card":      "a valid card whose extension params hold an array of short strings",
 	"deep-card":         "a valid card whose extension params hold arrays nested as deep as the parser allows",
 	"deep-obj-card":     "a valid card whose extension params hold objects nested as deep as the parser allows",
+	"nested3-card":      "a valid card whose extension params hold an array of small arrays and objects three levels deep ([[[7]]], {\"a\":{\"b\":{\"c\":7}}})",
+	"small-arrays-card": "a valid card whose extension params hold an array of arrays of 32 one-digit numbers, each beside an array three levels deep",
 	"objects-card":      "a valid card whose extension params hold an array of small objects of two scalars",
 	"empties-card":      "a valid card whose extension params hold an array of empty arrays and objects",
 	"wide-card":         "a valid card whose extension params hold one object of many members, each a number",
@@ -48,6 +51,22 @@ func Shaped(name string, size int) ([]byte, bool) {
 		return withBulk(size, func(b *bytes.Buffer, i int) { nested(b, bulkDepth, "[", "]", strconv.Itoa(i%10)) }), true
 	case "deep-obj-card":
 		return withBulk(size, func(b *bytes.Buffer, i int) { nested(b, bulkDepth, `{"a":`, "}", strconv.Itoa(i%10)) }), true
+	case "nested3-card":
+		return withBulk(size, func(b *bytes.Buffer, i int) {
+			if i%2 == 0 {
+				fmt.Fprintf(b, `[[[%d]]]`, i%10)
+			} else {
+				fmt.Fprintf(b, `{"a":{"b":{"c":%d}}}`, i%10)
+			}
+		}), true
+	case "small-arrays-card":
+		return withBulk(size, func(b *bytes.Buffer, i int) {
+			if i%2 == 0 {
+				b.WriteString("[" + strings.Repeat(strconv.Itoa(i%10)+",", 31) + "0]")
+			} else {
+				fmt.Fprintf(b, `[[[%d]]]`, i%10)
+			}
+		}), true
 	case "objects-card":
 		return withBulk(size, func(b *bytes.Buffer, i int) { fmt.Fprintf(b, `{"n":%d,"ok":%t}`, i, i%3 == 0) }), true
 	case "empties-card":
