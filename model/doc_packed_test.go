@@ -145,25 +145,37 @@ func TestPackedArrays(t *testing.T) {
 	}
 }
 
-// TestPackedArraysHoldContainersNever: an array with a container among its
-// scalars is an ordinary one, wherever the container is.
-func TestPackedArraysHoldContainersNever(t *testing.T) {
-	for _, at := range []int{0, 1, 40, 99} {
-		items := make([]string, 100)
-		for i := range items {
-			items[i] = fmt.Sprint(i)
-		}
-		items[at] = `{"k": [1, 2]}`
-		data := []byte("[" + strings.Join(items, ", ") + "]")
-		d := mustParse(t, data)
-		if d.Root().packed() != nil {
-			t.Fatalf("container at %d: packed", at)
-		}
-		if got := string(d.Find(fmt.Sprintf("/%d/k/1", at)).Raw()); got != "2" {
-			t.Fatalf("container at %d: /k/1 = %q", at, got)
-		}
-		if d.Root().Len() != 100 || !bytes.Equal(d.Encode(), data) {
-			t.Fatalf("container at %d: Len %d or Encode differs", at, d.Root().Len())
+// TestPackedArraysHoldFlatContainersOnly: an array with a flat container
+// among its scalars packs with it, wherever the container is, and one with
+// a container that is not flat (larger, or deeper than flatLevels) is an
+// ordinary one; either reads the container's members.
+func TestPackedArraysHoldFlatContainersOnly(t *testing.T) {
+	deep := strings.Repeat("[", flatLevels) + `{"k": [1, 2]}` + strings.Repeat("]", flatLevels)
+	for _, container := range []struct {
+		src, k1 string // the container, and the pointer of "k"'s second item inside it
+		packs   bool
+	}{
+		{`{"k": [1, 2]}`, "/k/1", true},
+		{`{"k": [1, 2], "pad": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}`, "/k/1", false},
+		{deep, strings.Repeat("/0", flatLevels) + "/k/1", false},
+	} {
+		for _, at := range []int{0, 1, 40, 99} {
+			items := make([]string, 100)
+			for i := range items {
+				items[i] = fmt.Sprint(i)
+			}
+			items[at] = container.src
+			data := []byte("[" + strings.Join(items, ", ") + "]")
+			d := mustParse(t, data)
+			if got := d.Root().packed() != nil; got != container.packs {
+				t.Fatalf("%s at %d: packed %v", container.src, at, got)
+			}
+			if got := string(d.Find(fmt.Sprintf("/%d%s", at, container.k1)).Raw()); got != "2" {
+				t.Fatalf("%s at %d: k/1 = %q", container.src, at, got)
+			}
+			if d.Root().Len() != 100 || !bytes.Equal(d.Encode(), data) {
+				t.Fatalf("%s at %d: Len %d or Encode differs", container.src, at, d.Root().Len())
+			}
 		}
 	}
 }
@@ -400,11 +412,14 @@ func TestPackingGivesBackItsFirstNodes(t *testing.T) {
 	}
 }
 
-// TestPackedDeeperItems: in a large document, an array of small items
-// three levels deep ([[[7]]], {"a":{"b":{"c":7}}}), or of arrays of 32
-// numbers (each packed itself), packs as an array of flat containers:
-// four nodes of 24 bytes for 8 bytes of source were 14 times the document.
-// Packed, it reads as the array of nodes does.
+// TestPackedDeeperItems: with a large document's flat items (up to
+// flatMaxLargeBytes, in a smaller document for the test's time), an array
+// of small items three levels deep ([[[7]]], {"a":{"b":{"c":7}}}), of
+// arrays of 32 numbers (each packed itself), or of scalars and small
+// containers in turn, packs as an array of flat containers: four nodes of
+// 24 bytes for 8 bytes of source were 14 times the document, a node for
+// each digit and each `[]` 18 times. Packed, it reads as the array of
+// nodes does.
 func TestPackedDeeperItems(t *testing.T) {
 	for _, tc := range []struct {
 		what string
@@ -413,6 +428,9 @@ func TestPackedDeeperItems(t *testing.T) {
 		{"arrays three deep", func(i int) string { return "[[[" + strconv.Itoa(i%10) + "]]]" }},
 		{"objects three deep", func(i int) string { return `{"a":{"b":{"c":` + strconv.Itoa(i%10) + "}}}" }},
 		{"arrays of 32 numbers", func(i int) string { return "[" + strings.Repeat(strconv.Itoa(i%10)+",", 31) + "0]" }},
+		{"digits and empty arrays in turn", func(i int) string { return []string{strconv.Itoa(i % 10), "[]"}[i%2] }},
+		{"strings and small objects in turn", func(i int) string { return []string{`"a"`, `{"a":` + strconv.Itoa(i%10) + "}"}[i%2] }},
+		{"an object first, then digits and arrays", func(i int) string { return []string{`{"a":1,"b":[2]}`, "7", "[7]"}[min(i, 1+i%2)] }},
 		{"three deep and packed arrays in turn", func(i int) string {
 			if i%2 == 0 {
 				return "[[[" + strconv.Itoa(i%10) + "]]]"
@@ -420,11 +438,13 @@ func TestPackedDeeperItems(t *testing.T) {
 			return "[" + strings.Repeat("7,", 31) + "0]"
 		}},
 	} {
-		var data []byte
-		for n := 1 << 16; len(data) < flatLargeDocument; n *= 2 {
-			data = bulkOf("[", "]", n, func(b *strings.Builder, i int) { b.WriteString(tc.item(i)) })
+		per := 0 // the bytes of a hundred items: about 512 KiB of them
+		for i := range 100 {
+			per += len(tc.item(i)) + 1
 		}
-		packed := mustParse(t, data)
+		data := bulkOf("[", "]", 50<<20/per, func(b *strings.Builder, i int) { b.WriteString(tc.item(i)) })
+		var packed *Doc
+		withSetting(&flatMaxBytes, flatMaxLargeBytes, func() { packed = mustParse(t, data) })
 		bulk := packed.Root().Get("bulk")
 		if pk := bulk.packed(); pk == nil || !pk.flat {
 			t.Fatalf("%s (%d bytes): the bulk is not packed as flat items", tc.what, len(data))
@@ -439,6 +459,6 @@ func TestPackedDeeperItems(t *testing.T) {
 				t.Fatalf("%s: %s", tc.what, d)
 			}
 		}
-		assertTreeSize(t, tc.what, data, 0.5)
+		withSetting(&flatMaxBytes, flatMaxLargeBytes, func() { assertTreeSize(t, tc.what, data, 0.6) })
 	}
 }

@@ -901,18 +901,20 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 		if pack >= packingScalars {
 			noted := false
 			switch c := p.src[p.pos]; {
-			case pack == packingScalars && c != '{' && c != '[':
+			case c != '{' && c != '[':
 				if _, err := p.scanScalar(); err != nil {
 					return nil, err
 				}
 				noted = true
-			case pack == packingFlat && (c == '{' || c == '['):
+			case p.flatLimit() >= 0: // not while nodes are carved from reused memory
 				p.path[step].index = count // for a duplicate inside
 				ok, err := p.parseFlatItem()
 				if err != nil {
 					return nil, err
 				}
-				noted = ok
+				if noted = ok; ok {
+					pack = packingFlat
+				}
 			}
 			if noted {
 				if keepsStart(count) {

@@ -22,6 +22,7 @@ var Shapes = map[string]string{
 	"deep-card":         "a valid card whose extension params hold arrays nested as deep as the parser allows",
 	"deep-obj-card":     "a valid card whose extension params hold objects nested as deep as the parser allows",
 	"nested3-card":      "a valid card whose extension params hold an array of small arrays and objects three levels deep ([[[7]]], {\"a\":{\"b\":{\"c\":7}}})",
+	"mixed-card":        "a valid card whose extension params hold an array of one-digit numbers, empty arrays and small objects in turn",
 	"small-arrays-card": "a valid card whose extension params hold an array of arrays of 32 one-digit numbers, each beside an array three levels deep",
 	"objects-card":      "a valid card whose extension params hold an array of small objects of two scalars",
 	"empties-card":      "a valid card whose extension params hold an array of empty arrays and objects",
@@ -57,6 +58,17 @@ func Shaped(name string, size int) ([]byte, bool) {
 				fmt.Fprintf(b, `[[[%d]]]`, i%10)
 			} else {
 				fmt.Fprintf(b, `{"a":{"b":{"c":%d}}}`, i%10)
+			}
+		}), true
+	case "mixed-card":
+		return withBulk(size, func(b *bytes.Buffer, i int) {
+			switch i % 3 {
+			case 0:
+				b.WriteByte(byte('0' + i%10))
+			case 1:
+				b.WriteString("[]")
+			default:
+				fmt.Fprintf(b, `{"a":%d}`, i%10)
 			}
 		}), true
 	case "small-arrays-card":
