@@ -18,10 +18,13 @@ import (
 // packMin is the fewest items an array of scalars needs to be packed:
 // shorter ones (tags, modes, examples) are read often enough that their
 // nodes are worth keeping. packMembersMin is the same for an object's
-// members (a skill, an entry: read member by member).
+// members (a skill, an entry: read member by member, of ten members or
+// fewer). It is lower, as a member and its value take 48 bytes: objects
+// of 31 members of 17 bytes, too large to be flat items (flatMaxLargeBytes)
+// and too small to pack at 32, peaked at 5 times their bytes.
 var (
 	packMin        = 32
-	packMembersMin = 32
+	packMembersMin = 16
 )
 
 // The states of an array's packing as it is parsed (parseArray): no item

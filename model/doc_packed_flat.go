@@ -112,14 +112,16 @@ func flatShape(n *Node, limit int) (nodes, levels int) {
 	return shallow(n, flatLevels)
 }
 
-// flatLevels is the most levels of containers a flat item spans. Items of
-// three levels or more ([[[1]]], {"a":{"b":{"c":1}}}) pack as those of two
-// do, when their nodes would take more than flatDensity times their
-// bytes: an array of them held four nodes of 24 bytes for 8 bytes of
-// source, and a card of 1.8 million such items peaked at 16 times its
-// size. A container nested deeper than the parse keeps nodes for (16
-// levels, doc_lazy.go) is kept as its bytes anyway.
-const flatLevels = 15
+// flatLevels bounds the levels of containers a flat item spans: no item of
+// flatMaxLargeBytes is deeper. Items of three levels or more ([[[1]]],
+// {"a":{"b":{"c":1}}}) pack as those of two do, when their nodes would
+// take more than flatDensity times their bytes: an array of them held four
+// nodes of 24 bytes for 8 bytes of source, and a card of 1.8 million such
+// items peaked at 16 times its size; items twenty levels deep, ten times.
+// Inside an item, a container nested deeper than the parse keeps nodes
+// for (doc_lazy.go) counts as one node: the item is made again from its
+// bytes, to any depth, when it is read (flatAt).
+const flatLevels = flatMaxLargeBytes / 2
 
 // nodeBytes is what a node or a member takes.
 const nodeBytes = int(unsafe.Sizeof(Node{}))
@@ -130,6 +132,9 @@ const nodeBytes = int(unsafe.Sizeof(Node{}))
 func shallow(n *Node, levels int) (nodes, spans int) {
 	if n.Kind != Object && n.Kind != Array {
 		return 1, 0
+	}
+	if n.lazy() != nil && levels > 0 {
+		return 1, 1
 	}
 	if pk := n.packed(); pk != nil && !pk.flat && levels > 0 {
 		// Packed itself, of scalars: an array of 32 numbers or more, an

@@ -146,18 +146,19 @@ func TestPackedArrays(t *testing.T) {
 }
 
 // TestPackedArraysHoldFlatContainersOnly: an array with a flat container
-// among its scalars packs with it, wherever the container is, and one with
-// a container that is not flat (larger, or deeper than flatLevels) is an
-// ordinary one; either reads the container's members.
+// among its scalars packs with it, wherever the container is, small and
+// deep ones too, and one with a container that is not flat (larger than
+// flatMaxBytes) is an ordinary one; either reads the container's members.
 func TestPackedArraysHoldFlatContainersOnly(t *testing.T) {
-	deep := strings.Repeat("[", flatLevels) + `{"k": [1, 2]}` + strings.Repeat("]", flatLevels)
+	const levels = 8
+	deep := strings.Repeat("[", levels) + `{"k":[1,2]}` + strings.Repeat("]", levels)
 	for _, container := range []struct {
 		src, k1 string // the container, and the pointer of "k"'s second item inside it
 		packs   bool
 	}{
 		{`{"k": [1, 2]}`, "/k/1", true},
 		{`{"k": [1, 2], "pad": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}`, "/k/1", false},
-		{deep, strings.Repeat("/0", flatLevels) + "/k/1", false},
+		{deep, strings.Repeat("/0", levels) + "/k/1", true},
 	} {
 		for _, at := range []int{0, 1, 40, 99} {
 			items := make([]string, 100)
@@ -414,7 +415,8 @@ func TestPackingGivesBackItsFirstNodes(t *testing.T) {
 
 // TestPackedDeeperItems: with a large document's flat items (up to
 // flatMaxLargeBytes, in a smaller document for the test's time), an array
-// of small items three levels deep ([[[7]]], {"a":{"b":{"c":7}}}), of
+// of small items three levels deep ([[[7]]], {"a":{"b":{"c":7}}}) or
+// twenty (deeper than the parse keeps nodes for), of
 // arrays of 32 numbers (each packed itself), or of scalars and small
 // containers in turn, packs as an array of flat containers: four nodes of
 // 24 bytes for 8 bytes of source were 14 times the document, a node for
@@ -428,6 +430,12 @@ func TestPackedDeeperItems(t *testing.T) {
 		{"arrays three deep", func(i int) string { return "[[[" + strconv.Itoa(i%10) + "]]]" }},
 		{"objects three deep", func(i int) string { return `{"a":{"b":{"c":` + strconv.Itoa(i%10) + "}}}" }},
 		{"arrays of 32 numbers", func(i int) string { return "[" + strings.Repeat(strconv.Itoa(i%10)+",", 31) + "0]" }},
+		{"arrays twenty deep (the parse keeps the deepest as bytes)", func(i int) string {
+			return strings.Repeat("[", 20) + strconv.Itoa(i%10) + strings.Repeat("]", 20)
+		}},
+		{"objects eighteen deep", func(i int) string {
+			return strings.Repeat(`{"a":`, 18) + strconv.Itoa(i%10) + strings.Repeat("}", 18)
+		}},
 		{"digits and empty arrays in turn", func(i int) string { return []string{strconv.Itoa(i % 10), "[]"}[i%2] }},
 		{"strings and small objects in turn", func(i int) string { return []string{`"a"`, `{"a":` + strconv.Itoa(i%10) + "}"}[i%2] }},
 		{"an object first, then digits and arrays", func(i int) string { return []string{`{"a":1,"b":[2]}`, "7", "[7]"}[min(i, 1+i%2)] }},

@@ -22,6 +22,8 @@ var Shapes = map[string]string{
 	"deep-card":         "a valid card whose extension params hold arrays nested as deep as the parser allows",
 	"deep-obj-card":     "a valid card whose extension params hold objects nested as deep as the parser allows",
 	"nested3-card":      "a valid card whose extension params hold an array of small arrays and objects three levels deep ([[[7]]], {\"a\":{\"b\":{\"c\":7}}})",
+	"nested20-card":     "a valid card whose extension params hold an array of small arrays twenty levels deep, deeper than the parser keeps nodes for",
+	"objects31-card":    "a valid card whose extension params hold an array of objects of 31 members of 17 bytes (\"key-number-7\":7)",
 	"mixed-card":        "a valid card whose extension params hold an array of one-digit numbers, empty arrays and small objects in turn",
 	"small-arrays-card": "a valid card whose extension params hold an array of arrays of 32 one-digit numbers, each beside an array three levels deep",
 	"objects-card":      "a valid card whose extension params hold an array of small objects of two scalars",
@@ -59,6 +61,19 @@ func Shaped(name string, size int) ([]byte, bool) {
 			} else {
 				fmt.Fprintf(b, `{"a":{"b":{"c":%d}}}`, i%10)
 			}
+		}), true
+	case "nested20-card":
+		return withBulk(size, func(b *bytes.Buffer, i int) { nested(b, 20, "[", "]", strconv.Itoa(i%10)) }), true
+	case "objects31-card":
+		return withBulk(size, func(b *bytes.Buffer, i int) {
+			b.WriteByte('{')
+			for j := range 31 {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(b, `"key-number-%d":%d`, j, (i+j)%10)
+			}
+			b.WriteByte('}')
 		}), true
 	case "mixed-card":
 		return withBulk(size, func(b *bytes.Buffer, i int) {
