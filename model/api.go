@@ -14,6 +14,10 @@ import (
 type Limits struct {
 	MaxBytes int // largest accepted document, in bytes
 	MaxDepth int // deepest accepted nesting of objects and arrays
+	// LongStrings, when positive, has the parse note where each string
+	// value (not a member name) of at least this many bytes, quotes
+	// included, starts: Doc.LongStrings.
+	LongStrings int
 }
 
 // DefaultLimits are generous for any real card or catalog.
@@ -170,6 +174,11 @@ type Doc struct {
 	// unplainText: the parser met a string with an escape or a byte
 	// outside ASCII (see TextIsPlainASCII).
 	unplainText bool
+	// longStrings are where the string values of at least longFrom bytes
+	// start and end, in the order of the source (see LongStrings);
+	// longFrom is 0 when the parse noted none.
+	longStrings [][2]int32
+	longFrom    int
 	// noDEL is what TextIsPlainASCII found of DEL in the source, once
 	// asked: 0 not yet, hasNoDEL or hasDEL. It is read and written
 	// atomically, as checks that run side by side ask it.
@@ -186,6 +195,20 @@ type Doc struct {
 // parsed; an edited Doc always says true. The parser notes it as it scans,
 // so that the I-JSON check walks only the documents that need it.
 func (d *Doc) MaybeNotIJSON() bool { return d.maybeNotIJSON || d.changed }
+
+// LongStrings returns where each string value of the document (not a
+// member name) that is at least min bytes long, quotes included, starts
+// and ends in the source ([start, end) of its token), in the order of the
+// source, as the parse noted them (Limits.LongStrings, which must be min);
+// ok is false when it did not note them, for a streamed Doc and an edited
+// one. A check that reads only the long strings (the secrets check) reads
+// them there rather than walking the tree.
+func (d *Doc) LongStrings(min int) (spans [][2]int32, ok bool) {
+	if d.longFrom != min || min <= 0 || d.changed || d.stream != nil {
+		return nil, false
+	}
+	return d.longStrings, true
+}
 
 // TextIsPlainASCII reports whether every string of the document, member
 // names included, is printable ASCII written without an escape: no

@@ -17,7 +17,14 @@ type Arena struct {
 	// rest is what the last parse left unused of the last chunk of each
 	// kind: Reset clears only what was used.
 	rest [3]int
+	// long is the note of long strings (Doc.LongStrings) of the last
+	// parse, whose memory the next one reuses: it grew by doubling for
+	// each document, as much time as the walk it spares (arenaLongKeep).
+	long [][2]int32
 }
+
+// arenaLongKeep bounds the long strings whose note an Arena keeps.
+const arenaLongKeep = 1 << 16
 
 // arenaChunk is the size of an Arena's chunks of nodes and of child
 // slices (members: two thirds of it): the parser's largest chunk, so that
@@ -55,6 +62,9 @@ func (a *Arena) Reset() {
 // container's chunks, not the arena's: Reset then clears the arena's last
 // chunks whole.
 func (a *Arena) parsed(p *parser) {
+	if cap(p.longStrings) <= arenaLongKeep {
+		a.long = p.longStrings[:0]
+	}
 	a.rest = [3]int{}
 	if p.pool == nil {
 		a.rest = [3]int{len(p.nodeChunk), len(p.memberChunk), len(p.ptrChunk)}

@@ -178,6 +178,7 @@ func shallow(n *Node, levels int) (nodes, spans int) {
 // again as a node.
 func (p *parser) parseFlatItem() (bool, error) {
 	start, limit := p.pos, p.flatLimit() // the limit of the parse around the item
+	long := len(p.longStrings)           // noted again if it is parsed again
 	saved, savedPool := p.chunks, p.pool
 	p.chunks, p.pool = chunks{}, &p.flatPool
 	val, err := p.parseValue()
@@ -188,7 +189,7 @@ func (p *parser) parseFlatItem() (bool, error) {
 		return false, err
 	}
 	if !flat {
-		p.pos = start
+		p.pos, p.longStrings = start, p.longStrings[:long]
 	}
 	return flat, nil
 }

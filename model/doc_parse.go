@@ -67,9 +67,13 @@ func parseIn(data []byte, lim Limits, owned bool, req *streamRequest, arena *Are
 	}
 	d := &Doc{src: data, lines: new(lineIndex), keys: new(keyIndex)}
 	p := newParser(data, lim.MaxDepth)
+	if req == nil && lim.LongStrings > 0 { // a streamed Doc's items are gone once checked
+		p.longFrom = lim.LongStrings
+	}
 	if arena != nil {
 		p.arena = arena
 		defer arena.parsed(p)
+		p.longStrings, arena.long = arena.long, nil
 	}
 	if req != nil {
 		d.stream = &streamed{key: req.key, lim: lim}
@@ -99,6 +103,7 @@ func parseIn(data []byte, lim Limits, owned bool, req *streamRequest, arena *Are
 	}
 	d.stream = nil // nothing was streamed: an ordinary Doc
 	d.root = root
+	d.longStrings, d.longFrom = p.longStrings, p.longFrom
 	d.style = detectStyle(data, root, p.newline)
 	return d, nil
 }
@@ -163,6 +168,11 @@ type parser struct {
 	// digits, and on a \u escape of a surrogate: the tokens I-JSON may
 	// not hold, which Doc.MaybeNotIJSON reports.
 	notIJSON bool
+
+	// longFrom, when positive, is the least length of the string values
+	// whose starts go to longStrings (Limits.LongStrings).
+	longFrom    int
+	longStrings [][2]int32
 
 	// unplainText is set on a string (a member name or a value) with an
 	// escape or a byte outside ASCII: Doc.TextIsPlainASCII reports its
@@ -479,6 +489,7 @@ func (p *parser) stringNode() (*Node, error) {
 		end = p.pos
 	}
 	p.pos = end
+	p.noteLong(start)
 	c := p.nodeChunk // newNode, by hand
 	if len(c) == 0 {
 		c = p.moreNodes()
@@ -488,6 +499,14 @@ func (p *parser) stringNode() (*Node, error) {
 	n.Kind, n.esc, n.start, n.end = String, esc, int32(start), int32(end)
 	n.ref, n.n = unsafe.Pointer(&p.src[start]), int32(end-start)
 	return n, nil
+}
+
+// noteLong notes the string value from src[start] to p.pos when it is
+// long enough (Limits.LongStrings); any other token it passes over.
+func (p *parser) noteLong(start int) {
+	if p.longFrom > 0 && p.pos-start >= p.longFrom && p.src[start] == '"' {
+		p.longStrings = append(p.longStrings, [2]int32{int32(start), int32(p.pos)})
+	}
 }
 
 // kindOf is the kind of the scalar token that starts with c.
@@ -810,7 +829,9 @@ func (p *parser) noteValue() (noted, container bool, err error) {
 		return false, false, nil
 	}
 	if c := p.src[p.pos]; c != '{' && c != '[' {
+		start := p.pos
 		_, err := p.scanScalar()
+		p.noteLong(start)
 		return err == nil, false, err
 	}
 	if p.flatLimit() < 0 { // not while nodes are carved from reused memory
@@ -905,6 +926,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 				if _, err := p.scanScalar(); err != nil {
 					return nil, err
 				}
+				p.noteLong(valStart)
 				noted = true
 			case p.flatLimit() >= 0: // not while nodes are carved from reused memory
 				p.path[step].index = count // for a duplicate inside

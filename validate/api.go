@@ -88,7 +88,7 @@ var DefaultSchemaHosts = []string{"schema.oasf.outshift.com", "localhost", "127.
 // caller handed the bytes over (Options.DataOwned), into its arena when it
 // has one.
 func parse(data []byte, opts *Options) (*model.Doc, error) {
-	var lim model.Limits
+	lim := model.Limits{LongStrings: minSecretRun + 2} // the secrets check reads them (secretsOfNoted)
 	if opts == nil {
 		return model.ParseLimits(data, lim)
 	}

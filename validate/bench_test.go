@@ -165,6 +165,26 @@ func BenchmarkCheckVsJSONValid(b *testing.B) {
 	b.ReportMetric(mb/valid.Seconds(), "valid-MB/s")
 }
 
+// BenchmarkCheckInLineVariants is Check of one large card as `oncard
+// validate` of many files runs it: the bytes handed over (a copy of each
+// variant card, made again before each check, as a file read into the
+// worker's buffer), the tree carved from the worker's arena, every rule in
+// line (Options.OtherCoresBusy: the other workers keep the other cores),
+// with the collector settings of such a run. ns/op is a card's check.
+func BenchmarkCheckInLineVariants(b *testing.B) {
+	cards, mean := variantCards()
+	b.Cleanup(gcpolicy.Apply(gcpolicy.ForValidate(int64(mean), gcpolicy.BytesInFlight)))
+	var arena model.Arena
+	buf := make([]byte, 0, 2*mean)
+	i := 0
+	for b.Loop() {
+		buf = append(buf[:0], cards[i%len(cards)]...)
+		i++
+		Check(buf, "", &Options{DataOwned: true, Arena: &arena, OtherCoresBusy: true})
+		arena.Reset()
+	}
+}
+
 // `oncard validate` of the 100,000-entry catalog (testcards.Catalog, 55
 // MiB) without reading the file or starting a process: Check on a fresh
 // copy of the bytes handed over, as validate does, with its collector

@@ -165,6 +165,12 @@ func checkTextRules(r *report, root *model.Node) { checkTextRulesWith(r, root, n
 // the prescan of the bytes of the document root is the root of, when it is
 // complete.
 func checkTextRulesWith(r *report, root *model.Node, pre *secretPrescan) {
+	if pre == nil && r.inc == nil && root == r.doc.Root() {
+		if spans, ok := r.doc.LongStrings(minSecretRun + 2); ok {
+			noted := secretsOfNoted(r.doc.Source(), spans)
+			pre = &noted
+		}
+	}
 	if pre != nil && pre.complete {
 		checkSecretsPrescanned(r, root, pre)
 	} else {

@@ -269,6 +269,20 @@ func prescanSecrets(src []byte, stop *atomic.Bool) (p secretPrescan) {
 	}
 }
 
+// secretsOfNoted is prescanSecrets of src, a document's source, from the
+// long string values its parse noted (spans: model.Doc.LongStrings): the
+// same hits, numbered the same, read where they are without a walk of the
+// tree or a scan of the bytes between them.
+func secretsOfNoted(src []byte, spans [][2]int32) secretPrescan {
+	p := secretPrescan{complete: true}
+	for i, s := range spans {
+		if what := secretOf(src[s[0]:s[1]:s[1]]); what != "" {
+			p.hits = append(p.hits, prescanHit{secretHit{i + 1, what}, int(s[0])})
+		}
+	}
+	return p
+}
+
 // fromPrescan is subtree(root, true) for the root of a document whose
 // bytes (src, as parsed) p holds the prescan of: the strings of the
 // top-level signatures are taken out of p's hits and numbers, and the

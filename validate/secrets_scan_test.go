@@ -180,7 +180,31 @@ func agreeWithOracle(t testing.TB, src string) []string {
 	if pre := secretFindings(doc, prescannedSecrets); !slices.Equal(pre, want) {
 		t.Fatalf("the secrets from a prescan of\n%s\n= %q\nthe path walk says %q", src, pre, want)
 	}
+	if noted := secretFindings(parseNoting(t, []byte(src)), notedSecrets); !slices.Equal(noted, want) {
+		t.Fatalf("the secrets from the long strings noted of\n%s\n= %q\nthe path walk says %q", src, noted, want)
+	}
 	return got
+}
+
+// parseNoting parses data as validate does, with its long strings noted.
+func parseNoting(t testing.TB, data []byte) *model.Doc {
+	t.Helper()
+	doc, err := model.ParseLimits(data, model.Limits{LongStrings: minSecretRun + 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// notedSecrets is checkSecrets as the check of a whole card runs it: from
+// the long strings its parse noted (secretsOfNoted).
+func notedSecrets(r *report, root *model.Node) {
+	spans, ok := r.doc.LongStrings(minSecretRun + 2)
+	if !ok {
+		panic("a parse that noted the long strings gives none")
+	}
+	p := secretsOfNoted(r.doc.Source(), spans)
+	checkSecretsPrescanned(r, root, &p)
 }
 
 // prescannedSecrets is checkSecrets as a large card's helper runs it: a
@@ -415,6 +439,9 @@ func FuzzSecretsAgreeWithPathWalk(f *testing.F) {
 		}
 		if pre := secretFindings(doc, prescannedSecrets); !slices.Equal(pre, want) {
 			t.Fatalf("the secrets from a prescan of %q = %q, the path walk says %q", data, pre, want)
+		}
+		if noted := secretFindings(parseNoting(t, data), notedSecrets); !slices.Equal(noted, want) {
+			t.Fatalf("the secrets from the long strings noted of %q = %q, the path walk says %q", data, noted, want)
 		}
 	})
 }
