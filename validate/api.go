@@ -88,11 +88,17 @@ var DefaultSchemaHosts = []string{"schema.oasf.outshift.com", "localhost", "127.
 // caller handed the bytes over (Options.DataOwned), into its arena when it
 // has one.
 func parse(data []byte, opts *Options) (*model.Doc, error) {
-	lim := model.Limits{LongStrings: minSecretRun + 2} // the secrets check reads them (secretsOfNoted)
+	// The secrets check reads the long strings the parse notes
+	// (secretsOfNoted), unless a text helper prescans the bytes for it
+	// while the parse runs: the note would only lengthen the parse.
+	lim := model.Limits{LongStrings: minSecretRun + 2}
 	if opts == nil {
 		return model.ParseLimits(data, lim)
 	}
 	lim.MaxBytes = opts.MaxBytes
+	if opts.textHelper != nil {
+		lim.LongStrings = 0
+	}
 	if opts.DataOwned {
 		if opts.Arena != nil {
 			return opts.Arena.ParseOwned(data, lim)
