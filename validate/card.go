@@ -165,8 +165,11 @@ func checkTextRules(r *report, root *model.Node) { checkTextRulesWith(r, root, n
 // the prescan of the bytes of the document root is the root of, when it is
 // complete.
 func checkTextRulesWith(r *report, root *model.Node, pre *secretPrescan) {
-	if pre == nil && r.inc == nil && root == r.doc.Root() {
-		if spans, ok := r.doc.LongStrings(minSecretRun + 2); ok {
+	if pre == nil && r.inc == nil {
+		// LongStrings first: a streamed Doc (a catalog whose inline
+		// cards are checked here) has none, and its Root would be its
+		// whole tree, made for the comparison.
+		if spans, ok := r.doc.LongStrings(minSecretRun + 2); ok && root == r.doc.Root() {
 			noted := secretsOfNoted(r.doc.Source(), spans)
 			pre = &noted
 		}
