@@ -84,14 +84,19 @@ type Options struct {
 // public OASF schema server and loopback (any port).
 var DefaultSchemaHosts = []string{"schema.oasf.outshift.com", "localhost", "127.0.0.1", "[::1]"}
 
-// parse parses data under the options' size limit, in place when the
-// caller handed the bytes over (Options.DataOwned), into its arena when it
-// has one.
-func parse(data []byte, opts *Options) (*model.Doc, error) {
-	// The secrets check reads the long strings the parse notes
+// parse parses data, of kind (or "" when it is to be detected), under the
+// options' size limit, in place when the caller handed the bytes over
+// (Options.DataOwned), into its arena when it has one.
+func parse(data []byte, kind Kind, opts *Options) (*model.Doc, error) {
+	// A card's secrets check reads the long strings the parse notes
 	// (secretsOfNoted), unless a text helper prescans the bytes for it
-	// while the parse runs: the note would only lengthen the parse.
-	lim := model.Limits{LongStrings: minSecretRun + 2}
+	// while the parse runs: the note would only lengthen the parse. Of any
+	// other kind nothing reads them: an On Request params document of
+	// 120,000 entries held 5 MB of them.
+	var lim model.Limits
+	if kind == "" || kind == KindCard {
+		lim.LongStrings = minSecretRun + 2
+	}
 	if opts == nil {
 		return model.ParseLimits(data, lim)
 	}
@@ -143,7 +148,7 @@ func Check(data []byte, kind Kind, opts *Options) Result {
 		}
 		doc, stream, err = checkCatalogStreamed(data, opts)
 	} else {
-		doc, err = parse(data, opts)
+		doc, err = parse(data, kind, opts)
 	}
 	if err != nil {
 		return Result{Kind: kind, Diags: []Diagnostic{parseDiagnostic(err)}}

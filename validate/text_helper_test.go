@@ -95,7 +95,7 @@ func TestTextRulesFromPrescanSameAsInLine(t *testing.T) {
 			runtime.Gosched()
 		}
 		opts := &Options{textHelper: h}
-		doc, err := parse(data, opts)
+		doc, err := parse(data, KindCard, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
