@@ -64,15 +64,17 @@ func nextPack(pack int, val *Node, flatLimit int) int {
 // src, the source the array was parsed from.
 //
 // A packed array or object keeps the start of one item, or of one member's
-// name, in sparseEvery: the others are found from there by reading the
-// source on, as the parse accepted it. One-digit numbers, empty strings or
+// name, in sparseEvery (an object whose values are containers, every one:
+// denseMembers): the others are found from there by reading the source
+// on, as the parse accepted it. One-digit numbers, empty strings or
 // `[]` are two or three bytes an item, and `"1a":0` six a member, against
 // four for each one's offset: with every offset kept such a document was
 // 3.1 times its size once parsed and 5 while it was parsed
 // (docs/PERFORMANCE.md).
 type packedItems struct {
 	src    []byte
-	starts []int32 // of items, or members' names, 0, sparseEvery, 2*sparseEvery, ...
+	starts []int32 // of items, or members' names, 0, every, 2*every, ...
+	every  int     // sparseEvery, or 1 for an object whose values are containers (denseMembers)
 	n      int     // the number of items or members
 	flat   bool    // some items, or members' values, are flat containers (doc_packed_flat.go), not scalars
 	object bool    // the starts are members' names
@@ -82,13 +84,21 @@ type packedItems struct {
 // kept offset.
 const sparseEvery = 16
 
+// denseMembers is every of a packed object whose first members' values
+// include a container: the names after one are found past the values
+// before them, and a container is read to its end to be passed over, for
+// each name the duplicate check reads again as its table grows. An object
+// of 300,000 members each of 16 numbers took 19 % more CPU with one start
+// in 16 than with all, for 4 bytes a member beside some 130 of source.
+const denseMembers = 1
+
 // len is the number of items or members.
 func (pk *packedItems) len() int { return pk.n }
 
 // startOf is where item or member i starts.
 func (pk *packedItems) startOf(i int) int32 {
-	start := int(pk.starts[i/sparseEvery])
-	for range i % sparseEvery {
+	start := int(pk.starts[i/pk.every])
+	for range i % pk.every {
 		start = pk.next(start)
 	}
 	return int32(start)
@@ -224,8 +234,8 @@ func (pk *packedItems) item(i int) *Node {
 func (pk *packedItems) eachStart(f func(i int, start int32) bool) {
 	start := 0
 	for i := range pk.n {
-		if i%sparseEvery == 0 {
-			start = int(pk.starts[i/sparseEvery])
+		if i%pk.every == 0 {
+			start = int(pk.starts[i/pk.every])
 		} else {
 			start = pk.next(start)
 		}
@@ -331,10 +341,10 @@ func (p *parser) noteScalar(start, arrayStart int) {
 }
 
 // packNoted makes n, an array or an object, packed: its count items, or
-// members, are those noted sparsely (keepsStart) from index from of the
-// scalar stack on. A container that holds the whole note keeps it when
+// members, are those noted one in every (keepsStart) from index from of
+// the scalar stack on. A container that holds the whole note keeps it when
 // little of it is unused; otherwise its offsets are copied.
-func (p *parser) packNoted(n *Node, from int, flat bool, count int) {
+func (p *parser) packNoted(n *Node, from int, flat bool, count, every int) {
 	starts := p.scalarStack[from:]
 	if from == 0 && cap(starts)-len(starts) <= len(starts)/4 {
 		starts = starts[:len(starts):len(starts)]
@@ -343,19 +353,19 @@ func (p *parser) packNoted(n *Node, from int, flat bool, count int) {
 		starts = append([]int32(nil), starts...)
 		p.scalarStack = p.scalarStack[:from]
 	}
-	pk := &packedItems{src: p.src, starts: starts, n: count, flat: flat, object: n.Kind == Object}
+	pk := &packedItems{src: p.src, starts: starts, every: every, n: count, flat: flat, object: n.Kind == Object}
 	n.ref, n.n = unsafe.Pointer(pk), packedMark
 }
 
 // keepsStart tells whether the start of item or member i of a packing
-// container is noted: one in sparseEvery (packedItems).
-func keepsStart(i int) bool { return i%sparseEvery == 0 }
+// container that keeps one in every is noted (packedItems).
+func keepsStart(i, every int) bool { return i%every == 0 }
 
 // flushNoted makes nodes of the count items noted sparsely from index
 // from of the scalar stack on (scalars, or flat containers when flat),
 // onto the item stack: a packing array whose next item is of another kind.
 func (p *parser) flushNoted(from int, flat bool, count int) {
-	pk := packedItems{src: p.src, starts: p.scalarStack[from:], n: count, flat: flat}
+	pk := packedItems{src: p.src, starts: p.scalarStack[from:], every: sparseEvery, n: count, flat: flat}
 	pk.eachStart(func(_ int, start int32) bool {
 		n := p.newNode()
 		pk.at(start, n, nil)

@@ -179,12 +179,12 @@ func shallow(n *Node, levels int) (nodes, spans int) {
 func (p *parser) parseFlatItem() (bool, error) {
 	start, limit := p.pos, p.flatLimit() // the limit of the parse around the item
 	long := len(p.longStrings)           // noted again if it is parsed again
-	saved, savedPool := p.chunks, p.pool
-	p.chunks, p.pool = chunks{}, &p.flatPool
+	saved, savedPool, savedIn := p.chunks, p.pool, p.inFlatItem
+	p.chunks, p.pool, p.inFlatItem = chunks{}, &p.flatPool, true
 	val, err := p.parseValue()
 	flat := err == nil && isFlatSibling(val, limit)
 	p.releaseItem()
-	p.chunks, p.pool = saved, savedPool
+	p.chunks, p.pool, p.inFlatItem = saved, savedPool, savedIn
 	if err != nil {
 		return false, err
 	}

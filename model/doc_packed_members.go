@@ -5,9 +5,10 @@ import "unsafe"
 // Packed objects: an object of many members whose values are all scalars
 // or small flat containers (a map of ids to numbers, of names to strings,
 // of keys to pairs: doc_packed_flat.go) keeps only where one member's name
-// in sparseEvery starts, instead of a 24-byte member and a 24-byte node
-// for each value (and the value's own nodes), for some ten bytes of source
-// apiece.
+// in sparseEvery starts (every one, when its first values include
+// containers: denseMembers), instead of a 24-byte member and a 24-byte
+// node for each value (and the value's own nodes), for some ten bytes of
+// source apiece.
 // It is packed as an array of scalars is (doc_packed.go), by the same
 // parse states and into the same packedItems, whose starts are then the
 // members' names: the members are made when read (Members, Get), afresh on
@@ -78,8 +79,8 @@ func (pk *packedItems) eachMember(yield func(int, Member) bool) {
 	var b blocks
 	start := 0
 	for i := range pk.n {
-		if i%sparseEvery == 0 {
-			start = int(pk.starts[i/sparseEvery])
+		if i%pk.every == 0 {
+			start = int(pk.starts[i/pk.every])
 		}
 		m, at := memberKeyAt(pk.src, start)
 		m.Value = b.one()
@@ -99,8 +100,8 @@ func (pk *packedItems) named(key string) (*Member, int) {
 	src := pk.src
 	start := 0
 	for i := range pk.n {
-		if i%sparseEvery == 0 {
-			start = int(pk.starts[i/sparseEvery])
+		if i%pk.every == 0 {
+			start = int(pk.starts[i/pk.every])
 		}
 		end, esc := stringEnd(src, start)
 		if esc && decodeStringRaw(src[start:end:end], true) == key ||
@@ -119,27 +120,34 @@ func (pk *packedItems) named(key string) (*Member, int) {
 // order: each is then found from the one before, where one asked alone
 // (a probe's) is found from the nearest start kept.
 type nameCursor struct {
-	pk   packedItems
-	i    int // the member asked last; -1 before the first
-	next int // where the member after it starts
+	pk    packedItems
+	i     int // the member asked last; -1 before the first
+	value int // where its value starts
 }
 
-// key returns the name of member i.
+// key returns the name of member i: where a start is kept, from it; else
+// past the value of the member asked before, or from the nearest start
+// kept. A value is read to its end only to pass over it.
 func (c *nameCursor) key(i int) string {
-	start := c.next
-	if i != c.i+1 || c.i < 0 {
+	var start int
+	switch {
+	case i%c.pk.every == 0:
+		start = int(c.pk.starts[i/c.pk.every])
+	case i == c.i+1 && c.i >= 0:
+		start = c.pk.after(valueEnd(c.pk.src, c.value))
+	default:
 		start = int(c.pk.startOf(i))
 	}
-	m, at := memberKeyAt(c.pk.src, start)
-	c.i, c.next = i, c.pk.after(valueEnd(c.pk.src, at))
+	m, value := memberKeyAt(c.pk.src, start)
+	c.i, c.value = i, value
 	return m.Key()
 }
 
 // flushNotedMembers makes members and value nodes of the count members
-// noted sparsely from index from of the scalar stack on, onto the member
-// stack: a packing object whose next value is a container.
-func (p *parser) flushNotedMembers(from, count int) {
-	pk := packedItems{src: p.src, starts: p.scalarStack[from:], n: count, object: true}
+// noted one in every from index from of the scalar stack on, onto the
+// member stack: a packing object whose next value is one it does not keep.
+func (p *parser) flushNotedMembers(from, count, every int) {
+	pk := packedItems{src: p.src, starts: p.scalarStack[from:], every: every, n: count, object: true}
 	pk.eachStart(func(_ int, start int32) bool {
 		m, at := memberKeyAt(p.src, int(start))
 		m.Value = p.newNode()

@@ -250,7 +250,8 @@ func TestKeyIndexReadsSideBySide(t *testing.T) {
 }
 
 // TestSparsePackedObjectsReadEveryMember: a packed object keeps where one
-// member's name in sparseEvery starts and finds the others by reading the
+// member's name in sparseEvery starts, or every one when its first values
+// include containers (denseMembers), and finds the others by reading the
 // source on, past names and strings that hold quotes, backslashes,
 // brackets and colons, flat values, and whitespace around every
 // separator. Each member reads as in an object not packed (by name, in
@@ -260,57 +261,65 @@ func TestKeyIndexReadsSideBySide(t *testing.T) {
 func TestSparsePackedObjectsReadEveryMember(t *testing.T) {
 	names := []string{`"k%d"`, `"\"k%d:"`, `"k%d\\"`, `"}k%d]"`, `"\u006b%d"`, `"k%d,"`}
 	values := []string{`1`, `"]}"`, `{"a": "}"}`, `["\"[", 1]`, `"\\\""`, `-1.5e3`, `[true, null]`, `{}`}
-	for _, sep := range []string{",", " ,\n\t", ",\r\n  "} {
-		for _, colon := range []string{":", " : ", ":\n"} {
-			for _, interrupt := range []int{-1, 0, 15, 16, 17, 40, 99} {
-				var b strings.Builder
-				b.WriteString("{ ")
-				for i := range 100 {
-					if i > 0 {
-						b.WriteString(sep)
+	for _, scalarsFirst := range []int{0, 20} { // dense, then sparse with containers after
+		for _, sep := range []string{",", " ,\n\t", ",\r\n  "} {
+			for _, colon := range []string{":", " : ", ":\n"} {
+				for _, interrupt := range []int{-1, 0, 15, 16, 17, 40, 99} {
+					var b strings.Builder
+					b.WriteString("{ ")
+					for i := range 100 {
+						if i > 0 {
+							b.WriteString(sep)
+						}
+						fmt.Fprintf(&b, names[i%len(names)], i)
+						b.WriteString(colon)
+						switch {
+						case i == interrupt:
+							b.WriteString(deepBreaker)
+						case i < scalarsFirst:
+							b.WriteString("7")
+						default:
+							b.WriteString(values[i%len(values)])
+						}
 					}
-					fmt.Fprintf(&b, names[i%len(names)], i)
-					b.WriteString(colon)
-					if i == interrupt {
-						b.WriteString(deepBreaker)
-					} else {
-						b.WriteString(values[i%len(values)])
+					b.WriteString(" }")
+					obj := b.String()
+					data := []byte(`{"obj": ` + obj + `}`)
+					packed, plain := mustParse(t, data), parsePlain(t, data)
+					o := packed.Root().Get("obj")
+					if got, want := o.packed() != nil, interrupt < 0; got != want {
+						t.Fatalf("separator %q, colon %q, interrupted at %d: packed %v", sep, colon, interrupt, got)
 					}
-				}
-				b.WriteString(" }")
-				obj := b.String()
-				data := []byte(`{"obj": ` + obj + `}`)
-				packed, plain := mustParse(t, data), parsePlain(t, data)
-				o := packed.Root().Get("obj")
-				if got, want := o.packed() != nil, interrupt < 0; got != want {
-					t.Fatalf("separator %q, colon %q, interrupted at %d: packed %v", sep, colon, interrupt, got)
-				}
-				if d := sameTree(packed.Root(), plain.Root(), ""); d != "" {
-					t.Fatalf("separator %q, colon %q, interrupted at %d: %s", sep, colon, interrupt, d)
-				}
-				if !bytes.Equal(packed.Encode(), data) {
-					t.Fatalf("separator %q, colon %q, interrupted at %d: Encode differs", sep, colon, interrupt)
-				}
-				for i, m := range o.AllMembers() {
-					key := m.Key()
-					if got := o.Get(key); got == nil || got.Start() != m.Value.Start() {
-						t.Fatalf("separator %q, colon %q: Get(%q) of member %d differs from its value in order", sep, colon, key, i)
+					if pk := o.packed(); pk != nil && (pk.every == denseMembers) != (scalarsFirst == 0) {
+						t.Fatalf("scalars first %d: one start kept in %d", scalarsFirst, pk.every)
 					}
-					if d := placeDiff(packed, plain, "/obj/"+escapeToken(key)); d != "" {
+					if d := sameTree(packed.Root(), plain.Root(), ""); d != "" {
 						t.Fatalf("separator %q, colon %q, interrupted at %d: %s", sep, colon, interrupt, d)
 					}
-				}
+					if !bytes.Equal(packed.Encode(), data) {
+						t.Fatalf("separator %q, colon %q, interrupted at %d: Encode differs", sep, colon, interrupt)
+					}
+					for i, m := range o.AllMembers() {
+						key := m.Key()
+						if got := o.Get(key); got == nil || got.Start() != m.Value.Start() {
+							t.Fatalf("separator %q, colon %q: Get(%q) of member %d differs from its value in order", sep, colon, key, i)
+						}
+						if d := placeDiff(packed, plain, "/obj/"+escapeToken(key)); d != "" {
+							t.Fatalf("separator %q, colon %q, interrupted at %d: %s", sep, colon, interrupt, d)
+						}
+					}
 
-				// The same object with member 70's name repeated at 71, 77 or 99.
-				for _, again := range []int{71, 77, 99} {
-					first := fmt.Sprintf(names[70%len(names)], 70)
-					at := strings.Index(obj, fmt.Sprintf(names[again%len(names)], again)+colon)
-					dup := []byte(`{"obj": ` + obj[:at] + first + obj[at+len(fmt.Sprintf(names[again%len(names)], again)):] + `}`)
-					_, errPacked := Parse(dup)
-					var errPlain error
-					withoutPacking(func() { _, errPlain = Parse(dup) })
-					if errPacked == nil || errPlain == nil || errPacked.Error() != errPlain.Error() {
-						t.Fatalf("separator %q, colon %q, repeated at %d: %v, not packed %v", sep, colon, again, errPacked, errPlain)
+					// The same object with member 70's name repeated at 71, 77 or 99.
+					for _, again := range []int{71, 77, 99} {
+						first := fmt.Sprintf(names[70%len(names)], 70)
+						at := strings.Index(obj, fmt.Sprintf(names[again%len(names)], again)+colon)
+						dup := []byte(`{"obj": ` + obj[:at] + first + obj[at+len(fmt.Sprintf(names[again%len(names)], again)):] + `}`)
+						_, errPacked := Parse(dup)
+						var errPlain error
+						withoutPacking(func() { _, errPlain = Parse(dup) })
+						if errPacked == nil || errPlain == nil || errPacked.Error() != errPlain.Error() {
+							t.Fatalf("separator %q, colon %q, repeated at %d: %v, not packed %v", sep, colon, again, errPacked, errPlain)
+						}
 					}
 				}
 			}
