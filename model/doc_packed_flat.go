@@ -33,10 +33,13 @@ const (
 )
 
 // flatLimit is the largest flat item this parse packs, -1 for none: none
-// while nodes are carved from reused memory (p.pool).
+// while a flat item or a deep container is parsed into reused memory (the
+// nodes of either are let go once it is parsed). A streamed item (a
+// catalog's entry, carved from the stream's pool) packs its own: an entry
+// that holds a large card inline took 16 times the catalog's size.
 func (p *parser) flatLimit() int {
 	switch {
-	case p.pool != nil || flatMaxBytes < 0:
+	case p.pool == &p.flatPool || p.pool == &p.deepPool || flatMaxBytes < 0:
 		return -1
 	case len(p.src) >= flatLargeDocument:
 		return max(flatMaxBytes, flatMaxLargeBytes)

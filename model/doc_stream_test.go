@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -212,5 +213,38 @@ func TestParseOwnedEachPacksTheOutline(t *testing.T) {
 	if !bytes.Equal(d.Encode(), []byte(src)) || !reflect.DeepEqual(d.Root().Interface(), whole.Root().Interface()) ||
 		string(d.Find("/x39").Raw()) != "39" {
 		t.Fatal("the outline with many members before the entries is not the whole Doc")
+	}
+}
+
+// TestStreamedItemsPackTheirFlatItems: a streamed item (a catalog's entry)
+// packs an array of small containers inside it, or of scalars and small
+// containers in turn, as a document parsed whole does; it read as the
+// array of nodes does. An entry holding a large card inline kept a node
+// for each such item: 16 times the catalog's size at peak.
+func TestStreamedItemsPackTheirFlatItems(t *testing.T) {
+	var bulk strings.Builder
+	for i := range 200 {
+		if i > 0 {
+			bulk.WriteString(",")
+		}
+		bulk.WriteString([]string{"7", "[]", `{"a":1}`, `"x"`}[i%4])
+	}
+	entry := `{"id": "e", "data": {"bulk": [` + bulk.String() + `]}}`
+	src := `{"entries": [` + entry + `, ` + entry + `]}`
+	var plain *Doc
+	withoutPacking(func() { plain = mustParse(t, []byte(src)) })
+	got := 0
+	_, err := ParseOwnedEach([]byte(src), Limits{}, "entries", func(d *Doc, i int, item *Node) {
+		b := item.Get("data").Get("bulk")
+		if pk := b.packed(); pk == nil || !pk.flat {
+			t.Fatalf("entry %d: its bulk of scalars and small containers is not packed", i)
+		}
+		if diff := sameTree(b, plain.Find("/entries/"+strconv.Itoa(i)+"/data/bulk"), "/bulk"); diff != "" {
+			t.Fatalf("entry %d: %s", i, diff)
+		}
+		got++
+	})
+	if err != nil || got != 2 {
+		t.Fatalf("%d entries streamed, %v", got, err)
 	}
 }
