@@ -95,7 +95,7 @@ func parse(data []byte, kind Kind, opts *Options) (*model.Doc, error) {
 	// 120,000 entries held 5 MB of them.
 	var lim model.Limits
 	if kind == "" || kind == KindCard {
-		lim.LongStrings = minSecretRun + 2
+		lim.LongStrings = minSecretToken
 	}
 	if opts == nil {
 		return model.ParseLimits(data, lim)

@@ -169,7 +169,7 @@ func checkTextRulesWith(r *report, root *model.Node, pre *secretPrescan) {
 		// LongStrings first: a streamed Doc (a catalog whose inline
 		// cards are checked here) has none, and its Root would be its
 		// whole tree, made for the comparison.
-		if spans, ok := r.doc.LongStrings(minSecretRun + 2); ok && root == r.doc.Root() {
+		if spans, ok := r.doc.LongStrings(minSecretToken); ok && root == r.doc.Root() {
 			noted := secretsOfNoted(r.doc.Source(), spans)
 			pre = &noted
 		}

@@ -33,6 +33,11 @@ func checkSecretsPrescanned(r *report, root *model.Node, p *secretPrescan) {
 
 const minSecretRun = 20
 
+// minSecretToken is the shortest string token, quotes included, that can
+// hold such a run: the strings the walks check, the prescan reads and the
+// parse notes for them (model.Limits.LongStrings).
+const minSecretToken = minSecretRun + 2
+
 // secretScanner is the check under way; secrets_scan.go has its walks.
 type secretScanner struct {
 	walker

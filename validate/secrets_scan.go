@@ -93,13 +93,13 @@ func (s *secretScanner) strings(n *model.Node, top bool) {
 	}
 	switch n.Kind {
 	case model.String:
-		if raw := n.Raw(); len(raw) >= minSecretRun+2 {
+		if raw := n.Raw(); len(raw) >= minSecretToken {
 			s.longString(raw)
 		}
 	case model.Object:
 		for _, mem := range n.AllMembers() {
 			if v := mem.Value; v.Kind == model.String {
-				if raw := v.Raw(); len(raw) >= minSecretRun+2 && !(top && mem.Key() == "signatures") {
+				if raw := v.Raw(); len(raw) >= minSecretToken && !(top && mem.Key() == "signatures") {
 					s.longString(raw)
 				}
 			} else if v.Kind == model.Object || v.Kind == model.Array {
@@ -113,7 +113,7 @@ func (s *secretScanner) strings(n *model.Node, top bool) {
 		// the same memory (Items would make them all at once).
 		for _, it := range n.AllTransient() {
 			if it.Kind == model.String {
-				if raw := it.Raw(); len(raw) >= minSecretRun+2 {
+				if raw := it.Raw(); len(raw) >= minSecretToken {
 					s.longString(raw)
 				}
 			} else if it.Kind == model.Object || it.Kind == model.Array {
@@ -133,7 +133,7 @@ func (s *secretScanner) sourceStrings(src []byte) {
 		if !ok {
 			return
 		}
-		if len(raw) >= minSecretRun+2 {
+		if len(raw) >= minSecretToken {
 			s.longString(raw)
 		}
 	}
@@ -217,7 +217,7 @@ func (s *secretScanner) longString(raw []byte) {
 }
 
 // secretOf returns what kind of credential raw, a string token of at
-// least minSecretRun+2 bytes, seems to hold, or "".
+// least minSecretToken bytes, seems to hold, or "".
 func secretOf(raw []byte) string {
 	// Prose (a space among the first sixteen bytes, as a rule) is read run
 	// by run, which skips it quickly; a URL or an id first in one pass.
@@ -259,7 +259,7 @@ func prescanSecrets(src []byte, stop *atomic.Bool) (p secretPrescan) {
 			p.complete = true
 			return p
 		}
-		if len(raw) < minSecretRun+2 {
+		if len(raw) < minSecretToken {
 			continue
 		}
 		count++
@@ -302,7 +302,7 @@ func (s *secretScanner) fromPrescan(root *model.Node, p *secretPrescan, src []by
 				if !ok {
 					break
 				}
-				if len(raw) >= minSecretRun+2 {
+				if len(raw) >= minSecretToken {
 					inside++
 				}
 			}
@@ -335,7 +335,7 @@ func (s *secretScanner) fromPrescan(root *model.Node, p *secretPrescan, src []by
 func (s *secretScanner) report(n *model.Node, top bool) bool {
 	switch n.Kind {
 	case model.String:
-		if len(n.Raw()) < minSecretRun+2 {
+		if len(n.Raw()) < minSecretToken {
 			return false
 		}
 		s.count++
@@ -370,7 +370,7 @@ func (s *secretScanner) report(n *model.Node, top bool) bool {
 }
 
 // plainToken reports whether secretIn certainly finds nothing in raw, a
-// string token of at least minSecretRun+2 bytes, in one pass over it that
+// string token of at least minSecretToken bytes, in one pass over it that
 // reads eight bytes at a time: most long strings of a card are URLs and
 // ids, one run of token bytes from quote to quote.
 //

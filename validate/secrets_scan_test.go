@@ -31,7 +31,7 @@ func oracleSecrets(r *report, root *model.Node) {
 func (s *oracleScanner) node(n *model.Node, top bool) {
 	switch n.Kind {
 	case model.String:
-		if len(n.Raw()) < minSecretRun+2 {
+		if len(n.Raw()) < minSecretToken {
 			return
 		}
 		if what := oracleSecretIn(n.Raw()); what != "" {
@@ -189,7 +189,7 @@ func agreeWithOracle(t testing.TB, src string) []string {
 // parseNoting parses data as validate does, with its long strings noted.
 func parseNoting(t testing.TB, data []byte) *model.Doc {
 	t.Helper()
-	doc, err := model.ParseLimits(data, model.Limits{LongStrings: minSecretRun + 2})
+	doc, err := model.ParseLimits(data, model.Limits{LongStrings: minSecretToken})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func parseNoting(t testing.TB, data []byte) *model.Doc {
 // notedSecrets is checkSecrets as the check of a whole card runs it: from
 // the long strings its parse noted (secretsOfNoted).
 func notedSecrets(r *report, root *model.Node) {
-	spans, ok := r.doc.LongStrings(minSecretRun + 2)
+	spans, ok := r.doc.LongStrings(minSecretToken)
 	if !ok {
 		panic("a parse that noted the long strings gives none")
 	}
@@ -459,7 +459,7 @@ func TestSecretStringScansAgree(t *testing.T) {
 		if got := secretIn(raw); got != want {
 			t.Fatalf("secretIn(%s) = %q, the plain scan says %q", raw, got, want)
 		}
-		if len(raw) >= minSecretRun+2 && plainToken(raw) {
+		if len(raw) >= minSecretToken && plainToken(raw) {
 			plain++
 			if want != "" {
 				t.Fatalf("plainToken(%s) is sure it holds nothing; it holds %s", raw, want)
