@@ -164,15 +164,24 @@ func readRoot(root *Node) rootReader {
 	return r
 }
 
+// get returns the root's member named key: from the one read for a name
+// of evidenceNames, by Get for any other, so that a name asked but not
+// listed is found all the same, only more slowly.
 func (r rootReader) get(key string) *Node {
-	if r.found != nil {
+	if evidenceAsked != nil {
+		evidenceAsked(key)
+	}
+	if r.found != nil && evidenceNames[key] {
 		return r.found[key]
 	}
 	return r.root.Get(key)
 }
 
+// evidenceAsked, set by a test, hears each name get is asked.
+var evidenceAsked func(key string)
+
 // evidenceNames are the members of the root kindEvidence and
-// isOnRequestParams ask about.
+// isOnRequestParams ask about (TestEvidenceNamesAreTheNamesAsked).
 var evidenceNames = func() map[string]bool {
 	names := map[string]bool{}
 	for _, list := range [][]string{cardMarkers, recordMarkers, onRequestParamsExcludes, {

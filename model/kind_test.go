@@ -87,3 +87,30 @@ func TestInstallKindOrderEntry(t *testing.T) {
 		t.Errorf("type was not placed before url:\n%s", out)
 	}
 }
+
+// TestEvidenceNamesAreTheNamesAsked: every name the kind detection asks a
+// root of many members about is one of evidenceNames, read in the one pass
+// over its names; one missing from the list would be searched for from the
+// first member, once for each document.
+func TestEvidenceNamesAreTheNamesAsked(t *testing.T) {
+	var pad []string
+	for i := range 100 {
+		pad = append(pad, `"x`+strconv.Itoa(i)+`":`+strconv.Itoa(i))
+	}
+	wide := mustParse(t, []byte("{"+strings.Join(pad, ",")+`,"skills":[{"id":"s","personEntry":"tel:+15550100"}],"schema_version":"1.1.0"}`))
+	asked := map[string]bool{}
+	evidenceAsked = func(key string) { asked[key] = true }
+	defer func() { evidenceAsked = nil }()
+	for _, src := range []string{`{"skills":[]}`, `{"schema_version":"1.1.0","skills":[]}`, `{"identifier":"x","type":"t","url":"u"}`, `{"status":"x","skillId":"y"}`} {
+		DetectKind(mustParse(t, []byte(src)))
+	}
+	DetectKind(wide)
+	for key := range asked {
+		if !evidenceNames[key] {
+			t.Errorf("the kind detection asks for %q, which evidenceNames lacks", key)
+		}
+	}
+	if len(asked) < 20 {
+		t.Fatalf("only %d names asked: the hook sees too little", len(asked))
+	}
+}
