@@ -93,24 +93,15 @@ func (pk *packedItems) eachMember(yield func(int, Member) bool) {
 }
 
 // named makes the member of a packed object named key, with its index;
-// nil, -1 when there is none. It reads each name where it is written,
-// decoding only one with escapes: a document that is one wide object is
-// searched so for each member a check asks of it by name.
+// nil, -1 when there is none. The names are read in order where they are
+// written (nameCursor), no member made but the one found.
 func (pk *packedItems) named(key string) (*Member, int) {
-	src := pk.src
-	start := 0
+	names := nameCursor{pk: *pk, i: -1}
 	for i := range pk.n {
-		if i%pk.every == 0 {
-			start = int(pk.starts[i/pk.every])
-		}
-		end, esc := stringEnd(src, start)
-		if esc && decodeStringRaw(src[start:end:end], true) == key ||
-			!esc && end-start-2 == len(key) && string(src[start+1:end-1]) == key {
-			m := pk.memberFrom(int32(start))
+		if names.key(i) == key {
+			m := pk.memberFrom(int32(names.start))
 			return &m, i
 		}
-		value := skipSpaces(src, skipSpaces(src, end)+1) // past the colon
-		start = pk.after(valueEnd(src, value))
 	}
 	return nil, -1
 }
@@ -122,6 +113,7 @@ func (pk *packedItems) named(key string) (*Member, int) {
 type nameCursor struct {
 	pk    packedItems
 	i     int // the member asked last; -1 before the first
+	start int // where its name starts
 	value int // where its value starts
 }
 
@@ -139,7 +131,7 @@ func (c *nameCursor) key(i int) string {
 		start = int(c.pk.startOf(i))
 	}
 	m, value := memberKeyAt(c.pk.src, start)
-	c.i, c.value = i, value
+	c.i, c.start, c.value = i, start, value
 	return m.Key()
 }
 

@@ -156,13 +156,8 @@ type parser struct {
 	noLazy   bool
 
 	// flatPool is the memory the items of an array of flat containers are
-	// parsed into while it is packing (doc_packed_flat.go); inFlatItem
-	// while one is, whose containers then do not pack themselves: their
-	// nodes are let go with the item, where packing them would put their
-	// offsets on the heap for each item (objects of 16 members as the
-	// values of a wide object: 23 % more CPU, 19 % more memory).
-	flatPool   itemPool
-	inFlatItem bool
+	// parsed into while it is packing (doc_packed_flat.go, inFlatItem).
+	flatPool itemPool
 
 	// newline is the offset of the first line break skipWS met, -1 while
 	// none: as JSON has raw line breaks only between tokens, the first of
@@ -612,7 +607,7 @@ func (p *parser) parseObject() (*Node, error) {
 	noted := 0           // the members noted while packing
 	every := sparseEvery // the starts it keeps: one in every
 	pack := packScalars
-	if p.inFlatItem {
+	if p.inFlatItem() {
 		pack = packNone
 	}
 	// The outline of a streamed document (doc_stream.go) keeps its members
@@ -846,7 +841,7 @@ func (p *parser) noteValue() (noted, container bool, err error) {
 		p.noteLong(start)
 		return err == nil, false, err
 	}
-	if p.flatLimit() < 0 { // not while nodes are carved from reused memory
+	if p.flatLimit() < 0 { // not inside a deep container (flatLimit)
 		return false, false, nil
 	}
 	ok, err := p.parseFlatItem()
@@ -913,7 +908,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 	// for it an item.
 	scalars := len(p.scalarStack)
 	pack := packFirst
-	if streamed || p.inFlatItem {
+	if streamed || p.inFlatItem() {
 		pack = packNone
 	}
 	for {
@@ -940,7 +935,7 @@ func (p *parser) parseArray(streamed bool) (*Node, error) {
 				}
 				p.noteLong(valStart)
 				noted = true
-			case p.flatLimit() >= 0: // not while nodes are carved from reused memory
+			case p.flatLimit() >= 0: // not inside a deep container (flatLimit)
 				p.path[step].index = count // for a duplicate inside
 				ok, err := p.parseFlatItem()
 				if err != nil {
