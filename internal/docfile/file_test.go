@@ -17,6 +17,7 @@ import (
 
 	"github.com/oncard/oncard/internal/safefile"
 	"github.com/oncard/oncard/model"
+	"github.com/oncard/oncard/model/testcards"
 )
 
 func writeTemp(t *testing.T, name, content string, mode os.FileMode) string {
@@ -264,7 +265,7 @@ func TestSaveSurvivesKill(t *testing.T) {
 // BenchmarkSave is one atomic save of a small card (temp file, fsync,
 // rename, directory fsync): dominated by the disk's fsync.
 func BenchmarkSave(b *testing.B) {
-	src, _ := os.ReadFile(filepath.Join("testdata", "views", "card-v10.json"))
+	src := testcards.Small()
 	p := filepath.Join(b.TempDir(), "card.json")
 	if err := os.WriteFile(p, src, 0o644); err != nil {
 		b.Fatal(err)
