@@ -18,8 +18,9 @@ type Arena struct {
 	// kind: Reset clears only what was used.
 	rest [3]int
 	// long is the note of long strings (Doc.LongStrings) of the last
-	// parse, whose memory the next one reuses: it grew by doubling for
-	// each document, as much time as the walk it spares (arenaLongKeep).
+	// parse, whose memory the next one reuses: grown anew by doubling for
+	// each document, the note took as much time as the walk it spares
+	// (up to arenaLongKeep strings are kept).
 	long [][2]int32
 }
 
