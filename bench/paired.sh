@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times two commands as whole processes, in turn (A B A B ...), and reports
+# Times two commands as whole processes, in turn (A B B A A B ...), and reports
 # each one's wall time, CPU time (user + system) and peak RSS, and the
 # ratio A/B pair by pair: pairing keeps the ratio meaningful when the
 # machine's speed drifts during the runs (another tenant, the load).
@@ -69,9 +69,16 @@ for _ in $(seq "$warmup"); do
 	run "$a" "$tmp/warm"
 	run "$b" "$tmp/warm"
 done
-for _ in $(seq "$pairs"); do
-	run "$a" "$tmp/a"
-	run "$b" "$tmp/b"
+# The order within a pair changes from one pair to the next (A B, B A, …),
+# so that neither command always runs right after the other.
+for i in $(seq "$pairs"); do
+	if [ $((i % 2)) -eq 1 ]; then
+		run "$a" "$tmp/a"
+		run "$b" "$tmp/b"
+	else
+		run "$b" "$tmp/b"
+		run "$a" "$tmp/a"
+	fi
 done
 
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
