@@ -118,7 +118,7 @@ func sourceRoots() ([]root, error) {
 // package; a path under none of roots is cut to its file's name.
 func importPath(name string, roots []root) string {
 	for _, r := range roots {
-		if rel, err := filepath.Rel(r.dir, name); err == nil && !strings.HasPrefix(rel, "..") {
+		if rel, err := filepath.Rel(r.dir, name); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			return filepath.ToSlash(filepath.Join(r.as, rel))
 		}
 	}

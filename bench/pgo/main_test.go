@@ -21,6 +21,7 @@ func TestImportPath(t *testing.T) {
 		"/home/u/go/pkg/mod/github.com/x/y@v1.2.3/z/z.go":      "github.com/x/y@v1.2.3/z/z.go",
 		"/src/checkout-other/a.go":                             "a.go",
 		"/elsewhere/b.go":                                      "b.go",
+		"/src/checkout/..hidden/c.go":                          modulePath + "/..hidden/c.go",
 		"/src/checkout/../checkout-other/validate/security.go": "security.go",
 	} {
 		if got := importPath(filepath.FromSlash(name), roots); got != want {
