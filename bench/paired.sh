@@ -82,27 +82,25 @@ for i in $(seq "$pairs"); do
 done
 
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
-paste -d' ' "$tmp/a" "$tmp/b" | awk -v n="$pairs" '
-function stats(v, k,   i, j, t, m) {
-	for (i = 1; i <= n; i++) s[i] = v[i]
-	for (i = 2; i <= n; i++) {
-		t = s[i]
-		for (j = i - 1; j >= 1 && s[j] > t; j--) s[j + 1] = s[j]
-		s[j + 1] = t
-	}
-	m = (n % 2) ? s[(n + 1) / 2] : (s[n / 2] + s[n / 2 + 1]) / 2
-	printf "%-14s %9.4f %9.4f %9.4f\n", k, s[1], m, s[n]
+# Each pair as one row: A's wall, cpu, peak (MB), B's, then A/B of wall and
+# of cpu (0 when B's is: a command too short to time).
+paste -d' ' "$tmp/a" "$tmp/b" | awk '{
+	printf "%s %s %.3f %s %s %.3f %.4f %.4f\n", $1, $2, $3 / 1024, $4, $5, $6 / 1024,
+		($4 > 0) ? $1 / $4 : 0, ($5 > 0) ? $2 / $5 : 0
+}' >"$tmp/pairs"
+# stats LABEL COLUMN: the min, median and max of one column of the pairs.
+stats() {
+	cut -d' ' -f"$2" "$tmp/pairs" | sort -g | awk -v k="$1" '{ v[NR] = $1 } END {
+		m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "%-14s %9.4f %9.4f %9.4f\n", k, v[1], m, v[NR]
+	}'
 }
-{
-	aw[NR] = $1; ac[NR] = $2; ap[NR] = $3 / 1024
-	bw[NR] = $4; bc[NR] = $5; bp[NR] = $6 / 1024
-	rw[NR] = ($4 > 0) ? $1 / $4 : 0
-	rc[NR] = ($5 > 0) ? $2 / $5 : 0
-}
-END {
-	printf "%-14s %9s %9s %9s\n", "figure", "min", "median", "max"
-	stats(aw, "A wall s"); stats(bw, "B wall s")
-	stats(ac, "A cpu s"); stats(bc, "B cpu s")
-	stats(ap, "A peak MB"); stats(bp, "B peak MB")
-	stats(rw, "A/B wall"); stats(rc, "A/B cpu")
-}'
+printf '%-14s %9s %9s %9s\n' figure min median max
+stats "A wall s" 1
+stats "B wall s" 4
+stats "A cpu s" 2
+stats "B cpu s" 5
+stats "A peak MB" 3
+stats "B peak MB" 6
+stats "A/B wall" 7
+stats "A/B cpu" 8
